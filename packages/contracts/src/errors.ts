@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * The one error vocabulary (DESIGN.md "Errors"). Every error answer is
+ * `{ code, message, details? }` with the HTTP status fixed by the code.
+ * The web maps each code to a translated message; `message` is English for logs and API users.
+ */
+export const errorStatus = {
+  ValidationError: 400,
+  InvalidJson: 400,
+  PasswordTooSimple: 400,
+  PasswordMismatch: 400,
+  OldPasswordIncorrect: 400,
+  Unauthenticated: 401,
+  TokenExpiredError: 401,
+  JsonWebTokenError: 401,
+  WrongCredentials: 401,
+  AccountDisabled: 403,
+  PasswordExpired: 403,
+  InsufficientPermissions: 403,
+  RegistrationClosed: 403,
+  PasswordChangeNotAllowed: 403,
+  NotFound: 404,
+  MethodNotAllowed: 405,
+  UsernameTaken: 409,
+  Conflict: 409,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
+  LoginLocked: 423,
+  TooManyRequests: 429,
+  UnknownError: 500,
+  ServiceNotConfigured: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export const errorBodySchema = z.object({
+  code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The two codes on which the client clears its token (spec 001 §8). */
+export const tokenErrorCodes: readonly ErrorCode[] = ['TokenExpiredError', 'JsonWebTokenError'];
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    (value as { code: string }).code in errorStatus
+  );
+}

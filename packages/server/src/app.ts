@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountRoutes } from './modules/accounts/accounts.routes.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { domainRoutes } from './modules/domain/domain.routes.js';
+import { DomainService } from './modules/domain/domain.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { installAuth } from './platform/auth.js';
+import type { Clock } from './platform/clock.js';
+import type { Db } from './platform/db.js';
+import { apiNotFound, installErrorHandling } from './platform/http.js';
+import { TokenService } from './platform/tokens.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const defaultWebDist = path.resolve(here, '../../web/dist');
+export const version: string = (
+  JSON.parse(fs.readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string }
+).version;
+
+export interface AppOptions {
+  db: Db;
+  clock: Clock;
+  jwtSecret: Uint8Array;
+  tokenTtlSeconds: number;
+  bodyLimitBytes: number;
+  /** Built web app to serve for non-API paths; skipped when the folder has no index.html. */
+  webDist?: string | undefined;
+  logger?: FastifyBaseLogger;
+}
+
+export interface Services {
+  accounts: AccountsService;
+  domain: DomainService;
+  tokens: TokenService;
+}
+
+export const API_PREFIX = '/yyp/api/v1';
+
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: options.bodyLimitBytes,
+    trustProxy: true,
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const tokens = new TokenService(options.jwtSecret, options.tokenTtlSeconds);
+  const services: Services = {
+    tokens,
+    accounts: new AccountsService({ db: options.db, clock: options.clock, tokens }),
+    domain: new DomainService(options.db, options.clock),
+  };
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'yyp API', version, description: 'Radiology and teleradiology platform API (spec 001 §7).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+  // Only failed and slow requests are logged one by one; a line per request would cost throughput.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500 || reply.elapsedTime > 1000) {
+      request.log.warn({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      installAuth(api, (token) => services.accounts.authenticate(token));
+      api.addHook('onSend', async (_request, reply) => {
+        // API answers carry PHI and tokens: never cached by browsers or proxies.
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      healthRoutes(api, options.db, version);
+      domainRoutes(api, services.domain);
+      accountRoutes(api, services.accounts);
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
+      api.setNotFoundHandler(apiNotFound);
+    },
+    { prefix: `${API_PREFIX}/` },
+  );
+
+  const webDist = options.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Path-style routes: every other GET answers the app shell, which routes on the client.
+    app.setNotFoundHandler((request, reply) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/yyp/')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return apiNotFound(request, reply);
+    });
+  } else {
+    app.setNotFoundHandler(apiNotFound);
+  }
+
+  return { app, services };
+}

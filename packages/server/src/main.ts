@@ -1,0 +1,62 @@
+import { pino } from 'pino';
+import { buildApp, defaultWebDist } from './app.js';
+import { systemClock } from './platform/clock.js';
+import { loadConfig } from './platform/config.js';
+import { migrate, openDatabase } from './platform/db.js';
+import { loadJwtSecret } from './platform/tokens.js';
+import { isEmpty, seedDemo } from './seed/demo.js';
+import path from 'node:path';
+
+const logRedact = ['req.headers.authorization', '*.password', '*.oldPassword', '*.newPassword', '*.accessToken'];
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, redact: logRedact });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pgdata'),
+  });
+  await migrate(database);
+  if (config.demo && (await isEmpty(database.db))) {
+    const created = await seedDemo(database.db, new Date());
+    logger.info({ accounts: created }, 'seeded the demo domain (set YYP_DEMO=off to skip)');
+  }
+  const { app } = await buildApp({
+    db: database.db,
+    clock: systemClock,
+    jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    bodyLimitBytes: config.bodyLimitBytes,
+    webDist: config.webDist ?? defaultWebDist,
+    logger,
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const store = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL';
+  logger.info({ store, dataDir: config.dataDir }, 'yyp started');
+  process.stdout.write(`\n  yyp is running at http://localhost:${config.port}  (${store})\n\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`yyp failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+import crypto from 'node:crypto';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_FAILURES, type Preferences } from '@yyp/contracts';
+import type { Db } from '../../platform/db.js';
+import { accounts, loginThrottle, type AccountRow, type NewAccountRow } from '../../db/schema.js';
+
+/** All SQL on accounts and login throttling lives here. */
+
+export async function findAccountById(db: Db, id: string): Promise<AccountRow | undefined> {
+  const rows = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findAccountByUsername(db: Db, username: string): Promise<AccountRow | undefined> {
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(sql`lower(${accounts.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return rows[0];
+}
+
+export type NewAccount = Omit<NewAccountRow, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** Inserts an account; answers undefined when the username is taken (case-insensitively). */
+export async function insertAccount(db: Db, values: NewAccount, now: Date): Promise<AccountRow | undefined> {
+  const rows = await db
+    .insert(accounts)
+    .values({ ...values, id: crypto.randomUUID(), createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  return rows[0];
+}
+
+export type ProfileChange = Partial<
+  Pick<AccountRow, 'name' | 'avatar' | 'mobile' | 'licenseIssuer' | 'professionalTitle'>
+> & { preferences?: Preferences };
+
+export async function updateProfile(db: Db, id: string, change: ProfileChange, now: Date): Promise<AccountRow> {
+  const { preferences, ...fields } = change;
+  const rows = await db
+    .update(accounts)
+    .set({
+      ...fields,
+      ...(preferences ? { preferences: sql`${accounts.preferences} || ${JSON.stringify(preferences)}::jsonb` } : {}),
+      updatedAt: now,
+    })
+    .where(eq(accounts.id, id))
+    .returning();
+  return rows[0]!;
+}
+
+/** Sets a new password hash and moves the token version, so every earlier token stops working. */
+export async function setPassword(db: Db, id: string, passwordHash: string, now: Date): Promise<AccountRow> {
+  const rows = await db
+    .update(accounts)
+    .set({
+      passwordHash,
+      passwordChangedAt: now,
+      mustChangePassword: false,
+      tokenVersion: sql`${accounts.tokenVersion} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(accounts.id, id))
+    .returning();
+  return rows[0]!;
+}
+
+/** 0 normal, 1 disabled; disabling also moves the token version. */
+export async function setDisabled(db: Db, id: string, disabled: 0 | 1, now: Date): Promise<AccountRow | undefined> {
+  const rows = await db
+    .update(accounts)
+    .set({
+      disabled,
+      tokenVersion: disabled ? sql`${accounts.tokenVersion} + 1` : accounts.tokenVersion,
+      updatedAt: now,
+    })
+    .where(eq(accounts.id, id))
+    .returning();
+  return rows[0];
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function searchAccounts(
+  db: Db,
+  q: string,
+  limit: number,
+): Promise<Pick<AccountRow, 'id' | 'username' | 'name'>[]> {
+  const esc = escapeLike(q);
+  return db
+    .select({ id: accounts.id, username: accounts.username, name: accounts.name })
+    .from(accounts)
+    .where(
+      and(eq(accounts.disabled, 0), or(ilike(accounts.username, `${esc}%`), ilike(accounts.name, `%${esc}%`))),
+    )
+    .orderBy(accounts.username)
+    .limit(limit);
+}
+
+export interface ThrottleState {
+  failures: number;
+  lockedUntil: Date | null;
+}
+
+export async function getThrottle(db: Db, key: string): Promise<ThrottleState | undefined> {
+  const rows = await db
+    .select({ failures: loginThrottle.failures, lockedUntil: loginThrottle.lockedUntil })
+    .from(loginThrottle)
+    .where(eq(loginThrottle.username, key))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Counts one failed login atomically. A lock that has run out starts the count again; the
+ * LOGIN_MAX_FAILURES-th consecutive failure locks the name for LOGIN_LOCKOUT_MINUTES.
+ */
+export async function recordLoginFailure(db: Db, key: string, now: Date): Promise<ThrottleState> {
+  const lockUntil = new Date(now.getTime() + LOGIN_LOCKOUT_MINUTES * 60_000);
+  const nowIso = now.toISOString();
+  const next = sql`(case when ${loginThrottle.lockedUntil} is not null and ${loginThrottle.lockedUntil} <= ${nowIso}::timestamptz then 1 else ${loginThrottle.failures} + 1 end)`;
+  const rows = await db
+    .insert(loginThrottle)
+    .values({
+      username: key,
+      failures: 1,
+      lockedUntil: LOGIN_MAX_FAILURES <= 1 ? lockUntil : null,
+      lastFailureAt: now,
+    })
+    .onConflictDoUpdate({
+      target: loginThrottle.username,
+      set: {
+        failures: next,
+        lockedUntil: sql`case when ${next} >= ${LOGIN_MAX_FAILURES} then ${lockUntil.toISOString()}::timestamptz else null end`,
+        lastFailureAt: now,
+      },
+    })
+    .returning({ failures: loginThrottle.failures, lockedUntil: loginThrottle.lockedUntil });
+  return rows[0]!;
+}
+
+export async function clearLoginFailures(db: Db, key: string): Promise<void> {
+  await db.delete(loginThrottle).where(eq(loginThrottle.username, key));
+}

@@ -1,0 +1,19 @@
+import { healthSchema } from '@yyp/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db.js';
+import { defineRoute } from '../../platform/route.js';
+
+export function healthRoutes(app: FastifyInstance, db: Db, version: string): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: 'health',
+    summary: 'Liveness and database check',
+    public: true,
+    response: healthSchema,
+    handler: async () => {
+      await db.execute(sql`select 1`);
+      return { status: 'ok' as const, db: 'ok' as const, version };
+    },
+  });
+}
