@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { findAccountByUsername } from './accounts.store.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login('admin');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const setDomain = (change: Record<string, unknown>) => t.call('PUT', 'domain', { token: admin, body: change });
+
+describe('POST accounts (register)', () => {
+  it('is refused unless the domain allows registration, and creates nothing', async () => {
+    await setDomain({ allowRegistration: false });
+    const res = await t.call('POST', 'accounts', { body: { username: 'newdoc', password: 'abc123', name: 'New' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('RegistrationClosed');
+    expect(await findAccountByUsername(t.db.database.db, 'newdoc')).toBeUndefined();
+  });
+
+  it('registers and signs in when allowed', async () => {
+    await setDomain({ allowRegistration: true, requireStrongPwd: false });
+    const res = await t.call('POST', 'accounts', { body: { username: ' newdoc ', password: 'abc123', name: '新医生' } });
+    expect(res.statusCode).toBe(201);
+    const me = await t.call('GET', 'accounts/me', { token: res.json().accessToken });
+    expect(me.json()).toMatchObject({ username: 'newdoc', name: '新医生', canCreateGroup: false, isPlatformAdmin: false });
+    expect(me.json()).not.toHaveProperty('passwordHash');
+  });
+
+  it('refuses a taken username, case-insensitively', async () => {
+    const res = await t.call('POST', 'accounts', { body: { username: 'NewDoc', password: 'abc123', name: 'x' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('UsernameTaken');
+  });
+
+  it('applies the ordinary and the strong password policy', async () => {
+    const simple = await t.call('POST', 'accounts', { body: { username: 'p1', password: 'abcdef', name: 'x' } });
+    expect(simple.statusCode).toBe(400);
+    expect(simple.json()).toMatchObject({ code: 'PasswordTooSimple', details: { problem: 'passwordTooSimple' } });
+    await setDomain({ requireStrongPwd: true });
+    const weak = await t.call('POST', 'accounts', { body: { username: 'p2', password: 'abc123', name: 'x' } });
+    expect(weak.json().code).toBe('PasswordTooSimple');
+    const strong = await t.call('POST', 'accounts', { body: { username: 'p3', password: 'Abc123!x', name: 'x' } });
+    expect(strong.statusCode).toBe(201);
+    await setDomain({ requireStrongPwd: false });
+    expect(await findAccountByUsername(t.db.database.db, 'p1')).toBeUndefined();
+    expect(await findAccountByUsername(t.db.database.db, 'p2')).toBeUndefined();
+  });
+
+  it('refuses missing fields and bad usernames with a 400', async () => {
+    for (const body of [{ username: 'x1', password: 'abc123' }, { username: 'bad name', password: 'abc123', name: 'x' }, {}]) {
+      const res = await t.call('POST', 'accounts', { body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('ValidationError');
+    }
+  });
+});
+
+describe('GET and PATCH accounts/me', () => {
+  it('answers the User and Profile fields', async () => {
+    const token = await t.login('doctor');
+    const me = (await t.call('GET', 'accounts/me', { token })).json();
+    for (const key of ['id', 'username', 'name', 'avatar', 'signature', 'canCreateGroup', 'registry', 'domainName', 'mobile', 'licenseIssuer', 'professionalTitle', 'loginType', 'preferences']) {
+      expect(me).toHaveProperty(key);
+    }
+  });
+
+  it('updates profile fields and merges preferences', async () => {
+    const token = await t.login('senior');
+    const res = await t.call('PATCH', 'accounts/me', {
+      token,
+      body: { licenseIssuer: '国家卫健委', professionalTitle: '主任医师', mobile: '13812345678', preferences: { language: 'en' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ licenseIssuer: '国家卫健委', professionalTitle: '主任医师', mobile: '13812345678', preferences: { language: 'en' } });
+    const again = await t.call('PATCH', 'accounts/me', { token, body: { preferences: { imageColumn: 3 } } });
+    expect(again.json().preferences).toEqual({ language: 'en', imageColumn: 3 });
+  });
+
+  it('refuses unknown fields and bad values, changing nothing', async () => {
+    const token = await t.login('senior');
+    for (const body of [{ isPlatformAdmin: true }, { mobile: 'call me' }, { preferences: { language: 'fr' } }, { name: '' }, { username: 'root' }]) {
+      const res = await t.call('PATCH', 'accounts/me', { token, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const me = (await t.call('GET', 'accounts/me', { token })).json();
+    expect(me).toMatchObject({ username: 'senior', isPlatformAdmin: false, mobile: '13812345678' });
+  });
+});
+
+describe('password changes', () => {
+  it('change-password needs the old password, answers a new token and retires the old one', async () => {
+    await t.call('POST', 'accounts', { body: { username: 'pwuser', password: 'abc123', name: 'x' } });
+    const old = await t.login('pwuser', 'abc123');
+    const wrong = await t.call('POST', 'accounts/change-password', { token: old, body: { oldPassword: 'nope123', newPassword: 'xyz789' } });
+    expect(wrong.json().code).toBe('OldPasswordIncorrect');
+    const simple = await t.call('POST', 'accounts/change-password', { token: old, body: { oldPassword: 'abc123', newPassword: 'aaaaaa' } });
+    expect(simple.json().code).toBe('PasswordTooSimple');
+    const res = await t.call('POST', 'accounts/change-password', { token: old, body: { oldPassword: 'abc123', newPassword: 'xyz789' } });
+    expect(res.statusCode).toBe(200);
+    expect((await t.call('GET', 'accounts/me', { token: old })).json().code).toBe('JsonWebTokenError');
+    expect((await t.call('GET', 'accounts/me', { token: res.json().accessToken })).statusCode).toBe(200);
+    expect((await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'abc123' } })).statusCode).toBe(401);
+    expect((await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'xyz789' } })).statusCode).toBe(200);
+  });
+
+  it('a password that fails a newly strong policy expires: login says so and update-password replaces it', async () => {
+    await setDomain({ requireStrongPwd: true });
+    try {
+      const res = await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'xyz789' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('PasswordExpired');
+      const weak = await t.call('POST', 'accounts/update-password', { body: { username: 'pwuser', oldPwd: 'xyz789', newPwd: 'xyz7890' } });
+      expect(weak.json().code).toBe('PasswordTooSimple');
+      const badOld = await t.call('POST', 'accounts/update-password', { body: { username: 'pwuser', oldPwd: 'wrong12', newPwd: 'Xyz789!a' } });
+      expect(badOld.json().code).toBe('WrongCredentials');
+      const ok = await t.call('POST', 'accounts/update-password', { body: { username: 'pwuser', oldPwd: 'xyz789', newPwd: 'Xyz789!a' } });
+      expect(ok.statusCode).toBe(200);
+      expect((await t.call('GET', 'accounts/me', { token: ok.json().accessToken })).json().username).toBe('pwuser');
+      expect((await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'Xyz789!a' } })).statusCode).toBe(200);
+    } finally {
+      await setDomain({ requireStrongPwd: false });
+    }
+  });
+
+  it('refuses to reuse the current password', async () => {
+    const token = await t.login('pwuser', 'Xyz789!a');
+    const res = await t.call('POST', 'accounts/change-password', { token, body: { oldPassword: 'Xyz789!a', newPassword: 'Xyz789!a' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.problem).toBe('samePassword');
+  });
+});
+
+describe('suggestions, permissions, organizations, password reset', () => {
+  it('finds accounts by username prefix or name, without private fields', async () => {
+    const token = await t.login('doctor');
+    const res = await t.call('GET', 'accounts/suggestions?q=sen', { token });
+    expect(res.json()).toEqual([{ id: expect.any(String), username: 'senior', name: '王主任' }]);
+    const byName = await t.call('GET', `accounts/suggestions?q=${encodeURIComponent('医生')}`, { token });
+    expect(byName.json().map((a: { username: string }) => a.username)).toContain('doctor');
+    expect((await t.call('GET', 'accounts/suggestions?q=%25', { token })).json()).toEqual([]);
+    expect((await t.call('GET', 'accounts/suggestions', { token })).statusCode).toBe(400);
+  });
+
+  it('answers empty permissions and organizations until organizations exist', async () => {
+    const token = await t.login('doctor');
+    expect((await t.call('GET', 'accounts/me/permissions', { token })).json()).toEqual([]);
+    expect((await t.call('GET', 'accounts/me/organizations', { token })).json()).toEqual([]);
+  });
+
+  it('masks the mobile and says clearly that SMS reset is not configured', async () => {
+    expect((await t.call('GET', 'accounts/senior/mobile')).json()).toEqual({ mobile: '138****5678' });
+    expect((await t.call('GET', 'accounts/nobody/mobile')).json()).toEqual({ mobile: null });
+    const res = await t.call('POST', 'accounts/senior/code/reset-password');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('ServiceNotConfigured');
+  });
+});

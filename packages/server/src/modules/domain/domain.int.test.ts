@@ -1,0 +1,55 @@
+import { defaultDomainConfig } from '@yyp/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '../../db/schema.js';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET domain', () => {
+  it('answers every field of spec 000 §1 without a token', async () => {
+    const res = await t.call('GET', 'domain');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(Object.keys(defaultDomainConfig).sort());
+    expect(res.json().maxInactiveMinutes).toBe(0);
+  });
+});
+
+describe('PUT domain', () => {
+  it('is refused for anyone but a platform admin, and changes nothing', async () => {
+    const token = await t.login('groupadmin');
+    const res = await t.call('PUT', 'domain', { token, body: { displayName: 'hacked' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('InsufficientPermissions');
+    expect((await t.call('GET', 'domain')).json().displayName).not.toBe('hacked');
+    expect((await t.call('PUT', 'domain', { body: { displayName: 'hacked' } })).statusCode).toBe(401);
+  });
+
+  it('changes the given fields for a platform admin and audits it', async () => {
+    const token = await t.login('admin');
+    const res = await t.call('PUT', 'domain', { token, body: { maxInactiveMinutes: 15, displayName: '云影像', requireStrongPwd: true } });
+    expect(res.statusCode).toBe(200);
+    const after = (await t.call('GET', 'domain')).json();
+    expect(after).toMatchObject({ maxInactiveMinutes: 15, displayName: '云影像', requireStrongPwd: true, id: 'default' });
+    const audit = await t.db.database.db.select().from(auditLogs).where(sql`${auditLogs.action} = 'domain.update'`);
+    expect(audit.some((r) => r.outcome === 'success' && r.actorUsername === 'admin')).toBe(true);
+    expect(audit.some((r) => r.outcome === 'denied' && r.actorUsername === 'groupadmin')).toBe(true);
+  });
+
+  it('refuses bad values and unknown fields, changing nothing', async () => {
+    const token = await t.login('admin');
+    const before = (await t.call('GET', 'domain')).json();
+    for (const body of [{ maxInactiveMinutes: -1 }, { maxInactiveMinutes: 'ten' }, { allowRegistration: 'yes' }, { id: 'other' }, { nonsense: 1 }, { displayName: '' }]) {
+      const res = await t.call('PUT', 'domain', { token, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('ValidationError');
+    }
+    expect((await t.call('GET', 'domain')).json()).toEqual(before);
+  });
+});

@@ -1,0 +1,113 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import type { Clock } from '../platform/clock.js';
+import { migrate, openDatabase, type Database } from '../platform/db.js';
+import { seedDemo } from '../seed/demo.js';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  private t: number;
+  constructor(start = Date.parse('2026-11-22T08:00:00Z')) {
+    this.t = start;
+  }
+  now(): Date {
+    return new Date(this.t);
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+export const TEST_SECRET = new TextEncoder().encode('integration-test-secret-0123456789abcdef');
+
+export interface TestDatabase {
+  database: Database;
+  kind: 'pglite' | 'postgres';
+  drop(): Promise<void>;
+}
+
+/**
+ * PGlite in memory by default; with DATABASE_URL, a fresh PostgreSQL database per call that is
+ * dropped afterwards, so test files never see each other's rows.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({});
+    await migrate(database);
+    return { database, kind: 'pglite', drop: () => database.close() };
+  }
+  const { default: pg } = await import('pg');
+  const name = `yyp_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  await migrate(database);
+  return {
+    database,
+    kind: 'postgres',
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+  clock: TestClock;
+  /** app.inject with the API base prefixed to relative urls and JSON bodies */
+  call(method: InjectOptions['method'], url: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  login(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const DEMO_PW = 'Yyp@2026';
+
+export async function startTestApp(options: { db?: TestDatabase; clock?: TestClock; seed?: boolean; bodyLimitBytes?: number } = {}): Promise<TestApp> {
+  const clock = options.clock ?? new TestClock();
+  const db = options.db ?? (await createTestDatabase());
+  if (options.seed !== false) await seedDemo(db.database.db, clock.now());
+  const { app } = await buildApp({
+    db: db.database.db,
+    clock,
+    jwtSecret: TEST_SECRET,
+    tokenTtlSeconds: 3600,
+    bodyLimitBytes: options.bodyLimitBytes ?? 64 * 1024,
+  });
+  await app.ready();
+  const call: TestApp['call'] = (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    return app.inject({
+      method,
+      url: url.startsWith('/') ? url : `/yyp/api/v1/${url}`,
+      headers,
+      ...(opts.body !== undefined ? { payload: opts.body as InjectOptions['payload'] } : {}),
+    });
+  };
+  return {
+    app,
+    db,
+    clock,
+    call,
+    login: async (username, password = DEMO_PW) => {
+      const res = await call('POST', 'accounts/login-in', { body: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as { accessToken: string }).accessToken;
+    },
+    close: async () => {
+      await app.close();
+      if (!options.db) await db.drop();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const contracts = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
+const alias = { '@yyp/contracts': contracts };
+
+/**
+ * Test tiers (shared/CONVENTIONS.md §12): `unit` is pure logic, `web` is the React app in jsdom,
+ * `int` boots the API with app.inject on PGlite, or on PostgreSQL when DATABASE_URL is set.
+ * e2e has its own config in e2e/.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/contracts/src/**/*.test.ts', 'packages/server/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'int',
+          environment: 'node',
+          include: ['packages/server/src/**/*.int.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'packages/*/vitest.config.ts',
+    ],
+  },
+});
