@@ -18,7 +18,11 @@ export const domainConfigSchema = z.object({
   allowWxNotice: z.boolean(),
   autoCreateRemoteReport: z.boolean(),
   requireStrongPwd: z.boolean(),
-  maxInactiveMinutes: z.number().int().min(0).max(7 * 24 * 60),
+  maxInactiveMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60),
   auditLogOn: z.boolean(),
 });
 export type DomainConfig = z.infer<typeof domainConfigSchema>;

@@ -6,12 +6,15 @@ describe('token attachment (spec 001 §8)', () => {
     expect(shouldAttachToken(p)).toBe(false);
     expect(shouldAttachToken(`/${p}?x=1`)).toBe(false);
   });
-  it.each(['accounts/me', 'accounts/me/permissions', 'exams/page-query', 'accounts/change-password', 'domains/audit-logs'])(
-    'attaches to %s',
-    (p) => {
-      expect(shouldAttachToken(p)).toBe(true);
-    },
-  );
+  it.each([
+    'accounts/me',
+    'accounts/me/permissions',
+    'exams/page-query',
+    'accounts/change-password',
+    'domains/audit-logs',
+  ])('attaches to %s', (p) => {
+    expect(shouldAttachToken(p)).toBe(true);
+  });
   it('does not attach when the body carries its own token', () => {
     expect(shouldAttachToken('exams/page-query', { token: 'abc' })).toBe(false);
     expect(shouldAttachToken('exams/page-query', { other: 1 })).toBe(true);

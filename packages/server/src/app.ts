@@ -75,7 +75,15 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // Only failed and slow requests are logged one by one; a line per request would cost throughput.
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500 || reply.elapsedTime > 1000) {
-      request.log.warn({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      request.log.warn(
+        {
+          method: request.method,
+          url: request.url.split('?')[0],
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
     }
   });
 
@@ -102,7 +110,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       wildcard: false,
       index: false,
       setHeaders: (res, filePath) => {
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
     // Path-style routes: every other GET answers the app shell, which routes on the client.

@@ -90,7 +90,8 @@ async function run(db: Database, argv: string[]): Promise<void> {
           change[field] = parseValue(field, pair.slice(eq + 1));
         }
         const parsed = updateDomainConfigSchema.safeParse(change);
-        if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'field'}: ${i.message}`).join('; '));
+        if (!parsed.success)
+          throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'field'}: ${i.message}`).join('; '));
         console.log(JSON.stringify(await updateDomainConfig(db.db, parsed.data, now), null, 2));
         return;
       }

@@ -31,8 +31,7 @@ export const errors = {
     new AppError('LoginLocked', 'Too many failed logins, retry after 30 minutes', { retryAfterSeconds }),
   accountDisabled: () => new AppError('AccountDisabled', 'This account is disabled'),
   passwordExpired: () => new AppError('PasswordExpired', 'Password expired, set a new one'),
-  passwordTooSimple: (problem: string) =>
-    new AppError('PasswordTooSimple', 'The password is too simple', { problem }),
+  passwordTooSimple: (problem: string) => new AppError('PasswordTooSimple', 'The password is too simple', { problem }),
   forbidden: (action?: string) =>
     new AppError('InsufficientPermissions', 'Insufficient permissions', action ? { action } : undefined),
   notFound: (what = 'Resource') => new AppError('NotFound', `${what} not found`),

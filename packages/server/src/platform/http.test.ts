@@ -16,7 +16,9 @@ describe('toAppError maps every failure onto the contract vocabulary', () => {
     expect(toAppError(fe({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 })).code).toBe('PayloadTooLarge');
     expect(toAppError(fe({ code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 })).code).toBe('InvalidJson');
     expect(toAppError(fe({ code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 })).code).toBe('InvalidJson');
-    expect(toAppError(fe({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 })).code).toBe('UnsupportedMediaType');
+    expect(toAppError(fe({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 })).code).toBe(
+      'UnsupportedMediaType',
+    );
   });
   it('hides unexpected errors behind UnknownError without their message', () => {
     const mapped = toAppError(new TypeError('cannot read properties of undefined (secret detail)'));

@@ -46,7 +46,9 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
 }
 
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply): void {
-  void reply.status(404).send(new AppError('NotFound', `No API call ${request.method} ${request.url.split('?')[0]}`).toBody());
+  void reply
+    .status(404)
+    .send(new AppError('NotFound', `No API call ${request.method} ${request.url.split('?')[0]}`).toBody());
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

@@ -52,7 +52,9 @@ describe('platform', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/yyp/api/v1/accounts/login-in', '/yyp/api/v1/accounts/me', '/yyp/api/v1/domain']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/yyp/api/v1/accounts/login-in', '/yyp/api/v1/accounts/me', '/yyp/api/v1/domain']),
+    );
     expect(JSON.stringify(doc.paths['/yyp/api/v1/accounts/login-in'])).toContain('username');
   });
 });

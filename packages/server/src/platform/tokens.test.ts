@@ -39,7 +39,10 @@ describe('TokenService', () => {
     const payload = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...payload, sub: 'admin' })).toString('base64url');
     expect(await codeOf(service.verify(`${h}.${forged}.${s}`, t0))).toBe('JsonWebTokenError');
-    const none = new UnsecuredJWT({ tv: 0 }).setSubject('a1').setExpirationTime(Math.floor(t0.getTime() / 1000) + 60).encode();
+    const none = new UnsecuredJWT({ tv: 0 })
+      .setSubject('a1')
+      .setExpirationTime(Math.floor(t0.getTime() / 1000) + 60)
+      .encode();
     expect(await codeOf(service.verify(none, t0))).toBe('JsonWebTokenError');
   });
 

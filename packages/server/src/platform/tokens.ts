@@ -34,10 +34,18 @@ export function loadJwtSecret(explicit: string | undefined, dataDir: string): Ui
 }
 
 export class TokenService {
+  // An imported CryptoKey verifies in about half the time of raw bytes, which jose re-imports per call.
+  private readonly key: Promise<crypto.webcrypto.CryptoKey>;
+
   constructor(
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     private readonly ttlSeconds: number,
-  ) {}
+  ) {
+    this.key = crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+  }
 
   async issue(claims: TokenClaims, now: Date, loginType: TokenInfo['loginType'] = 'normal'): Promise<TokenInfo> {
     const iat = Math.floor(now.getTime() / 1000);
@@ -47,7 +55,7 @@ export class TokenService {
       .setSubject(claims.sub)
       .setIssuedAt(iat)
       .setExpirationTime(expires)
-      .sign(this.secret);
+      .sign(await this.key);
     return { accessToken, expires, loginType };
   }
 
@@ -57,7 +65,7 @@ export class TokenService {
    */
   async verify(token: string, now: Date): Promise<TokenClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], currentDate: now });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: now });
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') throw errors.badToken();
       return { sub: payload.sub, tv: payload.tv };
     } catch (err) {

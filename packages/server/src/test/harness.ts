@@ -66,14 +66,20 @@ export interface TestApp {
   db: TestDatabase;
   clock: TestClock;
   /** app.inject with the API base prefixed to relative urls and JSON bodies */
-  call(method: InjectOptions['method'], url: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   login(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
 export const DEMO_PW = 'Yyp@2026';
 
-export async function startTestApp(options: { db?: TestDatabase; clock?: TestClock; seed?: boolean; bodyLimitBytes?: number } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { db?: TestDatabase; clock?: TestClock; seed?: boolean; bodyLimitBytes?: number } = {},
+): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
   const db = options.db ?? (await createTestDatabase());
   if (options.seed !== false) await seedDemo(db.database.db, clock.now());

@@ -25,10 +25,17 @@ describe('POST accounts (register)', () => {
 
   it('registers and signs in when allowed', async () => {
     await setDomain({ allowRegistration: true, requireStrongPwd: false });
-    const res = await t.call('POST', 'accounts', { body: { username: ' newdoc ', password: 'abc123', name: '新医生' } });
+    const res = await t.call('POST', 'accounts', {
+      body: { username: ' newdoc ', password: 'abc123', name: '新医生' },
+    });
     expect(res.statusCode).toBe(201);
     const me = await t.call('GET', 'accounts/me', { token: res.json().accessToken });
-    expect(me.json()).toMatchObject({ username: 'newdoc', name: '新医生', canCreateGroup: false, isPlatformAdmin: false });
+    expect(me.json()).toMatchObject({
+      username: 'newdoc',
+      name: '新医生',
+      canCreateGroup: false,
+      isPlatformAdmin: false,
+    });
     expect(me.json()).not.toHaveProperty('passwordHash');
   });
 
@@ -53,7 +60,11 @@ describe('POST accounts (register)', () => {
   });
 
   it('refuses missing fields and bad usernames with a 400', async () => {
-    for (const body of [{ username: 'x1', password: 'abc123' }, { username: 'bad name', password: 'abc123', name: 'x' }, {}]) {
+    for (const body of [
+      { username: 'x1', password: 'abc123' },
+      { username: 'bad name', password: 'abc123', name: 'x' },
+      {},
+    ]) {
       const res = await t.call('POST', 'accounts', { body });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('ValidationError');
@@ -65,7 +76,21 @@ describe('GET and PATCH accounts/me', () => {
   it('answers the User and Profile fields', async () => {
     const token = await t.login('doctor');
     const me = (await t.call('GET', 'accounts/me', { token })).json();
-    for (const key of ['id', 'username', 'name', 'avatar', 'signature', 'canCreateGroup', 'registry', 'domainName', 'mobile', 'licenseIssuer', 'professionalTitle', 'loginType', 'preferences']) {
+    for (const key of [
+      'id',
+      'username',
+      'name',
+      'avatar',
+      'signature',
+      'canCreateGroup',
+      'registry',
+      'domainName',
+      'mobile',
+      'licenseIssuer',
+      'professionalTitle',
+      'loginType',
+      'preferences',
+    ]) {
       expect(me).toHaveProperty(key);
     }
   });
@@ -74,17 +99,33 @@ describe('GET and PATCH accounts/me', () => {
     const token = await t.login('senior');
     const res = await t.call('PATCH', 'accounts/me', {
       token,
-      body: { licenseIssuer: '国家卫健委', professionalTitle: '主任医师', mobile: '13812345678', preferences: { language: 'en' } },
+      body: {
+        licenseIssuer: '国家卫健委',
+        professionalTitle: '主任医师',
+        mobile: '13812345678',
+        preferences: { language: 'en' },
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ licenseIssuer: '国家卫健委', professionalTitle: '主任医师', mobile: '13812345678', preferences: { language: 'en' } });
+    expect(res.json()).toMatchObject({
+      licenseIssuer: '国家卫健委',
+      professionalTitle: '主任医师',
+      mobile: '13812345678',
+      preferences: { language: 'en' },
+    });
     const again = await t.call('PATCH', 'accounts/me', { token, body: { preferences: { imageColumn: 3 } } });
     expect(again.json().preferences).toEqual({ language: 'en', imageColumn: 3 });
   });
 
   it('refuses unknown fields and bad values, changing nothing', async () => {
     const token = await t.login('senior');
-    for (const body of [{ isPlatformAdmin: true }, { mobile: 'call me' }, { preferences: { language: 'fr' } }, { name: '' }, { username: 'root' }]) {
+    for (const body of [
+      { isPlatformAdmin: true },
+      { mobile: 'call me' },
+      { preferences: { language: 'fr' } },
+      { name: '' },
+      { username: 'root' },
+    ]) {
       const res = await t.call('PATCH', 'accounts/me', { token, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -97,16 +138,29 @@ describe('password changes', () => {
   it('change-password needs the old password, answers a new token and retires the old one', async () => {
     await t.call('POST', 'accounts', { body: { username: 'pwuser', password: 'abc123', name: 'x' } });
     const old = await t.login('pwuser', 'abc123');
-    const wrong = await t.call('POST', 'accounts/change-password', { token: old, body: { oldPassword: 'nope123', newPassword: 'xyz789' } });
+    const wrong = await t.call('POST', 'accounts/change-password', {
+      token: old,
+      body: { oldPassword: 'nope123', newPassword: 'xyz789' },
+    });
     expect(wrong.json().code).toBe('OldPasswordIncorrect');
-    const simple = await t.call('POST', 'accounts/change-password', { token: old, body: { oldPassword: 'abc123', newPassword: 'aaaaaa' } });
+    const simple = await t.call('POST', 'accounts/change-password', {
+      token: old,
+      body: { oldPassword: 'abc123', newPassword: 'aaaaaa' },
+    });
     expect(simple.json().code).toBe('PasswordTooSimple');
-    const res = await t.call('POST', 'accounts/change-password', { token: old, body: { oldPassword: 'abc123', newPassword: 'xyz789' } });
+    const res = await t.call('POST', 'accounts/change-password', {
+      token: old,
+      body: { oldPassword: 'abc123', newPassword: 'xyz789' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.call('GET', 'accounts/me', { token: old })).json().code).toBe('JsonWebTokenError');
     expect((await t.call('GET', 'accounts/me', { token: res.json().accessToken })).statusCode).toBe(200);
-    expect((await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'abc123' } })).statusCode).toBe(401);
-    expect((await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'xyz789' } })).statusCode).toBe(200);
+    expect(
+      (await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'abc123' } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'xyz789' } })).statusCode,
+    ).toBe(200);
   });
 
   it('a password that fails a newly strong policy expires: login says so and update-password replaces it', async () => {
@@ -115,14 +169,22 @@ describe('password changes', () => {
       const res = await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'xyz789' } });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('PasswordExpired');
-      const weak = await t.call('POST', 'accounts/update-password', { body: { username: 'pwuser', oldPwd: 'xyz789', newPwd: 'xyz7890' } });
+      const weak = await t.call('POST', 'accounts/update-password', {
+        body: { username: 'pwuser', oldPwd: 'xyz789', newPwd: 'xyz7890' },
+      });
       expect(weak.json().code).toBe('PasswordTooSimple');
-      const badOld = await t.call('POST', 'accounts/update-password', { body: { username: 'pwuser', oldPwd: 'wrong12', newPwd: 'Xyz789!a' } });
+      const badOld = await t.call('POST', 'accounts/update-password', {
+        body: { username: 'pwuser', oldPwd: 'wrong12', newPwd: 'Xyz789!a' },
+      });
       expect(badOld.json().code).toBe('WrongCredentials');
-      const ok = await t.call('POST', 'accounts/update-password', { body: { username: 'pwuser', oldPwd: 'xyz789', newPwd: 'Xyz789!a' } });
+      const ok = await t.call('POST', 'accounts/update-password', {
+        body: { username: 'pwuser', oldPwd: 'xyz789', newPwd: 'Xyz789!a' },
+      });
       expect(ok.statusCode).toBe(200);
       expect((await t.call('GET', 'accounts/me', { token: ok.json().accessToken })).json().username).toBe('pwuser');
-      expect((await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'Xyz789!a' } })).statusCode).toBe(200);
+      expect(
+        (await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'Xyz789!a' } })).statusCode,
+      ).toBe(200);
     } finally {
       await setDomain({ requireStrongPwd: false });
     }
@@ -130,7 +192,10 @@ describe('password changes', () => {
 
   it('refuses to reuse the current password', async () => {
     const token = await t.login('pwuser', 'Xyz789!a');
-    const res = await t.call('POST', 'accounts/change-password', { token, body: { oldPassword: 'Xyz789!a', newPassword: 'Xyz789!a' } });
+    const res = await t.call('POST', 'accounts/change-password', {
+      token,
+      body: { oldPassword: 'Xyz789!a', newPassword: 'Xyz789!a' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.problem).toBe('samePassword');
   });

@@ -20,19 +20,115 @@ import type { AccountsService } from './accounts.service.js';
 
 const nameParams = z.object({ name: z.string().min(1).max(64) });
 const smsNotConfigured = () =>
-  new AppError('ServiceNotConfigured', 'Password reset by SMS is not configured on this server; ask your administrator to reset the password');
+  new AppError(
+    'ServiceNotConfigured',
+    'Password reset by SMS is not configured on this server; ask your administrator to reset the password',
+  );
 
 export function accountRoutes(app: FastifyInstance, accounts: AccountsService): void {
-  defineRoute(app, { method: 'POST', url: 'accounts/login-in', summary: 'Log in with username and password', public: true, body: loginRequestSchema, response: tokenInfoSchema, handler: ({ body, request }) => accounts.login(body.username, body.password, auditContext(request)) });
-  defineRoute(app, { method: 'POST', url: 'accounts', summary: 'Register (when the domain allows it)', public: true, status: 201, body: registerRequestSchema, response: tokenInfoSchema, handler: ({ body, request }) => accounts.register(body, auditContext(request)) });
-  defineRoute(app, { method: 'GET', url: 'accounts/me', summary: 'The signed-in user', response: userSchema, handler: ({ account }) => accounts.me(account) });
-  defineRoute(app, { method: 'PATCH', url: 'accounts/me', summary: 'Update profile and preferences', body: updateMeRequestSchema, response: userSchema, handler: ({ account, body }) => accounts.updateMe(account, body) });
-  defineRoute(app, { method: 'GET', url: 'accounts/suggestions', summary: 'Find accounts by username or name', query: suggestionsQuerySchema, response: accountSuggestionsSchema, handler: ({ query }) => accounts.suggestions(query.q) });
-  defineRoute(app, { method: 'POST', url: 'accounts/change-password', summary: 'Change own password (answers a new token)', body: changePasswordRequestSchema, response: tokenInfoSchema, handler: ({ account, body, request }) => accounts.changePassword(account, body, auditContext(request)) });
-  defineRoute(app, { method: 'POST', url: 'accounts/update-password', summary: 'Replace an expired password', public: true, body: updatePasswordRequestSchema, response: tokenInfoSchema, handler: ({ body, request }) => accounts.updateExpiredPassword(body, auditContext(request)) });
-  defineRoute(app, { method: 'GET', url: 'accounts/me/permissions', summary: 'Permission entries per bucket', response: permissionsSchema, handler: ({ account }) => accounts.permissions(account) });
-  defineRoute(app, { method: 'GET', url: 'accounts/me/organizations', summary: 'Organizations of the signed-in user', response: myOrganizationsSchema, handler: ({ account }) => accounts.organizations(account) });
-  defineRoute(app, { method: 'GET', url: 'accounts/:name/mobile', summary: 'Masked mobile for password reset', public: true, params: nameParams, response: z.object({ mobile: z.string().nullable() }), handler: ({ params }) => accounts.maskedMobile(params.name) });
-  defineRoute(app, { method: 'POST', url: 'accounts/:name/code/reset-password', summary: 'Send a password reset code by SMS', public: true, params: nameParams, status: 204, handler: () => { throw smsNotConfigured(); } });
-  defineRoute(app, { method: 'POST', url: 'accounts/:name/password/reset', summary: 'Reset the password with an SMS code', public: true, params: nameParams, body: z.object({ code: z.string().min(4).max(8), password: z.string().min(1).max(32) }), status: 204, handler: () => { throw smsNotConfigured(); } });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'accounts/login-in',
+    summary: 'Log in with username and password',
+    public: true,
+    body: loginRequestSchema,
+    response: tokenInfoSchema,
+    handler: ({ body, request }) => accounts.login(body.username, body.password, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'accounts',
+    summary: 'Register (when the domain allows it)',
+    public: true,
+    status: 201,
+    body: registerRequestSchema,
+    response: tokenInfoSchema,
+    handler: ({ body, request }) => accounts.register(body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'accounts/me',
+    summary: 'The signed-in user',
+    response: userSchema,
+    handler: ({ account }) => accounts.me(account),
+  });
+  defineRoute(app, {
+    method: 'PATCH',
+    url: 'accounts/me',
+    summary: 'Update profile and preferences',
+    body: updateMeRequestSchema,
+    response: userSchema,
+    handler: ({ account, body }) => accounts.updateMe(account, body),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'accounts/suggestions',
+    summary: 'Find accounts by username or name',
+    query: suggestionsQuerySchema,
+    response: accountSuggestionsSchema,
+    handler: ({ query }) => accounts.suggestions(query.q),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'accounts/change-password',
+    summary: 'Change own password (answers a new token)',
+    body: changePasswordRequestSchema,
+    response: tokenInfoSchema,
+    handler: ({ account, body, request }) => accounts.changePassword(account, body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'accounts/update-password',
+    summary: 'Replace an expired password',
+    public: true,
+    body: updatePasswordRequestSchema,
+    response: tokenInfoSchema,
+    handler: ({ body, request }) => accounts.updateExpiredPassword(body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'accounts/me/permissions',
+    summary: 'Permission entries per bucket',
+    response: permissionsSchema,
+    handler: ({ account }) => accounts.permissions(account),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'accounts/me/organizations',
+    summary: 'Organizations of the signed-in user',
+    response: myOrganizationsSchema,
+    handler: ({ account }) => accounts.organizations(account),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'accounts/:name/mobile',
+    summary: 'Masked mobile for password reset',
+    public: true,
+    params: nameParams,
+    response: z.object({ mobile: z.string().nullable() }),
+    handler: ({ params }) => accounts.maskedMobile(params.name),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'accounts/:name/code/reset-password',
+    summary: 'Send a password reset code by SMS',
+    public: true,
+    params: nameParams,
+    status: 204,
+    handler: () => {
+      throw smsNotConfigured();
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'accounts/:name/password/reset',
+    summary: 'Reset the password with an SMS code',
+    public: true,
+    params: nameParams,
+    body: z.object({ code: z.string().min(4).max(8), password: z.string().min(1).max(32) }),
+    status: 204,
+    handler: () => {
+      throw smsNotConfigured();
+    },
+  });
 }

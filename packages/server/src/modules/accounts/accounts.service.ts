@@ -64,7 +64,12 @@ export class AccountsService {
     const now = this.now();
     const throttle = await store.getThrottle(this.db, key);
     if (throttle?.lockedUntil && throttle.lockedUntil > now) {
-      await writeAudit(this.db, ctx, { action, outcome: 'denied', actorUsername: username, details: { reason: 'locked' } });
+      await writeAudit(this.db, ctx, {
+        action,
+        outcome: 'denied',
+        actorUsername: username,
+        details: { reason: 'locked' },
+      });
       throw errors.loginLocked(Math.ceil((throttle.lockedUntil.getTime() - now.getTime()) / 1000));
     }
     const account = await store.findAccountByUsername(this.db, username);
@@ -84,7 +89,13 @@ export class AccountsService {
     }
     await store.clearLoginFailures(this.db, key);
     if (account!.disabled !== 0) {
-      await writeAudit(this.db, ctx, { action, outcome: 'denied', actorId: account!.id, actorUsername: username, details: { reason: 'disabled' } });
+      await writeAudit(this.db, ctx, {
+        action,
+        outcome: 'denied',
+        actorId: account!.id,
+        actorUsername: username,
+        details: { reason: 'disabled' },
+      });
       throw errors.accountDisabled();
     }
     return account!;
@@ -95,10 +106,21 @@ export class AccountsService {
     const domain = await getDomainConfig(this.db);
     // A password set before the strong policy was switched on, or one an admin set, must be replaced.
     if (account.mustChangePassword || (domain.requireStrongPwd && checkPassword(password, true) !== null)) {
-      await writeAudit(this.db, ctx, { action: 'account.login', outcome: 'denied', actorId: account.id, actorUsername: account.username, details: { reason: 'password_expired' } });
+      await writeAudit(this.db, ctx, {
+        action: 'account.login',
+        outcome: 'denied',
+        actorId: account.id,
+        actorUsername: account.username,
+        details: { reason: 'password_expired' },
+      });
       throw errors.passwordExpired();
     }
-    await writeAudit(this.db, ctx, { action: 'account.login', outcome: 'success', actorId: account.id, actorUsername: account.username });
+    await writeAudit(this.db, ctx, {
+      action: 'account.login',
+      outcome: 'success',
+      actorId: account.id,
+      actorUsername: account.username,
+    });
     return this.issue(account);
   }
 
@@ -117,9 +139,18 @@ export class AccountsService {
     const now = this.now();
     const passwordHash = await hashPassword(input.password);
     const account = await this.db.transaction(async (tx) => {
-      const created = await store.insertAccount(tx, { username: input.username, name: input.name, passwordHash, passwordChangedAt: now }, now);
+      const created = await store.insertAccount(
+        tx,
+        { username: input.username, name: input.name, passwordHash, passwordChangedAt: now },
+        now,
+      );
       if (!created) throw new AppError('UsernameTaken', 'The username is already taken');
-      await writeAudit(tx, ctx, { action: 'account.register', outcome: 'success', actorId: created.id, actorUsername: created.username });
+      await writeAudit(tx, ctx, {
+        action: 'account.register',
+        outcome: 'success',
+        actorId: created.id,
+        actorUsername: created.username,
+      });
       return created;
     });
     return this.issue(account);
@@ -136,26 +167,46 @@ export class AccountsService {
 
   async changePassword(account: AccountRow, input: ChangePasswordRequest, ctx: AuditContext): Promise<TokenInfo> {
     if (account.source !== 'password') {
-      throw new AppError('PasswordChangeNotAllowed', 'Accounts that sign in with WeChat or single sign-on have no password to change');
+      throw new AppError(
+        'PasswordChangeNotAllowed',
+        'Accounts that sign in with WeChat or single sign-on have no password to change',
+      );
     }
     if (!(await verifyPassword(account.passwordHash, input.oldPassword))) {
-      await writeAudit(this.db, ctx, { action: 'account.change_password', outcome: 'failure', actorId: account.id, actorUsername: account.username });
+      await writeAudit(this.db, ctx, {
+        action: 'account.change_password',
+        outcome: 'failure',
+        actorId: account.id,
+        actorUsername: account.username,
+      });
       throw new AppError('OldPasswordIncorrect', 'The current password is incorrect');
     }
     return this.replacePassword(account, input.newPassword, ctx, 'account.change_password');
   }
 
   /** The password-expired path: no token; the old password proves the caller. */
-  async updateExpiredPassword(input: { username: string; oldPwd: string; newPwd: string }, ctx: AuditContext): Promise<TokenInfo> {
+  async updateExpiredPassword(
+    input: { username: string; oldPwd: string; newPwd: string },
+    ctx: AuditContext,
+  ): Promise<TokenInfo> {
     const account = await this.verifyCredentials(input.username, input.oldPwd, ctx, 'account.update_password');
-    if (account.source !== 'password') throw new AppError('PasswordChangeNotAllowed', 'This account has no password to change');
+    if (account.source !== 'password')
+      throw new AppError('PasswordChangeNotAllowed', 'This account has no password to change');
     return this.replacePassword(account, input.newPwd, ctx, 'account.update_password');
   }
 
-  private async replacePassword(account: AccountRow, newPassword: string, ctx: AuditContext, action: string): Promise<TokenInfo> {
+  private async replacePassword(
+    account: AccountRow,
+    newPassword: string,
+    ctx: AuditContext,
+    action: string,
+  ): Promise<TokenInfo> {
     await this.checkNewPassword(newPassword);
     if (await verifyPassword(account.passwordHash, newPassword)) {
-      throw errors.validation('The new password must differ from the current one', { field: 'newPassword', problem: 'samePassword' });
+      throw errors.validation('The new password must differ from the current one', {
+        field: 'newPassword',
+        problem: 'samePassword',
+      });
     }
     const passwordHash = await hashPassword(newPassword);
     const updated = await this.db.transaction(async (tx) => {

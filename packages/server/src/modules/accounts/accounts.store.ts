@@ -6,8 +6,24 @@ import { accounts, loginThrottle, type AccountRow, type NewAccountRow } from '..
 
 /** All SQL on accounts and login throttling lives here. */
 
+// Runs on every authenticated request: prepared once per database handle.
+const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>();
+function prepareById(db: Db) {
+  return db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('account_by_id');
+}
+
 export async function findAccountById(db: Db, id: string): Promise<AccountRow | undefined> {
-  const rows = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  let statement = byIdStatements.get(db);
+  if (!statement) {
+    statement = prepareById(db);
+    byIdStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ id });
   return rows[0];
 }
 
@@ -93,9 +109,7 @@ export async function searchAccounts(
   return db
     .select({ id: accounts.id, username: accounts.username, name: accounts.name })
     .from(accounts)
-    .where(
-      and(eq(accounts.disabled, 0), or(ilike(accounts.username, `${esc}%`), ilike(accounts.name, `%${esc}%`))),
-    )
+    .where(and(eq(accounts.disabled, 0), or(ilike(accounts.username, `${esc}%`), ilike(accounts.name, `%${esc}%`))))
     .orderBy(accounts.username)
     .limit(limit);
 }

@@ -13,7 +13,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const login = (username: string, password: string) => t.call('POST', 'accounts/login-in', { body: { username, password } });
+const login = (username: string, password: string) =>
+  t.call('POST', 'accounts/login-in', { body: { username, password } });
 
 describe('POST accounts/login-in', () => {
   it('answers Token info for a demo user, with the username trimmed', async () => {
@@ -51,7 +52,10 @@ describe('POST accounts/login-in', () => {
     const right = await login('tech', 'Yyp@2026');
     expect(right.json().code).toBe('LoginLocked');
     t.clock.advance(29 * 60_000);
-    expect((await login('tech', 'Yyp@2026')).json()).toMatchObject({ code: 'LoginLocked', details: { retryAfterSeconds: 60 } });
+    expect((await login('tech', 'Yyp@2026')).json()).toMatchObject({
+      code: 'LoginLocked',
+      details: { retryAfterSeconds: 60 },
+    });
     t.clock.advance(61_000);
     expect((await login('tech', 'Yyp@2026')).statusCode).toBe(200);
   });
@@ -72,7 +76,9 @@ describe('POST accounts/login-in', () => {
     for (let i = 0; i < 5; i++) await login('notetaker', 'bad-pass-1');
     const second = await startTestApp({ db: t.db, clock: t.clock, seed: false });
     try {
-      const res = await second.call('POST', 'accounts/login-in', { body: { username: 'notetaker', password: 'Yyp@2026' } });
+      const res = await second.call('POST', 'accounts/login-in', {
+        body: { username: 'notetaker', password: 'Yyp@2026' },
+      });
       expect(res.json().code).toBe('LoginLocked');
     } finally {
       await second.app.close();

@@ -33,11 +33,22 @@ describe('PUT domain', () => {
 
   it('changes the given fields for a platform admin and audits it', async () => {
     const token = await t.login('admin');
-    const res = await t.call('PUT', 'domain', { token, body: { maxInactiveMinutes: 15, displayName: '云影像', requireStrongPwd: true } });
+    const res = await t.call('PUT', 'domain', {
+      token,
+      body: { maxInactiveMinutes: 15, displayName: '云影像', requireStrongPwd: true },
+    });
     expect(res.statusCode).toBe(200);
     const after = (await t.call('GET', 'domain')).json();
-    expect(after).toMatchObject({ maxInactiveMinutes: 15, displayName: '云影像', requireStrongPwd: true, id: 'default' });
-    const audit = await t.db.database.db.select().from(auditLogs).where(sql`${auditLogs.action} = 'domain.update'`);
+    expect(after).toMatchObject({
+      maxInactiveMinutes: 15,
+      displayName: '云影像',
+      requireStrongPwd: true,
+      id: 'default',
+    });
+    const audit = await t.db.database.db
+      .select()
+      .from(auditLogs)
+      .where(sql`${auditLogs.action} = 'domain.update'`);
     expect(audit.some((r) => r.outcome === 'success' && r.actorUsername === 'admin')).toBe(true);
     expect(audit.some((r) => r.outcome === 'denied' && r.actorUsername === 'groupadmin')).toBe(true);
   });
@@ -45,7 +56,14 @@ describe('PUT domain', () => {
   it('refuses bad values and unknown fields, changing nothing', async () => {
     const token = await t.login('admin');
     const before = (await t.call('GET', 'domain')).json();
-    for (const body of [{ maxInactiveMinutes: -1 }, { maxInactiveMinutes: 'ten' }, { allowRegistration: 'yes' }, { id: 'other' }, { nonsense: 1 }, { displayName: '' }]) {
+    for (const body of [
+      { maxInactiveMinutes: -1 },
+      { maxInactiveMinutes: 'ten' },
+      { allowRegistration: 'yes' },
+      { id: 'other' },
+      { nonsense: 1 },
+      { displayName: '' },
+    ]) {
       const res = await t.call('PUT', 'domain', { token, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('ValidationError');

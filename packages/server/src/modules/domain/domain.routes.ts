@@ -5,7 +5,14 @@ import { defineRoute } from '../../platform/route.js';
 import type { DomainService } from './domain.service.js';
 
 export function domainRoutes(app: FastifyInstance, domain: DomainService): void {
-  defineRoute(app, { method: 'GET', url: 'domain', summary: 'Domain configuration', public: true, response: domainConfigSchema, handler: () => domain.get() });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'domain',
+    summary: 'Domain configuration',
+    public: true,
+    response: domainConfigSchema,
+    handler: () => domain.get(),
+  });
   defineRoute(app, {
     method: 'PUT',
     url: 'domain',

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the test suite needs when they are missing (root only):
+# Chromium for e2e, DCMTK for DICOM tests, and CJK/Tibetan fonts so screenshots render the three languages.
+set -euo pipefail
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+command -v echoscu >/dev/null 2>&1 || need+=(dcmtk)
+fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+fc-list 2>/dev/null | grep -qi 'Tibetan' || need+=(fonts-tibetan-machine)
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "missing Debian packages: ${need[*]} (run as root, or install them: apt-get install ${need[*]})" >&2
+  exit 1
+fi
+echo "installing: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// Runs every test tier and ends with one line "N passed, N failed" summed over all of them:
+// lint, unit + web (vitest), integration on PGlite, integration on PostgreSQL, e2e in Chromium.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-test-'));
+const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+let passed = 0;
+let failed = 0;
+const tiers = [];
+
+function run(cmd, args, env = {}) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status === 0;
+}
+
+function vitestTier(name, args, env = {}) {
+  const out = path.join(reports, `${name}.json`);
+  console.log(`\n=== ${name} ===`);
+  const ok = run(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
+  let p = 0;
+  let f = 0;
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    p = r.numPassedTests ?? 0;
+    f = (r.numFailedTests ?? 0) + (r.numTotalTests === 0 ? 1 : 0);
+    // A file that failed to load counts as a failure even though it ran no test.
+    f += (r.testResults ?? []).filter((t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0).length;
+  }
+  if (!ok && f === 0) f = 1;
+  passed += p;
+  failed += f;
+  tiers.push(`${name}: ${p} passed, ${f} failed`);
+}
+
+function step(name, cmd, args, env) {
+  console.log(`\n=== ${name} ===`);
+  const ok = run(cmd, args, env);
+  // A gate, not a test: it adds a failure when it fails and nothing when it passes.
+  tiers.push(`${name}: ${ok ? 'ok' : 'FAILED'}`);
+  if (!ok) failed += 1;
+  return ok;
+}
+
+function reachable(url) {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const s = net.connect({ host: u.hostname, port: Number(u.port || 5432) });
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.setTimeout(2000, () => (s.destroy(), resolve(false)));
+  });
+}
+
+if (!run('bash', ['scripts/install-test-deps.sh'])) {
+  failed += 1;
+  tiers.push('test dependencies: FAILED');
+}
+const built = step('build', 'npm', ['run', 'build', '--silent']);
+step('lint', 'npm', ['run', 'lint', '--silent']);
+vitestTier('unit+web', ['--project', 'unit', '--project', 'web']);
+vitestTier('int (PGlite)', ['--project', 'int'], { DATABASE_URL: '' });
+
+if (!(await reachable(pgUrl)) && process.getuid?.() === 0) {
+  run('bash', ['-c', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start']);
+}
+if (await reachable(pgUrl)) {
+  vitestTier('int (PostgreSQL)', ['--project', 'int'], { DATABASE_URL: pgUrl });
+} else {
+  console.log(`PostgreSQL is not reachable at ${pgUrl}: the PostgreSQL tier fails`);
+  failed += 1;
+  tiers.push('int (PostgreSQL): unreachable');
+}
+
+if (built) vitestTier('e2e (Chromium)', ['--config', 'e2e/vitest.config.ts']);
+else tiers.push('e2e (Chromium): not run, build failed');
+
+console.log('\n' + tiers.map((t) => `  ${t}`).join('\n'));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
