@@ -1,113 +1,15 @@
 #!/usr/bin/env node
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { checkPassword, checkUsername, domainConfigSchema, updateDomainConfigSchema } from '@yyp/contracts';
+import { runCli } from './cli-commands.js';
 import { loadConfig } from './platform/config.js';
-import { migrate, openDatabase, type Database } from './platform/db.js';
-import { hashPassword } from './platform/passwords.js';
-import { insertAccount } from './modules/accounts/accounts.store.js';
-import { getDomainConfig, updateDomainConfig } from './modules/domain/domain.store.js';
-import { seedDemo } from './seed/demo.js';
-
-const usage = `usage: npm run cli -- <command>
-
-  migrate                                   apply database migrations
-  seed-demo                                 seed the demo domain and accounts
-  create-user <username> --name N --password P [--platform-admin] [--must-change-password]
-  domain get                                print the domain configuration
-  domain set <field>=<value> [...]          change domain fields (booleans true/false, numbers)
-
-Uses DATA_DIR and DATABASE_URL like the server.`;
-
-function parseValue(field: string, raw: string): unknown {
-  const shape = domainConfigSchema.shape as Record<string, { def?: { type?: string } }>;
-  const type = shape[field]?.def?.type;
-  if (type === 'boolean') {
-    if (raw !== 'true' && raw !== 'false') throw new Error(`${field} takes true or false`);
-    return raw === 'true';
-  }
-  if (type === 'number') return Number(raw);
-  return raw;
-}
-
-async function run(db: Database, argv: string[]): Promise<void> {
-  const [command, ...rest] = argv;
-  const now = new Date();
-  switch (command) {
-    case 'migrate':
-      console.log('migrations applied');
-      return;
-    case 'seed-demo': {
-      const created = await seedDemo(db.db, now);
-      console.log(created.length ? `created: ${created.join(', ')}` : 'demo accounts already exist');
-      return;
-    }
-    case 'create-user': {
-      const { values, positionals } = parseArgs({
-        args: rest,
-        allowPositionals: true,
-        options: {
-          name: { type: 'string' },
-          password: { type: 'string' },
-          'platform-admin': { type: 'boolean', default: false },
-          'must-change-password': { type: 'boolean', default: false },
-        },
-      });
-      const username = (positionals[0] ?? '').trim();
-      if (checkUsername(username)) throw new Error('username: letters, digits, dash and underscore only');
-      if (!values.name || !values.password) throw new Error('--name and --password are required');
-      const domain = await getDomainConfig(db.db);
-      const problem = checkPassword(values.password, domain.requireStrongPwd);
-      if (problem) throw new Error(`password: ${problem}`);
-      const row = await insertAccount(
-        db.db,
-        {
-          username,
-          name: values.name,
-          passwordHash: await hashPassword(values.password),
-          passwordChangedAt: now,
-          isPlatformAdmin: values['platform-admin'],
-          mustChangePassword: values['must-change-password'],
-        },
-        now,
-      );
-      if (!row) throw new Error(`username ${username} is taken`);
-      console.log(`created ${row.username} (${row.id})`);
-      return;
-    }
-    case 'domain': {
-      const [sub, ...pairs] = rest;
-      if (sub === 'get') {
-        console.log(JSON.stringify(await getDomainConfig(db.db), null, 2));
-        return;
-      }
-      if (sub === 'set' && pairs.length > 0) {
-        const change: Record<string, unknown> = {};
-        for (const pair of pairs) {
-          const eq = pair.indexOf('=');
-          if (eq <= 0) throw new Error(`expected field=value, got "${pair}"`);
-          const field = pair.slice(0, eq);
-          change[field] = parseValue(field, pair.slice(eq + 1));
-        }
-        const parsed = updateDomainConfigSchema.safeParse(change);
-        if (!parsed.success)
-          throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'field'}: ${i.message}`).join('; '));
-        console.log(JSON.stringify(await updateDomainConfig(db.db, parsed.data, now), null, 2));
-        return;
-      }
-      throw new Error(usage);
-    }
-    default:
-      throw new Error(usage);
-  }
-}
+import { migrate, openDatabase } from './platform/db.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
   try {
     await migrate(db);
-    await run(db, process.argv.slice(2));
+    await runCli(db, process.argv.slice(2));
   } finally {
     await db.close();
   }

@@ -78,7 +78,7 @@ export interface TestApp {
 export const DEMO_PW = 'Yyp@2026';
 
 export async function startTestApp(
-  options: { db?: TestDatabase; clock?: TestClock; seed?: boolean; bodyLimitBytes?: number } = {},
+  options: { db?: TestDatabase; clock?: TestClock; seed?: boolean; bodyLimitBytes?: number; webDist?: string } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
   const db = options.db ?? (await createTestDatabase());
@@ -89,6 +89,7 @@ export async function startTestApp(
     jwtSecret: TEST_SECRET,
     tokenTtlSeconds: 3600,
     bodyLimitBytes: options.bodyLimitBytes ?? 64 * 1024,
+    webDist: options.webDist,
   });
   await app.ready();
   const call: TestApp['call'] = (method, url, opts = {}) => {

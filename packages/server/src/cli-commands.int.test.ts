@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli-commands.js';
+import { findAccountByUsername } from './modules/accounts/accounts.store.js';
+import { getDomainConfig } from './modules/domain/domain.store.js';
+import { createTestDatabase, type TestDatabase } from './test/harness.js';
+
+let db: TestDatabase;
+const out: string[] = [];
+const cli = (...argv: string[]) => runCli(db.database, argv, (line) => out.push(line));
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+describe('CLI', () => {
+  it('seeds the demo accounts once', async () => {
+    await cli('seed-demo');
+    expect(out.pop()).toMatch(/created: admin, doctor/);
+    await cli('seed-demo');
+    expect(out.pop()).toBe('demo accounts already exist');
+  });
+
+  it('creates a user, refusing a taken name and a too simple password', async () => {
+    await cli('create-user', 'alice', '--name', 'Alice', '--password', 'Secret#123', '--platform-admin');
+    const alice = await findAccountByUsername(db.database.db, 'alice');
+    expect(alice).toMatchObject({ name: 'Alice', isPlatformAdmin: true, mustChangePassword: false });
+    await expect(cli('create-user', 'alice', '--name', 'A', '--password', 'Secret#123')).rejects.toThrow(/taken/);
+    await expect(cli('create-user', 'bob', '--name', 'Bob', '--password', 'simple')).rejects.toThrow(/password/);
+    await expect(cli('create-user', 'bad name', '--name', 'B', '--password', 'Secret#123')).rejects.toThrow(/username/);
+    expect(await findAccountByUsername(db.database.db, 'bob')).toBeUndefined();
+  });
+
+  it('sets domain fields with types checked, changing nothing on bad input', async () => {
+    await cli('domain', 'set', 'allowRegistration=true', 'maxInactiveMinutes=30', 'displayName=My Hospital');
+    expect(await getDomainConfig(db.database.db)).toMatchObject({
+      allowRegistration: true,
+      maxInactiveMinutes: 30,
+      displayName: 'My Hospital',
+    });
+    await expect(cli('domain', 'set', 'maxInactiveMinutes=-1')).rejects.toThrow(/maxInactiveMinutes/);
+    await expect(cli('domain', 'set', 'allowRegistration=maybe')).rejects.toThrow(/true or false/);
+    await expect(cli('domain', 'set', 'bogus=1')).rejects.toThrow();
+    expect((await getDomainConfig(db.database.db)).maxInactiveMinutes).toBe(30);
+    await cli('domain', 'get');
+    expect(JSON.parse(out.pop()!)).toMatchObject({ id: 'default', displayName: 'My Hospital' });
+  });
+
+  it('prints usage for an unknown command', async () => {
+    await expect(cli('bogus')).rejects.toThrow(/usage/);
+  });
+});
