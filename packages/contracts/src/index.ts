@@ -5,3 +5,4 @@ export * from './domain.js';
 export * from './accounts.js';
 export * from './session.js';
 export * from './demo.js';
+export * from './permissions.js';
