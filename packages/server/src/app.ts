@@ -89,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   await app.register(
     async (api) => {
-      installAuth(api, (token) => services.accounts.authenticate(token));
+      installAuth(api, options.db, (token) => services.accounts.authenticate(token));
       api.addHook('onSend', async (_request, reply) => {
         // API answers carry PHI and tokens: never cached by browsers or proxies.
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       healthRoutes(api, options.db, version);
       domainRoutes(api, services.domain);
       accountRoutes(api, services.accounts);
-      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
+      api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);
     },
     { prefix: `${API_PREFIX}/` },

@@ -146,10 +146,7 @@ export const buckets = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('buckets_group_idx').on(t.groupId),
-    uniqueIndex('buckets_code_lower_idx').on(sql`lower(${t.code})`),
-  ],
+  (t) => [index('buckets_group_idx').on(t.groupId), uniqueIndex('buckets_code_lower_idx').on(sql`lower(${t.code})`)],
 );
 
 export const bucketMembers = pgTable(
@@ -196,7 +193,10 @@ export const roleMappings = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('role_mappings_pk').on(t.roleId, t.accountId), index('role_mappings_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('role_mappings_pk').on(t.roleId, t.accountId),
+    index('role_mappings_account_idx').on(t.accountId),
+  ],
 );
 
 /**

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountRow } from '../db/schema.js';
+import { findBucketFacts, loadCallerAccess } from './access.js';
+import { writeAudit, auditContext } from './audit.js';
+import { decide, decideGroup, type Decision } from './authz.js';
+import type { Db } from './db.js';
 import { errors } from './errors.js';
+import type { RawInput } from './route.js';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The call runs without a token (spec 001 §8 public list and other public pages). */
-    public?: boolean;
-  }
   interface FastifyRequest {
     account: AccountRow | null;
   }
@@ -22,15 +23,19 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /**
- * Authentication runs first (onRequest, before the body is read): a call that is not public needs
- * a valid bearer token. A public call with a token still learns who is calling, but a bad token
- * there is ignored rather than refused.
+ * Authentication then authorization, both in onRequest (before the body is read). A route with
+ * no auth declaration is refused outright, so a route can never be added open by accident.
  */
-export function installAuth(app: FastifyInstance, authenticate: Authenticate): void {
+export function installAuth(app: FastifyInstance, db: Db, authenticate: Authenticate): void {
   app.decorateRequest('account', null);
+  app.decorateRequest('access', null);
+  app.decorateRequest('bucket', null);
+  app.decorateRequest('groupId', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
-    const isPublic = request.routeOptions.config.public === true;
+    const auth = request.routeOptions.config.auth;
+    if (auth === undefined) throw errors.forbidden('undeclared');
+    const isPublic = auth === 'public';
     const token = bearer(request);
     if (token === null) {
       if (isPublic) return;
@@ -44,6 +49,49 @@ export function installAuth(app: FastifyInstance, authenticate: Authenticate): v
       request.account = await authenticate(token);
     } catch (err) {
       if (!isPublic) throw err;
+      return;
     }
+    if (isPublic || auth === 'account') return;
+    const account = request.account;
+    if (auth === 'platformAdmin') {
+      if (!account.isPlatformAdmin) await deny(db, request, 'forbidden', 'platform_admin');
+      return;
+    }
+    const raw: RawInput = {
+      params: request.params as Record<string, string>,
+      query: request.query as RawInput['query'],
+    };
+    request.access = await loadCallerAccess(db, account.id);
+    if ('group' in auth) {
+      const groupId = await auth.groupId(raw);
+      const decision = decideGroup(request.access, auth.group, groupId);
+      if (decision !== 'allow') await deny(db, request, decision, auth.group);
+      request.groupId = groupId!;
+      return;
+    }
+    const bucketId = await auth.bucketId(raw);
+    const bucket = bucketId ? await findBucketFacts(db, bucketId) : undefined;
+    const decision = decide(request.access, auth.bucket, bucket);
+    if (decision !== 'allow') await deny(db, request, decision, auth.bucket, bucketId);
+    request.bucket = bucket!;
   });
+}
+
+/** Records the denial (a security event) and answers 404 or 403. */
+async function deny(
+  db: Db,
+  request: FastifyRequest,
+  decision: Exclude<Decision, 'allow'>,
+  action: string,
+  bucketId?: string,
+): Promise<never> {
+  await writeAudit(db, auditContext(request), {
+    action: 'permission.denied',
+    outcome: 'denied',
+    actorId: request.account?.id ?? null,
+    actorUsername: request.account?.username ?? null,
+    ...(bucketId ? { bucketId } : {}),
+    details: { action, route: `${request.method} ${request.routeOptions.url}`, decision },
+  });
+  throw decision === 'notFound' ? errors.notFound() : errors.forbidden(action);
 }

@@ -1,4 +1,11 @@
-import { ACTION_CATALOGUE, ALL_ACTIONS, GROUP_ACCESS_LEVELS, ORG_ACCESS_LEVELS, type GroupAccessLevel, type OrgAccessLevel } from '@yyp/contracts';
+import {
+  ACTION_CATALOGUE,
+  ALL_ACTIONS,
+  GROUP_ACCESS_LEVELS,
+  ORG_ACCESS_LEVELS,
+  type GroupAccessLevel,
+  type OrgAccessLevel,
+} from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ACTIONS, decide, decideGroup, GROUP_POWERS, type BucketAction, type CallerAccess } from './authz.js';
 
@@ -22,7 +29,12 @@ const report = new Set<string>(ACTION_CATALOGUE.report);
 const adminOnly = new Set<string>(['bucket_manage', 'bucket_members_manage', 'role_manage']);
 
 /** The rules of spec 000 §6 written as a table, independent of the implementation's structure. */
-function expected(gl: GroupAccessLevel | undefined, ol: OrgAccessLevel | undefined, isPrivate: boolean, action: string) {
+function expected(
+  gl: GroupAccessLevel | undefined,
+  ol: OrgAccessLevel | undefined,
+  isPrivate: boolean,
+  action: string,
+) {
   if (gl === undefined) return 'notFound';
   if (isPrivate && ol === undefined && gl !== 1) return 'notFound';
   if (action === 'bucket_read') return 'allow';
@@ -40,7 +52,9 @@ describe('decide over every group level × organization level × privacy × acti
         it(`group ${gl ?? 'none'}, org ${ol ?? 'none'}, ${isPrivate ? 'private' : 'public'}`, () => {
           const c = caller(gl, ol);
           for (const action of allBucketActions) {
-            expect(decide(c, action, { id: B, groupId: G, isPrivate }), action).toBe(expected(gl, ol, isPrivate, action));
+            expect(decide(c, action, { id: B, groupId: G, isPrivate }), action).toBe(
+              expected(gl, ol, isPrivate, action),
+            );
           }
         });
       }
@@ -49,7 +63,8 @@ describe('decide over every group level × organization level × privacy × acti
 
   it('answers notFound for a bucket of another group, whatever the caller holds in its own', () => {
     const c = caller(1, 'admin');
-    for (const action of allBucketActions) expect(decide(c, action, { id: 'b2', groupId: 'g2', isPrivate: false })).toBe('notFound');
+    for (const action of allBucketActions)
+      expect(decide(c, action, { id: 'b2', groupId: 'g2', isPrivate: false })).toBe('notFound');
   });
 
   it('answers notFound for a bucket that does not exist', () => {

@@ -2,10 +2,46 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AccountRow } from '../db/schema.js';
+import type { BucketAction, BucketFacts, CallerAccess, GroupPower } from './authz.js';
 import { errors } from './errors.js';
 
 type Schema = z.ZodType | undefined;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/** What a resolver sees: the raw path parameters and query, before the body is read. */
+export interface RawInput {
+  params: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+}
+type Resolve = (input: RawInput) => string | undefined | Promise<string | undefined>;
+
+/**
+ * Every route declares who may call it (DESIGN.md "Authorization is server-side, first, and
+ * declarative"). It is checked in onRequest, before the body is parsed:
+ * - `public`: anyone (spec 001 §8 public list, password-expired path, health);
+ * - `account`: any signed-in account, acting on itself;
+ * - `platformAdmin`: the domain's platform admins;
+ * - `{ group, groupId }`: a group power in the group the resolver names;
+ * - `{ bucket, bucketId }`: an action in the organization (bucket) the resolver names.
+ * A group or bucket the caller cannot see answers 404; a missing power or action answers 403.
+ */
+export type RouteAuth =
+  | 'public'
+  | 'account'
+  | 'platformAdmin'
+  | { group: GroupPower; groupId: Resolve }
+  | { bucket: BucketAction; bucketId: Resolve };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    access: CallerAccess | null;
+    bucket: BucketFacts | null;
+    groupId: string | null;
+  }
+}
 
 export interface RouteInput<B extends Schema, Q extends Schema, P extends Schema> {
   body: Infer<B>;
@@ -17,6 +53,12 @@ export interface RouteInput<B extends Schema, Q extends Schema, P extends Schema
 
 export interface AuthedInput<B extends Schema, Q extends Schema, P extends Schema> extends RouteInput<B, Q, P> {
   account: AccountRow;
+  /** the caller's memberships (loaded for group and bucket routes, and on demand) */
+  access: CallerAccess;
+  /** the authorized bucket of a bucket route */
+  bucket: BucketFacts;
+  /** the authorized group of a group route */
+  groupId: string;
 }
 
 interface Common<B extends Schema, Q extends Schema, P extends Schema, R extends Schema> {
@@ -33,23 +75,22 @@ interface Common<B extends Schema, Q extends Schema, P extends Schema, R extends
 
 type Result<R extends Schema> = R extends z.ZodType ? z.input<R> : undefined;
 
-/**
- * Declares one API call: the contract schemas validate it and document it in OpenAPI, and
- * `public` says whether it runs without a token (spec 001 §8). Everything else needs one.
- */
 export function defineRoute<B extends Schema, Q extends Schema, P extends Schema, R extends Schema>(
   app: FastifyInstance,
   def: Common<B, Q, P, R> &
     (
-      | { public: true; handler: (input: RouteInput<B, Q, P>) => Promise<Result<R>> | Result<R> }
-      | { public?: false; handler: (input: AuthedInput<B, Q, P>) => Promise<Result<R>> | Result<R> }
+      | { auth: 'public'; handler: (input: RouteInput<B, Q, P>) => Promise<Result<R>> | Result<R> }
+      | {
+          auth: Exclude<RouteAuth, 'public'>;
+          handler: (input: AuthedInput<B, Q, P>) => Promise<Result<R>> | Result<R>;
+        }
     ),
 ): void {
   const status = def.status ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.url,
-    config: { public: def.public === true },
+    config: { auth: def.auth },
     schema: {
       summary: def.summary,
       ...(def.body ? { body: def.body } : {}),
@@ -66,12 +107,19 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
         reply,
       };
       let result: unknown;
-      if (def.public === true) {
+      if (def.auth === 'public') {
         result = await def.handler(base);
       } else {
         const account = request.account;
         if (!account) throw errors.unauthenticated();
-        result = await def.handler({ ...base, account });
+        const access = request.access ?? { accountId: account.id, groupLevels: new Map(), memberships: new Map() };
+        result = await def.handler({
+          ...base,
+          account,
+          access,
+          bucket: request.bucket as BucketFacts,
+          groupId: request.groupId as string,
+        });
       }
       void reply.status(status);
       return status === 204 ? reply.send() : result;

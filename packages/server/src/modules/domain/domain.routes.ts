@@ -9,7 +9,7 @@ export function domainRoutes(app: FastifyInstance, domain: DomainService): void 
     method: 'GET',
     url: 'domain',
     summary: 'Domain configuration',
-    public: true,
+    auth: 'public',
     response: domainConfigSchema,
     handler: () => domain.get(),
   });
@@ -17,6 +17,7 @@ export function domainRoutes(app: FastifyInstance, domain: DomainService): void 
     method: 'PUT',
     url: 'domain',
     summary: 'Change domain configuration (platform admin)',
+    auth: 'platformAdmin',
     body: updateDomainConfigSchema,
     response: domainConfigSchema,
     handler: ({ account, body, request }) => domain.update(account, body, auditContext(request)),

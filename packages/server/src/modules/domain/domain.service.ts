@@ -3,7 +3,6 @@ import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import { errors } from '../../platform/errors.js';
 import { getDomainConfig, updateDomainConfig } from './domain.store.js';
 
 export class DomainService {
@@ -16,17 +15,8 @@ export class DomainService {
     return getDomainConfig(this.db);
   }
 
-  /** Platform admins only; the change and its audit row commit together. */
+  /** Route-level auth admits platform admins only; the change and its audit row commit together. */
   async update(actor: AccountRow, change: UpdateDomainConfig, ctx: AuditContext): Promise<DomainConfig> {
-    if (!actor.isPlatformAdmin) {
-      await writeAudit(this.db, ctx, {
-        action: 'domain.update',
-        outcome: 'denied',
-        actorId: actor.id,
-        actorUsername: actor.username,
-      });
-      throw errors.forbidden('platform_admin');
-    }
     return this.db.transaction(async (tx) => {
       const updated = await updateDomainConfig(tx, change, this.clock.now());
       await writeAudit(tx, ctx, {

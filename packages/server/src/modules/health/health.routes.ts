@@ -9,7 +9,7 @@ export function healthRoutes(app: FastifyInstance, db: Db, version: string): voi
     method: 'GET',
     url: 'health',
     summary: 'Liveness and database check',
-    public: true,
+    auth: 'public',
     response: healthSchema,
     handler: async () => {
       await db.execute(sql`select 1`);
