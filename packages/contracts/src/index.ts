@@ -6,3 +6,4 @@ export * from './accounts.js';
 export * from './session.js';
 export * from './demo.js';
 export * from './permissions.js';
+export * from './tenancy.js';

@@ -88,8 +88,9 @@ export async function runCli(db: Database, argv: string[], print: (line: string)
           change[field] = parseValue(field, pair.slice(eq + 1));
         }
         const parsed = updateDomainConfigSchema.safeParse(change);
-        if (!parsed.success)
+        if (!parsed.success) {
           throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'field'}: ${i.message}`).join('; '));
+        }
         print(JSON.stringify(await updateDomainConfig(db.db, parsed.data, now), null, 2));
         return;
       }

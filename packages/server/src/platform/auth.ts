@@ -60,6 +60,7 @@ export function installAuth(app: FastifyInstance, db: Db, authenticate: Authenti
     const raw: RawInput = {
       params: request.params as Record<string, string>,
       query: request.query as RawInput['query'],
+      callerId: account.id,
     };
     request.access = await loadCallerAccess(db, account.id);
     if ('group' in auth) {

@@ -63,8 +63,9 @@ describe('decide over every group level × organization level × privacy × acti
 
   it('answers notFound for a bucket of another group, whatever the caller holds in its own', () => {
     const c = caller(1, 'admin');
-    for (const action of allBucketActions)
+    for (const action of allBucketActions) {
       expect(decide(c, action, { id: 'b2', groupId: 'g2', isPrivate: false })).toBe('notFound');
+    }
   });
 
   it('answers notFound for a bucket that does not exist', () => {

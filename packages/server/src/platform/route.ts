@@ -12,6 +12,8 @@ type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 export interface RawInput {
   params: Record<string, string>;
   query: Record<string, string | string[] | undefined>;
+  /** the authenticated caller */
+  callerId: string;
 }
 type Resolve = (input: RawInput) => string | undefined | Promise<string | undefined>;
 
@@ -75,22 +77,47 @@ interface Common<B extends Schema, Q extends Schema, P extends Schema, R extends
 
 type Result<R extends Schema> = R extends z.ZodType ? z.input<R> : undefined;
 
+/** A call anyone may make (spec 001 §8 public list, the password-expired path, health). */
+export function definePublicRoute<B extends Schema, Q extends Schema, P extends Schema, R extends Schema>(
+  app: FastifyInstance,
+  def: Common<B, Q, P, R> & { handler: (input: RouteInput<B, Q, P>) => Promise<Result<R>> | Result<R> },
+): void {
+  register(app, def, 'public', (base) => def.handler(base));
+}
+
+/** A call that needs a signed-in caller with the declared access. */
 export function defineRoute<B extends Schema, Q extends Schema, P extends Schema, R extends Schema>(
   app: FastifyInstance,
-  def: Common<B, Q, P, R> &
-    (
-      | { auth: 'public'; handler: (input: RouteInput<B, Q, P>) => Promise<Result<R>> | Result<R> }
-      | {
-          auth: Exclude<RouteAuth, 'public'>;
-          handler: (input: AuthedInput<B, Q, P>) => Promise<Result<R>> | Result<R>;
-        }
-    ),
+  def: Common<B, Q, P, R> & {
+    auth: Exclude<RouteAuth, 'public'>;
+    handler: (input: AuthedInput<B, Q, P>) => Promise<Result<R>> | Result<R>;
+  },
+): void {
+  register(app, def, def.auth, (base, request) => {
+    const account = request.account;
+    if (!account) throw errors.unauthenticated();
+    const access = request.access ?? { accountId: account.id, groupLevels: new Map(), memberships: new Map() };
+    return def.handler({
+      ...base,
+      account,
+      access,
+      bucket: request.bucket as BucketFacts,
+      groupId: request.groupId as string,
+    });
+  });
+}
+
+function register<B extends Schema, Q extends Schema, P extends Schema, R extends Schema>(
+  app: FastifyInstance,
+  def: Common<B, Q, P, R>,
+  auth: RouteAuth,
+  run: (base: RouteInput<B, Q, P>, request: FastifyRequest) => unknown,
 ): void {
   const status = def.status ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.url,
-    config: { auth: def.auth },
+    config: { auth },
     schema: {
       summary: def.summary,
       ...(def.body ? { body: def.body } : {}),
@@ -106,21 +133,7 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
         request,
         reply,
       };
-      let result: unknown;
-      if (def.auth === 'public') {
-        result = await def.handler(base);
-      } else {
-        const account = request.account;
-        if (!account) throw errors.unauthenticated();
-        const access = request.access ?? { accountId: account.id, groupLevels: new Map(), memberships: new Map() };
-        result = await def.handler({
-          ...base,
-          account,
-          access,
-          bucket: request.bucket as BucketFacts,
-          groupId: request.groupId as string,
-        });
-      }
+      const result = await run(base, request);
       void reply.status(status);
       return status === 204 ? reply.send() : result;
     },

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
-import { defineRoute } from '../../platform/route.js';
+import { definePublicRoute, defineRoute } from '../../platform/route.js';
 import type { AccountsService } from './accounts.service.js';
 
 const nameParams = z.object({ name: z.string().min(1).max(64) });
@@ -26,20 +26,18 @@ const smsNotConfigured = () =>
   );
 
 export function accountRoutes(app: FastifyInstance, accounts: AccountsService): void {
-  defineRoute(app, {
+  definePublicRoute(app, {
     method: 'POST',
     url: 'accounts/login-in',
     summary: 'Log in with username and password',
-    auth: 'public',
     body: loginRequestSchema,
     response: tokenInfoSchema,
     handler: ({ body, request }) => accounts.login(body.username, body.password, auditContext(request)),
   });
-  defineRoute(app, {
+  definePublicRoute(app, {
     method: 'POST',
     url: 'accounts',
     summary: 'Register (when the domain allows it)',
-    auth: 'public',
     status: 201,
     body: registerRequestSchema,
     response: tokenInfoSchema,
@@ -80,11 +78,10 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
     response: tokenInfoSchema,
     handler: ({ account, body, request }) => accounts.changePassword(account, body, auditContext(request)),
   });
-  defineRoute(app, {
+  definePublicRoute(app, {
     method: 'POST',
     url: 'accounts/update-password',
     summary: 'Replace an expired password',
-    auth: 'public',
     body: updatePasswordRequestSchema,
     response: tokenInfoSchema,
     handler: ({ body, request }) => accounts.updateExpiredPassword(body, auditContext(request)),
@@ -105,31 +102,28 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
     response: myOrganizationsSchema,
     handler: ({ account }) => accounts.organizations(account),
   });
-  defineRoute(app, {
+  definePublicRoute(app, {
     method: 'GET',
     url: 'accounts/:name/mobile',
     summary: 'Masked mobile for password reset',
-    auth: 'public',
     params: nameParams,
     response: z.object({ mobile: z.string().nullable() }),
     handler: ({ params }) => accounts.maskedMobile(params.name),
   });
-  defineRoute(app, {
+  definePublicRoute(app, {
     method: 'POST',
     url: 'accounts/:name/code/reset-password',
     summary: 'Send a password reset code by SMS',
-    auth: 'public',
     params: nameParams,
     status: 204,
     handler: () => {
       throw smsNotConfigured();
     },
   });
-  defineRoute(app, {
+  definePublicRoute(app, {
     method: 'POST',
     url: 'accounts/:name/password/reset',
     summary: 'Reset the password with an SMS code',
-    auth: 'public',
     params: nameParams,
     body: z.object({ code: z.string().min(4).max(8), password: z.string().min(1).max(32) }),
     status: 204,

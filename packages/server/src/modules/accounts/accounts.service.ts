@@ -190,8 +190,9 @@ export class AccountsService {
     ctx: AuditContext,
   ): Promise<TokenInfo> {
     const account = await this.verifyCredentials(input.username, input.oldPwd, ctx, 'account.update_password');
-    if (account.source !== 'password')
+    if (account.source !== 'password') {
       throw new AppError('PasswordChangeNotAllowed', 'This account has no password to change');
+    }
     return this.replacePassword(account, input.newPwd, ctx, 'account.update_password');
   }
 

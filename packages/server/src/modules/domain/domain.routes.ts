@@ -1,15 +1,14 @@
 import { domainConfigSchema, updateDomainConfigSchema } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditContext } from '../../platform/audit.js';
-import { defineRoute } from '../../platform/route.js';
+import { definePublicRoute, defineRoute } from '../../platform/route.js';
 import type { DomainService } from './domain.service.js';
 
 export function domainRoutes(app: FastifyInstance, domain: DomainService): void {
-  defineRoute(app, {
+  definePublicRoute(app, {
     method: 'GET',
     url: 'domain',
     summary: 'Domain configuration',
-    auth: 'public',
     response: domainConfigSchema,
     handler: () => domain.get(),
   });

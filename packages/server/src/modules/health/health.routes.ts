@@ -2,14 +2,13 @@ import { healthSchema } from '@yyp/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.js';
-import { defineRoute } from '../../platform/route.js';
+import { definePublicRoute } from '../../platform/route.js';
 
 export function healthRoutes(app: FastifyInstance, db: Db, version: string): void {
-  defineRoute(app, {
+  definePublicRoute(app, {
     method: 'GET',
     url: 'health',
     summary: 'Liveness and database check',
-    auth: 'public',
     response: healthSchema,
     handler: async () => {
       await db.execute(sql`select 1`);
