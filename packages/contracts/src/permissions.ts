@@ -11,7 +11,16 @@ export const ORG_ACCESS_LEVELS = ['member', 'admin', 'collaborator', 'contentMan
 export type OrgAccessLevel = (typeof ORG_ACCESS_LEVELS)[number];
 
 export const ACTION_CATALOGUE = {
-  exam: ['exam_update', 'exam_get', 'exam_delete', 'exam_upload', 'study_package', 'exam_bind', 'export_exams', 'view_privacy'],
+  exam: [
+    'exam_update',
+    'exam_get',
+    'exam_delete',
+    'exam_upload',
+    'study_package',
+    'exam_bind',
+    'export_exams',
+    'view_privacy',
+  ],
   attachment: ['attachment_create', 'attachment_delete', 'attachment_presigned_url', 'attachment_upload'],
   template: ['template_upsert'],
   report: [

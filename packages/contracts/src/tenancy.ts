@@ -25,7 +25,13 @@ export const GROUP_FLAGS = [
 ] as const;
 export type GroupFlag = (typeof GROUP_FLAGS)[number];
 
-export const GROUP_ATTRIBUTE_KEYS = ['urgentNotes', 'enReportFlag', 'enReportNotes', 'hqReportWithImage', 'hqAIReport'] as const;
+export const GROUP_ATTRIBUTE_KEYS = [
+  'urgentNotes',
+  'enReportFlag',
+  'enReportNotes',
+  'hqReportWithImage',
+  'hqAIReport',
+] as const;
 export const DOB_MATCH_MODES = ['disabled', 'shift_on', 'shift_off'] as const;
 
 const groupAttributeSchema = z.object({ enabled: z.boolean(), label: z.string().trim().max(32) });
@@ -107,7 +113,13 @@ export const createMemberAccountSchema = z.object({
   username: z
     .string()
     .transform((s) => s.trim())
-    .pipe(z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)),
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .max(64)
+        .regex(/^[A-Za-z0-9_-]+$/),
+    ),
   name: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(32),
   accessLevel: groupAccessLevelSchema,
@@ -196,7 +208,14 @@ export const roleMappingsSchema = z.object({ accountIds: z.array(z.string()).max
 export const actionCatalogueSchema = z.array(z.object({ category: z.string(), actions: z.array(z.string()) }));
 
 /** Per-organization dictionaries; departments use id "0" to mean none. */
-export const DICTIONARY_KINDS = ['departments', 'doctors', 'bodyparts', 'tags', 'critical-values', 'extension-configs'] as const;
+export const DICTIONARY_KINDS = [
+  'departments',
+  'doctors',
+  'bodyparts',
+  'tags',
+  'critical-values',
+  'extension-configs',
+] as const;
 export type DictionaryKind = (typeof DICTIONARY_KINDS)[number];
 export const dictionaryItemSchema = z.object({
   id: z.string(),
@@ -216,7 +235,9 @@ export const dictionaryNameMax: Record<DictionaryKind, number> = {
 };
 export const dictionaryDataSchemas = {
   departments: z.object({}).strict(),
-  doctors: z.object({ physicianType: z.number().int().min(1).max(9).default(1), departmentId: z.string().default('0') }).strict(),
+  doctors: z
+    .object({ physicianType: z.number().int().min(1).max(9).default(1), departmentId: z.string().default('0') })
+    .strict(),
   bodyparts: z.object({ modality: z.string().max(16).optional(), englishName: z.string().max(64).optional() }).strict(),
   tags: z.object({ color: z.string().max(16).optional() }).strict(),
   'critical-values': z.object({ level: z.enum(['high', 'medium', 'low']).optional() }).strict(),

@@ -36,6 +36,7 @@ CREATE TABLE "buckets" (
 	"is_private" boolean DEFAULT false NOT NULL,
 	"focused" boolean DEFAULT false NOT NULL,
 	"free_efilm" boolean DEFAULT false NOT NULL,
+	"upload_token" text,
 	"settings" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -10,6 +10,16 @@ import { AccountsService } from './modules/accounts/accounts.service.js';
 import { domainRoutes } from './modules/domain/domain.routes.js';
 import { DomainService } from './modules/domain/domain.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { AdminService } from './modules/admin/admin.service.js';
+import { groupRoutes } from './modules/groups/groups.routes.js';
+import { GroupsService } from './modules/groups/groups.service.js';
+import { organizationRoutes } from './modules/organizations/organizations.routes.js';
+import { OrganizationsService } from './modules/organizations/organizations.service.js';
+import { roleRoutes } from './modules/roles/roles.routes.js';
+import { RolesService } from './modules/roles/roles.service.js';
+import { ruleRoutes } from './modules/rules/rules.routes.js';
+import { RulesService } from './modules/rules/rules.service.js';
 import { installAuth } from './platform/auth.js';
 import type { Clock } from './platform/clock.js';
 import type { Db } from './platform/db.js';
@@ -37,6 +47,11 @@ export interface Services {
   accounts: AccountsService;
   domain: DomainService;
   tokens: TokenService;
+  groups: GroupsService;
+  organizations: OrganizationsService;
+  roles: RolesService;
+  rules: RulesService;
+  admin: AdminService;
 }
 
 export const API_PREFIX = '/yyp/api/v1';
@@ -58,6 +73,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     tokens,
     accounts: new AccountsService({ db: options.db, clock: options.clock, tokens }),
     domain: new DomainService(options.db, options.clock),
+    groups: new GroupsService(options.db, options.clock),
+    organizations: new OrganizationsService(options.db, options.clock),
+    roles: new RolesService(options.db, options.clock),
+    rules: new RulesService(options.db, options.clock),
+    admin: new AdminService(options.db, options.clock),
   };
 
   await app.register(fastifySwagger, {
@@ -97,6 +117,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       healthRoutes(api, options.db, version);
       domainRoutes(api, services.domain);
       accountRoutes(api, services.accounts);
+      groupRoutes(api, services.groups);
+      organizationRoutes(api, services.organizations);
+      roleRoutes(api, options.db, services.roles);
+      ruleRoutes(api, services.rules);
+      adminRoutes(api, options.db, services.admin);
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);
     },

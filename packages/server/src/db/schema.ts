@@ -141,6 +141,8 @@ export const buckets = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     focused: boolean('focused').notNull().default(false),
     freeEfilm: boolean('free_efilm').notNull().default(false),
+    /** Public upload token (spec 000 §2 /upload?token=): uploads into this organization only. */
+    uploadToken: text('upload_token'),
     /** Notification settings, print templates and other per-organization settings. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),

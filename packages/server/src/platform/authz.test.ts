@@ -38,6 +38,7 @@ function expected(
   if (gl === undefined) return 'notFound';
   if (isPrivate && ol === undefined && gl !== 1) return 'notFound';
   if (action === 'bucket_read') return 'allow';
+  if (action === 'bucket_delete') return gl === 1 ? 'allow' : 'forbidden';
   if (adminOnly.has(action)) return gl === 1 || ol === 'admin' ? 'allow' : 'forbidden';
   if (ol === undefined) return 'forbidden';
   if (ol === 'collaborator') return roleActions.has(action) && report.has(action) ? 'allow' : 'forbidden';

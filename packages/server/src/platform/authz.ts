@@ -17,6 +17,7 @@ export const ADMIN_ACTIONS = [
   'bucket_manage', // settings, dictionaries, upload token of the organization
   'bucket_members_manage', // organization members and their levels
   'role_manage', // roles, their actions and mappings
+  'bucket_delete', // delete the organization: group admins only
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 export type BucketAction = Action | AdminAction;
@@ -66,6 +67,7 @@ export function effectiveActions(caller: CallerAccess, bucket: BucketFacts): Set
   const groupLevel = caller.groupLevels.get(bucket.groupId);
   const m = caller.memberships.get(bucket.id);
   if (groupLevel === GROUP_ACCESS_LEVELS.admin) {
+    out.add('bucket_delete');
     out.add('bucket_manage');
     out.add('bucket_members_manage');
     out.add('role_manage');

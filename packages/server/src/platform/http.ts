@@ -26,6 +26,10 @@ export function toAppError(err: FastifyError | Error): AppError {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('UnsupportedMediaType', 'Unsupported content type');
   }
+  // A unique index refused a concurrent duplicate (PostgreSQL and PGlite; drizzle wraps it as cause).
+  const pgCode = (fe as { code?: unknown }).code ?? (fe as { cause?: { code?: unknown } }).cause?.code;
+  if (pgCode === '23505') return new AppError('Conflict', 'An item with this name already exists');
+  if (pgCode === '23503') return new AppError('ValidationError', 'A referenced item does not exist');
   if (fe instanceof SyntaxError && fe.statusCode === 400) {
     return new AppError('InvalidJson', 'The request body is not valid JSON');
   }

@@ -20,6 +20,7 @@ import type { TokenService } from '../../platform/tokens.js';
 import { getDomainConfig } from '../domain/domain.store.js';
 import { maskMobile, presentSuggestion, presentUser } from './accounts.presenter.js';
 import * as store from './accounts.store.js';
+import { organizationsOf, permissionsOf } from './permissions.js';
 
 export interface AccountsDeps {
   db: Db;
@@ -229,12 +230,11 @@ export class AccountsService {
     return { mobile: account && account.disabled === 0 ? maskMobile(account.mobile) : null };
   }
 
-  /** Permission entries per bucket: none until the caller belongs to organizations. */
-  async permissions(_account: AccountRow): Promise<PermissionEntry[]> {
-    return [];
+  permissions(account: AccountRow): Promise<PermissionEntry[]> {
+    return permissionsOf(this.db, account.id);
   }
 
-  async organizations(_account: AccountRow): Promise<MyOrganization[]> {
-    return [];
+  organizations(account: AccountRow): Promise<MyOrganization[]> {
+    return organizationsOf(this.db, account.id);
   }
 }

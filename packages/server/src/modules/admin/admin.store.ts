@@ -1,0 +1,122 @@
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { accounts, auditLogs, buckets, groupMembers, groups, loginThrottle } from '../../db/schema.js';
+
+/**
+ * The group through which the caller may act on an account: one where the caller is a security
+ * admin and the account a member; else any group they share (the decision then says 403); else none (404).
+ */
+export async function groupForAccount(db: Db, targetId: string, callerId: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ groupId: groupMembers.groupId, level: sql<number>`caller.access_level` })
+    .from(groupMembers)
+    .innerJoin(
+      sql`${groupMembers} as caller`,
+      sql`caller.group_id = ${groupMembers.groupId} and caller.account_id = ${callerId}`,
+    )
+    .where(eq(groupMembers.accountId, targetId));
+  return (rows.find((r) => Number(r.level) === 10) ?? rows[0])?.groupId;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function queryRealm(
+  db: Db,
+  groupId: string,
+  q: string | undefined,
+  skip: number,
+  limit: number,
+  now: Date,
+) {
+  const match = q
+    ? or(ilike(accounts.username, `%${escapeLike(q)}%`), ilike(accounts.name, `%${escapeLike(q)}%`))
+    : undefined;
+  const where = and(eq(groupMembers.groupId, groupId), match);
+  const rows = await db
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      name: accounts.name,
+      disabled: accounts.disabled,
+      lockedUntil: loginThrottle.lockedUntil,
+    })
+    .from(groupMembers)
+    .innerJoin(accounts, eq(accounts.id, groupMembers.accountId))
+    .leftJoin(loginThrottle, eq(loginThrottle.username, sql`lower(${accounts.username})`))
+    .where(where)
+    .orderBy(accounts.username)
+    .offset(skip)
+    .limit(limit);
+  const [total] = await db
+    .select({ n: count() })
+    .from(groupMembers)
+    .innerJoin(accounts, eq(accounts.id, groupMembers.accountId))
+    .where(where);
+  const ids = rows.map((r) => r.id);
+  const memberships = ids.length
+    ? await db
+        .select({
+          accountId: groupMembers.accountId,
+          id: groups.id,
+          displayName: groups.displayName,
+          accessLevel: groupMembers.accessLevel,
+        })
+        .from(groupMembers)
+        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+        .where(inArray(groupMembers.accountId, ids))
+    : [];
+  return {
+    accounts: rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      name: r.name,
+      disabled: r.disabled,
+      locked: r.lockedUntil !== null && r.lockedUntil > now,
+      groups: memberships
+        .filter((m) => m.accountId === r.id)
+        .map(({ id, displayName, accessLevel }) => ({ id, displayName, accessLevel })),
+    })),
+    count: total?.n ?? 0,
+  };
+}
+
+export interface AuditFilter {
+  groupId: string;
+  actorId?: string | undefined;
+  action?: string | undefined;
+  outcome?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** Rows of a group: by its current members, or about its organizations or itself. Read-only. */
+export async function queryAuditLogs(db: Db, f: AuditFilter, skip: number, limit: number) {
+  const members = db
+    .select({ id: groupMembers.accountId })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, f.groupId));
+  const groupBuckets = db.select({ id: buckets.id }).from(buckets).where(eq(buckets.groupId, f.groupId));
+  const where = and(
+    or(
+      inArray(auditLogs.actorId, members),
+      inArray(auditLogs.bucketId, groupBuckets),
+      eq(auditLogs.targetId, f.groupId),
+    ),
+    f.actorId ? eq(auditLogs.actorId, f.actorId) : undefined,
+    f.action ? ilike(auditLogs.action, `${escapeLike(f.action)}%`) : undefined,
+    f.outcome ? eq(auditLogs.outcome, f.outcome) : undefined,
+    f.from ? gte(auditLogs.at, f.from) : undefined,
+    f.to ? lte(auditLogs.at, f.to) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(auditLogs)
+    .where(where)
+    .orderBy(desc(auditLogs.at), desc(auditLogs.id))
+    .offset(skip)
+    .limit(limit);
+  const [total] = await db.select({ n: count() }).from(auditLogs).where(where);
+  return { rows, count: total?.n ?? 0 };
+}
