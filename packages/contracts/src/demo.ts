@@ -14,4 +14,198 @@ export const demoAccounts = [
   { username: 'groupadmin', name: '周管理', role: 'group admin (access level 1)', platformAdmin: false },
   { username: 'auditor', name: '吴审计', role: 'auditor (access level 9)', platformAdmin: false },
   { username: 'secadmin', name: '郑安全', role: 'security admin (access level 10)', platformAdmin: false },
+  { username: 'teleadmin', name: '冯主任', role: 'group admin of the teleradiology group', platformAdmin: false },
+  { username: 'teledoctor', name: '陈医生', role: 'remote reading doctor', platformAdmin: false },
+  { username: 'teleauditor', name: '褚审计', role: 'auditor of the teleradiology group', platformAdmin: false },
+  { username: 'telesec', name: '卫安全', role: 'security admin of the teleradiology group', platformAdmin: false },
 ] as const;
+
+type DemoUsername = (typeof demoAccounts)[number]['username'];
+
+/** Demo roles: what a radiology department needs (spec 000 §6 actions). */
+export const demoRoles = {
+  reporting: {
+    name: '报告医生',
+    actions: [
+      'exam_get',
+      'exam_update',
+      'study_package',
+      'attachment_create',
+      'attachment_presigned_url',
+      'attachment_upload',
+      'template_upsert',
+      'report_upsert',
+      'report_trace',
+      'report_print',
+      'report_co_exam',
+      'consultation_create',
+      'consultation_Exam_create',
+      'quality_upsert',
+    ],
+  },
+  approving: {
+    name: '审核医生',
+    actions: [
+      'exam_get',
+      'exam_update',
+      'study_package',
+      'view_privacy',
+      'export_exams',
+      'attachment_create',
+      'attachment_presigned_url',
+      'template_upsert',
+      'report_assign',
+      'report_upsert',
+      'report_advice',
+      'report_approval',
+      'report_recall',
+      'report_print',
+      'report_trace',
+      'report_co_exam',
+      'report_preliminary',
+      'quality_upsert',
+      'quality_delete',
+      'statistics_report',
+      'physician_workload_stats',
+      'positive_rate_stats',
+      'quality_stats',
+      'consultation_create',
+      'consultation_update',
+      'consultation_submitSuggestion',
+    ],
+  },
+  technician: {
+    name: '技师',
+    actions: [
+      'exam_get',
+      'exam_update',
+      'exam_upload',
+      'exam_bind',
+      'attachment_upload',
+      'registry_arrive',
+      'calling_call',
+      'manage_sample_graph',
+      'device_workload_stats',
+    ],
+  },
+  registrar: {
+    name: '登记员',
+    actions: [
+      'exam_get',
+      'registry_create',
+      'registry_arrive',
+      'registry_update',
+      'registry_delete',
+      'upload_apply_forms',
+      'calling_manage_queue',
+      'calling_call',
+      'registrar_stats',
+    ],
+  },
+} as const;
+export type DemoRoleKey = keyof typeof demoRoles;
+
+export interface DemoOrganization {
+  key: string;
+  name: string;
+  code: string;
+  isPrivate?: boolean;
+  members: {
+    username: DemoUsername;
+    level: 'member' | 'admin' | 'collaborator' | 'contentManager';
+    roles?: DemoRoleKey[];
+  }[];
+}
+
+export interface DemoGroup {
+  id: string;
+  displayName: string;
+  members: { username: DemoUsername; level: 0 | 1 | 9 | 10 }[];
+  organizations: DemoOrganization[];
+}
+
+/** Two groups, each with organizations, members at every access level and radiology roles. */
+export const demoGroups: DemoGroup[] = [
+  {
+    id: 'demo-renhe',
+    displayName: '仁和医院',
+    members: [
+      { username: 'groupadmin', level: 1 },
+      { username: 'auditor', level: 9 },
+      { username: 'secadmin', level: 10 },
+      { username: 'doctor', level: 0 },
+      { username: 'senior', level: 0 },
+      { username: 'tech', level: 0 },
+      { username: 'registrar', level: 0 },
+      { username: 'notetaker', level: 0 },
+    ],
+    organizations: [
+      {
+        key: 'radiology',
+        name: '放射科',
+        code: 'RH-RAD',
+        members: [
+          { username: 'groupadmin', level: 'admin' },
+          { username: 'doctor', level: 'member', roles: ['reporting'] },
+          { username: 'senior', level: 'member', roles: ['approving'] },
+          { username: 'tech', level: 'member', roles: ['technician'] },
+          { username: 'registrar', level: 'member', roles: ['registrar'] },
+          { username: 'notetaker', level: 'collaborator', roles: ['reporting'] },
+        ],
+      },
+      {
+        key: 'ultrasound',
+        name: '超声科',
+        code: 'RH-US',
+        members: [
+          { username: 'doctor', level: 'member', roles: ['reporting'] },
+          { username: 'senior', level: 'contentManager' },
+        ],
+      },
+      {
+        key: 'checkup',
+        name: '体检中心',
+        code: 'RH-PE',
+        isPrivate: true,
+        members: [{ username: 'senior', level: 'member', roles: ['approving'] }],
+      },
+    ],
+  },
+  {
+    id: 'demo-tele',
+    displayName: '协和远程影像中心',
+    members: [
+      { username: 'teleadmin', level: 1 },
+      { username: 'teleauditor', level: 9 },
+      { username: 'telesec', level: 10 },
+      { username: 'teledoctor', level: 0 },
+      { username: 'expert', level: 0 },
+    ],
+    organizations: [
+      {
+        key: 'remote',
+        name: '远程诊断中心',
+        code: 'XH-TELE',
+        members: [
+          { username: 'teleadmin', level: 'admin' },
+          { username: 'teledoctor', level: 'member', roles: ['reporting'] },
+          { username: 'expert', level: 'member', roles: ['approving'] },
+        ],
+      },
+      {
+        key: 'consult',
+        name: '会诊中心',
+        code: 'XH-CONSULT',
+        members: [{ username: 'expert', level: 'contentManager' }],
+      },
+    ],
+  },
+];
+
+export const demoDictionaries = {
+  departments: ['急诊科', '心内科', '呼吸内科', '神经外科', '骨科'],
+  doctors: ['刘建国', '黄丽华', '何志强'],
+  bodyparts: ['头部', '胸部', '腹部', '脊柱', '四肢'],
+  tags: ['随访', '教学', '疑难'],
+  'critical-values': ['气胸', '主动脉夹层', '急性脑出血', '肺动脉栓塞'],
+} as const;

@@ -56,13 +56,29 @@ export interface Services {
 
 export const API_PREFIX = '/yyp/api/v1';
 
-export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+export interface RouteInfo {
+  method: string;
+  url: string;
+  auth: unknown;
+}
+
+export async function buildApp(
+  options: AppOptions,
+): Promise<{ app: FastifyInstance; services: Services; routes: RouteInfo[] }> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: options.bodyLimitBytes,
     trustProxy: true,
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  // Every API route as registered, for the authorization matrix test.
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -152,5 +168,5 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.setNotFoundHandler(apiNotFound);
   }
 
-  return { app, services };
+  return { app, services, routes };
 }

@@ -1,10 +1,15 @@
 import { count } from 'drizzle-orm';
-import { DEMO_PASSWORD, demoAccounts } from '@yyp/contracts';
+import { DEMO_PASSWORD, demoAccounts, demoDictionaries, demoGroups, demoRoles } from '@yyp/contracts';
 import { accounts } from '../db/schema.js';
 import type { Db } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { findAccountByUsername, insertAccount } from '../modules/accounts/accounts.store.js';
 import { getDomainConfig, updateDomainConfig } from '../modules/domain/domain.store.js';
+import { addGroupMembers, findGroup, insertGroup } from '../modules/groups/groups.store.js';
+import { DEFAULT_GROUP_SETTINGS } from '../modules/groups/groups.service.js';
+import { addBucketMembers, insertBucket, insertDictionaryItem } from '../modules/organizations/organizations.store.js';
+import { insertRole, setRoleMembers } from '../modules/roles/roles.store.js';
+import { insertAssignRule, insertColorRule } from '../modules/rules/rules.store.js';
 
 /** True when no account exists yet: the demo tenant is seeded only then. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -36,5 +41,91 @@ export async function seedDemo(db: Db, now: Date): Promise<string[]> {
     );
     created.push(demo.username);
   }
+  await seedDemoTenancy(db, now);
   return created;
+}
+
+/** The demo groups, organizations, roles, dictionaries and rules; skipped when they exist. */
+async function seedDemoTenancy(db: Db, now: Date): Promise<void> {
+  const ids = new Map<string, string>();
+  for (const demo of demoAccounts) {
+    const row = await findAccountByUsername(db, demo.username);
+    if (row) ids.set(demo.username, row.id);
+  }
+  const id = (username: string) => ids.get(username)!;
+  for (const g of demoGroups) {
+    if (await findGroup(db, g.id)) continue;
+    await db.transaction(async (tx) => {
+      await insertGroup(
+        tx,
+        {
+          id: g.id,
+          displayName: g.displayName,
+          settings: DEFAULT_GROUP_SETTINGS,
+          createdBy: id(g.members[0]!.username),
+        },
+        now,
+      );
+      for (const m of g.members) await addGroupMembers(tx, g.id, [id(m.username)], m.level, now);
+      const bucketIds = new Map<string, string>();
+      for (const o of g.organizations) {
+        const bucket = await insertBucket(
+          tx,
+          { groupId: g.id, name: o.name, code: o.code, isPrivate: o.isPrivate ?? false },
+          now,
+        );
+        bucketIds.set(o.key, bucket.id);
+        const roleIds = new Map<string, string>();
+        for (const m of o.members) {
+          await addBucketMembers(tx, bucket.id, [id(m.username)], m.level, now);
+          for (const key of m.roles ?? []) {
+            if (!roleIds.has(key)) {
+              const role = await insertRole(tx, bucket.id, demoRoles[key].name, [...demoRoles[key].actions], now);
+              roleIds.set(key, role.id);
+            }
+          }
+        }
+        for (const key of roleIds.keys()) {
+          const holders = o.members.filter((m) => m.roles?.includes(key as never)).map((m) => id(m.username));
+          await setRoleMembers(tx, roleIds.get(key)!, holders);
+        }
+        for (const [kind, names] of Object.entries(demoDictionaries)) {
+          let sort = 0;
+          for (const name of names) {
+            const data = kind === 'doctors' ? { physicianType: 1, departmentId: '0' } : {};
+            await insertDictionaryItem(tx, { bucketId: bucket.id, kind, name, data, sort: sort++ }, now);
+          }
+        }
+      }
+      const first = bucketIds.get(g.organizations[0]!.key)!;
+      const doctor = g.organizations[0]!.members.find((m) => m.roles?.includes('reporting'));
+      await insertAssignRule(
+        tx,
+        g.id,
+        {
+          name: 'CT 默认分配',
+          bucketIds: [first],
+          doctorId: doctor ? id(doctor.username) : null,
+          modality: 'CT',
+          memberIds: [],
+          priority: 1,
+        },
+        now,
+      );
+      await insertColorRule(
+        tx,
+        g.id,
+        {
+          name: '急诊',
+          priority: 0,
+          foreColor: '#ffffff',
+          backgroundColor: '#d4380d',
+          matchField: 'urgentFlag',
+          value: 'true',
+          index: 0,
+        },
+        now,
+      );
+    });
+  }
 }

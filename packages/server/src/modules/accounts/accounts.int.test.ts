@@ -202,20 +202,44 @@ describe('password changes', () => {
 });
 
 describe('suggestions, permissions, organizations, password reset', () => {
-  it('finds accounts by username prefix or name, without private fields', async () => {
-    const token = await t.login('doctor');
-    const res = await t.call('GET', 'accounts/suggestions?q=sen', { token });
-    expect(res.json()).toEqual([{ id: expect.any(String), username: 'senior', name: '王主任' }]);
-    const byName = await t.call('GET', `accounts/suggestions?q=${encodeURIComponent('医生')}`, { token });
-    expect(byName.json().map((a: { username: string }) => a.username)).toContain('doctor');
-    expect((await t.call('GET', 'accounts/suggestions?q=%25', { token })).json()).toEqual([]);
-    expect((await t.call('GET', 'accounts/suggestions', { token })).statusCode).toBe(400);
+  it("suggests colleagues of the caller's groups, and outsiders only by exact username", async () => {
+    const doctor = await t.login('doctor');
+    expect((await t.call('GET', 'accounts/suggestions?q=sen', { token: doctor })).json()).toEqual([
+      { id: expect.any(String), username: 'senior', name: '王主任' },
+    ]);
+    const tele = await t.login('teledoctor');
+    expect((await t.call('GET', 'accounts/suggestions?q=sen', { token: tele })).json()).toEqual([]);
+    expect((await t.call('GET', `accounts/suggestions?q=${encodeURIComponent('王')}`, { token: tele })).json()).toEqual(
+      [],
+    );
+    const exact = await t.call('GET', 'accounts/suggestions?q=SENIOR', { token: tele });
+    expect(exact.json()).toEqual([{ id: expect.any(String), username: 'senior', name: '王主任' }]);
+    expect((await t.call('GET', 'accounts/suggestions?q=%25', { token: doctor })).json()).toEqual([]);
+    expect((await t.call('GET', 'accounts/suggestions', { token: doctor })).statusCode).toBe(400);
   });
 
-  it('answers empty permissions and organizations until organizations exist', async () => {
-    const token = await t.login('doctor');
-    expect((await t.call('GET', 'accounts/me/permissions', { token })).json()).toEqual([]);
-    expect((await t.call('GET', 'accounts/me/organizations', { token })).json()).toEqual([]);
+  it("answers the caller's permissions per organization, and none for an account without organizations", async () => {
+    const doctor = await t.login('doctor');
+    const perms = (await t.call('GET', 'accounts/me/permissions', { token: doctor })).json() as {
+      bucketId: string;
+      type: number;
+      accessLevel: string;
+      actions: string[];
+    }[];
+    const orgs = (await t.call('GET', 'accounts/me/organizations', { token: doctor })).json() as {
+      id: string;
+      name: string;
+    }[];
+    expect(orgs.map((o) => o.name).sort()).toEqual(['放射科', '超声科'].sort());
+    expect(perms).toHaveLength(2);
+    for (const p of perms) {
+      expect(p.type).toBe(1);
+      expect(p.actions).toContain('report_upsert');
+      expect(p.actions).not.toContain('report_approval');
+    }
+    const fresh = await t.login('pwuser', 'Xyz789!a');
+    expect((await t.call('GET', 'accounts/me/permissions', { token: fresh })).json()).toEqual([]);
+    expect((await t.call('GET', 'accounts/me/organizations', { token: fresh })).json()).toEqual([]);
   });
 
   it('masks the mobile and says clearly that SMS reset is not configured', async () => {

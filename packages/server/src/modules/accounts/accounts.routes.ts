@@ -67,7 +67,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
     auth: 'account',
     query: suggestionsQuerySchema,
     response: accountSuggestionsSchema,
-    handler: ({ query }) => accounts.suggestions(query.q),
+    handler: ({ account, query }) => accounts.suggestions(account, query.q),
   });
   defineRoute(app, {
     method: 'POST',

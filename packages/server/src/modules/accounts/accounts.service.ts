@@ -219,8 +219,8 @@ export class AccountsService {
     return this.issue(updated);
   }
 
-  async suggestions(q: string): Promise<AccountSuggestion[]> {
-    const rows = await store.searchAccounts(this.db, q, SEARCH_LIMIT);
+  async suggestions(account: AccountRow, q: string): Promise<AccountSuggestion[]> {
+    const rows = await store.searchAccounts(this.db, account.id, q, SEARCH_LIMIT);
     return rows.map(presentSuggestion);
   }
 

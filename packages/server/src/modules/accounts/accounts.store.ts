@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_FAILURES, type Preferences } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
-import { accounts, loginThrottle, type AccountRow, type NewAccountRow } from '../../db/schema.js';
+import { accounts, groupMembers, loginThrottle, type AccountRow, type NewAccountRow } from '../../db/schema.js';
 
 /** All SQL on accounts and login throttling lives here. */
 
@@ -100,16 +100,40 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * Suggestions never enumerate other tenants: prefix or name matches among accounts that share a
+ * group with the caller, plus an account whose username is exactly q (to invite someone by name).
+ */
 export async function searchAccounts(
   db: Db,
+  callerId: string,
   q: string,
   limit: number,
 ): Promise<Pick<AccountRow, 'id' | 'username' | 'name'>[]> {
   const esc = escapeLike(q);
+  const callerGroups = db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(eq(groupMembers.accountId, callerId));
+  const colleagues = db
+    .select({ id: groupMembers.accountId })
+    .from(groupMembers)
+    .where(inArray(groupMembers.groupId, callerGroups));
   return db
     .select({ id: accounts.id, username: accounts.username, name: accounts.name })
     .from(accounts)
-    .where(and(eq(accounts.disabled, 0), or(ilike(accounts.username, `${esc}%`), ilike(accounts.name, `%${esc}%`))))
+    .where(
+      and(
+        eq(accounts.disabled, 0),
+        or(
+          and(
+            or(eq(accounts.id, callerId), inArray(accounts.id, colleagues)),
+            or(ilike(accounts.username, `${esc}%`), ilike(accounts.name, `%${esc}%`)),
+          ),
+          sql`lower(${accounts.username}) = ${q.toLowerCase()}`,
+        ),
+      ),
+    )
     .orderBy(accounts.username)
     .limit(limit);
 }
