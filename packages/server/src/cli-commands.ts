@@ -10,7 +10,7 @@ export const usage = `usage: npm run cli -- <command>
 
   migrate                                   apply database migrations
   seed-demo                                 seed the demo domain and accounts
-  create-user <username> --name N --password P [--platform-admin] [--must-change-password]
+  create-user <username> --name N --password P [--platform-admin] [--must-change-password] [--can-create-group]
   domain get                                print the domain configuration
   domain set <field>=<value> [...]          change domain fields (booleans true/false, numbers)
 
@@ -49,6 +49,7 @@ export async function runCli(db: Database, argv: string[], print: (line: string)
           password: { type: 'string' },
           'platform-admin': { type: 'boolean', default: false },
           'must-change-password': { type: 'boolean', default: false },
+          'can-create-group': { type: 'boolean', default: false },
         },
       });
       const username = (positionals[0] ?? '').trim();
@@ -66,6 +67,7 @@ export async function runCli(db: Database, argv: string[], print: (line: string)
           passwordChangedAt: now,
           isPlatformAdmin: values['platform-admin'],
           mustChangePassword: values['must-change-password'],
+          canCreateGroup: values['can-create-group'],
         },
         now,
       );

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type RouteInfo } from '../app.js';
 import type { Clock } from '../platform/clock.js';
 import { migrate, openDatabase, type Database } from '../platform/db.js';
 import { seedDemo } from '../seed/demo.js';
@@ -63,6 +63,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export interface TestApp {
   app: FastifyInstance;
+  routes: RouteInfo[];
   db: TestDatabase;
   clock: TestClock;
   /** app.inject with the API base prefixed to relative urls and JSON bodies */
@@ -83,7 +84,7 @@ export async function startTestApp(
   const clock = options.clock ?? new TestClock();
   const db = options.db ?? (await createTestDatabase());
   if (options.seed !== false) await seedDemo(db.database.db, clock.now());
-  const { app } = await buildApp({
+  const { app, routes } = await buildApp({
     db: db.database.db,
     clock,
     jwtSecret: TEST_SECRET,
@@ -104,6 +105,7 @@ export async function startTestApp(
   };
   return {
     app,
+    routes,
     db,
     clock,
     call,

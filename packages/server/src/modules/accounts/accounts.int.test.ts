@@ -33,7 +33,7 @@ describe('POST accounts (register)', () => {
     expect(me.json()).toMatchObject({
       username: 'newdoc',
       name: '新医生',
-      canCreateGroup: false,
+      canCreateGroup: true,
       isPlatformAdmin: false,
     });
     expect(me.json()).not.toHaveProperty('passwordHash');

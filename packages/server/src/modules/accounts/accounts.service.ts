@@ -142,7 +142,8 @@ export class AccountsService {
     const account = await this.db.transaction(async (tx) => {
       const created = await store.insertAccount(
         tx,
-        { username: input.username, name: input.name, passwordHash, passwordChangedAt: now },
+        // A self-registered account starts its own tenant: group creation is unlocked for it.
+        { username: input.username, name: input.name, passwordHash, passwordChangedAt: now, canCreateGroup: true },
         now,
       );
       if (!created) throw new AppError('UsernameTaken', 'The username is already taken');
