@@ -2,6 +2,7 @@ import {
   confirmNameSchema,
   createGroupRequestSchema,
   createMemberAccountSchema,
+  groupAttributesSchema,
   groupAvailableQuerySchema,
   groupAvailableSchema,
   groupMemberSchema,
@@ -58,6 +59,15 @@ export function groupRoutes(app: FastifyInstance, groups: GroupsService): void {
     params: groupParams,
     response: groupSchema,
     handler: ({ groupId, access }) => groups.get(groupId, access.groupLevels.get(groupId)!),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'groups/:groupId/attributes',
+    summary: 'Group attributes with their custom labels',
+    auth: { group: 'group_read', groupId: fromParams },
+    params: groupParams,
+    response: groupAttributesSchema,
+    handler: async ({ groupId, access }) => (await groups.get(groupId, access.groupLevels.get(groupId)!)).attributes,
   });
   defineRoute(app, {
     method: 'POST',

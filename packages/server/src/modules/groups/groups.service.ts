@@ -127,6 +127,7 @@ export class GroupsService {
       );
       await writeAudit(tx, ctx, {
         action: 'group.update',
+        category: 'operation',
         outcome: 'success',
         actorId: actor.id,
         actorUsername: actor.username,

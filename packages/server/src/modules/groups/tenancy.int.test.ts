@@ -252,8 +252,9 @@ describe('account administration by the security admin', () => {
 
   it('lists the realm, unlocks a locked account and resets a password', async () => {
     const sec = as(await t.login('secadmin'));
-    for (let i = 0; i < 5; i++)
-      {await t.call('POST', 'accounts/login-in', { body: { username: 'registrar', password: 'wrong-1' } });}
+    for (let i = 0; i < 5; i++) {
+      await t.call('POST', 'accounts/login-in', { body: { username: 'registrar', password: 'wrong-1' } });
+    }
     const realm = await sec.post('accounts/query-in-realm?groupId=demo-renhe', { q: 'regis' });
     const registrar = realm.json().accounts[0];
     expect(registrar).toMatchObject({ username: 'registrar', locked: true, disabled: 0 });
@@ -374,5 +375,82 @@ describe('organization details', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('auditLogOn', () => {
+  it('when off, configuration edits are not logged but security events still are', async () => {
+    const platform = as(await t.login('admin'));
+    const admin = as(await t.login('groupadmin'));
+    const auditor = as(await t.login('auditor'));
+    const rad = ((await admin.get('groups/demo-renhe/organizations')).json() as { id: string; code: string }[]).find(
+      (o) => o.code === 'RH-RAD',
+    )!;
+    const count = async (action: string) =>
+      ((await auditor.post('domains/audit-logs?groupId=demo-renhe', { action, limit: 200 })).json().logs as unknown[])
+        .length;
+    await platform.put('domain', { auditLogOn: false });
+    try {
+      const tagsBefore = await count('bucket.tags.add');
+      const rolesBefore = await count('role.create');
+      await admin.post(`buckets/${rad.id}/tags`, { name: '关闭日志' });
+      await admin.post(`buckets/${rad.id}/roles`, { name: '临时角色', actions: ['exam_get'] });
+      expect(await count('bucket.tags.add')).toBe(tagsBefore);
+      expect(await count('role.create')).toBe(rolesBefore + 1);
+    } finally {
+      await platform.put('domain', { auditLogOn: true });
+    }
+    const before = await count('bucket.tags.add');
+    await admin.post(`buckets/${rad.id}/tags`, { name: '开启日志' });
+    expect(await count('bucket.tags.add')).toBe(before + 1);
+  });
+});
+
+describe('group settings and members', () => {
+  it('updates flags, settings and attribute labels; refuses unknown ones', async () => {
+    const admin = as(await t.login('groupadmin'));
+    const res = await admin.post('groups/demo-renhe/update', {
+      settings: { enableCalling: false, dobMatchMode: 'shift_on' },
+      attributes: { urgentNotes: { enabled: true, label: '加急说明' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settings).toMatchObject({ enableCalling: false, dobMatchMode: 'shift_on', enableRegistry: true });
+    expect((await admin.get('groups/demo-renhe/attributes')).json()).toEqual({
+      urgentNotes: { enabled: true, label: '加急说明' },
+    });
+    for (const body of [
+      { settings: { enableTeleport: true } },
+      { settings: { dobMatchMode: 'fuzzy' } },
+      { attributes: { other: { enabled: true, label: 'x' } } },
+    ]) {
+      expect((await admin.post('groups/demo-renhe/update', body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const member = as(await t.login('doctor'));
+    expect((await member.post('groups/demo-renhe/update', { settings: { enableCalling: true } })).statusCode).toBe(403);
+    expect((await member.get('groups/demo-renhe')).json()).toMatchObject({ accessLevel: 0, allowedAccessLevels: [] });
+  });
+
+  it('invites, changes, removes members, and lets a member quit', async () => {
+    const admin = as(await t.login('groupadmin'));
+    const teledoc = await t.login('teledoctor');
+    const teledocId = (await as(teledoc).get('accounts/me')).json().id;
+    expect(
+      (await admin.post('groups/demo-renhe/members/invite', { accountIds: ['missing'], accessLevel: 0 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await admin.post('groups/demo-renhe/members/invite', { accountIds: [teledocId], accessLevel: 5 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await admin.post('groups/demo-renhe/members/invite', { accountIds: [teledocId], accessLevel: 0 })).json(),
+    ).toEqual({ added: [teledocId] });
+    expect((await as(teledoc).get('groups/demo-renhe')).statusCode).toBe(200);
+    expect((await admin.put(`groups/demo-renhe/members/${teledocId}`, { accessLevel: 9 })).statusCode).toBe(204);
+    const q = await admin.post('groups/demo-renhe/members/query', { q: 'teledoc' });
+    expect(q.json()).toMatchObject({ count: 1, members: [{ username: 'teledoctor', accessLevel: 9 }] });
+    expect((await admin.del(`groups/demo-renhe/members/${teledocId}`)).statusCode).toBe(204);
+    expect((await as(teledoc).get('groups/demo-renhe')).statusCode).toBe(404);
+    await admin.post('groups/demo-renhe/members/invite', { accountIds: [teledocId], accessLevel: 0 });
+    expect((await as(teledoc).post('groups/demo-renhe/quit')).statusCode).toBe(204);
+    expect((await as(teledoc).get('groups/demo-renhe')).statusCode).toBe(404);
   });
 });

@@ -52,8 +52,11 @@ export class OrganizationsService {
     bucketId: string,
     details?: Record<string, unknown>,
   ) {
+    const security =
+      action.startsWith('bucket.member') || action.startsWith('bucket.upload_token') || action === 'bucket.delete';
     return writeAudit(db, ctx, {
       action,
+      category: security ? 'security' : 'operation',
       outcome: 'success',
       actorId: actor.id,
       actorUsername: actor.username,

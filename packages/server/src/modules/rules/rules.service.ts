@@ -46,6 +46,7 @@ export class RulesService {
   private audit(actor: AccountRow, groupId: string, action: string, targetId: string, ctx: AuditContext) {
     return writeAudit(this.db, ctx, {
       action,
+      category: 'operation',
       outcome: 'success',
       actorId: actor.id,
       actorUsername: actor.username,
