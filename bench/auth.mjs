@@ -35,7 +35,9 @@ async function startServer(env) {
 
 function cannon(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ duration: DURATION, connections: 50, pipelining: 1, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ duration: DURATION, connections: 50, pipelining: 1, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
   });
 }
 
@@ -67,7 +69,9 @@ async function benchStore(store) {
   const { child, url } = await startServer(env);
   try {
     const body = JSON.stringify({ username: 'doctor', password: 'Yyp@2026' });
-    const login = await (await fetch(url + 'accounts/login-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json();
+    const login = await (
+      await fetch(url + 'accounts/login-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    ).json();
     const token = login.accessToken;
     // Warm up the JIT and the connection pool before measuring.
     await cannon({ url: url + 'accounts/me', duration: 2, headers: { authorization: `Bearer ${token}` } });
@@ -108,5 +112,7 @@ for (const store of stores) {
     ...result,
   };
   fs.writeFileSync(path.join(root, `bench/results/auth-${store}.json`), JSON.stringify(record, null, 2) + '\n');
-  console.log(`${store}: accounts/me ${result.me.requestsPerSecond} req/s (p50 ${result.me.latencyMs.p50} ms, p99 ${result.me.latencyMs.p99} ms); login ${result.login.requestsPerSecond} req/s (p50 ${result.login.latencyMs.p50} ms, p99 ${result.login.latencyMs.p99} ms)`);
+  console.log(
+    `${store}: accounts/me ${result.me.requestsPerSecond} req/s (p50 ${result.me.latencyMs.p50} ms, p99 ${result.me.latencyMs.p99} ms); login ${result.login.requestsPerSecond} req/s (p50 ${result.login.latencyMs.p50} ms, p99 ${result.login.latencyMs.p99} ms)`,
+  );
 }

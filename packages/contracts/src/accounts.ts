@@ -118,3 +118,12 @@ export type MyOrganization = z.infer<typeof myOrganizationSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 export const healthSchema = z.object({ status: z.literal('ok'), db: z.literal('ok'), version: z.string() });
+
+/** Forgot-password: the masked mobile of an account, and the reset by SMS code. */
+export const maskedMobileSchema = z.object({ mobile: z.string().nullable() });
+export type MaskedMobile = z.infer<typeof maskedMobileSchema>;
+export const passwordResetRequestSchema = z.object({
+  code: z.string().min(4).max(8),
+  password: z.string().min(1).max(32),
+});
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;

@@ -44,3 +44,4 @@ export const DEFAULT_IMAGE_COLUMN = 2;
 /** Storage keys of spec 000 §9. */
 export const ACCESS_TOKEN_KEY = 'yyp.accessToken';
 export const CHARGE_TOKEN_KEY = 'yyp.chargeToken';
+export const LANGUAGE_KEY = 'yyp.language';

@@ -1,7 +1,9 @@
 import type {
   ChangePasswordRequest,
   LoginRequest,
+  MaskedMobile,
   MyOrganization,
+  PasswordResetRequest,
   PermissionEntry,
   RegisterRequest,
   TokenInfo,
@@ -47,10 +49,6 @@ export function fetchMyOrganizations(signal?: AbortSignal): Promise<MyOrganizati
   return apiRequest<MyOrganization[]>('accounts/me/organizations', { signal });
 }
 
-export interface MaskedMobile {
-  mobile: string | null;
-}
-
 export function fetchMaskedMobile(username: string): Promise<MaskedMobile> {
   return apiRequest<MaskedMobile>(`accounts/${encodeURIComponent(username)}/mobile`);
 }
@@ -59,11 +57,6 @@ export function sendResetPasswordCode(username: string): Promise<void> {
   return apiRequest<void>(`accounts/${encodeURIComponent(username)}/code/reset-password`, { method: 'POST' });
 }
 
-export interface ResetPasswordRequest {
-  code: string;
-  password: string;
-}
-
-export function resetPassword(username: string, body: ResetPasswordRequest): Promise<void> {
+export function resetPassword(username: string, body: PasswordResetRequest): Promise<void> {
   return apiRequest<void>(`accounts/${encodeURIComponent(username)}/password/reset`, { method: 'POST', body });
 }

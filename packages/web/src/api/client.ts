@@ -1,10 +1,4 @@
-import {
-  API_BASE,
-  REQUEST_TIMEOUT_MS,
-  isErrorBody,
-  shouldAttachToken,
-  tokenErrorCodes,
-} from '@yyp/contracts';
+import { API_BASE, REQUEST_TIMEOUT_MS, isErrorBody, shouldAttachToken, tokenErrorCodes } from '@yyp/contracts';
 import { ApiError } from './errors';
 import { handleTokenRejected } from './expiry';
 import { sessionStore } from './sessionStore';

@@ -27,3 +27,11 @@ export const queryKeys = {
   permissions: ['accounts', 'me', 'permissions'] as const,
   organizations: ['accounts', 'me', 'organizations'] as const,
 };
+
+/**
+ * Drop everything cached for the signed-in user. The public domain configuration stays, so the
+ * login page keeps its branding while the user signs out.
+ */
+export function clearUserData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.domain[0] });
+}

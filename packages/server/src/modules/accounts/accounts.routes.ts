@@ -2,6 +2,8 @@ import {
   accountSuggestionsSchema,
   changePasswordRequestSchema,
   loginRequestSchema,
+  maskedMobileSchema,
+  passwordResetRequestSchema,
   myOrganizationsSchema,
   permissionsSchema,
   registerRequestSchema,
@@ -107,7 +109,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
     url: 'accounts/:name/mobile',
     summary: 'Masked mobile for password reset',
     params: nameParams,
-    response: z.object({ mobile: z.string().nullable() }),
+    response: maskedMobileSchema,
     handler: ({ params }) => accounts.maskedMobile(params.name),
   });
   definePublicRoute(app, {
@@ -125,7 +127,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
     url: 'accounts/:name/password/reset',
     summary: 'Reset the password with an SMS code',
     params: nameParams,
-    body: z.object({ code: z.string().min(4).max(8), password: z.string().min(1).max(32) }),
+    body: passwordResetRequestSchema,
     status: 204,
     handler: () => {
       throw smsNotConfigured();

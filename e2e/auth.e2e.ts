@@ -1,0 +1,236 @@
+import { SignJWT } from 'jose';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import {
+  ACCESS_TOKEN_KEY,
+  DEMO_PASSWORD,
+  apiLogin,
+  baseUrl,
+  chooseLanguage,
+  failedShotPath,
+  jwtPayload,
+  launchBrowser,
+  loginViaUi,
+  openPage,
+  screenshot,
+  submitLogin,
+} from './support.js';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  ({ context, page } = await openPage(browser));
+});
+
+afterEach(async ({ task }) => {
+  // A failing test leaves a picture of what the browser showed.
+  if ((task.result?.errors?.length ?? 0) > 0) {
+    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
+  }
+  await context?.close();
+});
+
+describe('sign-in', () => {
+  it('logs in as doctor and lands on the report workstation', async () => {
+    await page.goto('/login');
+    await page.getByRole('heading', { name: '账号登录' }).waitFor();
+    await screenshot(page, 'login-page');
+
+    await submitLogin(page, '  doctor ', DEMO_PASSWORD);
+    await page.waitForURL('**/studies');
+    await page.getByText('暂无检查').waitFor();
+    await page.getByRole('button', { name: '账号菜单' }).getByText('李医生').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/studies');
+    await screenshot(page, 'studies-doctor');
+  });
+
+  it('shows "wrong username or password" for a wrong password', async () => {
+    await page.goto('/login');
+    await submitLogin(page, 'tech', 'not-the-password');
+    await page.getByText('用户名或密码错误').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await screenshot(page, 'login-wrong-password');
+  });
+
+  it('locks the account after 5 failed logins and says to retry after 30 minutes', async () => {
+    await page.goto('/login');
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      // One attempt at a time: wait for each answer before the next try.
+      const answered = page.waitForResponse((r) => r.url().endsWith('/accounts/login-in'));
+      await submitLogin(page, 'expert', `wrong-${attempt}`);
+      statuses.push((await answered).status());
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 423]);
+    await page.getByText('登录失败次数过多，请 30 分钟后重试').waitFor();
+    await screenshot(page, 'login-locked');
+
+    // Even the right password is refused while locked.
+    const answered = page.waitForResponse((r) => r.url().endsWith('/accounts/login-in'));
+    await submitLogin(page, 'expert', DEMO_PASSWORD);
+    expect((await answered).status()).toBe(423);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('sends a signed-out visit of /settings/profile to login and comes back after login', async () => {
+    await page.goto('/settings/profile');
+    await page.waitForURL('**/login?redirect=*');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('redirect')).toBe('/settings/profile');
+
+    await submitLogin(page, 'senior', DEMO_PASSWORD);
+    await page.waitForURL('**/settings/profile');
+    await page.getByRole('heading', { name: '个人资料' }).waitFor();
+    await page.getByRole('textbox', { name: '姓名' }).and(page.locator('[value="王主任"]')).waitFor();
+    await screenshot(page, 'profile-after-redirect');
+  });
+});
+
+describe('session', () => {
+  it('asks for the password when the token expired, and carries on after it', async () => {
+    await loginViaUi(page, 'doctor');
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY)) ?? '{}') as {
+      accessToken: string;
+      expires: number;
+    };
+    const claims = jwtPayload(stored.accessToken);
+    const past = Math.floor(Date.now() / 1000) - 600;
+    const expired = await new SignJWT({ tv: typeof claims.tv === 'number' ? claims.tv : 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.sub))
+      .setIssuedAt(past - 3600)
+      .setExpirationTime(past)
+      .sign(new TextEncoder().encode(inject('jwtSecret')));
+    // The stored expiry stays in the future: only the server can tell that the token expired.
+    await page.evaluate(
+      ([key, token]) => {
+        const record = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+        localStorage.setItem(key, JSON.stringify({ ...record, accessToken: token }));
+      },
+      [ACCESS_TOKEN_KEY, expired] as const,
+    );
+
+    await page.reload(); // the page asks for accounts/me again with the expired token
+    const dialog = page.getByRole('dialog', { name: '登录已过期' });
+    await dialog.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/studies');
+    await screenshot(page, 'login-expired-dialog');
+
+    await dialog.getByRole('button', { name: /继\s?续/ }).click();
+    await dialog.getByText('请填写必填项').waitFor();
+
+    await dialog.getByLabel('密码').fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: /继\s?续/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '账号菜单' }).getByText('李医生').waitFor();
+    const renewed = await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY);
+    expect(renewed).not.toContain(expired);
+    expect(new URL(page.url()).pathname).toBe('/studies');
+    await screenshot(page, 'login-expired-restored');
+  });
+
+  it('logs out from the user menu and forgets the session', async () => {
+    await loginViaUi(page, 'doctor');
+    await page.getByRole('button', { name: '账号菜单' }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY)).toBeNull();
+    await page.goto('/studies');
+    await page.waitForURL('**/login?redirect=%2Fstudies');
+  });
+});
+
+describe('languages', () => {
+  it('switches the signed-in interface to English and Tibetan', async () => {
+    await loginViaUi(page, 'registrar');
+    await page.getByRole('heading', { name: '报告工作站' }).waitFor();
+
+    await chooseLanguage(page, '语言', 'English');
+    await page.getByRole('heading', { name: 'Report workstation' }).waitFor();
+    await page.getByText('No exams yet').waitFor();
+    await screenshot(page, 'studies-en');
+
+    await chooseLanguage(page, 'Language', 'བོད་ཡིག');
+    await page.getByRole('heading', { name: 'སྙན་ཞུའི་ལས་སྟེགས།' }).waitFor();
+    await page.getByText('ད་དུང་བརྟག་དཔྱད་མེད།').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('bo');
+    await screenshot(page, 'studies-tib');
+
+    // The choice is saved as the user's preference on the server.
+    const token = await apiLogin('registrar');
+    const me = (await (
+      await fetch(`${baseUrl()}/yyp/api/v1/accounts/me`, { headers: { Authorization: `Bearer ${token.accessToken}` } })
+    ).json()) as { preferences: { language?: string } };
+    expect(me.preferences.language).toBe('tib');
+  });
+
+  it('switches the login page language', async () => {
+    await page.goto('/login');
+    await chooseLanguage(page, '语言', 'English');
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await page.getByPlaceholder('Username').waitFor();
+    await screenshot(page, 'login-en');
+
+    await chooseLanguage(page, 'Language', 'བོད་ཡིག');
+    await page.getByRole('heading', { name: 'རྩིས་ཐོར་ནང་འཛུལ།' }).waitFor();
+    await screenshot(page, 'login-tib');
+  });
+});
+
+describe('password recovery', () => {
+  it('shows the masked mobile and says clearly that SMS is not configured', async () => {
+    const token = await apiLogin('notetaker');
+    const patched = await fetch(`${baseUrl()}/yyp/api/v1/accounts/me`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token.accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mobile: '13800138000' }),
+    });
+    expect(patched.status).toBe(200);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: '忘记密码？' }).click();
+    await page.waitForURL('**/forget-password');
+    await page.getByRole('heading', { name: '找回密码' }).waitFor();
+    await page.getByLabel('用户名').fill('notetaker');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByText(/验证码将发送至 .*\*/).waitFor();
+    await page.getByRole('button', { name: '发送验证码' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: '短信服务不可用' });
+    await alert.waitFor();
+    await alert.getByText('本站未配置此服务，请联系管理员').waitFor();
+    await screenshot(page, 'forget-password-sms-unavailable');
+  });
+
+  it('registers a new account (the demo domain allows registration) and signs it in', async () => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: '立即注册' }).click();
+    await page.waitForURL('**/register');
+    // The URL changes before the new page is painted; the login form also has a "用户名" field.
+    await page.getByRole('heading', { name: '注册账号' }).waitFor();
+    await page.getByLabel('用户名').fill('e2e-newcomer');
+    await page.getByLabel('姓名').fill('新同事');
+    await page.getByLabel('密码', { exact: true }).fill('Newcomer2026');
+    await page.getByLabel('确认密码').fill('Newcomer2025');
+    await page.getByRole('button', { name: /注\s?册/ }).click();
+    await page.getByText('两次输入的密码不一致').waitFor();
+    await page.getByText('请阅读并同意服务条款').waitFor();
+    await screenshot(page, 'register-validation');
+
+    await page.getByLabel('确认密码').fill('Newcomer2026');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /注\s?册/ }).click();
+    await page.waitForURL('**/studies');
+    await page.getByRole('button', { name: '账号菜单' }).getByText('新同事').waitFor();
+    await screenshot(page, 'register-signed-in');
+  });
+});

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/** The JWT secret the server runs with, so a test can sign an expired but well-signed token. */
+export const E2E_JWT_SECRET = 'e2e-secret-for-tests-only-0123456789';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    jwtSecret: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/yyp/api/v1/health`);
+      if (res.ok) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy within 60 s:\n${output()}`);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const main = path.join(root, 'packages/server/dist/main.js');
+  const webIndex = path.join(root, 'packages/web/dist/index.html');
+  for (const file of [main, webIndex]) {
+    if (!fs.existsSync(file)) {
+      throw new Error(`${path.relative(root, file)} is missing: run \`npm run build\` before the e2e tests`);
+    }
+  }
+  const [port, dicomPort] = [await freePort(), await freePort()];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, [main], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DICOM_PORT: String(dicomPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      YYP_DEMO: 'on',
+      JWT_SECRET: E2E_JWT_SECRET,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, () => log);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('jwtSecret', E2E_JWT_SECRET);
+  fs.mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Shared helpers for the e2e specs: browser, pages, sign-in and screenshots. */
+
+export const DEMO_PASSWORD = 'Yyp@2026';
+export const ACCESS_TOKEN_KEY = 'yyp.accessToken';
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh context per test: empty local storage, so every test starts signed out in chs. */
+export async function openPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1366, height: 820 },
+    locale: 'zh-CN',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/**
+ * Wait until no overlay motion (dialogs, menus, toasts: rc-motion appear/enter/leave classes) is
+ * running. Button wave and loading-icon motions are ignored: they do not hide anything.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const moving = /(^|\s)ant-(zoom|fade|slide-up|slide-down|move-up|message-fade)(-big)?-(appear|enter|leave)(\s|$)/;
+      return ![...document.querySelectorAll('[class]')].some((el) => moving.test(el.getAttribute('class') ?? ''));
+    },
+    undefined,
+    { timeout: 5_000 },
+  );
+}
+
+/** Dialogs, menus and toasts are caught at rest, not mid-fade. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await settle(page);
+  await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
+}
+
+export function failedShotPath(testName: string): string {
+  return path.join(import.meta.dirname, 'screenshots', `failed-${testName.replace(/\W+/g, '-')}.png`);
+}
+
+/** Pick a language from the language menu (the button is labelled in the current language). */
+export async function chooseLanguage(page: Page, currentLabel: string, language: string): Promise<void> {
+  await page.getByRole('button', { name: currentLabel }).click();
+  await page.getByRole('menuitem', { name: language }).click();
+  await page.getByRole('menuitem', { name: language }).waitFor({ state: 'hidden' });
+}
+
+/** Fill the login form (default language chs) and press Enter. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByPlaceholder('密码').press('Enter');
+}
+
+export async function loginViaUi(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, username, password);
+  await page.waitForURL('**/studies');
+}
+
+export interface TokenInfo {
+  accessToken: string;
+  expires: number;
+  loginType: 'normal' | 'sso';
+}
+
+export async function apiLogin(username: string, password = DEMO_PASSWORD): Promise<TokenInfo> {
+  const res = await fetch(`${baseUrl()}/yyp/api/v1/accounts/login-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) {
+    throw new Error(`login of ${username} failed: ${res.status} ${await res.text()}`);
+  }
+  return (await res.json()) as TokenInfo;
+}
+
+export function jwtPayload(token: string): Record<string, unknown> {
+  const part = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}

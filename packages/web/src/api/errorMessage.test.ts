@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n';
+import { errorMessage, lockoutMinutes } from './errorMessage';
+import { ApiError } from './errors';
+
+const t = i18n.getFixedT('en');
+
+describe('errorMessage', () => {
+  it('maps a code to its translated sentence', () => {
+    expect(errorMessage(t, new ApiError('WrongCredentials', 401))).toBe('Wrong username or password.');
+    expect(errorMessage(i18n.getFixedT('chs'), new ApiError('WrongCredentials', 401))).toBe('用户名或密码错误');
+  });
+
+  it('names the lockout minutes, 30 by default', () => {
+    expect(errorMessage(t, new ApiError('LoginLocked', 423))).toBe(
+      'Too many failed logins. Please retry after 30 minutes.',
+    );
+    expect(errorMessage(t, new ApiError('LoginLocked', 423, '', { retryAfterSeconds: 61 }))).toContain('2 minutes');
+    expect(lockoutMinutes({ retryAfterSeconds: 1800 })).toBe(30);
+    expect(lockoutMinutes({ retryAfterSeconds: 'soon' })).toBe(30);
+  });
+
+  it('explains which password rule failed when the server says so', () => {
+    const tooShort = new ApiError('PasswordTooSimple', 400, '', { problem: 'passwordTooShort' });
+    expect(errorMessage(t, tooShort)).toBe('The password must have at least 6 characters.');
+    expect(errorMessage(t, tooShort, { strongPassword: true })).toBe('The password must have at least 8 characters.');
+    expect(errorMessage(t, new ApiError('PasswordTooSimple', 400))).toBe('The password is too simple.');
+  });
+
+  it('falls back to unknown error for anything that is not an ApiError', () => {
+    expect(errorMessage(t, new Error('boom'))).toBe('Unknown error. Please retry the operation.');
+  });
+});

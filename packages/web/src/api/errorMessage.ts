@@ -1,0 +1,55 @@
+import {
+  LOGIN_LOCKOUT_MINUTES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  STRONG_PASSWORD_MIN,
+  type PasswordProblem,
+} from '@yyp/contracts';
+import type { TFunction } from 'i18next';
+import { isApiError } from './errors';
+
+const passwordProblems = [
+  'passwordTooSimple',
+  'passwordTooShort',
+  'passwordTooLong',
+] as const satisfies readonly PasswordProblem[];
+
+function detailOf(details: unknown, key: string): unknown {
+  return typeof details === 'object' && details !== null ? (details as Record<string, unknown>)[key] : undefined;
+}
+
+/** Minutes until a locked login may retry, from details.retryAfterSeconds (default: the 30 of spec §9). */
+export function lockoutMinutes(details: unknown): number {
+  const seconds = detailOf(details, 'retryAfterSeconds');
+  if (typeof seconds === 'number' && seconds > 0) {
+    return Math.max(1, Math.ceil(seconds / 60));
+  }
+  return LOGIN_LOCKOUT_MINUTES;
+}
+
+export interface ErrorMessageContext {
+  /** domain.requireStrongPwd, for the minimum length named in a PasswordTooSimple message. */
+  strongPassword?: boolean;
+}
+
+/** Maps any failure to a translated sentence: the error code decides, never the server's text. */
+export function errorMessage(t: TFunction, error: unknown, context: ErrorMessageContext = {}): string {
+  if (!isApiError(error)) {
+    return t('errors.UnknownError');
+  }
+  switch (error.code) {
+    case 'LoginLocked':
+      return t('errors.LoginLocked', { minutes: lockoutMinutes(error.details) });
+    case 'PasswordTooSimple': {
+      const problem = detailOf(error.details, 'problem');
+      const known = passwordProblems.find((p) => p === problem);
+      if (known) {
+        const min = context.strongPassword ? STRONG_PASSWORD_MIN : PASSWORD_MIN;
+        return t(`validation.${known}`, { min, max: PASSWORD_MAX });
+      }
+      return t('errors.PasswordTooSimple');
+    }
+    default:
+      return t(`errors.${error.code}`);
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { decideExpiryAction, isPublicPath } from './expiry';
+
+const base = { pathname: '/studies', dialogOpen: false, username: 'doctor', loginType: 'normal' as const };
+
+describe('decideExpiryAction (spec 001 §8)', () => {
+  it('asks for the password of a password login', () => {
+    expect(decideExpiryAction(base)).toBe('askPassword');
+  });
+
+  it.each([
+    '/login',
+    '/default-login',
+    '/register',
+    '/forget-password',
+    '/loginCallback',
+    '/change-password',
+    '/404',
+    '/reports/s',
+  ])('does nothing on the public page %s', (pathname) => {
+    expect(decideExpiryAction({ ...base, pathname })).toBe('none');
+  });
+
+  it('does nothing while the dialog is shown', () => {
+    expect(decideExpiryAction({ ...base, dialogOpen: true })).toBe('none');
+  });
+
+  it('sends a visitor with no stored username to login', () => {
+    expect(decideExpiryAction({ ...base, username: null, loginType: null })).toBe('redirectToLogin');
+  });
+
+  it('sends other login types to login', () => {
+    expect(decideExpiryAction({ ...base, loginType: 'sso' })).toBe('goToLogin');
+  });
+});
+
+describe('isPublicPath', () => {
+  it('knows the public routes and nothing else', () => {
+    expect(isPublicPath('/login/')).toBe(true);
+    expect(isPublicPath('/learning/42')).toBe(true);
+    expect(isPublicPath('/studies')).toBe(false);
+    expect(isPublicPath('/settings/profile')).toBe(false);
+    expect(isPublicPath('/')).toBe(false);
+  });
+});

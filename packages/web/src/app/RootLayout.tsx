@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { bindExpiryEnvironment, isPublicPath } from '../api/expiry';
+import { sessionStore } from '../api/sessionStore';
+import { InactivityNotice } from '../features/auth/InactivityNotice';
+import { LoginExpiredModal } from '../features/auth/LoginExpiredModal';
+import { useDomain } from '../features/domain/useDomain';
+import { useSessionState } from './useSessionState';
+
+/**
+ * Top of the route tree: connects the API client's session rules to the router, and hosts the
+ * dialogs that may appear over any page (login expired, logged out for inactivity).
+ */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const { expiryDialogOpen } = useSessionState();
+  const { domain } = useDomain();
+  const pathnameRef = useRef(location.pathname);
+
+  useEffect(() => {
+    pathnameRef.current = location.pathname;
+  }, [location.pathname]);
+
+  useEffect(
+    () =>
+      bindExpiryEnvironment({
+        pathname: () => pathnameRef.current,
+        navigate: (to) => {
+          void navigate(to, { replace: true });
+        },
+      }),
+    [navigate],
+  );
+
+  useEffect(() => {
+    if (expiryDialogOpen && isPublicPath(location.pathname)) {
+      sessionStore.closeExpiryDialog();
+    }
+  }, [expiryDialogOpen, location.pathname]);
+
+  useEffect(() => {
+    document.title = domain.displayName || t('app.defaultName');
+  }, [domain.displayName, t]);
+
+  return (
+    <>
+      {navigation.state === 'loading' && <div className="yyp-route-progress" role="progressbar" aria-busy="true" />}
+      <Outlet />
+      <LoginExpiredModal />
+      <InactivityNotice />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { redirect, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { RouteErrorPage } from '../features/errors/RouteErrorPage';
+import { PageSpinner } from '../ui/PageSpinner';
+import { DEFAULT_LANDING, requireSession } from './guards';
+import { RootLayout } from './RootLayout';
+
+/** Route-level code splitting: every page is its own chunk, loaded on first visit. */
+const loginPage = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
+
+function FullScreenSpinner() {
+  return <PageSpinner fullScreen />;
+}
+
+/** Routes of spec 000 §2 that exist so far. Path-style (no hash), base '/'. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: FullScreenSpinner,
+    children: [
+      // Redirect-only routes render nothing (element: null); their loader always answers a redirect.
+      { index: true, loader: () => redirect(DEFAULT_LANDING), element: null },
+
+      // Public routes
+      { path: 'login', lazy: loginPage },
+      { path: 'default-login', lazy: loginPage },
+      {
+        path: 'register',
+        lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
+      },
+      {
+        path: 'forget-password',
+        lazy: () => import('../features/auth/ForgetPasswordPage').then((m) => ({ Component: m.ForgetPasswordPage })),
+      },
+      {
+        path: 'change-password',
+        lazy: () => import('../features/auth/ChangePasswordPage').then((m) => ({ Component: m.ChangePasswordPage })),
+      },
+      {
+        path: '401',
+        lazy: () => import('../features/errors/UnauthorizedPage').then((m) => ({ Component: m.UnauthorizedPage })),
+      },
+      // The not-found page is tiny and also rendered by the error boundary: kept in the main chunk.
+      { path: '404', Component: NotFoundPage },
+
+      // Routes that need login
+      {
+        id: 'signed-in',
+        loader: requireSession,
+        shouldRevalidate: () => true,
+        lazy: () => import('./shell/AppShell').then((m) => ({ Component: m.AppShell })),
+        children: [
+          {
+            path: 'studies',
+            lazy: () => import('../features/studies/StudiesPage').then((m) => ({ Component: m.StudiesPage })),
+          },
+          {
+            path: 'settings',
+            lazy: () => import('../features/settings/SettingsLayout').then((m) => ({ Component: m.SettingsLayout })),
+            children: [
+              { index: true, loader: () => redirect('/settings/profile'), element: null },
+              {
+                path: 'profile',
+                lazy: () => import('../features/settings/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+              },
+            ],
+          },
+        ],
+      },
+
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];

@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ACCESS_TOKEN_KEY, CHARGE_TOKEN_KEY, defaultDomainConfig, type DomainConfig, type User } from '@yyp/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../api/sessionStore';
+import { currentLanguage } from '../../i18n';
+import { demoUser, installFakeApi, tokenFor } from '../../test/fakeApi';
+import { locationOf, renderApp } from '../../test/renderApp';
+
+function server(domain: Partial<DomainConfig> = {}, user: User = demoUser()) {
+  let me = user;
+  return installFakeApi({
+    'GET domain': () => ({ status: 200, body: { ...defaultDomainConfig, displayName: 'Test Hospital', ...domain } }),
+    'GET accounts/me': () => ({ status: 200, body: me }),
+    'PATCH accounts/me': (request) => {
+      const body = request.body as Partial<User>;
+      me = { ...me, ...body, preferences: { ...me.preferences, ...body.preferences } };
+      return { status: 200, body: me };
+    },
+  });
+}
+
+/** Fake the inactivity check's interval and clock only; timeouts stay real for the UI to settle. */
+function useFakeClock() {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+}
+
+describe('signed-in shell', () => {
+  it('shows the product, the existing navbar entries and the user', async () => {
+    server();
+    sessionStore.signIn('doctor', tokenFor('doctor'));
+    renderApp('/studies');
+    expect(await screen.findByText('Dr. Li')).toBeTruthy();
+    expect(screen.getByText('Test Hospital')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav.textContent).toContain('Report workstation');
+    expect(nav.textContent).toContain('Settings');
+  });
+
+  it('logs out from the user menu, clearing token, charge token and cached user', async () => {
+    server();
+    sessionStore.signIn('doctor', tokenFor('doctor'));
+    sessionStorage.setItem(CHARGE_TOKEN_KEY, 'charge');
+    const { router, queryClient } = renderApp('/studies');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByText('Log out'));
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(locationOf(router)).toBe('/login');
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(sessionStorage.getItem(CHARGE_TOKEN_KEY)).toBeNull();
+    expect(queryClient.getQueryData(['accounts', 'me'])).toBeUndefined();
+  });
+
+  it('logs out after the domain inactivity limit and offers to log in again', async () => {
+    server({ maxInactiveMinutes: 1 });
+    useFakeClock();
+    sessionStore.signIn('doctor', tokenFor('doctor'));
+    const { router } = renderApp('/settings/profile');
+    await screen.findByDisplayValue('Dr. Li');
+
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+
+    const notice = await screen.findByRole('dialog', { name: /You have been logged out/ });
+    expect(notice.textContent).toContain('after 1 minutes without activity');
+    expect(sessionStore.getState().session).toBeNull();
+    await waitFor(() => expect(locationOf(router)).toBe('/login?redirect=%2Fsettings%2Fprofile'));
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in again' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /You have been logged out/ })).toBeNull());
+  });
+
+  it('offers single sign-on users a close-page button with a hint instead', async () => {
+    server({ maxInactiveMinutes: 1 }, demoUser({ loginType: 'sso' }));
+    useFakeClock();
+    sessionStore.signIn('doctor', tokenFor('doctor', 'sso'));
+    renderApp('/studies');
+    await screen.findByText('Dr. Li');
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    await screen.findByRole('dialog', { name: /You have been logged out/ });
+    expect(screen.getByRole('button', { name: 'Close page' })).toBeTruthy();
+    expect(screen.getByText('If the page does not close, please close the browser tab manually.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Log in again' })).toBeNull();
+  });
+
+  it('saves a language switch as the user preference and keeps other preferences', async () => {
+    const api = server({}, demoUser({ preferences: { imageColumn: 3 } }));
+    sessionStore.signIn('doctor', tokenFor('doctor'));
+    renderApp('/studies');
+    const user = userEvent.setup();
+    await screen.findByText('Dr. Li');
+    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByText('བོད་ཡིག'));
+    expect(await screen.findByRole('heading', { name: 'སྙན་ཞུའི་ལས་སྟེགས།' })).toBeTruthy();
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+        preferences: { imageColumn: 3, language: 'tib' },
+      }),
+    );
+    expect(localStorage.getItem('yyp.language')).toBe('tib');
+  });
+
+  it("adopts the user's saved language when the profile arrives", async () => {
+    server({}, demoUser({ preferences: { language: 'chs' } }));
+    sessionStore.signIn('doctor', tokenFor('doctor'));
+    renderApp('/studies');
+    expect(await screen.findByRole('heading', { name: '报告工作站' })).toBeTruthy();
+    expect(currentLanguage()).toBe('chs');
+  });
+});

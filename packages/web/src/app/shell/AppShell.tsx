@@ -1,0 +1,87 @@
+import { FileSearchOutlined, SettingOutlined } from '@ant-design/icons';
+import { Layout, Menu, type MenuProps } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useLanguagePreference, useApplySavedLanguage } from '../../features/accounts/useLanguagePreference';
+import { useMe } from '../../features/accounts/useMe';
+import { useInactivityLogout } from '../../features/auth/useInactivityLogout';
+import { useLogout } from '../../features/auth/useLogout';
+import { useDomain } from '../../features/domain/useDomain';
+import { BrandMark } from '../../ui/BrandMark';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { useSessionState } from '../useSessionState';
+import { UserMenu } from './UserMenu';
+
+/** Navbar entries of spec 000 §2 whose pages exist; the others join as their pages arrive. */
+const NAV_ENTRIES = [
+  { key: 'studies', path: '/studies', icon: <FileSearchOutlined />, label: 'nav.studies' },
+  { key: 'settings', path: '/settings', icon: <SettingOutlined />, label: 'nav.settings' },
+] as const;
+
+function selectedEntry(pathname: string): string[] {
+  const entry = NAV_ENTRIES.find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`));
+  return entry ? [entry.key] : [];
+}
+
+/** Signed-in frame: navbar with product, main entries, language and user menu. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { domain } = useDomain();
+  const { session } = useSessionState();
+  const me = useMe();
+  const logout = useLogout();
+  const { language, changeLanguage } = useLanguagePreference();
+  useApplySavedLanguage(me.data);
+
+  const handleInactive = useCallback(() => {
+    void logout('inactive');
+  }, [logout]);
+  useInactivityLogout({ maxInactiveMinutes: domain.maxInactiveMinutes, onInactive: handleInactive });
+
+  function handleLogout() {
+    void logout('user');
+  }
+
+  function handleProfile() {
+    void navigate('/settings/profile');
+  }
+
+  function handleLanguageChange(next: typeof language) {
+    void changeLanguage(next);
+  }
+
+  const items: MenuProps['items'] = NAV_ENTRIES.map((entry) => ({
+    key: entry.key,
+    icon: entry.icon,
+    label: <Link to={entry.path}>{t(entry.label)}</Link>,
+  }));
+  const productName = domain.displayName || t('app.defaultName');
+
+  return (
+    <Layout className="yyp-shell">
+      <Layout.Header className="yyp-shell__header">
+        <Link to="/studies" className="yyp-shell__brand" aria-label={productName}>
+          <BrandMark name={productName} logo={domain.logo || undefined} size={28} />
+        </Link>
+        <nav className="yyp-shell__nav" aria-label={t('nav.mainMenu')}>
+          <Menu theme="dark" mode="horizontal" items={items} selectedKeys={selectedEntry(location.pathname)} />
+        </nav>
+        <div className="yyp-shell__actions">
+          <LanguageSwitch value={language} onChange={handleLanguageChange} tone="inverse" />
+          <UserMenu
+            user={me.data}
+            fallbackName={session?.username ?? ''}
+            onProfile={handleProfile}
+            onLogout={handleLogout}
+          />
+        </div>
+      </Layout.Header>
+      <Layout.Content className="yyp-shell__content">
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

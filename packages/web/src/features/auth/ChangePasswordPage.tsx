@@ -1,0 +1,125 @@
+import { useMutation } from '@tanstack/react-query';
+import { normalizeUsername, type UpdatePasswordRequest } from '@yyp/contracts';
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { updatePassword } from '../../api/accounts';
+import { errorMessage } from '../../api/errorMessage';
+import { hasCode } from '../../api/errors';
+import { safeRedirectTarget } from '../../app/guards';
+import { useNotify } from '../../app/useNotify';
+import { useDomain } from '../domain/useDomain';
+import { AuthLayout } from './AuthLayout';
+import {
+  confirmRule,
+  differsFromRule,
+  passwordPolicyHint,
+  passwordPolicyRule,
+  requiredRule,
+  usernameRule,
+} from './formRules';
+import { useCompleteSignIn } from './useCompleteSignIn';
+
+interface ExpiredPasswordValues {
+  username: string;
+  oldPassword: string;
+  newPassword: string;
+  confirm: string;
+}
+
+/** /change-password?username=: the password-expired path; sets a new password and signs in. */
+export function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ExpiredPasswordValues>();
+  const [searchParams] = useSearchParams();
+  const notify = useNotify();
+  const { domain } = useDomain();
+  const completeSignIn = useCompleteSignIn();
+  const updateMutation = useMutation({ mutationFn: (body: UpdatePasswordRequest) => updatePassword(body) });
+  const presetUsername = searchParams.get('username')?.trim() ?? '';
+  const target = safeRedirectTarget(searchParams.get('redirect'));
+  const strong = domain.requireStrongPwd;
+
+  async function handleFinish(values: ExpiredPasswordValues) {
+    const username = normalizeUsername(values.username);
+    try {
+      const token = await updateMutation.mutateAsync({
+        username,
+        oldPwd: values.oldPassword,
+        newPwd: values.newPassword,
+      });
+      notify.success(t('expired.success'));
+      await completeSignIn(username, token, target);
+    } catch (error) {
+      if (hasCode(error, 'OldPasswordIncorrect') || hasCode(error, 'WrongCredentials')) {
+        form.setFields([{ name: 'oldPassword', errors: [errorMessage(t, error)] }]);
+        return;
+      }
+      if (hasCode(error, 'PasswordTooSimple')) {
+        form.setFields([{ name: 'newPassword', errors: [errorMessage(t, error, { strongPassword: strong })] }]);
+        return;
+      }
+      notify.error(error);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title={t('expired.title')}
+      subtitle={t('expired.subtitle')}
+      footer={<Link to="/login">{t('common.backToLogin')}</Link>}
+    >
+      <Form<ExpiredPasswordValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ username: presetUsername }}
+        onFinish={handleFinish}
+      >
+        <Form.Item
+          name="username"
+          label={t('fields.username')}
+          rules={[requiredRule(t, t('fields.username')), usernameRule(t)]}
+        >
+          <Input autoComplete="username" readOnly={presetUsername !== ''} />
+        </Form.Item>
+        <Form.Item
+          name="oldPassword"
+          label={t('fields.oldPassword')}
+          rules={[{ required: true, message: t('common.required', { field: t('fields.oldPassword') }) }]}
+        >
+          <Input.Password autoComplete="current-password" autoFocus={presetUsername !== ''} />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('fields.newPassword')}
+          extra={passwordPolicyHint(t, strong)}
+          dependencies={['oldPassword']}
+          rules={[
+            { required: true, message: t('common.required', { field: t('fields.newPassword') }) },
+            passwordPolicyRule(t, strong),
+            differsFromRule(t, 'oldPassword'),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('fields.confirmNewPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('common.required', { field: t('fields.confirmNewPassword') }) },
+            confirmRule(t, 'newPassword'),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item className="yyp-auth__submit">
+          <Button type="primary" htmlType="submit" size="large" block loading={updateMutation.isPending}>
+            {t('expired.submit')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,140 @@
+import { useMutation } from '@tanstack/react-query';
+import { normalizeUsername, type RegisterRequest } from '@yyp/contracts';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { register } from '../../api/accounts';
+import { errorMessage } from '../../api/errorMessage';
+import { hasCode } from '../../api/errors';
+import { DEFAULT_LANDING } from '../../app/guards';
+import { useNotify } from '../../app/useNotify';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { useDomain } from '../domain/useDomain';
+import { AuthLayout } from './AuthLayout';
+import {
+  confirmRule,
+  maxLengthRule,
+  passwordPolicyHint,
+  passwordPolicyRule,
+  requiredRule,
+  usernameRule,
+} from './formRules';
+import { useCompleteSignIn } from './useCompleteSignIn';
+
+interface RegisterValues {
+  username: string;
+  name: string;
+  password: string;
+  confirm: string;
+  acceptTerms: boolean;
+}
+
+/** /register: only when the domain allows registration, otherwise /404 (spec 000 §2). */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RegisterValues>();
+  const notify = useNotify();
+  const { domain, isLoading } = useDomain();
+  const completeSignIn = useCompleteSignIn();
+  const registerMutation = useMutation({ mutationFn: (body: RegisterRequest) => register(body) });
+
+  if (isLoading) {
+    return <PageSpinner fullScreen />;
+  }
+  if (!domain.allowRegistration) {
+    return <Navigate to="/404" replace />;
+  }
+  const strong = domain.requireStrongPwd;
+
+  async function handleFinish(values: RegisterValues) {
+    const username = normalizeUsername(values.username);
+    try {
+      const token = await registerMutation.mutateAsync({
+        username,
+        name: values.name.trim(),
+        password: values.password,
+      });
+      notify.success(t('register.success'));
+      await completeSignIn(username, token, DEFAULT_LANDING);
+    } catch (error) {
+      if (hasCode(error, 'UsernameTaken')) {
+        form.setFields([{ name: 'username', errors: [errorMessage(t, error)] }]);
+        return;
+      }
+      if (hasCode(error, 'PasswordTooSimple')) {
+        form.setFields([{ name: 'password', errors: [errorMessage(t, error, { strongPassword: strong })] }]);
+        return;
+      }
+      notify.error(error);
+    }
+  }
+
+  const footer = (
+    <span>
+      {t('register.haveAccount')} <Link to="/login">{t('register.login')}</Link>
+    </span>
+  );
+
+  return (
+    <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')} footer={footer}>
+      <Form<RegisterValues> form={form} layout="vertical" requiredMark={false} onFinish={handleFinish}>
+        <Form.Item
+          name="username"
+          label={t('fields.username')}
+          rules={[requiredRule(t, t('fields.username')), usernameRule(t)]}
+        >
+          <Input autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label={t('fields.name')}
+          rules={[requiredRule(t, t('fields.name')), maxLengthRule(t, 64)]}
+        >
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('fields.password')}
+          extra={passwordPolicyHint(t, strong)}
+          rules={[
+            { required: true, message: t('common.required', { field: t('fields.password') }) },
+            passwordPolicyRule(t, strong),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('fields.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('common.required', { field: t('fields.confirmPassword') }) },
+            confirmRule(t, 'password'),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="acceptTerms"
+          valuePropName="checked"
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                if (value !== true) {
+                  throw new Error(t('validation.termsRequired'));
+                }
+              },
+            },
+          ]}
+        >
+          <Checkbox>{t('register.acceptTerms')}</Checkbox>
+        </Form.Item>
+        <Form.Item className="yyp-auth__submit">
+          <Button type="primary" htmlType="submit" size="large" block loading={registerMutation.isPending}>
+            {t('register.submit')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { clearUserData } from '../../api/queryClient';
+import { sessionStore } from '../../api/sessionStore';
+import { loginRedirectPath } from '../../app/guards';
+
+export type LogoutReason = 'user' | 'inactive';
+
+/**
+ * Logout clears all state: stored token and user, the charge token and the query cache.
+ * After an inactivity logout the login page offers to come back to where the user was.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return useCallback(
+    async (reason: LogoutReason = 'user') => {
+      sessionStore.signOut(reason);
+      clearUserData(queryClient);
+      await navigate(reason === 'inactive' ? loginRedirectPath(here) : '/login', { replace: true });
+    },
+    [queryClient, navigate, here],
+  );
+}

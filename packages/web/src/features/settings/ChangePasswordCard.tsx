@@ -1,0 +1,102 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ChangePasswordRequest, User } from '@yyp/contracts';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changePassword } from '../../api/accounts';
+import { errorMessage } from '../../api/errorMessage';
+import { hasCode } from '../../api/errors';
+import { sessionStore } from '../../api/sessionStore';
+import { useNotify } from '../../app/useNotify';
+import { confirmRule, differsFromRule, passwordPolicyHint, passwordPolicyRule } from '../auth/formRules';
+
+interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirm: string;
+}
+
+interface ChangePasswordCardProps {
+  user: User;
+  /** domain.requireStrongPwd */
+  strong: boolean;
+}
+
+/**
+ * Change password (POST accounts/change-password). The answer is a new token (the old one stops
+ * working), stored at once so this session goes on. Only for password logins.
+ */
+export function ChangePasswordCard({ user, strong }: ChangePasswordCardProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PasswordValues>();
+  const notify = useNotify();
+  const change = useMutation({ mutationFn: (body: ChangePasswordRequest) => changePassword(body) });
+
+  async function handleFinish(values: PasswordValues) {
+    try {
+      const token = await change.mutateAsync({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      sessionStore.signIn(user.username, token);
+      form.resetFields();
+      notify.success(t('settings.passwordChanged'));
+    } catch (error) {
+      if (hasCode(error, 'OldPasswordIncorrect')) {
+        form.setFields([{ name: 'oldPassword', errors: [errorMessage(t, error)] }]);
+        return;
+      }
+      if (hasCode(error, 'PasswordTooSimple')) {
+        form.setFields([{ name: 'newPassword', errors: [errorMessage(t, error, { strongPassword: strong })] }]);
+        return;
+      }
+      notify.error(error);
+    }
+  }
+
+  if (user.loginType !== 'normal') {
+    return (
+      <Card title={t('settings.passwordTitle')} variant="borderless">
+        <Alert type="info" showIcon title={t('settings.passwordNotAllowed')} />
+      </Card>
+    );
+  }
+
+  return (
+    <Card title={t('settings.passwordTitle')} variant="borderless">
+      <Typography.Paragraph type="secondary">{t('settings.passwordDescription')}</Typography.Paragraph>
+      <Form<PasswordValues> form={form} layout="vertical" onFinish={handleFinish}>
+        <Form.Item
+          name="oldPassword"
+          label={t('fields.oldPassword')}
+          rules={[{ required: true, message: t('common.required', { field: t('fields.oldPassword') }) }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('fields.newPassword')}
+          extra={passwordPolicyHint(t, strong)}
+          dependencies={['oldPassword']}
+          rules={[
+            { required: true, message: t('common.required', { field: t('fields.newPassword') }) },
+            passwordPolicyRule(t, strong),
+            differsFromRule(t, 'oldPassword'),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('fields.confirmNewPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('common.required', { field: t('fields.confirmNewPassword') }) },
+            confirmRule(t, 'newPassword'),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
+          {t('settings.passwordTitle')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ACCESS_TOKEN_KEY, defaultDomainConfig, type User } from '@yyp/contracts';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '../../api/sessionStore';
+import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
+import { renderApp } from '../../test/renderApp';
+
+function server(user: User, extra: Record<string, FakeHandler> = {}, strong = false) {
+  return installFakeApi({
+    'GET domain': () => ({ status: 200, body: { ...defaultDomainConfig, requireStrongPwd: strong } }),
+    'GET accounts/me': () => ({ status: 200, body: user }),
+    ...extra,
+  });
+}
+
+function openProfile(user: User = demoUser(), extra: Record<string, FakeHandler> = {}, strong = false) {
+  const api = server(user, extra, strong);
+  sessionStore.signIn(user.username, tokenFor(user.username, user.loginType));
+  renderApp('/settings/profile');
+  return api;
+}
+
+describe('profile', () => {
+  it('shows the username read-only and saves the edited details', async () => {
+    const api = openProfile(demoUser({ mobile: '13800000000' }), {
+      'PATCH accounts/me': (request) => ({ status: 200, body: { ...demoUser(), ...(request.body as object) } }),
+    });
+    const user = userEvent.setup();
+    const username = await screen.findByLabelText('Username');
+    expect(username).toHaveProperty('disabled', true);
+    expect(username).toHaveProperty('value', 'doctor');
+
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), '  Dr. Li Wei ');
+    await user.clear(screen.getByLabelText('Mobile number'));
+    await user.type(screen.getByLabelText('Professional title'), 'Chief physician');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Profile saved.')).toBeTruthy();
+    expect(api.requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      name: 'Dr. Li Wei',
+      mobile: null,
+      licenseIssuer: null,
+      professionalTitle: 'Chief physician',
+    });
+  });
+
+  it('refuses an invalid mobile number before calling the server', async () => {
+    const api = openProfile();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Mobile number'), '12ab');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a valid mobile number.')).toBeTruthy();
+    expect(api.requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+});
+
+describe('change password', () => {
+  async function fillPasswords(oldPassword: string, newPassword: string, confirm = newPassword) {
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Current password'), oldPassword);
+    await user.type(screen.getByLabelText('New password'), newPassword);
+    await user.type(screen.getByLabelText('Confirm new password'), confirm);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+  }
+
+  it('stores the new token the server answers, so the session goes on', async () => {
+    const fresh = tokenFor('doctor');
+    const api = openProfile(demoUser(), { 'POST accounts/change-password': () => ({ status: 200, body: fresh }) });
+    await fillPasswords('Yyp@2026', 'Better2026!');
+    expect(await screen.findByText('Password changed.')).toBeTruthy();
+    expect(api.requests.find((r) => r.path === 'accounts/change-password')?.body).toEqual({
+      oldPassword: 'Yyp@2026',
+      newPassword: 'Better2026!',
+    });
+    expect(JSON.parse(localStorage.getItem(ACCESS_TOKEN_KEY) ?? '{}')).toEqual({ ...fresh, username: 'doctor' });
+  });
+
+  it('refuses a new password equal to the current one', async () => {
+    openProfile();
+    await fillPasswords('Yyp@2026', 'Yyp@2026');
+    expect(await screen.findByText('The new password must differ from the current one.')).toBeTruthy();
+  });
+
+  it('checks the policy and the confirmation before calling the server', async () => {
+    const api = openProfile();
+    await fillPasswords('Yyp@2026', 'abcdef', 'abcdeg');
+    expect(await screen.findByText('The password is too simple.')).toBeTruthy();
+    expect(screen.getByText('The two passwords do not match.')).toBeTruthy();
+    expect(api.requests.some((r) => r.path === 'accounts/change-password')).toBe(false);
+  });
+
+  it('applies the strong policy when the domain requires it', async () => {
+    openProfile(demoUser(), {}, true);
+    expect(
+      await screen.findByText(
+        '8 to 32 characters, with upper- and lower-case letters, a digit and a special character.',
+      ),
+    ).toBeTruthy();
+    await fillPasswords('Yyp@2026', 'abc12345');
+    expect(await screen.findByText('The password is too simple.')).toBeTruthy();
+  });
+
+  it('marks a wrong current password on its field', async () => {
+    openProfile(demoUser(), { 'POST accounts/change-password': () => errorAnswer(400, 'OldPasswordIncorrect') });
+    await fillPasswords('nope1234', 'Better2026!');
+    expect(await screen.findByText('The current password is incorrect.')).toBeTruthy();
+  });
+
+  it('is not offered to single sign-on accounts', async () => {
+    openProfile(demoUser({ loginType: 'sso' }));
+    expect(
+      await screen.findByText('Your account signs in through single sign-on; its password is managed there.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByLabelText('Current password')).toBeNull());
+  });
+});

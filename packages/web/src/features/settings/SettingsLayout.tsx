@@ -1,0 +1,33 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Layout, Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+
+/** Settings sub-pages of spec 000 §2 that exist so far (profile); others join as they arrive. */
+const SETTINGS_PAGES = [
+  { key: 'profile', path: '/settings/profile', icon: <UserOutlined />, label: 'settings.menuProfile' },
+] as const;
+
+/** /settings/*: side menu of the personal settings pages. */
+export function SettingsLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const items: MenuProps['items'] = SETTINGS_PAGES.map((page) => ({
+    key: page.key,
+    icon: page.icon,
+    label: <Link to={page.path}>{t(page.label)}</Link>,
+  }));
+  const selected = SETTINGS_PAGES.filter((page) => location.pathname.startsWith(page.path)).map((page) => page.key);
+
+  return (
+    <Layout className="yyp-settings">
+      <Layout.Sider width={220} theme="light" className="yyp-settings__sider" breakpoint="md" collapsedWidth={0}>
+        <div className="yyp-settings__title">{t('settings.title')}</div>
+        <Menu mode="inline" items={items} selectedKeys={selected} />
+      </Layout.Sider>
+      <Layout.Content className="yyp-settings__content">
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,48 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { sessionStore } from '../api/sessionStore';
+import { setLanguage } from '../i18n';
+
+// jsdom lacks the layout APIs Ant Design's responsive components ask for.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+// Ant Design measures scrollbars through getComputedStyle(el, '::pseudo'), which jsdom does not implement.
+const computeStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computeStyle(element);
+
+// Tests read and assert English text unless they switch language themselves.
+beforeEach(async () => {
+  await setLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  sessionStore.signOut();
+  sessionStore.dismissInactiveLogout();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.useRealTimers();
+});
