@@ -73,6 +73,13 @@ export interface TestApp {
     opts?: { body?: unknown; token?: string; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
   login(username: string, password?: string): Promise<string>;
+  /** Shorthand calls as the holder of a token. */
+  as(token: string): {
+    get(url: string): Promise<LightMyRequestResponse>;
+    post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+    put(url: string, body: unknown): Promise<LightMyRequestResponse>;
+    del(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  };
   close(): Promise<void>;
 }
 
@@ -114,6 +121,12 @@ export async function startTestApp(
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
       return (res.json() as { accessToken: string }).accessToken;
     },
+    as: (token) => ({
+      get: (url) => call('GET', url, { token }),
+      post: (url, body = {}) => call('POST', url, { token, body }),
+      put: (url, body) => call('PUT', url, { token, body }),
+      del: (url, body) => call('DELETE', url, { token, ...(body ? { body } : {}) }),
+    }),
     close: async () => {
       await app.close();
       if (!options.db) await db.drop();

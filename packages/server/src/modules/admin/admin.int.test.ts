@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const as = (token: string) => t.as(token);
+
+describe('account administration by the security admin', () => {
+  it('disables an account, ending its sessions; only the security admin may', async () => {
+    const sec = as(await t.login('secadmin'));
+    const techToken = await t.login('tech');
+    const techId = (await as(techToken).get('accounts/me')).json().id;
+    expect((await as(await t.login('groupadmin')).post(`accounts/${techId}/status`, { status: 1 })).statusCode).toBe(
+      403,
+    );
+    expect((await as(await t.login('telesec')).post(`accounts/${techId}/status`, { status: 1 })).statusCode).toBe(404);
+    const res = await sec.post(`accounts/${techId}/status`, { status: 1 });
+    expect(res.json()).toEqual({ id: techId, disabled: 1 });
+    expect((await as(techToken).get('accounts/me')).json().code).toBe('JsonWebTokenError');
+    expect(
+      (await t.call('POST', 'accounts/login-in', { body: { username: 'tech', password: 'Yyp@2026' } })).json().code,
+    ).toBe('AccountDisabled');
+    await sec.post(`accounts/${techId}/status`, { status: 0 });
+    expect(
+      (await t.call('POST', 'accounts/login-in', { body: { username: 'tech', password: 'Yyp@2026' } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('lists the realm, unlocks a locked account and resets a password', async () => {
+    const sec = as(await t.login('secadmin'));
+    for (let i = 0; i < 5; i++) {
+      await t.call('POST', 'accounts/login-in', { body: { username: 'registrar', password: 'wrong-1' } });
+    }
+    const realm = await sec.post('accounts/query-in-realm?groupId=demo-renhe', { q: 'regis' });
+    const registrar = realm.json().accounts[0];
+    expect(registrar).toMatchObject({ username: 'registrar', locked: true, disabled: 0 });
+    await sec.post(`accounts/${registrar.id}/actions/unlock`);
+    expect(
+      (await t.call('POST', 'accounts/login-in', { body: { username: 'registrar', password: 'Yyp@2026' } })).statusCode,
+    ).toBe(200);
+    const reset = await sec.post(`accounts/${registrar.id}/actions/reset-password`);
+    const temp = reset.json().temporaryPassword as string;
+    expect(temp.length).toBeGreaterThanOrEqual(8);
+    expect(
+      (await t.call('POST', 'accounts/login-in', { body: { username: 'registrar', password: 'Yyp@2026' } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.call('POST', 'accounts/login-in', { body: { username: 'registrar', password: temp } })).json().code,
+    ).toBe('PasswordExpired');
+    expect((await sec.post(`accounts/${registrar.id}/actions/fly`)).statusCode).toBe(400);
+  });
+});
+
+describe('auditLogOn', () => {
+  it('when off, configuration edits are not logged but security events still are', async () => {
+    const platform = as(await t.login('admin'));
+    const admin = as(await t.login('groupadmin'));
+    const auditor = as(await t.login('auditor'));
+    const rad = ((await admin.get('groups/demo-renhe/organizations')).json() as { id: string; code: string }[]).find(
+      (o) => o.code === 'RH-RAD',
+    )!;
+    const count = async (action: string) =>
+      ((await auditor.post('domains/audit-logs?groupId=demo-renhe', { action, limit: 200 })).json().logs as unknown[])
+        .length;
+    await platform.put('domain', { auditLogOn: false });
+    try {
+      const tagsBefore = await count('bucket.tags.add');
+      const rolesBefore = await count('role.create');
+      await admin.post(`buckets/${rad.id}/tags`, { name: '关闭日志' });
+      await admin.post(`buckets/${rad.id}/roles`, { name: '临时角色', actions: ['exam_get'] });
+      expect(await count('bucket.tags.add')).toBe(tagsBefore);
+      expect(await count('role.create')).toBe(rolesBefore + 1);
+    } finally {
+      await platform.put('domain', { auditLogOn: true });
+    }
+    const before = await count('bucket.tags.add');
+    await admin.post(`buckets/${rad.id}/tags`, { name: '开启日志' });
+    expect(await count('bucket.tags.add')).toBe(before + 1);
+  });
+});
