@@ -86,3 +86,16 @@ export function categoryOf(action: Action): ActionCategory {
   }
   throw new Error(`unknown action ${action}`);
 }
+
+/** Report source filter values (spec 000 §6): 0 all, 1 report (default), 2 remote. */
+export const REPORT_SOURCE = { all: 0, report: 1, remote: 2 } as const;
+export type ReportSource = (typeof REPORT_SOURCE)[keyof typeof REPORT_SOURCE];
+
+/**
+ * The report-source filter a user gets: a single permission entry of type 2 (a remote reading
+ * organization only) forces it to all; otherwise the stored choice, or report by default.
+ */
+export function reportSourceFor(permissions: readonly { type: number }[], stored?: ReportSource): ReportSource {
+  if (permissions.length === 1 && permissions[0]!.type === 2) return REPORT_SOURCE.all;
+  return stored ?? REPORT_SOURCE.report;
+}
