@@ -7,3 +7,4 @@ export * from './session.js';
 export * from './demo.js';
 export * from './permissions.js';
 export * from './tenancy.js';
+export * from './archive.js';

@@ -11,6 +11,9 @@ import { domainRoutes } from './modules/domain/domain.routes.js';
 import { DomainService } from './modules/domain/domain.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { archiveRoutes } from './modules/archive/archive.routes.js';
+import { ArchiveService } from './modules/archive/archive.service.js';
+import type { BlobStore } from './platform/blobs.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { groupRoutes } from './modules/groups/groups.routes.js';
 import { GroupsService } from './modules/groups/groups.service.js';
@@ -34,6 +37,9 @@ export const version: string = (
 
 export interface AppOptions {
   db: Db;
+  blobs: BlobStore;
+  /** our DICOM AE title (called AE of associations) */
+  dicomAet: string;
   clock: Clock;
   jwtSecret: Uint8Array;
   tokenTtlSeconds: number;
@@ -52,6 +58,7 @@ export interface Services {
   roles: RolesService;
   rules: RulesService;
   admin: AdminService;
+  archive: ArchiveService;
 }
 
 export const API_PREFIX = '/yyp/api/v1';
@@ -94,6 +101,7 @@ export async function buildApp(
     roles: new RolesService(options.db, options.clock),
     rules: new RulesService(options.db, options.clock),
     admin: new AdminService(options.db, options.clock),
+    archive: new ArchiveService(options.db, options.blobs, options.clock, options.dicomAet),
   };
 
   await app.register(fastifySwagger, {
@@ -138,6 +146,7 @@ export async function buildApp(
       roleRoutes(api, options.db, services.roles);
       ruleRoutes(api, services.rules);
       adminRoutes(api, options.db, services.admin);
+      archiveRoutes(api, services.archive);
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);
     },

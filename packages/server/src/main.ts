@@ -4,6 +4,8 @@ import { systemClock } from './platform/clock.js';
 import { loadConfig } from './platform/config.js';
 import { migrate, openDatabase } from './platform/db.js';
 import { loadJwtSecret } from './platform/tokens.js';
+import { LocalBlobStore } from './platform/blobs.js';
+import { startDimse } from './dicom/dimse.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import path from 'node:path';
 
@@ -21,8 +23,11 @@ async function main(): Promise<void> {
     const created = await seedDemo(database.db, new Date());
     logger.info({ accounts: created }, 'seeded the demo domain (set YYP_DEMO=off to skip)');
   }
-  const { app } = await buildApp({
+  const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+  const { app, services } = await buildApp({
     db: database.db,
+    blobs,
+    dicomAet: config.dicomAet,
     clock: systemClock,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
     tokenTtlSeconds: config.tokenTtlSeconds,
@@ -31,6 +36,7 @@ async function main(): Promise<void> {
     logger,
   });
 
+  let dicom: { close(): void } | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -38,6 +44,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    dicom?.close();
     app
       .close()
       .then(() => database.close())
@@ -51,6 +58,17 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  dicom = await startDimse(config.dicomPort, config.dicomAet, {
+    resolveCaller: (calling, called, remote) => services.archive.resolveCaller(calling, called, remote),
+    store: async (bucketId, bytes) => {
+      await services.archive.ingest(bucketId, bytes, 'dimse');
+    },
+    onRefused: (calling, called, remote, reason) => {
+      logger.warn({ calling, called, remote, reason }, 'DICOM association refused');
+      void services.archive.auditRefusedAssociation(calling, called, remote, reason).catch(() => undefined);
+    },
+  });
+  logger.info({ port: config.dicomPort, aet: config.dicomAet }, 'DICOM C-ECHO/C-STORE listening');
   const store = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL';
   logger.info({ store, dataDir: config.dataDir }, 'yyp started');
   process.stdout.write(`\n  yyp is running at http://localhost:${config.port}  (${store})\n\n`);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -265,3 +266,137 @@ export const colorRules = pgTable(
 export type GroupRow = typeof groups.$inferSelect;
 export type BucketRow = typeof buckets.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
+
+/* ---------- imaging archive: patients, exams (studies), series, instances, modalities ---------- */
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: text('id').primaryKey(),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    /** PatientID as sent; a study without one gets a key of its own */
+    patientKey: text('patient_key').notNull(),
+    patientId: text('patient_id').notNull(),
+    name: text('name').notNull(),
+    sex: text('sex').notNull(),
+    birthDate: text('birth_date').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('patients_bucket_key_idx').on(t.bucketId, t.patientKey)],
+);
+
+export const exams = pgTable(
+  'exams',
+  {
+    id: text('id').primaryKey(),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    /** StudyInstanceUID */
+    storeUid: text('store_uid').notNull(),
+    patientKeyId: text('patient_key_id')
+      .notNull()
+      .references(() => patients.id),
+    patientName: text('patient_name').notNull(),
+    patientId: text('patient_id').notNull(),
+    patientGender: text('patient_gender').notNull(),
+    patientDob: text('patient_dob').notNull(),
+    accessionNumber: text('accession_number').notNull(),
+    studyDate: text('study_date').notNull(),
+    studyTime: text('study_time').notNull(),
+    studyDesc: text('study_desc').notNull(),
+    studyId: text('study_id').notNull(),
+    /** distinct modalities of the study's series, backslash-separated as in ModalitiesInStudy */
+    modality: text('modality').notNull(),
+    bodyPart: text('body_part').notNull(),
+    institution: text('institution').notNull(),
+    referringPhysician: text('referring_physician').notNull(),
+    specificCharacterSet: text('specific_character_set').notNull(),
+    hasImage: boolean('has_image').notNull().default(false),
+    seriesCount: integer('series_count').notNull().default(0),
+    instanceCount: integer('instance_count').notNull().default(0),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    /** how the first instance arrived: web, token, dimse, stow */
+    source: text('source').notNull(),
+    created: ts('created').notNull().defaultNow(),
+    updated: ts('updated').notNull().defaultNow(),
+    deletedTime: ts('deleted_time'),
+  },
+  (t) => [
+    uniqueIndex('exams_bucket_store_uid_idx').on(t.bucketId, t.storeUid),
+    index('exams_bucket_created_idx').on(t.bucketId, t.created),
+    index('exams_patient_id_idx').on(t.patientId),
+    index('exams_study_date_idx').on(t.studyDate),
+    index('exams_accession_idx').on(t.accessionNumber),
+  ],
+);
+
+export const series = pgTable(
+  'series',
+  {
+    id: text('id').primaryKey(),
+    examId: text('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    bucketId: text('bucket_id').notNull(),
+    seriesUid: text('series_uid').notNull(),
+    modality: text('modality').notNull(),
+    seriesNumber: integer('series_number'),
+    description: text('description').notNull(),
+    bodyPart: text('body_part').notNull(),
+    seriesDate: text('series_date').notNull(),
+    seriesTime: text('series_time').notNull(),
+    instanceCount: integer('instance_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('series_exam_uid_idx').on(t.examId, t.seriesUid), index('series_uid_idx').on(t.seriesUid)],
+);
+
+export const instances = pgTable(
+  'instances',
+  {
+    id: text('id').primaryKey(),
+    seriesId: text('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    examId: text('exam_id').notNull(),
+    bucketId: text('bucket_id').notNull(),
+    sopInstanceUid: text('sop_instance_uid').notNull(),
+    sopClassUid: text('sop_class_uid').notNull(),
+    transferSyntaxUid: text('transfer_syntax_uid').notNull(),
+    instanceNumber: integer('instance_number'),
+    rows: integer('rows'),
+    columns: integer('columns'),
+    frames: integer('frames').notNull().default(1),
+    blobKey: text('blob_key').notNull(),
+    size: integer('size').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('instances_bucket_sop_idx').on(t.bucketId, t.sopInstanceUid),
+    index('instances_series_idx').on(t.seriesId, t.instanceNumber),
+  ],
+);
+
+/** Modalities an organization registered: a C-STORE from this calling AE title lands in it. */
+export const modalities = pgTable(
+  'modalities',
+  {
+    id: text('id').primaryKey(),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    aeTitle: text('ae_title').notNull(),
+    /** optional: only accept this AE from this host */
+    host: text('host'),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('modalities_ae_title_idx').on(t.aeTitle)],
+);
+
+export type ExamRow = typeof exams.$inferSelect;
+export type InstanceRow = typeof instances.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignRules, bucketDictionary, buckets, colorRules, roles } from '../db/schema.js';
+import { assignRules, bucketDictionary, buckets, colorRules, modalities, roles } from '../db/schema.js';
 import { findAccountByUsername } from '../modules/accounts/accounts.store.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
@@ -29,6 +29,7 @@ beforeAll(async () => {
   const [assign] = await db.select().from(assignRules).where(eq(assignRules.groupId, 'demo-renhe'));
   const [color] = await db.select().from(colorRules).where(eq(colorRules.groupId, 'demo-renhe'));
   const tech = await findAccountByUsername(db, 'tech');
+  const [modality] = await db.select().from(modalities).where(eq(modalities.bucketId, radiology!.id));
   Object.assign(fixture, {
     groupId: 'demo-renhe',
     bucketId: radiology!.id,
@@ -38,10 +39,22 @@ beforeAll(async () => {
     assignRuleId: assign!.id,
     colorRuleId: color!.id,
     accountId: tech!.id,
+    modalityId: modality!.id,
     action: 'unlock',
     name: 'tech',
   });
-  secrets.push('demo-renhe', '仁和医院', radiology!.id, role!.id, tag!.id, assign!.id, color!.id, '放射科', 'RH-RAD');
+  secrets.push(
+    'demo-renhe',
+    '仁和医院',
+    radiology!.id,
+    role!.id,
+    tag!.id,
+    assign!.id,
+    color!.id,
+    '放射科',
+    'RH-RAD',
+    'DEMO_MODALITY',
+  );
   for (const u of ['teleadmin', 'doctor']) tokens[u] = await t.login(u);
 });
 afterAll(async () => {

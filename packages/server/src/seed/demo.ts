@@ -10,6 +10,9 @@ import { DEFAULT_GROUP_SETTINGS } from '../modules/groups/groups.service.js';
 import { addBucketMembers, insertBucket, insertDictionaryItem } from '../modules/organizations/organizations.store.js';
 import { insertRole, setRoleMembers } from '../modules/roles/roles.store.js';
 import { insertAssignRule, insertColorRule } from '../modules/rules/rules.store.js';
+import { insertModality } from '../modules/archive/modalities.store.js';
+
+export const DEMO_MODALITY_AE = 'DEMO_MODALITY';
 
 /** True when no account exists yet: the demo tenant is seeded only then. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -98,6 +101,10 @@ async function seedDemoTenancy(db: Db, now: Date): Promise<void> {
         }
       }
       const first = bucketIds.get(g.organizations[0]!.key)!;
+      if (g === demoGroups[0]) {
+        // storescu -aet DEMO_MODALITY -aec YYP localhost 11112 … lands in the first demo organization.
+        await insertModality(tx, first, { aeTitle: DEMO_MODALITY_AE, host: null, name: '演示 CT' }, now);
+      }
       const doctor = g.organizations[0]!.members.find((m) => m.roles?.includes('reporting'));
       await insertAssignRule(
         tx,

@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LocalBlobStore } from '../platform/blobs.js';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type RouteInfo } from '../app.js';
+import { buildApp, type RouteInfo, type Services } from '../app.js';
 import type { Clock } from '../platform/clock.js';
 import { migrate, openDatabase, type Database } from '../platform/db.js';
 import { seedDemo } from '../seed/demo.js';
@@ -63,6 +67,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export interface TestApp {
   app: FastifyInstance;
+  services: Services;
+  blobs: LocalBlobStore;
+  blobDir: string;
   routes: RouteInfo[];
   db: TestDatabase;
   clock: TestClock;
@@ -91,8 +98,12 @@ export async function startTestApp(
   const clock = options.clock ?? new TestClock();
   const db = options.db ?? (await createTestDatabase());
   if (options.seed !== false) await seedDemo(db.database.db, clock.now());
-  const { app, routes } = await buildApp({
+  const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-test-blobs-'));
+  const blobs = new LocalBlobStore(blobDir);
+  const { app, routes, services } = await buildApp({
     db: db.database.db,
+    blobs,
+    dicomAet: 'YYP',
     clock,
     jwtSecret: TEST_SECRET,
     tokenTtlSeconds: 3600,
@@ -112,6 +123,9 @@ export async function startTestApp(
   };
   return {
     app,
+    services,
+    blobs,
+    blobDir,
     routes,
     db,
     clock,
@@ -129,6 +143,7 @@ export async function startTestApp(
     }),
     close: async () => {
       await app.close();
+      fs.rmSync(blobDir, { recursive: true, force: true });
       if (!options.db) await db.drop();
     },
   };

@@ -1,0 +1,48 @@
+/** Wraps a bare dataset (as a DIMSE C-STORE carries it) into a DICOM Part 10 file. */
+export const IMPLEMENTATION_CLASS_UID = '1.2.826.0.1.3680043.10.1187.1';
+export const IMPLEMENTATION_VERSION = 'YYP_1';
+
+function element(group: number, elem: number, vr: string, value: Buffer): Buffer {
+  const long = vr === 'OB' || vr === 'OW' || vr === 'UN' || vr === 'SQ' || vr === 'UT';
+  const header = Buffer.alloc(long ? 12 : 8);
+  header.writeUInt16LE(group, 0);
+  header.writeUInt16LE(elem, 2);
+  header.write(vr, 4, 'latin1');
+  if (long) header.writeUInt32LE(value.length, 8);
+  else header.writeUInt16LE(value.length, 6);
+  return Buffer.concat([header, value]);
+}
+
+function uid(value: string): Buffer {
+  const b = Buffer.from(value, 'latin1');
+  return b.length % 2 ? Buffer.concat([b, Buffer.from([0])]) : b;
+}
+
+function shortText(value: string): Buffer {
+  const b = Buffer.from(value, 'latin1');
+  return b.length % 2 ? Buffer.concat([b, Buffer.from(' ')]) : b;
+}
+
+export function toPart10(
+  dataset: Uint8Array,
+  meta: { sopClassUid: string; sopInstanceUid: string; transferSyntaxUid: string },
+): Buffer {
+  const body = Buffer.concat([
+    element(0x0002, 0x0001, 'OB', Buffer.from([0x00, 0x01])),
+    element(0x0002, 0x0002, 'UI', uid(meta.sopClassUid)),
+    element(0x0002, 0x0003, 'UI', uid(meta.sopInstanceUid)),
+    element(0x0002, 0x0010, 'UI', uid(meta.transferSyntaxUid)),
+    element(0x0002, 0x0012, 'UI', uid(IMPLEMENTATION_CLASS_UID)),
+    element(0x0002, 0x0013, 'SH', shortText(IMPLEMENTATION_VERSION)),
+  ]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(body.length, 0);
+  const preamble = Buffer.alloc(128);
+  return Buffer.concat([
+    preamble,
+    Buffer.from('DICM', 'latin1'),
+    element(0x0002, 0x0000, 'UL', length),
+    body,
+    Buffer.from(dataset),
+  ]);
+}

@@ -1,0 +1,103 @@
+import type { AccountRow } from '../../db/schema.js';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import type { BlobStore } from '../../platform/blobs.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, errors } from '../../platform/errors.js';
+import { ingestInstance, type IngestResult, type IngestSource } from './ingest.js';
+import * as modalitiesStore from './modalities.store.js';
+
+function presentModality(m: Awaited<ReturnType<typeof modalitiesStore.listModalities>>[number]) {
+  return { id: m.id, aeTitle: m.aeTitle, host: m.host, name: m.name };
+}
+
+/** The archive: one ingest for every path in, and the modalities allowed to send by DICOM. */
+export class ArchiveService {
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+    private readonly clock: Clock,
+    private readonly aeTitle: string,
+  ) {}
+
+  ingest(bucketId: string, bytes: Uint8Array, source: IngestSource): Promise<IngestResult> {
+    return ingestInstance({ db: this.db, blobs: this.blobs, clock: this.clock }, { bucketId, bytes, source });
+  }
+
+  /** Association check: the called AE must be ours, the calling AE registered (and from its host, if set). */
+  async resolveCaller(
+    callingAe: string,
+    calledAe: string,
+    remoteAddress: string,
+  ): Promise<{ bucketId: string } | { refuse: 'calling' | 'called' }> {
+    if (calledAe !== this.aeTitle) return { refuse: 'called' };
+    const modality = await modalitiesStore.findModalityByAe(this.db, callingAe);
+    if (!modality) return { refuse: 'calling' };
+    const remote = remoteAddress.replace(/^::ffff:/, '');
+    if (modality.host && modality.host !== remote) return { refuse: 'calling' };
+    return { bucketId: modality.bucketId };
+  }
+
+  async auditRefusedAssociation(
+    callingAe: string,
+    calledAe: string,
+    remoteAddress: string,
+    reason: string,
+  ): Promise<void> {
+    await writeAudit(
+      this.db,
+      { ip: remoteAddress.replace(/^::ffff:/, ''), userAgent: 'dicom' },
+      {
+        action: 'dicom.association.refused',
+        outcome: 'denied',
+        category: 'security',
+        details: { callingAe, calledAe, reason },
+      },
+    );
+  }
+
+  async modalities(bucketId: string) {
+    return (await modalitiesStore.listModalities(this.db, bucketId)).map(presentModality);
+  }
+
+  async addModality(
+    actor: AccountRow,
+    bucketId: string,
+    input: { aeTitle: string; host?: string | null | undefined; name: string },
+    ctx: AuditContext,
+  ) {
+    const row = await modalitiesStore.insertModality(
+      this.db,
+      bucketId,
+      { aeTitle: input.aeTitle, host: input.host ?? null, name: input.name },
+      this.clock.now(),
+    );
+    if (!row) throw new AppError('Conflict', 'This AE title is already registered');
+    await writeAudit(this.db, ctx, {
+      action: 'bucket.modality.add',
+      outcome: 'success',
+      category: 'security',
+      actorId: actor.id,
+      actorUsername: actor.username,
+      bucketId,
+      targetType: 'modality',
+      targetId: row.id,
+      details: { aeTitle: row.aeTitle, host: row.host },
+    });
+    return presentModality(row);
+  }
+
+  async removeModality(actor: AccountRow, bucketId: string, id: string, ctx: AuditContext) {
+    if (!(await modalitiesStore.deleteModality(this.db, bucketId, id))) throw errors.notFound('Modality');
+    await writeAudit(this.db, ctx, {
+      action: 'bucket.modality.delete',
+      outcome: 'success',
+      category: 'security',
+      actorId: actor.id,
+      actorUsername: actor.username,
+      bucketId,
+      targetType: 'modality',
+      targetId: id,
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LocalBlobStore, assertSafeKey } from './blobs.js';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-blobs-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('LocalBlobStore', () => {
+  const store = new LocalBlobStore(root);
+
+  it('writes, reads, ranges, sizes and deletes', async () => {
+    await store.put('a/b/c.dcm', Buffer.from('hello world'));
+    expect((await store.get('a/b/c.dcm')).toString()).toBe('hello world');
+    expect(await store.size('a/b/c.dcm')).toBe(11);
+    const chunks: Buffer[] = [];
+    for await (const c of store.stream('a/b/c.dcm', { start: 6, end: 10 })) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('world');
+    await store.delete('a/b/c.dcm');
+    expect(await store.size('a/b/c.dcm')).toBeNull();
+  });
+
+  it('streams into a blob and leaves no temporary file', async () => {
+    const n = await store.putStream('s/one', Readable.from([Buffer.from('ab'), Buffer.from('cd')]));
+    expect(n).toBe(4);
+    expect((await store.get('s/one')).toString()).toBe('abcd');
+    expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
+  });
+
+  it('leaves nothing behind when a stream fails mid-way', async () => {
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from('partial'));
+        this.destroy(new Error('connection dropped'));
+      },
+    });
+    await expect(store.putStream('s/two', failing)).rejects.toThrow(/dropped/);
+    expect(await store.size('s/two')).toBeNull();
+    expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
+  });
+
+  it('sweeps leftovers of interrupted writes at start', () => {
+    fs.writeFileSync(path.join(root, '.tmp', 'orphan'), 'x');
+    new LocalBlobStore(root);
+    expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
+  });
+
+  it.each(['../etc/passwd', 'a/../../b', '/abs', 'a//b', 'a/./b', 'sp ace', 'a\\b', ''])(
+    'refuses the unsafe key %j',
+    (key) => {
+      expect(() => assertSafeKey(key)).toThrow(/unsafe/);
+    },
+  );
+});
