@@ -26,6 +26,9 @@ const ACCEPTED_SYNTAXES = [
 
 const STORAGE_PREFIX = '1.2.840.10008.5.1.4.1.1.';
 
+// The library logs every PDU at info level to stdout; our own logger reports what matters.
+dimse.log.setLevel('error');
+
 export interface DimseHandlers {
   /** The organization a calling AE stores into, or null to refuse the association. */
   resolveCaller(
@@ -109,10 +112,7 @@ export function startDimse(
       callback(response);
     }
 
-    override createStoreWritableStream(
-      context: dimse.association.PresentationContext,
-      request: dimse.requests.CStoreRequest,
-    ): Writable {
+    override createStoreWritableStream(): Writable {
       const chunks: Buffer[] = [];
       const sink = new Writable({
         write(chunk: Buffer, _enc, done) {
@@ -120,22 +120,21 @@ export function startDimse(
           done();
         },
       });
-      sink.on('finish', () => {
-        (request as unknown as { yypBytes: Buffer }).yypBytes = toPart10(Buffer.concat(chunks), {
-          sopClassUid: request.getAffectedSopClassUid(),
-          sopInstanceUid: request.getAffectedSopInstanceUid(),
-          transferSyntaxUid: context.getAcceptedTransferSyntaxUid() ?? TransferSyntax.ImplicitVRLittleEndian,
-        });
-      });
+      (sink as Writable & { chunks: Buffer[] }).chunks = chunks;
       return sink;
     }
 
     override createDatasetFromStoreWritableStream(
-      _writable: Writable,
+      writable: Writable,
       context: dimse.association.PresentationContext,
       callback: (dataset: dimse.Dataset) => void,
     ): void {
-      callback(new Dataset({}, context.getAcceptedTransferSyntaxUid()));
+      const ts = context.getAcceptedTransferSyntaxUid() ?? TransferSyntax.ImplicitVRLittleEndian;
+      const dataset = new Dataset({}, ts);
+      (dataset as unknown as { yypBytes: Buffer }).yypBytes = Buffer.concat(
+        (writable as Writable & { chunks: Buffer[] }).chunks,
+      );
+      callback(dataset);
     }
 
     override cStoreRequest(
@@ -143,12 +142,18 @@ export function startDimse(
       callback: (r: dimse.responses.CStoreResponse) => void,
     ): void {
       const response = dimse.responses.CStoreResponse.fromRequest(request);
-      const bytes = (request as unknown as { yypBytes?: Buffer }).yypBytes;
-      if (!this.bucketId || !bytes) {
+      const raw = (request.getDataset() as unknown as { yypBytes?: Buffer } | undefined)?.yypBytes;
+      const ts = request.getDataset()?.getTransferSyntaxUid();
+      if (!this.bucketId || !raw || !ts) {
         response.setStatus(0xc000);
         callback(response);
         return;
       }
+      const bytes = toPart10(raw, {
+        sopClassUid: request.getAffectedSopClassUid(),
+        sopInstanceUid: request.getAffectedSopInstanceUid(),
+        transferSyntaxUid: ts,
+      });
       handlers
         .store(this.bucketId, bytes)
         .then(() => response.setStatus(Status.Success))
