@@ -12,6 +12,8 @@ import { DomainService } from './modules/domain/domain.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
+import { dicomWebRoutes } from './modules/dicomweb/dicomweb.routes.js';
+import { DicomWebService } from './modules/dicomweb/dicomweb.service.js';
 import { ArchiveService } from './modules/archive/archive.service.js';
 import type { BlobStore } from './platform/blobs.js';
 import { AdminService } from './modules/admin/admin.service.js';
@@ -40,6 +42,8 @@ export interface AppOptions {
   blobs: BlobStore;
   /** our DICOM AE title (called AE of associations) */
   dicomAet: string;
+  /** largest STOW-RS request body */
+  stowLimitBytes?: number;
   clock: Clock;
   jwtSecret: Uint8Array;
   tokenTtlSeconds: number;
@@ -82,7 +86,7 @@ export async function buildApp(
   // Every API route as registered, for the authorization matrix test.
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(API_PREFIX)) return;
+    if (!route.url.startsWith(API_PREFIX) && !route.url.startsWith('/dicom-web')) return;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth });
     }
@@ -153,6 +157,21 @@ export async function buildApp(
     { prefix: `${API_PREFIX}/` },
   );
 
+  await app.register(
+    async (web) => {
+      installAuth(web, options.db, (token) => services.accounts.authenticate(token));
+      // Instances arrive as one buffered body; the limit is the STOW-RS request size.
+      web.addContentTypeParser(
+        ['multipart/related', 'application/dicom'],
+        { parseAs: 'buffer', bodyLimit: options.stowLimitBytes ?? 512 * 1024 * 1024 },
+        (_req, body, done) => done(null, body),
+      );
+      dicomWebRoutes(web, options.db, new DicomWebService(options.db, options.blobs, services.archive));
+      web.setNotFoundHandler(apiNotFound);
+    },
+    { prefix: '/dicom-web/' },
+  );
+
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -168,7 +187,11 @@ export async function buildApp(
     });
     // Path-style routes: every other GET answers the app shell, which routes on the client.
     app.setNotFoundHandler((request, reply) => {
-      if ((request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/yyp/')) {
+      if (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/yyp/') &&
+        !request.url.startsWith('/dicom-web')
+      ) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return apiNotFound(request, reply);

@@ -50,8 +50,9 @@ const UNCOMPRESSED = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.8
 
 function checkUid(value: string | undefined, name: string): string {
   if (!value) throw new DicomError(`missing ${name}`, 'missingUid');
-  if (value.length > 64 || !UID.test(value))
-    {throw new DicomError(`invalid ${name} "${value.slice(0, 70)}"`, 'invalidUid');}
+  if (value.length > 64 || !UID.test(value)) {
+    throw new DicomError(`invalid ${name} "${value.slice(0, 70)}"`, 'invalidUid');
+  }
   return value;
 }
 

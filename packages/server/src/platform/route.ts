@@ -134,8 +134,10 @@ function register<B extends Schema, Q extends Schema, P extends Schema, R extend
         reply,
       };
       const result = await run(base, request);
-      void reply.status(status);
-      return status === 204 ? reply.send() : result;
+      // A handler that answered itself (a stream) or chose its status keeps it.
+      if (reply.sent) return reply;
+      if (reply.statusCode === 200) void reply.status(status);
+      return reply.statusCode === 204 ? reply.send() : result;
     },
   });
 }

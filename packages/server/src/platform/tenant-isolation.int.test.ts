@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignRules, bucketDictionary, buckets, colorRules, modalities, roles } from '../db/schema.js';
 import { findAccountByUsername } from '../modules/accounts/accounts.store.js';
+import { generateStudy } from '../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
 
@@ -30,6 +31,15 @@ beforeAll(async () => {
   const [color] = await db.select().from(colorRules).where(eq(colorRules.groupId, 'demo-renhe'));
   const tech = await findAccountByUsername(db, 'tech');
   const [modality] = await db.select().from(modalities).where(eq(modalities.bucketId, radiology!.id));
+  const study = generateStudy({
+    modality: 'CT',
+    instancesPerSeries: 1,
+    rows: 16,
+    columns: 16,
+    patientName: 'Secret^Patient',
+    patientId: 'SECRET-PID',
+  });
+  const stored = await t.services.archive.ingest(radiology!.id, study.instances[0]!.bytes, 'web');
   Object.assign(fixture, {
     groupId: 'demo-renhe',
     bucketId: radiology!.id,
@@ -40,6 +50,9 @@ beforeAll(async () => {
     colorRuleId: color!.id,
     accountId: tech!.id,
     modalityId: modality!.id,
+    study: study.studyInstanceUid,
+    series: study.instances[0]!.seriesInstanceUid,
+    instance: stored.sopInstanceUid,
     action: 'unlock',
     name: 'tech',
   });

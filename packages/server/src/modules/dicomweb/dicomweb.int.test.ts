@@ -1,0 +1,193 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exams } from '../../db/schema.js';
+import { boundaryOf, closing, parseMultipart, partHeader } from '../../dicom/multipart.js';
+import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+
+const run = promisify(execFile);
+let t: TestApp;
+let tech: string;
+let doctor: string;
+let study: GeneratedStudy;
+
+function multipart(files: Buffer[]): { payload: Buffer; type: string } {
+  const b = 'stowtest';
+  const chunks: Buffer[] = [];
+  files.forEach((f, i) => {
+    if (i > 0) chunks.push(Buffer.from('\r\n'));
+    chunks.push(partHeader(b, 'application/dicom'), f);
+  });
+  chunks.push(closing(b));
+  return { payload: Buffer.concat(chunks), type: `multipart/related; type="application/dicom"; boundary=${b}` };
+}
+
+function stow(token: string, files: Buffer[], url = '/dicom-web/studies') {
+  const body = multipart(files);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}`, 'content-type': body.type, accept: 'application/dicom+json' },
+    payload: body.payload,
+  });
+}
+
+function get(token: string, url: string) {
+  return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  tech = await t.login('tech');
+  doctor = await t.login('doctor');
+  study = generateStudy({
+    modality: 'MR',
+    series: 2,
+    instancesPerSeries: 3,
+    rows: 32,
+    columns: 32,
+    patientName: '王^小东',
+    charset: 'GB18030',
+    patientId: 'STOW-001',
+    studyDate: '20261115',
+    accessionNumber: 'ACC-STOW-1',
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('STOW-RS', () => {
+  it("stores a multi-series study into the caller's upload organization; re-sending is idempotent", async () => {
+    const res = await stow(
+      tech,
+      study.instances.map((i) => i.bytes),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/dicom+json');
+    expect(res.json()['00081199'].Value).toHaveLength(6);
+    const again = await stow(
+      tech,
+      study.instances.slice(0, 2).map((i) => i.bytes),
+    );
+    expect(again.statusCode).toBe(200);
+    const rows = await t.db.database.db.select().from(exams).where(eq(exams.storeUid, study.studyInstanceUid));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      patientName: '王^小东',
+      patientId: 'STOW-001',
+      seriesCount: 2,
+      instanceCount: 6,
+      modality: 'MR',
+      source: 'stow',
+    });
+  });
+
+  it('refuses callers without exam_upload, and reports unreadable parts without storing them', async () => {
+    expect((await stow(doctor, [study.instances[0]!.bytes])).statusCode).toBe(403);
+    const bad = await stow(tech, [Buffer.from('not dicom at all'), study.instances[0]!.bytes.subarray(0, 300)]);
+    expect(bad.statusCode).toBe(409);
+    expect(bad.json()['00081198'].Value).toHaveLength(2);
+    const mixed = generateStudy({ modality: 'CT', instancesPerSeries: 1, rows: 16, columns: 16 });
+    const partial = await stow(tech, [mixed.instances[0]!.bytes, Buffer.from('junk')]);
+    expect(partial.statusCode).toBe(202);
+  });
+
+  it('refuses a body without instances', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/dicom-web/studies',
+      headers: { authorization: `Bearer ${tech}`, 'content-type': 'multipart/related; boundary=x' },
+      payload: Buffer.from('--x--'),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('QIDO-RS', () => {
+  const uids = (res: { statusCode: number; json(): unknown }) =>
+    res.statusCode === 204
+      ? []
+      : (res.json() as Record<string, { Value: string[] }>[]).map((s) => s['0020000D']!.Value[0]);
+
+  it('matches by PatientID, name wildcard, date range, accession and modality', async () => {
+    const base = '/dicom-web/studies';
+    expect(uids(await get(doctor, `${base}?PatientID=STOW-001`))).toEqual([study.studyInstanceUid]);
+    expect(uids(await get(doctor, `${base}?PatientName=${encodeURIComponent('王*')}`))).toContain(
+      study.studyInstanceUid,
+    );
+    expect(uids(await get(doctor, `${base}?StudyDate=20261101-20261130`))).toContain(study.studyInstanceUid);
+    expect(uids(await get(doctor, `${base}?StudyDate=20261201-`))).not.toContain(study.studyInstanceUid);
+    expect(uids(await get(doctor, `${base}?AccessionNumber=ACC-STOW-1`))).toEqual([study.studyInstanceUid]);
+    expect(uids(await get(doctor, `${base}?ModalitiesInStudy=MR&PatientID=STOW-001`))).toEqual([
+      study.studyInstanceUid,
+    ]);
+    expect((await get(doctor, `${base}?ModalitiesInStudy=CT&PatientID=STOW-001`)).statusCode).toBe(204);
+  });
+
+  it('answers the study attributes in UTF-8 with the Chinese name intact', async () => {
+    const [s] = (await get(doctor, '/dicom-web/studies?PatientID=STOW-001')).json() as Record<
+      string,
+      { Value?: unknown[] }
+    >[];
+    expect(s!['00100010']!.Value).toEqual([{ Alphabetic: '王^小东' }]);
+    expect(s!['00080005']!.Value).toEqual(['ISO_IR 192']);
+    expect(s!['00201206']!.Value).toEqual([2]);
+    expect(s!['00201208']!.Value).toEqual([6]);
+  });
+
+  it('lists series and instances of the study', async () => {
+    const series = (await get(doctor, `/dicom-web/studies/${study.studyInstanceUid}/series`)).json() as unknown[];
+    expect(series).toHaveLength(2);
+    const seriesUid = study.instances[0]!.seriesInstanceUid;
+    const inst = (
+      await get(doctor, `/dicom-web/studies/${study.studyInstanceUid}/series/${seriesUid}/instances`)
+    ).json() as unknown[];
+    expect(inst).toHaveLength(3);
+    expect((await get(doctor, `/dicom-web/studies/1.2.3.4.5/series`)).statusCode).toBe(404);
+  });
+
+  it('shows another group nothing', async () => {
+    const tele = await t.login('teledoctor');
+    expect((await get(tele, '/dicom-web/studies?PatientID=STOW-001')).statusCode).toBe(204);
+    expect((await get(tele, `/dicom-web/studies/${study.studyInstanceUid}/series`)).statusCode).toBe(404);
+    expect((await get(tele, `/dicom-web/studies/${study.studyInstanceUid}`)).statusCode).toBe(404);
+  });
+});
+
+describe('WADO-RS', () => {
+  it('retrieves an instance byte for byte, and DCMTK reads the same patient from it', async () => {
+    const inst = study.instances[0]!;
+    const res = await get(
+      doctor,
+      `/dicom-web/studies/${study.studyInstanceUid}/series/${inst.seriesInstanceUid}/instances/${inst.sopInstanceUid}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const boundary = boundaryOf(res.headers['content-type'] as string)!;
+    expect(res.headers['content-type']).toContain('type="application/dicom"');
+    const parts = parseMultipart(res.rawPayload, boundary);
+    expect(parts).toHaveLength(1);
+    expect(parts[0]!.body.equals(inst.bytes)).toBe(true);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-wado-')), 'i.dcm');
+    fs.writeFileSync(file, parts[0]!.body);
+    const { stdout } = await run('dcmdump', ['+U8', '+P', 'PatientName', '+P', 'PatientID', file]);
+    expect(stdout).toContain('王^小东');
+    expect(stdout).toContain('STOW-001');
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
+  it('retrieves a whole study and a series as multipart', async () => {
+    const all = await get(doctor, `/dicom-web/studies/${study.studyInstanceUid}`);
+    expect(parseMultipart(all.rawPayload, boundaryOf(all.headers['content-type'] as string)!)).toHaveLength(6);
+    const one = await get(
+      doctor,
+      `/dicom-web/studies/${study.studyInstanceUid}/series/${study.instances[0]!.seriesInstanceUid}`,
+    );
+    expect(parseMultipart(one.rawPayload, boundaryOf(one.headers['content-type'] as string)!)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,109 @@
+import type { Readable } from 'node:stream';
+import { DicomError } from '../../dicom/parse.js';
+import { findBucketsFacts, loadCallerAccess } from '../../platform/access.js';
+import { effectiveActions, type BucketAction } from '../../platform/authz.js';
+import type { BlobStore } from '../../platform/blobs.js';
+import type { Db } from '../../platform/db.js';
+import { errors } from '../../platform/errors.js';
+import type { ArchiveService } from '../archive/archive.service.js';
+import { instanceJson, seriesJson, studyJson } from './json.js';
+import { searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
+
+export interface StowOutcome {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** Buckets in which the account holds the action (and can see). */
+export async function bucketsWith(db: Db, accountId: string, action: BucketAction): Promise<string[]> {
+  const access = await loadCallerAccess(db, accountId);
+  const facts = await findBucketsFacts(db, [...access.memberships.keys()]);
+  return facts.filter((b) => effectiveActions(access, b).has(action)).map((b) => b.id);
+}
+
+/** STOW-RS, QIDO-RS and WADO-RS over the archive, scoped to what the caller may see. */
+export class DicomWebService {
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+    private readonly archive: ArchiveService,
+  ) {}
+
+  async store(bucketId: string, parts: Buffer[], base: string, studyUid?: string): Promise<StowOutcome> {
+    const ok: Record<string, unknown>[] = [];
+    const failed: Record<string, unknown>[] = [];
+    for (const bytes of parts) {
+      try {
+        const r = await this.archive.ingest(bucketId, bytes, 'stow');
+        if (studyUid && r.studyInstanceUid !== studyUid) {
+          failed.push({
+            '00081150': { vr: 'UI', Value: [r.sopClassUid] },
+            '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
+            '00081197': { vr: 'US', Value: [0xa900] },
+          });
+          continue;
+        }
+        ok.push({
+          '00081150': { vr: 'UI', Value: [r.sopClassUid] },
+          '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
+          '00081190': { vr: 'UR', Value: [`${base}/studies/${r.studyInstanceUid}`] },
+        });
+      } catch (err) {
+        // 0xC000 "cannot understand" for unreadable instances, 0x0110 processing failure otherwise.
+        failed.push({ '00081197': { vr: 'US', Value: [err instanceof DicomError ? 0xc000 : 0x0110] } });
+      }
+    }
+    const body: Record<string, unknown> = {};
+    if (ok.length) body['00081199'] = { vr: 'SQ', Value: ok };
+    if (failed.length) body['00081198'] = { vr: 'SQ', Value: failed };
+    const status = failed.length === 0 ? 200 : ok.length === 0 ? 409 : 202;
+    return { status, body };
+  }
+
+  async studies(accountId: string, q: Query, base: string) {
+    const scope = await bucketsWith(this.db, accountId, 'exam_get');
+    return (await searchStudies(this.db, scope, q)).map((e) => studyJson(e, base));
+  }
+
+  async series(accountId: string, q: Query, base: string, studyUid?: string) {
+    const scope = await bucketsWith(this.db, accountId, 'exam_get');
+    const rows = await searchSeries(this.db, scope, q, studyUid);
+    if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
+    return rows.map((r) => seriesJson(r.series, r.exam, base));
+  }
+
+  async instances(accountId: string, q: Query, base: string, studyUid?: string, seriesUid?: string) {
+    const scope = await bucketsWith(this.db, accountId, 'exam_get');
+    const rows = await searchInstances(this.db, scope, q, studyUid, seriesUid);
+    if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
+    return rows.map((r) => instanceJson(r.instance, r.series, r.exam, base));
+  }
+
+  private async requireStudy(scope: string[], studyUid: string): Promise<void> {
+    const found = await searchStudies(this.db, scope, { StudyInstanceUID: studyUid, limit: '1' });
+    if (found.length === 0) throw errors.notFound('Study');
+  }
+
+  /** The stored files of a study, a series or one instance, in series and instance order. */
+  async files(
+    accountId: string,
+    studyUid: string,
+    seriesUid?: string,
+    sopUid?: string,
+  ): Promise<{ blobKey: string; size: number }[]> {
+    const scope = await bucketsWith(this.db, accountId, 'exam_get');
+    const rows = await searchInstances(
+      this.db,
+      scope,
+      { limit: '1000', ...(sopUid ? { SOPInstanceUID: sopUid } : {}) },
+      studyUid,
+      seriesUid,
+    );
+    if (rows.length === 0) throw errors.notFound(sopUid ? 'Instance' : seriesUid ? 'Series' : 'Study');
+    return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
+  }
+
+  stream(blobKey: string): Readable {
+    return this.blobs.stream(blobKey);
+  }
+}
