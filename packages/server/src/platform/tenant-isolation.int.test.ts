@@ -53,6 +53,8 @@ beforeAll(async () => {
     study: study.studyInstanceUid,
     series: study.instances[0]!.seriesInstanceUid,
     instance: stored.sopInstanceUid,
+    frames: '1',
+    tag: '7FE00010',
     action: 'unlock',
     name: 'tech',
   });

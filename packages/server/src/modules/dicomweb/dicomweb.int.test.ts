@@ -191,3 +191,68 @@ describe('WADO-RS', () => {
     expect(parseMultipart(one.rawPayload, boundaryOf(one.headers['content-type'] as string)!)).toHaveLength(3);
   });
 });
+
+describe('WADO-RS metadata and frames', () => {
+  it('answers instance metadata as DICOM JSON in UTF-8, matching what DCMTK reads', async () => {
+    const inst = study.instances[1]!;
+    const url = `/dicom-web/studies/${study.studyInstanceUid}/series/${inst.seriesInstanceUid}/instances/${inst.sopInstanceUid}/metadata`;
+    const res = await get(doctor, url);
+    expect(res.statusCode).toBe(200);
+    const [m] = res.json() as Record<string, { vr: string; Value?: unknown[]; BulkDataURI?: string }>[];
+    expect(m!['00100010']).toEqual({ vr: 'PN', Value: [{ Alphabetic: '王^小东' }] });
+    expect(m!['00080005']!.Value).toEqual(['ISO_IR 192']);
+    expect(m!['00080018']!.Value).toEqual([inst.sopInstanceUid]);
+    expect(m!['00280010']).toEqual({ vr: 'US', Value: [32] });
+    expect(m!['7FE00010']!.BulkDataURI).toContain(`/instances/${inst.sopInstanceUid}/bulkdata/7FE00010`);
+    const series = await get(
+      doctor,
+      `/dicom-web/studies/${study.studyInstanceUid}/series/${inst.seriesInstanceUid}/metadata`,
+    );
+    expect(series.json()).toHaveLength(3);
+  });
+
+  it("answers frames of a CT with the phantom's known values", async () => {
+    const ct = generateStudy({ modality: 'CT', instancesPerSeries: 1, rows: 64, columns: 64, patientId: 'FRAMES-1' });
+    expect((await stow(tech, [ct.instances[0]!.bytes])).statusCode).toBe(200);
+    const i = ct.instances[0]!;
+    const res = await get(
+      doctor,
+      `/dicom-web/studies/${ct.studyInstanceUid}/series/${i.seriesInstanceUid}/instances/${i.sopInstanceUid}/frames/1`,
+    );
+    expect(res.statusCode).toBe(200);
+    const [part] = parseMultipart(res.rawPayload, boundaryOf(res.headers['content-type'] as string)!);
+    expect(part!.body.length).toBe(64 * 64 * 2);
+    const at = (x: number, y: number) => part!.body.readUInt16LE((y * 64 + x) * 2) - 1024;
+    expect(at(Math.round(0.7 * 64), 32)).toBe(400);
+    expect(at(32, 32)).toBe(0);
+    expect(
+      (
+        await get(
+          doctor,
+          `/dicom-web/studies/${ct.studyInstanceUid}/series/${i.seriesInstanceUid}/instances/${i.sopInstanceUid}/frames/2`,
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('answers each frame of an ultrasound clip', async () => {
+    const us = generateStudy({ modality: 'US', rows: 24, columns: 32, frames: 5, patientId: 'US-CLIP' });
+    expect((await stow(tech, [us.instances[0]!.bytes])).statusCode).toBe(200);
+    const i = us.instances[0]!;
+    const res = await get(
+      doctor,
+      `/dicom-web/studies/${us.studyInstanceUid}/series/${i.seriesInstanceUid}/instances/${i.sopInstanceUid}/frames/2,5`,
+    );
+    const parts = parseMultipart(res.rawPayload, boundaryOf(res.headers['content-type'] as string)!);
+    expect(parts).toHaveLength(2);
+    const meta = (
+      await get(
+        doctor,
+        `/dicom-web/studies/${us.studyInstanceUid}/series/${i.seriesInstanceUid}/instances/${i.sopInstanceUid}/metadata`,
+      )
+    ).json() as Record<string, { Value?: number[] }>[];
+    const spp = meta[0]!['00280002']!.Value![0]!;
+    expect(parts[0]!.body.length).toBe(24 * 32 * spp);
+    expect(parts[0]!.body.equals(parts[1]!.body)).toBe(false);
+  });
+});

@@ -8,6 +8,8 @@ import { bucketsWith, type DicomWebService } from './dicomweb.service.js';
 import type { Query } from './qido.js';
 
 const DICOM_JSON = 'application/dicom+json';
+const UNCOMPRESSED = ['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.2'];
+const CRLF = Buffer.from('\r\n');
 
 function baseUrl(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}/dicom-web`;
@@ -158,6 +160,66 @@ export function dicomWebRoutes(app: FastifyInstance, db: Db, web: DicomWebServic
     })();
     return reply.send(out);
   };
+  type P = { study: string; series?: string; instance?: string; frames?: string; tag?: string };
+  const meta = async (accountId: string, request: FastifyRequest, reply: FastifyReply) => {
+    const p = request.params as P;
+    void reply.header('content-type', DICOM_JSON);
+    return web.metadata(accountId, baseUrl(request), p.study, p.series, p.instance);
+  };
+  for (const url of [
+    'studies/:study/metadata',
+    'studies/:study/series/:series/metadata',
+    'studies/:study/series/:series/instances/:instance/metadata',
+  ]) {
+    defineRoute(app, {
+      method: 'GET',
+      url,
+      summary: 'WADO-RS: metadata (DICOM JSON, UTF-8)',
+      auth: 'account',
+      handler: ({ account, request, reply }) => meta(account.id, request, reply),
+    });
+  }
+  defineRoute(app, {
+    method: 'GET',
+    url: 'studies/:study/series/:series/instances/:instance/frames/:frames',
+    summary: 'WADO-RS: frames of an instance, as stored',
+    auth: 'account',
+    handler: async ({ account, request, reply }) => {
+      const p = request.params as Required<P>;
+      const numbers = p.frames.split(',').map((f) => Number.parseInt(f, 10));
+      if (numbers.some((n) => !Number.isInteger(n) || n < 1) || numbers.length > 1000) {
+        throw new AppError('ValidationError', 'Frame numbers are 1-based integers');
+      }
+      const frames = await web.frames(account.id, p.study, p.series, p.instance, numbers);
+      const boundary = multipartBoundary();
+      const ts = frames[0]!.transferSyntaxUid;
+      const uncompressed = UNCOMPRESSED.includes(ts);
+      const type = uncompressed ? 'application/octet-stream' : `application/octet-stream; transfer-syntax=${ts}`;
+      const chunks: Buffer[] = [];
+      frames.forEach((f, i) => {
+        if (i > 0) chunks.push(CRLF);
+        chunks.push(partHeader(boundary, type), Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength));
+      });
+      chunks.push(closing(boundary));
+      void reply.header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`);
+      return reply.send(Buffer.concat(chunks)) as never;
+    },
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'studies/:study/series/:series/instances/:instance/bulkdata/:tag',
+    summary: 'WADO-RS: a binary value referenced by BulkDataURI',
+    auth: 'account',
+    handler: async ({ account, request, reply }) => {
+      const p = request.params as Required<P>;
+      const value = await web.bulkData(account.id, p.study, p.series, p.instance, p.tag);
+      const boundary = multipartBoundary();
+      void reply.header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`);
+      return reply.send(
+        Buffer.concat([partHeader(boundary, 'application/octet-stream'), Buffer.from(value), closing(boundary)]),
+      ) as never;
+    },
+  });
   defineRoute(app, {
     method: 'GET',
     url: 'studies/:study',

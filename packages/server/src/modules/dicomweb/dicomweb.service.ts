@@ -6,6 +6,7 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import type { ArchiveService } from '../archive/archive.service.js';
+import { frameBytes, instanceMetadata, topLevelValue, type DicomJson } from '../../dicom/json-model.js';
 import { instanceJson, seriesJson, studyJson } from './json.js';
 import { searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
 
@@ -101,6 +102,58 @@ export class DicomWebService {
     );
     if (rows.length === 0) throw errors.notFound(sopUid ? 'Instance' : seriesUid ? 'Series' : 'Study');
     return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
+  }
+
+  /** WADO-RS metadata of a study, series or instance. */
+  async metadata(
+    accountId: string,
+    base: string,
+    studyUid: string,
+    seriesUid?: string,
+    sopUid?: string,
+  ): Promise<DicomJson[]> {
+    const scope = await bucketsWith(this.db, accountId, 'exam_get');
+    const rows = await searchInstances(
+      this.db,
+      scope,
+      { limit: '1000', ...(sopUid ? { SOPInstanceUID: sopUid } : {}) },
+      studyUid,
+      seriesUid,
+    );
+    if (rows.length === 0) throw errors.notFound(sopUid ? 'Instance' : seriesUid ? 'Series' : 'Study');
+    const out: DicomJson[] = [];
+    for (const r of rows) {
+      const url = `${base}/studies/${studyUid}/series/${r.series.seriesUid}/instances/${r.instance.sopInstanceUid}`;
+      out.push(instanceMetadata(await this.blobs.get(r.instance.blobKey), (tagPath) => `${url}/bulkdata/${tagPath}`));
+    }
+    return out;
+  }
+
+  /** The bytes of frames of one instance, 1-based. */
+  async frames(accountId: string, studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
+    const [file] = await this.files(accountId, studyUid, seriesUid, sopUid);
+    const bytes = await this.blobs.get(file!.blobKey);
+    try {
+      return numbers.map((n) => frameBytes(bytes, n));
+    } catch (err) {
+      if (err instanceof RangeError) throw errors.notFound('Frame');
+      throw err;
+    }
+  }
+
+  /** A top-level binary value referenced by BulkDataURI. */
+  async bulkData(
+    accountId: string,
+    studyUid: string,
+    seriesUid: string,
+    sopUid: string,
+    tag: string,
+  ): Promise<Uint8Array> {
+    const [file] = await this.files(accountId, studyUid, seriesUid, sopUid);
+    const bytes = await this.blobs.get(file!.blobKey);
+    const value = topLevelValue(bytes, tag);
+    if (!value) throw errors.notFound('Bulk data');
+    return value;
   }
 
   stream(blobKey: string): Readable {
