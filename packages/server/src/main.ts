@@ -7,6 +7,7 @@ import { loadJwtSecret } from './platform/tokens.js';
 import { LocalBlobStore } from './platform/blobs.js';
 import { startDimse } from './dicom/dimse.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
+import { seedDemoStudies } from './seed/demo-studies.js';
 import path from 'node:path';
 
 const logRedact = ['req.headers.authorization', '*.password', '*.oldPassword', '*.newPassword', '*.accessToken'];
@@ -19,8 +20,10 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pgdata'),
   });
   await migrate(database);
+  let seededDemo = false;
   if (config.demo && (await isEmpty(database.db))) {
     const created = await seedDemo(database.db, new Date());
+    seededDemo = true;
     logger.info({ accounts: created }, 'seeded the demo domain (set YYP_DEMO=off to skip)');
   }
   const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
@@ -69,6 +72,12 @@ async function main(): Promise<void> {
     },
   });
   logger.info({ port: config.dicomPort, aet: config.dicomAet }, 'DICOM C-ECHO/C-STORE listening');
+  if (seededDemo) {
+    // Generated demo images arrive in the background: the platform is usable meanwhile.
+    void seedDemoStudies(database.db, services.archive, (msg) => logger.info(msg))
+      .then((n) => logger.info({ instances: n }, 'demo studies stored'))
+      .catch((err: unknown) => logger.error({ err }, 'demo studies failed'));
+  }
   const store = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL';
   logger.info({ store, dataDir: config.dataDir }, 'yyp started');
   process.stdout.write(`\n  yyp is running at http://localhost:${config.port}  (${store})\n\n`);

@@ -11,7 +11,7 @@ export type Charset = '' | 'ISO_IR 100' | 'ISO_IR 192' | 'GB18030' | 'GBK';
 
 let gbTable: Map<number, number> | undefined;
 
-/** Unicode code unit → two GB18030 bytes (high byte first) packed in one number. */
+/** Unicode code point (BMP) → two GB18030 bytes (high byte first) packed in one number. */
 function gb18030Table(): Map<number, number> {
   if (gbTable) {
     return gbTable;
@@ -39,15 +39,15 @@ function gb18030Table(): Map<number, number> {
 function encodeGb(text: string, charset: string): Buffer {
   const table = gb18030Table();
   const out: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
     if (code < 0x80) {
       out.push(code);
       continue;
     }
     const bytes = table.get(code);
     if (bytes === undefined) {
-      throw new Error(`"${text[i]}" has no two-byte ${charset} encoding`);
+      throw new Error(`"${char}" has no two-byte ${charset} encoding`);
     }
     out.push(bytes >> 8, bytes & 0xff);
   }

@@ -6,35 +6,11 @@
  */
 import { type Charset, encodeText } from './text-encode.js';
 
-export type VR =
-  | 'AE'
-  | 'AS'
-  | 'AT'
-  | 'CS'
-  | 'DA'
-  | 'DS'
-  | 'DT'
-  | 'FD'
-  | 'FL'
-  | 'IS'
-  | 'LO'
-  | 'LT'
-  | 'OB'
-  | 'OW'
-  | 'PN'
-  | 'SH'
-  | 'SL'
-  | 'SQ'
-  | 'SS'
-  | 'ST'
-  | 'TM'
-  | 'UC'
-  | 'UI'
-  | 'UL'
-  | 'UN'
-  | 'UR'
-  | 'US'
-  | 'UT';
+export const VRS = [
+  ...['AE', 'AS', 'AT', 'CS', 'DA', 'DS', 'DT', 'FD', 'FL', 'IS', 'LO', 'LT', 'OB', 'OW'],
+  ...['PN', 'SH', 'SL', 'SQ', 'SS', 'ST', 'TM', 'UC', 'UI', 'UL', 'UN', 'UR', 'US', 'UT'],
+] as const;
+export type VR = (typeof VRS)[number];
 
 export const EXPLICIT_VR_LE = '1.2.840.10008.1.2.1';
 export const IMPLICIT_VR_LE = '1.2.840.10008.1.2';
