@@ -16,3 +16,24 @@ export const upsertModalitySchema = z.object({
   host: z.union([z.ipv4(), z.ipv6()]).nullable().optional(),
   name: z.string().trim().min(1).max(64),
 });
+
+/** POST viewers/{examId}/path and share-path (spec 001 §7): a signed, expiring viewer path. */
+export const viewerPathRequestSchema = z.object({
+  reportId: z.string().max(64).optional(),
+  issuerId: z.string().max(64).optional(),
+});
+export const viewerPathSchema = z.object({
+  openpath: z.string(),
+  /** the StudyInstanceUID the viewer opens (query rsuid) */
+  rsuid: z.string(),
+  expires: z.number().int(),
+  /** the viewer route: /viewer/{openpath}?rsuid=… */
+  url: z.string(),
+});
+export type ViewerPath = z.infer<typeof viewerPathSchema>;
+
+export const downloadTokenQuerySchema = z.object({ storeUid: z.string().max(64), bucketId: z.string() });
+export const downloadTokenSchema = z.object({ token: z.string(), expires: z.number().int(), url: z.string() });
+export const studyPackageQuerySchema = z.object({
+  repackage: z.union([z.literal('1'), z.literal('true'), z.literal('0'), z.literal('false')]).optional(),
+});

@@ -13,6 +13,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { dicomWebRoutes } from './modules/dicomweb/dicomweb.routes.js';
+import { examRoutes } from './modules/exams/exams.routes.js';
+import { ExamsService } from './modules/exams/exams.service.js';
+import { Signer } from './platform/signed.js';
 import { DicomWebService } from './modules/dicomweb/dicomweb.service.js';
 import { ArchiveService } from './modules/archive/archive.service.js';
 import type { BlobStore } from './platform/blobs.js';
@@ -63,6 +66,7 @@ export interface Services {
   rules: RulesService;
   admin: AdminService;
   archive: ArchiveService;
+  exams: ExamsService;
 }
 
 export const API_PREFIX = '/yyp/api/v1';
@@ -106,6 +110,7 @@ export async function buildApp(
     rules: new RulesService(options.db, options.clock),
     admin: new AdminService(options.db, options.clock),
     archive: new ArchiveService(options.db, options.blobs, options.clock, options.dicomAet),
+    exams: new ExamsService(options.db, options.blobs, options.clock, new Signer(options.jwtSecret)),
   };
 
   await app.register(fastifySwagger, {
@@ -151,6 +156,7 @@ export async function buildApp(
       ruleRoutes(api, services.rules);
       adminRoutes(api, options.db, services.admin);
       archiveRoutes(api, services.archive);
+      examRoutes(api, options.db, services.exams);
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);
     },

@@ -400,3 +400,13 @@ export const modalities = pgTable(
 
 export type ExamRow = typeof exams.$inferSelect;
 export type InstanceRow = typeof instances.$inferSelect;
+
+/** A built study package (zip) kept in the blob store; rebuilt when the exam changed, or on request at most hourly. */
+export const examPackages = pgTable('exam_packages', {
+  examId: text('exam_id')
+    .primaryKey()
+    .references(() => exams.id, { onDelete: 'cascade' }),
+  blobKey: text('blob_key').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  builtAt: ts('built_at').notNull(),
+});

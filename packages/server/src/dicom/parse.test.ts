@@ -45,7 +45,7 @@ describe('parser fuzzing: mutated files never crash or hang the parser', () => {
       try {
         parseInstance(m.bytes);
       } catch (err) {
-        if (!(err instanceof DicomError)) throw new Error(`${m.kind}: ${String(err)}`);
+        if (!(err instanceof DicomError)) throw new Error(`${m.kind}: ${String(err)}`, { cause: err });
         kinds.set(m.kind, (kinds.get(m.kind) ?? 0) + 1);
       }
     }

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignRules, bucketDictionary, buckets, colorRules, modalities, roles } from '../db/schema.js';
 import { findAccountByUsername } from '../modules/accounts/accounts.store.js';
 import { generateStudy } from '../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { insertAccount } from '../modules/accounts/accounts.store.js';
+import { addGroupMembers } from '../modules/groups/groups.store.js';
+import { addBucketMembers } from '../modules/organizations/organizations.store.js';
+import { hashPassword } from './passwords.js';
+import { DEMO_PW, startTestApp, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
 
 /**
@@ -54,6 +58,7 @@ beforeAll(async () => {
     series: study.instances[0]!.seriesInstanceUid,
     instance: stored.sopInstanceUid,
     frames: '1',
+    examId: stored.examId,
     tag: '7FE00010',
     action: 'unlock',
     name: 'tech',
@@ -70,7 +75,15 @@ beforeAll(async () => {
     'RH-RAD',
     'DEMO_MODALITY',
   );
-  for (const u of ['teleadmin', 'doctor']) tokens[u] = await t.login(u);
+  // A plain member of the group and of the organization, with no role: holds only the read powers.
+  const plain = await insertAccount(
+    db,
+    { username: 'plainmember', name: 'Plain', passwordHash: await hashPassword(DEMO_PW) },
+    t.clock.now(),
+  );
+  await addGroupMembers(db, 'demo-renhe', [plain!.id], 0, t.clock.now());
+  await addBucketMembers(db, radiology!.id, [plain!.id], 'member', t.clock.now());
+  for (const u of ['teleadmin', 'plainmember']) tokens[u] = await t.login(u);
 });
 afterAll(async () => {
   await t.close();
@@ -145,7 +158,7 @@ describe('tenant isolation matrix', () => {
       const needed = 'group' in auth ? auth.group : auth.bucket;
       if (memberHas.has(needed)) continue;
       checked++;
-      const res = await call(r.method, r.url, tokens.doctor);
+      const res = await call(r.method, r.url, tokens.plainmember);
       if (res.statusCode !== 403) failures.push(`${r.method} ${r.url} (${needed}) → ${res.statusCode}`);
     }
     expect(checked).toBeGreaterThan(20);

@@ -1,0 +1,99 @@
+// The ingest benchmark scenarios, independent of which archive runs them. A "target factory"
+// starts a fresh, empty archive and returns { target, count, stop }, so every scenario measures
+// ingest into an empty store and the Orthanc and yyp runs stay comparable.
+import {
+  QIDO_FIRST_DATE,
+  QIDO_SURNAMES,
+  dicomDate,
+  generateQidoFiles,
+  qidoTiming,
+  stow,
+  storescu,
+} from '../lib/dicom-tools.mjs';
+import { medianRun } from '../lib/util.mjs';
+
+/**
+ * @typedef {import('../lib/orthanc.mjs').DicomTarget} DicomTarget
+ * @typedef {{ target: DicomTarget, count?: () => Promise<number>, stop: () => Promise<void> }} Archive
+ * @typedef {() => Promise<Archive>} ArchiveFactory
+ */
+
+/** Runs `fn` against a fresh archive and checks the archive holds `expected` instances after. */
+async function withFreshArchive(startArchive, expected, fn) {
+  const archive = await startArchive();
+  try {
+    const result = await fn(archive.target);
+    if (archive.count) {
+      const stored = await archive.count();
+      result.storedInArchive = stored;
+      if (stored !== expected) {
+        result.warning = `archive holds ${stored} instances, expected ${expected}`;
+      }
+    }
+    return result;
+  } finally {
+    await archive.stop();
+  }
+}
+
+/**
+ * Runs a throughput measurement `times` times and keeps the median run: on a shared machine a
+ * single run can be off by half.
+ */
+async function median(times, fn) {
+  const runs = [];
+  for (let i = 0; i < times; i++) {
+    runs.push(await fn());
+  }
+  return medianRun(runs);
+}
+
+/**
+ * C-STORE with 1 and 4 associations and STOW-RS of the same files, each run into an empty
+ * archive, each repeated `repeat` times (median reported).
+ * @param {ArchiveFactory} startArchive
+ * @param {string[]} files
+ */
+export async function ingestScenarios(startArchive, files, { repeat = 1, stowBatch = 50, stowConcurrency = 4 } = {}) {
+  const n = files.length;
+  const fresh = (fn) => median(repeat, () => withFreshArchive(startArchive, n, fn));
+  return {
+    storescu1: await fresh((t) => storescu(t, files, { associations: 1 })),
+    storescu4: await fresh((t) => storescu(t, files, { associations: 4 })),
+    stow: await fresh((t) => stow(t, files, { batchSize: stowBatch, concurrency: stowConcurrency })),
+  };
+}
+
+/** Spreads request i over the population without repeating neighbours. */
+const spread = (i, size) => (i * 7919) % size;
+
+/**
+ * Study-level QIDO-RS latency on an archive of `studies` × `perStudy` small CT instances (loaded
+ * with storescu over 4 associations): PatientID exact, PatientName wildcard, 30-day StudyDate range.
+ * @param {ArchiveFactory} startArchive
+ */
+export async function qidoScenario(startArchive, { studies = 1000, perStudy = 10, requests = 100 } = {}) {
+  const population = await generateQidoFiles(studies, { perStudy });
+  const total = population.files.length;
+  return withFreshArchive(startArchive, total, async (target) => {
+    const load = await storescu(target, population.files, { associations: 4 });
+    const { patients } = population;
+    const byPatientId = await qidoTiming(target, (i) => `studies?PatientID=${patients[spread(i, patients.length)]}`, {
+      requests,
+    });
+    const byNameWildcard = await qidoTiming(
+      target,
+      (i) => `studies?PatientName=${QIDO_SURNAMES[spread(i, QIDO_SURNAMES.length)]}*`,
+      { requests },
+    );
+    const byDateRange = await qidoTiming(
+      target,
+      (i) => {
+        const from = QIDO_FIRST_DATE + spread(i, 970) * 86_400_000;
+        return `studies?StudyDate=${dicomDate(from)}-${dicomDate(from + 29 * 86_400_000)}`;
+      },
+      { requests },
+    );
+    return { instances: total, studies, load, byPatientId, byNameWildcard, byDateRange };
+  });
+}

@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buckets } from '../../db/schema.js';
+import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
+import { Signer } from '../../platform/signed.js';
+import { startTestApp, TEST_SECRET, type TestApp } from '../../test/harness.js';
+
+const run = promisify(execFile);
+let t: TestApp;
+let study: GeneratedStudy;
+let examId: string;
+let bucketId: string;
+let doctor: string;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-pkg-'));
+
+/** Lists a zip with Python's zipfile (a reader nobody here wrote) and returns name → bytes. */
+async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const file = path.join(dir, `p${Date.now()}.zip`);
+  fs.writeFileSync(file, bytes);
+  const out = path.join(dir, `x${Date.now()}`);
+  await run('python3', [
+    '-c',
+    'import sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; z.extractall(sys.argv[2]); print("\\n".join(z.namelist()))',
+    file,
+    out,
+  ]);
+  const names = (
+    await run('python3', ['-c', 'import sys,zipfile; print("\\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))', file])
+  ).stdout
+    .trim()
+    .split('\n');
+  return new Map(names.map((n) => [n, fs.readFileSync(path.join(out, n))]));
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
+  bucketId = rad!.id;
+  study = generateStudy({
+    modality: 'CT',
+    series: 2,
+    instancesPerSeries: 3,
+    rows: 32,
+    columns: 32,
+    patientId: 'PKG/../001',
+    studyDate: '20261101',
+  });
+  for (const i of study.instances) examId = (await t.services.archive.ingest(bucketId, i.bytes, 'web')).examId;
+  doctor = await t.login('doctor');
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('study package', () => {
+  it('zips every instance byte for byte under safe names, and audits the download', async () => {
+    const res = await t.call('GET', `exams/${examId}/study-package`, { token: doctor });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const files = await unzip(res.rawPayload);
+    expect(files.size).toBe(6);
+    for (const name of files.keys()) expect(name).toMatch(/^PKG_.._001_20261101\/\d{3}_CT\/\d{5}_[0-9.]+\.dcm$/);
+    const originals = new Set(study.instances.map((i) => i.bytes.toString('base64')));
+    for (const b of files.values()) expect(originals.has(b.toString('base64'))).toBe(true);
+  });
+
+  it('repackages at most once per hour, and rebuilds when the study changed', async () => {
+    const again = await t.call('GET', `exams/${examId}/study-package?repackage=1`, { token: doctor });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().details.retryAfterSeconds).toBeGreaterThan(3500);
+    const extra = generateStudy({
+      modality: 'CT',
+      instancesPerSeries: 1,
+      rows: 32,
+      columns: 32,
+      studyInstanceUid: study.studyInstanceUid,
+      patientId: 'PKG/../001',
+    });
+    t.clock.advance(1000);
+    await t.services.archive.ingest(bucketId, extra.instances[0]!.bytes, 'web');
+    expect(
+      (await unzip((await t.call('GET', `exams/${examId}/study-package`, { token: doctor })).rawPayload)).size,
+    ).toBe(7);
+    t.clock.advance(3601_000);
+    doctor = await t.login('doctor'); // test tokens live an hour
+    expect((await t.call('GET', `exams/${examId}/study-package?repackage=1`, { token: doctor })).statusCode).toBe(200);
+  });
+
+  it('downloads with a short-lived link token and nothing else', async () => {
+    const link = await t.call('GET', `studies/download-token?storeUid=${study.studyInstanceUid}&bucketId=${bucketId}`, {
+      token: doctor,
+    });
+    expect(link.statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: link.json().url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect((await t.app.inject({ method: 'GET', url: `${link.json().url}x` })).statusCode).toBe(404);
+    t.clock.advance(11 * 60_000);
+    expect((await t.app.inject({ method: 'GET', url: link.json().url })).statusCode).toBe(404);
+  });
+
+  it('is refused to callers without study_package and hidden from other groups', async () => {
+    const registrar = await t.login('registrar');
+    expect((await t.call('GET', `exams/${examId}/study-package`, { token: registrar })).statusCode).toBe(403);
+    const tele = await t.login('teledoctor');
+    expect((await t.call('GET', `exams/${examId}/study-package`, { token: tele })).statusCode).toBe(404);
+  });
+});
+
+describe('viewer paths', () => {
+  it('signs an expiring viewer path for the exam', async () => {
+    const res = await t.call('POST', `viewers/${examId}/path`, { token: doctor, body: { reportId: 'r1' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.rsuid).toBe(study.studyInstanceUid);
+    expect(body.url).toBe(`/viewer/${body.openpath}?rsuid=${study.studyInstanceUid}`);
+    const payload = new Signer(TEST_SECRET).verify('viewer', body.openpath, t.clock.now());
+    expect(payload).toMatchObject({ e: examId, b: bucketId, r: 'r1' });
+    expect(new Signer(TEST_SECRET).verify('share', body.openpath, t.clock.now())).toBeNull();
+  });
+
+  it('issues share paths only with study_package', async () => {
+    const registrar = await t.login('registrar');
+    expect((await t.call('POST', `viewers/${examId}/path`, { token: registrar, body: {} })).statusCode).toBe(200);
+    expect((await t.call('POST', `viewers/${examId}/share-path`, { token: registrar, body: {} })).statusCode).toBe(403);
+    const share = await t.call('POST', `viewers/${examId}/share-path`, { token: doctor, body: {} });
+    expect(share.statusCode).toBe(200);
+    expect(share.json().expires - Math.floor(t.clock.now().getTime() / 1000)).toBe(7 * 24 * 3600);
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  downloadTokenQuerySchema,
+  downloadTokenSchema,
+  studyPackageQuerySchema,
+  viewerPathRequestSchema,
+  viewerPathSchema,
+} from '@yyp/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { auditContext } from '../../platform/audit.js';
+import type { Db } from '../../platform/db.js';
+import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
+import type { ExamsService } from './exams.service.js';
+import { bucketOfExam } from './exams.store.js';
+
+const examParams = z.object({ examId: z.string() });
+
+function sendZip(reply: FastifyReply, pkg: { stream: NodeJS.ReadableStream; size: number; filename: string }) {
+  void reply
+    .header('content-type', 'application/zip')
+    .header('content-length', String(pkg.size))
+    .header('content-disposition', `attachment; filename="${pkg.filename}"`);
+  return reply.send(pkg.stream) as never;
+}
+
+export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): void {
+  const examBucket = ({ params }: RawInput) => bucketOfExam(db, params.examId ?? '');
+  const fromQuery = ({ query }: RawInput) => (typeof query.bucketId === 'string' ? query.bucketId : undefined);
+  defineRoute(app, {
+    method: 'POST',
+    url: 'viewers/:examId/path',
+    summary: 'A signed viewer path for the exam',
+    auth: { bucket: 'exam_get', bucketId: examBucket },
+    params: examParams,
+    body: viewerPathRequestSchema,
+    response: viewerPathSchema,
+    handler: ({ account, params, body, request }) =>
+      exams.viewerPath(account, params.examId, 'viewer', body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'viewers/:examId/share-path',
+    summary: 'A signed read-only share path that works without an account until it expires',
+    auth: { bucket: 'study_package', bucketId: examBucket },
+    params: examParams,
+    body: viewerPathRequestSchema,
+    response: viewerPathSchema,
+    handler: ({ account, params, body, request }) =>
+      exams.viewerPath(account, params.examId, 'share', body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'exams/:examId/study-package',
+    summary: 'The study as a zip (repackage at most once per hour)',
+    auth: { bucket: 'study_package', bucketId: examBucket },
+    params: examParams,
+    query: studyPackageQuerySchema,
+    handler: async ({ account, params, query, request, reply }) =>
+      sendZip(
+        reply,
+        await exams.studyPackage(
+          account,
+          params.examId,
+          query.repackage === '1' || query.repackage === 'true',
+          auditContext(request),
+        ),
+      ),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'studies/download-token',
+    summary: 'A 10-minute link that downloads a study package',
+    auth: { bucket: 'study_package', bucketId: fromQuery },
+    query: downloadTokenQuerySchema,
+    response: downloadTokenSchema,
+    handler: ({ query }) => exams.downloadToken(query.bucketId, query.storeUid),
+  });
+  definePublicRoute(app, {
+    method: 'GET',
+    url: 'studies/download',
+    summary: 'Download a study package with a download link token',
+    query: z.object({ token: z.string().max(4096) }),
+    handler: async ({ query, request, reply }) =>
+      sendZip(reply, await exams.download(query.token, auditContext(request))),
+  });
+}

@@ -1,0 +1,121 @@
+import type { Readable } from 'node:stream';
+import type { AccountRow } from '../../db/schema.js';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import type { BlobStore } from '../../platform/blobs.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, errors } from '../../platform/errors.js';
+import type { Signer } from '../../platform/signed.js';
+import { buildPackage, safeName } from './package.js';
+import * as store from './exams.store.js';
+
+const VIEWER_TTL_S = 12 * 3600;
+const SHARE_TTL_S = 7 * 24 * 3600;
+const DOWNLOAD_TTL_S = 10 * 60;
+const REPACKAGE_INTERVAL_MS = 3600_000;
+
+/** Exam-level archive calls: viewer paths, study packages and their download links. */
+export class ExamsService {
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+    private readonly clock: Clock,
+    private readonly signer: Signer,
+  ) {}
+
+  private async exam(examId: string) {
+    const exam = await store.findExam(this.db, examId);
+    if (!exam || exam.deletedTime) throw errors.notFound('Exam');
+    return exam;
+  }
+
+  /** A signed path the viewer opens; `share` paths work without an account, read-only, until they expire. */
+  async viewerPath(
+    actor: AccountRow,
+    examId: string,
+    kind: 'viewer' | 'share',
+    input: { reportId?: string | undefined; issuerId?: string | undefined },
+    ctx: AuditContext,
+  ) {
+    const exam = await this.exam(examId);
+    const ttl = kind === 'share' ? SHARE_TTL_S : VIEWER_TTL_S;
+    const { token, expires } = this.signer.sign(
+      kind,
+      { e: exam.id, b: exam.bucketId, s: exam.storeUid, u: actor.id, r: input.reportId ?? null },
+      new Date(this.clock.now().getTime() + ttl * 1000),
+    );
+    if (kind === 'share') {
+      await writeAudit(this.db, ctx, {
+        action: 'exam.share_path',
+        outcome: 'success',
+        category: 'phi',
+        actorId: actor.id,
+        actorUsername: actor.username,
+        targetType: 'exam',
+        targetId: exam.id,
+        bucketId: exam.bucketId,
+        patientId: exam.patientId,
+        details: { expires },
+      });
+    }
+    return {
+      openpath: token,
+      rsuid: exam.storeUid,
+      expires,
+      url: `/viewer/${token}?rsuid=${encodeURIComponent(exam.storeUid)}`,
+    };
+  }
+
+  /** The study as a zip: the cached package, rebuilt when the exam changed or (at most hourly) on request. */
+  async studyPackage(
+    actor: AccountRow | null,
+    examId: string,
+    repackage: boolean,
+    ctx: AuditContext,
+  ): Promise<{ stream: Readable; size: number; filename: string }> {
+    const exam = await this.exam(examId);
+    const now = this.clock.now();
+    let pkg = await store.findPackage(this.db, exam.id);
+    if (repackage && pkg && now.getTime() - pkg.builtAt.getTime() < REPACKAGE_INTERVAL_MS) {
+      const retryAfterSeconds = Math.ceil((REPACKAGE_INTERVAL_MS - (now.getTime() - pkg.builtAt.getTime())) / 1000);
+      throw new AppError('TooManyRequests', 'A study can be repackaged once per hour', { retryAfterSeconds });
+    }
+    const root = `${safeName(exam.patientId, 'patient')}_${safeName(exam.studyDate, 'study')}`;
+    if (!pkg || repackage || pkg.builtAt < exam.updated || (await this.blobs.size(pkg.blobKey)) === null) {
+      const key = `packages/${exam.bucketId}/${exam.id}.zip`;
+      const size = await buildPackage(this.blobs, key, root, await store.examFiles(this.db, exam.id));
+      await store.savePackage(this.db, exam.id, key, size, now);
+      pkg = { examId: exam.id, blobKey: key, size, builtAt: now };
+    }
+    await writeAudit(this.db, ctx, {
+      action: 'exam.download',
+      outcome: 'success',
+      category: 'phi',
+      actorId: actor?.id ?? null,
+      actorUsername: actor?.username ?? null,
+      targetType: 'exam',
+      targetId: exam.id,
+      bucketId: exam.bucketId,
+      patientId: exam.patientId,
+    });
+    return { stream: this.blobs.stream(pkg.blobKey), size: pkg.size, filename: `${root}.zip` };
+  }
+
+  /** A short-lived link that downloads the package without the bearer token (for the browser). */
+  async downloadToken(bucketId: string, storeUid: string) {
+    const exam = await store.examByStoreUid(this.db, bucketId, storeUid);
+    if (!exam) throw errors.notFound('Exam');
+    const { token, expires } = this.signer.sign(
+      'download',
+      { e: exam.id, u: null },
+      new Date(this.clock.now().getTime() + DOWNLOAD_TTL_S * 1000),
+    );
+    return { token, expires, url: `/yyp/api/v1/studies/download?token=${encodeURIComponent(token)}` };
+  }
+
+  async download(token: string, ctx: AuditContext) {
+    const payload = this.signer.verify('download', token, this.clock.now());
+    if (!payload || typeof payload.e !== 'string') throw errors.notFound('Download');
+    return this.studyPackage(null, payload.e, false, ctx);
+  }
+}

@@ -1,0 +1,53 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { examPackages, exams, instances, series } from '../../db/schema.js';
+
+export async function bucketOfExam(db: Db, examId: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ bucketId: exams.bucketId })
+    .from(exams)
+    .where(and(eq(exams.id, examId), isNull(exams.deletedTime)))
+    .limit(1);
+  return rows[0]?.bucketId;
+}
+
+export async function findExam(db: Db, examId: string) {
+  return (await db.select().from(exams).where(eq(exams.id, examId)).limit(1))[0];
+}
+
+export async function examByStoreUid(db: Db, bucketId: string, storeUid: string) {
+  return (
+    await db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.bucketId, bucketId), eq(exams.storeUid, storeUid), isNull(exams.deletedTime)))
+      .limit(1)
+  )[0];
+}
+
+export async function examFiles(db: Db, examId: string) {
+  return db
+    .select({
+      blobKey: instances.blobKey,
+      sopInstanceUid: instances.sopInstanceUid,
+      instanceNumber: instances.instanceNumber,
+      seriesNumber: series.seriesNumber,
+      modality: series.modality,
+      seriesUid: series.seriesUid,
+    })
+    .from(instances)
+    .innerJoin(series, eq(series.id, instances.seriesId))
+    .where(eq(instances.examId, examId))
+    .orderBy(asc(series.seriesNumber), asc(series.seriesUid), asc(instances.instanceNumber));
+}
+
+export async function findPackage(db: Db, examId: string) {
+  return (await db.select().from(examPackages).where(eq(examPackages.examId, examId)).limit(1))[0];
+}
+
+export async function savePackage(db: Db, examId: string, blobKey: string, size: number, builtAt: Date) {
+  await db
+    .insert(examPackages)
+    .values({ examId, blobKey, size, builtAt })
+    .onConflictDoUpdate({ target: examPackages.examId, set: { blobKey, size, builtAt } });
+}

@@ -1,0 +1,44 @@
+import { PassThrough } from 'node:stream';
+import yazl from 'yazl';
+import type { BlobStore } from '../../platform/blobs.js';
+
+/** Names inside the zip use only safe characters, whatever the DICOM values held. */
+export function safeName(s: string, fallback: string): string {
+  const cleaned = s
+    .replace(/[^A-Za-z0-9_.-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 64);
+  return cleaned || fallback;
+}
+
+export interface PackageFile {
+  blobKey: string;
+  sopInstanceUid: string;
+  instanceNumber: number | null;
+  seriesNumber: number | null;
+  modality: string;
+  seriesUid: string;
+}
+
+/**
+ * Writes the study as a zip into the blob store, streaming each instance from its blob: memory
+ * stays flat however large the study. Instances are stored (not deflated): DICOM pixel data
+ * hardly compresses and stored entries stream fastest.
+ */
+export async function buildPackage(blobs: BlobStore, key: string, root: string, files: PackageFile[]): Promise<number> {
+  const zip = new yazl.ZipFile();
+  const seriesDirs = new Map<string, string>();
+  for (const f of files) {
+    let dir = seriesDirs.get(f.seriesUid);
+    if (!dir) {
+      dir = `${String(f.seriesNumber ?? seriesDirs.size + 1).padStart(3, '0')}_${safeName(f.modality, 'OT')}`;
+      seriesDirs.set(f.seriesUid, dir);
+    }
+    const name = `${root}/${dir}/${String(f.instanceNumber ?? 0).padStart(5, '0')}_${safeName(f.sopInstanceUid, 'instance')}.dcm`;
+    zip.addReadStream(blobs.stream(f.blobKey), name, { compress: false });
+  }
+  zip.end();
+  const out = new PassThrough();
+  zip.outputStream.pipe(out);
+  return blobs.putStream(key, out);
+}
