@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     },
   });
   logger.info({ port: config.dicomPort, aet: config.dicomAet }, 'DICOM C-ECHO/C-STORE listening');
-  if (seededDemo) {
+  if (seededDemo && config.demoStudies) {
     // Generated demo images arrive in the background: the platform is usable meanwhile.
     void seedDemoStudies(database.db, services.archive, (msg) => logger.info(msg))
       .then((n) => logger.info({ instances: n }, 'demo studies stored'))

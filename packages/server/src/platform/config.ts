@@ -11,6 +11,8 @@ export interface Config {
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   demo: boolean;
+  /** with the demo: generate and store demo studies at first start */
+  demoStudies: boolean;
   bodyLimitBytes: number;
   logLevel: string;
   webDist: string | undefined;
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),
     // The demo tenant is seeded by default on the embedded store only.
     demo: flag(env.YYP_DEMO, databaseUrl === undefined),
+    demoStudies: flag(env.YYP_DEMO_STUDIES, true),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || undefined,
