@@ -37,3 +37,27 @@ export const downloadTokenSchema = z.object({ token: z.string(), expires: z.numb
 export const studyPackageQuerySchema = z.object({
   repackage: z.union([z.literal('1'), z.literal('true'), z.literal('0'), z.literal('false')]).optional(),
 });
+
+/** Uploads by the web wizard or a public link: a session, its files sent with tus, then a summary. */
+export const uploadSessionSchema = z.object({
+  uploadId: z.string(),
+  /** send it as the Upload-Session header of every tus request */
+  sessionToken: z.string(),
+  /** the tus endpoint */
+  endpoint: z.string(),
+  expires: z.number().int(),
+  bucketName: z.string(),
+});
+export type UploadSession = z.infer<typeof uploadSessionSchema>;
+export const tokenUploadRequestSchema = z.object({ token: z.string().min(8).max(128) });
+export const uploadSummarySchema = z.object({
+  uploadId: z.string(),
+  status: z.enum(['open', 'completed']),
+  stored: z.number().int(),
+  duplicates: z.number().int(),
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+  examIds: z.array(z.string()),
+});
+export type UploadSummary = z.infer<typeof uploadSummarySchema>;
+export const postUploadRequestSchema = z.object({ sessionToken: z.string().max(4096) });
+export const uploadableBucketSchema = z.object({ id: z.string(), name: z.string(), groupId: z.string() });

@@ -16,6 +16,9 @@ import { dicomWebRoutes } from './modules/dicomweb/dicomweb.routes.js';
 import { examRoutes } from './modules/exams/exams.routes.js';
 import { ExamsService } from './modules/exams/exams.service.js';
 import { Signer } from './platform/signed.js';
+import { installTus } from './modules/uploads/tus.js';
+import { uploadRoutes } from './modules/uploads/uploads.routes.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
 import { DicomWebService } from './modules/dicomweb/dicomweb.service.js';
 import { ArchiveService } from './modules/archive/archive.service.js';
 import type { BlobStore } from './platform/blobs.js';
@@ -45,6 +48,8 @@ export interface AppOptions {
   blobs: BlobStore;
   /** our DICOM AE title (called AE of associations) */
   dicomAet: string;
+  /** where tus keeps partial uploads */
+  uploadDir: string;
   /** largest STOW-RS request body */
   stowLimitBytes?: number;
   clock: Clock;
@@ -67,6 +72,7 @@ export interface Services {
   admin: AdminService;
   archive: ArchiveService;
   exams: ExamsService;
+  uploads: UploadsService;
 }
 
 export const API_PREFIX = '/yyp/api/v1';
@@ -100,6 +106,8 @@ export async function buildApp(
   installErrorHandling(app);
 
   const tokens = new TokenService(options.jwtSecret, options.tokenTtlSeconds);
+  const signer = new Signer(options.jwtSecret);
+  const archive = new ArchiveService(options.db, options.blobs, options.clock, options.dicomAet);
   const services: Services = {
     tokens,
     accounts: new AccountsService({ db: options.db, clock: options.clock, tokens }),
@@ -109,8 +117,9 @@ export async function buildApp(
     roles: new RolesService(options.db, options.clock),
     rules: new RulesService(options.db, options.clock),
     admin: new AdminService(options.db, options.clock),
-    archive: new ArchiveService(options.db, options.blobs, options.clock, options.dicomAet),
-    exams: new ExamsService(options.db, options.blobs, options.clock, new Signer(options.jwtSecret)),
+    archive,
+    exams: new ExamsService(options.db, options.blobs, options.clock, signer),
+    uploads: new UploadsService(options.db, options.clock, signer, archive),
   };
 
   await app.register(fastifySwagger, {
@@ -157,6 +166,8 @@ export async function buildApp(
       adminRoutes(api, options.db, services.admin);
       archiveRoutes(api, services.archive);
       examRoutes(api, options.db, services.exams);
+      uploadRoutes(api, options.db, services.uploads);
+      installTus(api, services.uploads, options.uploadDir);
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);
     },

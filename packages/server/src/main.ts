@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     db: database.db,
     blobs,
     dicomAet: config.dicomAet,
+    uploadDir: path.join(config.dataDir, 'uploads'),
     clock: systemClock,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
     tokenTtlSeconds: config.tokenTtlSeconds,

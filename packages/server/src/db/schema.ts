@@ -410,3 +410,26 @@ export const examPackages = pgTable('exam_packages', {
   size: bigint('size', { mode: 'number' }).notNull(),
   builtAt: ts('built_at').notNull(),
 });
+
+/** An upload (wizard or public link): its files arrive by tus and each is ingested on arrival. */
+export const uploadSessions = pgTable(
+  'upload_sessions',
+  {
+    id: text('id').primaryKey(),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    /** null for uploads through a public link */
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    status: text('status').notNull().default('open'),
+    stored: integer('stored').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    /** files that were not DICOM or failed validation: [{ name, reason }] */
+    skipped: jsonb('skipped').$type<{ name: string; reason: string }[]>().notNull().default([]),
+    examIds: jsonb('exam_ids').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('upload_sessions_bucket_idx').on(t.bucketId, t.createdAt)],
+);

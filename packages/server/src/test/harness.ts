@@ -104,6 +104,7 @@ export async function startTestApp(
     db: db.database.db,
     blobs,
     dicomAet: 'YYP',
+    uploadDir: path.join(blobDir, 'uploads'),
     clock,
     jwtSecret: TEST_SECRET,
     tokenTtlSeconds: 3600,

@@ -1,0 +1,175 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import * as tus from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buckets, exams } from '../../db/schema.js';
+import { generateStudy } from '../../dicom/testdata/generate.js';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+let base: string;
+let radId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
+  radId = rad!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function send(
+  sessionToken: string,
+  bytes: Buffer,
+  filename: string,
+  opts: Partial<tus.UploadOptions> = {},
+): Promise<tus.Upload> {
+  return new Promise((resolve, reject) => {
+    const upload: tus.Upload = new tus.Upload(bytes, {
+      endpoint: `${base}/yyp/api/v1/uploads/files/`,
+      headers: { 'Upload-Session': sessionToken },
+      metadata: { filename },
+      retryDelays: [],
+      ...opts,
+      onSuccess: () => resolve(upload),
+      onError: reject,
+    });
+    upload.start();
+  });
+}
+
+async function post(url: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}/yyp/api/v1/${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
+}
+
+describe('web upload with tus', () => {
+  it('stores a multi-series study, reports non-DICOM files by name, and closes with a summary', async () => {
+    const tech = await t.login('tech');
+    const session = await post(`buckets/${radId}/studies/upload`, {}, tech);
+    expect(session.status).toBe(201);
+    const token = session.json.sessionToken as string;
+    const study = generateStudy({
+      modality: 'CT',
+      series: 2,
+      instancesPerSeries: 3,
+      rows: 32,
+      columns: 32,
+      patientName: '周^杰',
+      charset: 'GB18030',
+      patientId: 'TUS-1',
+    });
+    for (const i of study.instances) await send(token, i.bytes, i.fileName);
+    await send(token, Buffer.from('clinical notes, not an image'), 'notes.txt');
+    await send(token, study.instances[0]!.bytes, 'again.dcm');
+    const done = await post('exams/post-upload', { sessionToken: token });
+    expect(done.status).toBe(200);
+    expect(done.json).toMatchObject({
+      status: 'completed',
+      stored: 6,
+      duplicates: 1,
+      skipped: [{ name: 'notes.txt', reason: 'notDicom' }],
+    });
+    const [exam] = await t.db.database.db.select().from(exams).where(eq(exams.storeUid, study.studyInstanceUid));
+    expect(exam).toMatchObject({
+      patientName: '周^杰',
+      instanceCount: 6,
+      seriesCount: 2,
+      source: 'web',
+      bucketId: radId,
+    });
+    expect(done.json.examIds).toEqual([exam!.id]);
+    // A closed session takes no more files.
+    await expect(
+      send(token, generateStudy({ modality: 'DX', rows: 16, columns: 16 }).instances[0]!.bytes, 'late.dcm'),
+    ).rejects.toThrow(/401/);
+  });
+
+  it('resumes an interrupted upload where it stopped', async () => {
+    const tech = await t.login('tech');
+    const token = (await post(`buckets/${radId}/studies/upload`, {}, tech)).json.sessionToken as string;
+    const big = generateStudy({
+      modality: 'CT',
+      instancesPerSeries: 1,
+      rows: 256,
+      columns: 256,
+      patientId: 'TUS-RESUME',
+    }).instances[0]!;
+    let uploadUrl: string | null = null;
+    await new Promise<void>((resolve) => {
+      const upload: tus.Upload = new tus.Upload(big.bytes, {
+        endpoint: `${base}/yyp/api/v1/uploads/files/`,
+        headers: { 'Upload-Session': token },
+        metadata: { filename: big.fileName },
+        chunkSize: 32 * 1024,
+        retryDelays: [],
+        onChunkComplete: (_size, sent) => {
+          if (sent >= 64 * 1024 && !uploadUrl) {
+            uploadUrl = upload.url;
+            void upload.abort().then(() => resolve());
+          }
+        },
+      });
+      upload.start();
+    });
+    expect(uploadUrl).toBeTruthy();
+    const head = await fetch(uploadUrl!, {
+      method: 'HEAD',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Session': token },
+    });
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBeGreaterThanOrEqual(64 * 1024);
+    expect(offset).toBeLessThan(big.bytes.length);
+    await send(token, big.bytes, big.fileName, { uploadUrl: uploadUrl!, chunkSize: 32 * 1024 });
+    const done = await post('exams/post-upload', { sessionToken: token });
+    expect(done.json).toMatchObject({ stored: 1, skipped: [] });
+  });
+
+  it('refuses tus requests without a valid session token, and uploads by callers without exam_upload', async () => {
+    await expect(send('forged.token', Buffer.from('x'), 'x.dcm')).rejects.toThrow(/401/);
+    const doctor = await t.login('doctor');
+    expect((await post(`buckets/${radId}/studies/upload`, {}, doctor)).status).toBe(403);
+  });
+});
+
+describe('public upload link', () => {
+  it("uploads into the token's organization without an account, and can do nothing else", async () => {
+    const admin = await t.login('groupadmin');
+    const link = await fetch(`${base}/yyp/api/v1/buckets/${radId}/upload/token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const uploadToken = ((await link.json()) as { token: string }).token;
+    const session = await post('uploads/by-token', { token: uploadToken });
+    expect(session.status).toBe(201);
+    expect(session.json.bucketName).toBe('放射科');
+    const sessionToken = session.json.sessionToken as string;
+    const study = generateStudy({ modality: 'DX', rows: 32, columns: 32, patientId: 'TOKEN-1' });
+    await send(sessionToken, study.instances[0]!.bytes, 'chest.dcm');
+    expect((await post('exams/post-upload', { sessionToken })).json).toMatchObject({ stored: 1 });
+    const [exam] = await t.db.database.db.select().from(exams).where(eq(exams.storeUid, study.studyInstanceUid));
+    expect(exam).toMatchObject({ bucketId: radId, source: 'token' });
+    // The session token is no bearer token, and the upload token opens nothing but sessions.
+    for (const token of [sessionToken, uploadToken]) {
+      expect((await fetch(`${base}/dicom-web/studies`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+        401,
+      );
+      expect(
+        (await fetch(`${base}/yyp/api/v1/accounts/me`, { headers: { authorization: `Bearer ${token}` } })).status,
+      ).toBe(401);
+    }
+    // Revoked: the link stops working.
+    await fetch(`${base}/yyp/api/v1/buckets/${radId}/upload/token`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect((await post('uploads/by-token', { token: uploadToken })).status).toBe(404);
+  });
+});

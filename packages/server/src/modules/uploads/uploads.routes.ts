@@ -1,0 +1,69 @@
+import {
+  postUploadRequestSchema,
+  tokenUploadRequestSchema,
+  uploadableBucketSchema,
+  uploadSessionSchema,
+  uploadSummarySchema,
+} from '@yyp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { auditContext } from '../../platform/audit.js';
+import type { Db } from '../../platform/db.js';
+import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
+import { bucketsWith } from '../dicomweb/dicomweb.service.js';
+import { bucketsByIds } from '../organizations/organizations.store.js';
+import type { UploadsService } from './uploads.service.js';
+
+const bucketParams = z.object({ bucketId: z.string() });
+
+export function uploadRoutes(app: FastifyInstance, db: Db, uploads: UploadsService): void {
+  const bucket = ({ params }: RawInput) => params.bucketId;
+  defineRoute(app, {
+    method: 'GET',
+    url: 'buckets/uploadable',
+    summary: 'Organizations the caller may upload into',
+    auth: 'account',
+    response: z.array(uploadableBucketSchema),
+    handler: async ({ account }) =>
+      (await bucketsByIds(db, await bucketsWith(db, account.id, 'exam_upload'))).map((b) => ({
+        id: b.id,
+        name: b.name,
+        groupId: b.groupId,
+      })),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'buckets/:bucketId/studies/upload',
+    summary: 'Open an upload session (files then go to the tus endpoint)',
+    auth: { bucket: 'exam_upload', bucketId: bucket },
+    params: bucketParams,
+    status: 201,
+    response: uploadSessionSchema,
+    handler: ({ account, bucket: b }) => uploads.startForAccount(account, b.id),
+  });
+  definePublicRoute(app, {
+    method: 'POST',
+    url: 'uploads/by-token',
+    summary: 'Open an upload session with an organization upload link token (no account)',
+    status: 201,
+    body: tokenUploadRequestSchema,
+    response: uploadSessionSchema,
+    handler: ({ body, request }) => uploads.startWithToken(body.token, auditContext(request)),
+  });
+  definePublicRoute(app, {
+    method: 'POST',
+    url: 'uploads/summary',
+    summary: 'What an upload session has stored and skipped so far',
+    body: postUploadRequestSchema,
+    response: uploadSummarySchema,
+    handler: ({ body }) => uploads.summary(body.sessionToken),
+  });
+  definePublicRoute(app, {
+    method: 'POST',
+    url: 'exams/post-upload',
+    summary: 'Close an upload session and answer its summary',
+    body: postUploadRequestSchema,
+    response: uploadSummarySchema,
+    handler: ({ body, request }) => uploads.complete(body.sessionToken, auditContext(request)),
+  });
+}

@@ -1,0 +1,143 @@
+import fs from 'node:fs/promises';
+import type { AccountRow } from '../../db/schema.js';
+import { DicomError } from '../../dicom/parse.js';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { errors } from '../../platform/errors.js';
+import type { Signer } from '../../platform/signed.js';
+import type { ArchiveService } from '../archive/archive.service.js';
+import * as store from './uploads.store.js';
+
+export const UPLOAD_ENDPOINT = '/yyp/api/v1/uploads/files/';
+const SESSION_TTL_S = 24 * 3600;
+/** Largest single file: a multi-frame clip or a large mammogram fits; anything bigger is refused. */
+export const MAX_UPLOAD_FILE_BYTES = 2 * 1024 * 1024 * 1024;
+
+export interface SessionClaims {
+  uploadId: string;
+  bucketId: string;
+}
+
+function summary(row: NonNullable<Awaited<ReturnType<typeof store.findSession>>>) {
+  return {
+    uploadId: row.id,
+    status: row.status as 'open' | 'completed',
+    stored: row.stored,
+    duplicates: row.duplicates,
+    skipped: row.skipped,
+    examIds: row.examIds,
+  };
+}
+
+/**
+ * Upload sessions. The signed session token is the only credential the tus endpoint accepts: it
+ * can add files to its organization and read its own summary, nothing else.
+ */
+export class UploadsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly signer: Signer,
+    private readonly archive: ArchiveService,
+  ) {}
+
+  private async open(bucketId: string, account: AccountRow | null, source: 'web' | 'token') {
+    const now = this.clock.now();
+    const row = await store.createSession(this.db, bucketId, account?.id ?? null, source, now);
+    const { token, expires } = this.signer.sign(
+      'upload',
+      { u: row.id, b: bucketId },
+      new Date(now.getTime() + SESSION_TTL_S * 1000),
+    );
+    return {
+      uploadId: row.id,
+      sessionToken: token,
+      endpoint: UPLOAD_ENDPOINT,
+      expires,
+      bucketName: await store.bucketName(this.db, bucketId),
+    };
+  }
+
+  startForAccount(account: AccountRow, bucketId: string) {
+    return this.open(bucketId, account, 'web');
+  }
+
+  /** Public: an upload link (organization upload token) opens a session into that organization only. */
+  async startWithToken(token: string, ctx: AuditContext) {
+    const bucket = await store.bucketByUploadToken(this.db, token);
+    if (!bucket) {
+      await writeAudit(this.db, ctx, { action: 'upload.token.refused', outcome: 'denied', category: 'security' });
+      throw errors.notFound('Upload link');
+    }
+    return this.open(bucket.id, null, 'token');
+  }
+
+  claims(sessionToken: string | null | undefined): SessionClaims | null {
+    if (!sessionToken) return null;
+    const p = this.signer.verify('upload', sessionToken, this.clock.now());
+    return p && typeof p.u === 'string' && typeof p.b === 'string' ? { uploadId: p.u, bucketId: p.b } : null;
+  }
+
+  /** Claims of a session that still accepts files. */
+  async openClaims(sessionToken: string | null | undefined): Promise<SessionClaims | null> {
+    const claims = this.claims(sessionToken);
+    if (!claims) return null;
+    const row = await store.findSession(this.db, claims.uploadId);
+    return row?.status === 'open' ? claims : null;
+  }
+
+  /** One finished tus file: ingest it, record the outcome by name, remove the temporary file. */
+  async ingestFile(claims: SessionClaims, path: string, name: string): Promise<void> {
+    const session = await store.findSession(this.db, claims.uploadId);
+    try {
+      if (!session || session.status !== 'open') return;
+      const bytes = await fs.readFile(path);
+      try {
+        const r = await this.archive.ingest(claims.bucketId, bytes, session.source === 'token' ? 'token' : 'web');
+        await store.recordFile(
+          this.db,
+          claims.uploadId,
+          r.duplicate ? { duplicate: true, examId: r.examId } : { stored: true, examId: r.examId },
+        );
+      } catch (err) {
+        if (!(err instanceof DicomError)) throw err;
+        await store.recordFile(this.db, claims.uploadId, { skipped: { name, reason: err.reason } });
+      }
+    } finally {
+      await fs.rm(path, { force: true });
+      await fs.rm(`${path}.json`, { force: true });
+    }
+  }
+
+  async summary(sessionToken: string) {
+    const claims = this.claims(sessionToken);
+    const row = claims && (await store.findSession(this.db, claims.uploadId));
+    if (!row) throw errors.notFound('Upload');
+    return summary(row);
+  }
+
+  /** Closes the session; further files are refused. Audited with what arrived. */
+  async complete(sessionToken: string, ctx: AuditContext) {
+    const claims = this.claims(sessionToken);
+    const row = claims && (await store.completeSession(this.db, claims.uploadId, this.clock.now()));
+    if (!row) throw errors.notFound('Upload');
+    await writeAudit(this.db, ctx, {
+      action: 'upload.completed',
+      outcome: 'success',
+      category: 'phi',
+      actorId: row.accountId,
+      bucketId: row.bucketId,
+      targetType: 'upload',
+      targetId: row.id,
+      details: {
+        source: row.source,
+        stored: row.stored,
+        duplicates: row.duplicates,
+        skipped: row.skipped.length,
+        exams: row.examIds.length,
+      },
+    });
+    return summary(row);
+  }
+}

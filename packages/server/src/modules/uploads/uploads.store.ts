@@ -1,0 +1,54 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { buckets, uploadSessions } from '../../db/schema.js';
+
+export async function createSession(db: Db, bucketId: string, accountId: string | null, source: string, now: Date) {
+  const rows = await db
+    .insert(uploadSessions)
+    .values({ id: crypto.randomUUID(), bucketId, accountId, source, createdAt: now })
+    .returning();
+  return rows[0]!;
+}
+
+export const findSession = async (db: Db, id: string) =>
+  (await db.select().from(uploadSessions).where(eq(uploadSessions.id, id)).limit(1))[0];
+
+export async function bucketByUploadToken(db: Db, token: string) {
+  return (
+    await db.select({ id: buckets.id, name: buckets.name }).from(buckets).where(eq(buckets.uploadToken, token)).limit(1)
+  )[0];
+}
+
+export const bucketName = async (db: Db, id: string) =>
+  (await db.select({ name: buckets.name }).from(buckets).where(eq(buckets.id, id)).limit(1))[0]?.name ?? '';
+
+/** Adds one file's outcome to the session atomically (files finish concurrently). */
+export async function recordFile(
+  db: Db,
+  id: string,
+  outcome: { stored?: boolean; duplicate?: boolean; skipped?: { name: string; reason: string }; examId?: string },
+) {
+  await db
+    .update(uploadSessions)
+    .set({
+      stored: outcome.stored ? sql`${uploadSessions.stored} + 1` : uploadSessions.stored,
+      duplicates: outcome.duplicate ? sql`${uploadSessions.duplicates} + 1` : uploadSessions.duplicates,
+      skipped: outcome.skipped
+        ? sql`${uploadSessions.skipped} || ${JSON.stringify([outcome.skipped])}::jsonb`
+        : uploadSessions.skipped,
+      examIds: outcome.examId
+        ? sql`case when ${uploadSessions.examIds} ? ${outcome.examId} then ${uploadSessions.examIds} else ${uploadSessions.examIds} || ${JSON.stringify([outcome.examId])}::jsonb end`
+        : uploadSessions.examIds,
+    })
+    .where(eq(uploadSessions.id, id));
+}
+
+export async function completeSession(db: Db, id: string, now: Date) {
+  const rows = await db
+    .update(uploadSessions)
+    .set({ status: 'completed', completedAt: now })
+    .where(eq(uploadSessions.id, id))
+    .returning();
+  return rows[0];
+}
