@@ -59,6 +59,7 @@ beforeAll(async () => {
     instance: stored.sopInstanceUid,
     frames: '1',
     examId: stored.examId,
+    otherId: stored.examId,
     tag: '7FE00010',
     action: 'unlock',
     name: 'tech',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buckets } from '../../db/schema.js';
+import { buckets, exams } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { Signer } from '../../platform/signed.js';
 import { startTestApp, TEST_SECRET, type TestApp } from '../../test/harness.js';
@@ -132,5 +132,30 @@ describe('viewer paths', () => {
     const share = await t.call('POST', `viewers/${examId}/share-path`, { token: doctor, body: {} });
     expect(share.statusCode).toBe(200);
     expect(share.json().expires - Math.floor(t.clock.now().getTime() / 1000)).toBe(7 * 24 * 3600);
+  });
+});
+
+describe('merge-study', () => {
+  it('moves the images of another exam of the same patient into this one, in one step', async () => {
+    const a = generateStudy({ modality: 'CT', instancesPerSeries: 2, rows: 16, columns: 16, patientId: 'MERGE-1' });
+    const b = generateStudy({ modality: 'MR', instancesPerSeries: 3, rows: 16, columns: 16, patientId: 'MERGE-1' });
+    const other = generateStudy({ modality: 'DX', rows: 16, columns: 16, patientId: 'SOMEONE-ELSE' });
+    let aId = '';
+    let bId = '';
+    for (const i of a.instances) aId = (await t.services.archive.ingest(bucketId, i.bytes, 'web')).examId;
+    for (const i of b.instances) bId = (await t.services.archive.ingest(bucketId, i.bytes, 'web')).examId;
+    const otherId = (await t.services.archive.ingest(bucketId, other.instances[0]!.bytes, 'web')).examId;
+    const doctor2 = await t.login('doctor');
+    expect((await t.call('POST', `exams/${aId}/merge-study/${otherId}`, { token: doctor2 })).statusCode).toBe(400);
+    expect((await t.call('POST', `exams/${aId}/merge-study/${aId}`, { token: doctor2 })).statusCode).toBe(400);
+    const res = await t.call('POST', `exams/${aId}/merge-study/${bId}`, { token: doctor2 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: aId, seriesCount: 2, instanceCount: 5 });
+    const [merged] = await t.db.database.db.select().from(exams).where(eq(exams.id, aId));
+    expect(merged!.modality.split('\\').sort()).toEqual(['CT', 'MR']);
+    expect(await t.db.database.db.select().from(exams).where(eq(exams.id, bId))).toHaveLength(0);
+    expect((await t.call('POST', `exams/${aId}/merge-study/${bId}`, { token: doctor2 })).statusCode).toBe(404);
+    const registrar = await t.login('registrar');
+    expect((await t.call('POST', `exams/${aId}/merge-study/${otherId}`, { token: registrar })).statusCode).toBe(403);
   });
 });

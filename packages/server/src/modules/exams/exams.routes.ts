@@ -75,6 +75,21 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     response: downloadTokenSchema,
     handler: ({ query }) => exams.downloadToken(query.bucketId, query.storeUid),
   });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'exams/:examId/merge-study/:otherId',
+    summary: 'Merge another exam of the same patient into this one',
+    auth: { bucket: 'exam_update', bucketId: examBucket },
+    params: z.object({ examId: z.string(), otherId: z.string() }),
+    response: z.object({
+      id: z.string(),
+      storeUid: z.string(),
+      seriesCount: z.number().int(),
+      instanceCount: z.number().int(),
+    }),
+    handler: ({ account, params, request }) =>
+      exams.merge(account, params.examId, params.otherId, auditContext(request)),
+  });
   definePublicRoute(app, {
     method: 'GET',
     url: 'studies/download',

@@ -101,6 +101,45 @@ export class ExamsService {
     return { stream: this.blobs.stream(pkg.blobKey), size: pkg.size, filename: `${root}.zip` };
   }
 
+  /**
+   * Merges exam `fromId` into `examId` (spec 001 §7 merge-study): both in the same organization and
+   * of the same patient; the images move, the emptied exam goes, all in one transaction.
+   */
+  async merge(actor: AccountRow, examId: string, fromId: string, ctx: AuditContext) {
+    if (examId === fromId) throw errors.validation('An exam cannot be merged into itself', { field: 'id2' });
+    const into = await this.exam(examId);
+    const from = await store.findExam(this.db, fromId);
+    if (!from || from.deletedTime || from.bucketId !== into.bucketId) throw errors.notFound('Exam');
+    if (from.patientId !== into.patientId) {
+      throw errors.validation('Only exams of the same patient can be merged', {
+        field: 'id2',
+        patientIds: [into.patientId, from.patientId],
+      });
+    }
+    await this.db.transaction(async (tx) => {
+      await store.mergeExams(tx, into.id, from.id, this.clock.now());
+      await writeAudit(tx, ctx, {
+        action: 'exam.merge',
+        outcome: 'success',
+        category: 'phi',
+        actorId: actor.id,
+        actorUsername: actor.username,
+        targetType: 'exam',
+        targetId: into.id,
+        bucketId: into.bucketId,
+        patientId: into.patientId,
+        details: { merged: from.id, mergedStoreUid: from.storeUid },
+      });
+    });
+    const merged = await this.exam(into.id);
+    return {
+      id: merged.id,
+      storeUid: merged.storeUid,
+      seriesCount: merged.seriesCount,
+      instanceCount: merged.instanceCount,
+    };
+  }
+
   /** A short-lived link that downloads the package without the bearer token (for the browser). */
   async downloadToken(bucketId: string, storeUid: string) {
     const exam = await store.examByStoreUid(this.db, bucketId, storeUid);
