@@ -52,10 +52,14 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
-/** Dialogs, menus and toasts are caught at rest, not mid-fade. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Dialogs, menus and toasts are caught at rest, not mid-fade. `fullPage` for long settings pages. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   await settle(page);
-  await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(import.meta.dirname, 'screenshots', `${name}.png`),
+    animations: 'disabled',
+    fullPage: options.fullPage ?? false,
+  });
 }
 
 export function failedShotPath(testName: string): string {
@@ -96,6 +100,19 @@ export async function apiLogin(username: string, password = DEMO_PASSWORD): Prom
   });
   if (!res.ok) {
     throw new Error(`login of ${username} failed: ${res.status} ${await res.text()}`);
+  }
+  return (await res.json()) as TokenInfo;
+}
+
+/** Register an account through the API (the demo domain allows registration). */
+export async function apiRegister(username: string, name: string, password: string): Promise<TokenInfo> {
+  const res = await fetch(`${baseUrl()}/yyp/api/v1/accounts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, name, password }),
+  });
+  if (!res.ok) {
+    throw new Error(`registration of ${username} failed: ${res.status} ${await res.text()}`);
   }
   return (await res.json()) as TokenInfo;
 }

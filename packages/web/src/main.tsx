@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import './app/global.css';
+import './app/screens.css';
+import './app/admin-screens.css';
 import { App } from './app/App';
 
 const container = document.getElementById('root');

@@ -49,7 +49,13 @@ export function multipartBoundary(): string {
 }
 
 export function partHeader(boundary: string, contentType: string, extra: Record<string, string> = {}): Buffer {
-  const lines = [`--${boundary}`, `Content-Type: ${contentType}`, ...Object.entries(extra).map(([k, v]) => `${k}: ${v}`), '', ''];
+  const lines = [
+    `--${boundary}`,
+    `Content-Type: ${contentType}`,
+    ...Object.entries(extra).map(([k, v]) => `${k}: ${v}`),
+    '',
+    '',
+  ];
   return Buffer.from(lines.join('\r\n'), 'latin1');
 }
 

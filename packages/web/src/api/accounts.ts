@@ -1,4 +1,5 @@
 import type {
+  AccountSuggestion,
   ChangePasswordRequest,
   LoginRequest,
   MaskedMobile,
@@ -59,4 +60,9 @@ export function sendResetPasswordCode(username: string): Promise<void> {
 
 export function resetPassword(username: string, body: PasswordResetRequest): Promise<void> {
   return apiRequest<void>(`accounts/${encodeURIComponent(username)}/password/reset`, { method: 'POST', body });
+}
+
+/** Colleagues by username prefix or name; accounts outside the caller's groups only by exact username. */
+export function fetchAccountSuggestions(q: string, signal?: AbortSignal): Promise<AccountSuggestion[]> {
+  return apiRequest<AccountSuggestion[]>('accounts/suggestions', { query: { q }, signal });
 }

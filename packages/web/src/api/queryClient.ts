@@ -26,6 +26,22 @@ export const queryKeys = {
   me: ['accounts', 'me'] as const,
   permissions: ['accounts', 'me', 'permissions'] as const,
   organizations: ['accounts', 'me', 'organizations'] as const,
+  /** Everything about groups starts with 'groups', so one invalidation refreshes them all. */
+  groups: ['groups'] as const,
+  myGroups: ['groups', 'mine'] as const,
+  group: (groupId: string) => ['groups', groupId] as const,
+  groupMembers: (groupId: string) => ['groups', groupId, 'members'] as const,
+  groupOrganizations: (groupId: string) => ['groups', groupId, 'organizations'] as const,
+  assignRules: (groupId: string) => ['groups', groupId, 'rules'] as const,
+  colorRules: (groupId: string) => ['groups', groupId, 'color-rules'] as const,
+  organization: (bucketId: string) => ['buckets', bucketId] as const,
+  orgMembers: (bucketId: string) => ['buckets', bucketId, 'members'] as const,
+  roles: (bucketId: string) => ['buckets', bucketId, 'roles'] as const,
+  dictionary: (bucketId: string, kind: string) => ['buckets', bucketId, 'dictionary', kind] as const,
+  uploadToken: (bucketId: string) => ['buckets', bucketId, 'upload-token'] as const,
+  actionCatalogue: ['actions', 'all'] as const,
+  realm: (groupId: string) => ['admin', 'realm', groupId] as const,
+  auditLogs: (groupId: string) => ['admin', 'audit-logs', groupId] as const,
 };
 
 /**

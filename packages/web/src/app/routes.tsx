@@ -57,6 +57,39 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/studies/StudiesPage').then((m) => ({ Component: m.StudiesPage })),
           },
           {
+            path: 'groups',
+            children: [
+              {
+                index: true,
+                lazy: () => import('../features/groups/GroupsPage').then((m) => ({ Component: m.GroupsPage })),
+              },
+              {
+                path: 'create',
+                lazy: () =>
+                  import('../features/groups/create/CreateGroupPage').then((m) => ({ Component: m.CreateGroupPage })),
+              },
+              {
+                path: ':groupId',
+                lazy: () => import('../features/groups/GroupPage').then((m) => ({ Component: m.GroupPage })),
+              },
+              {
+                path: ':groupId/organizations/:organizationId',
+                lazy: () =>
+                  import('../features/organizations/OrganizationPage').then((m) => ({
+                    Component: m.OrganizationPage,
+                  })),
+              },
+            ],
+          },
+          {
+            path: 'accounts',
+            lazy: () => import('../features/admin/AccountsAdminPage').then((m) => ({ Component: m.AccountsAdminPage })),
+          },
+          {
+            path: 'logs',
+            lazy: () => import('../features/admin/AuditLogPage').then((m) => ({ Component: m.AuditLogPage })),
+          },
+          {
             path: 'settings',
             lazy: () => import('../features/settings/SettingsLayout').then((m) => ({ Component: m.SettingsLayout })),
             children: [
@@ -64,6 +97,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'profile',
                 lazy: () => import('../features/settings/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+              },
+              {
+                path: 'groups',
+                lazy: () => import('../features/settings/MyGroupsPage').then((m) => ({ Component: m.MyGroupsPage })),
               },
             ],
           },

@@ -1,4 +1,6 @@
+import { catalogueChs } from './catalogue/chs';
 import type { Messages } from './en';
+import { tenancyChs } from './tenancy/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -14,6 +16,16 @@ export const chs: Messages = {
     backToHome: '返回首页',
     required: '{{field}}不能为空',
     requiredFields: '请填写必填项',
+    cancel: '取消',
+    confirm: '确定',
+    create: '创建',
+    add: '添加',
+    edit: '编辑',
+    delete: '删除',
+    remove: '移除',
+    actions: '操作',
+    retry: '重试',
+    loadFailed: '数据加载失败',
   },
   language: {
     label: '语言',
@@ -50,6 +62,9 @@ export const chs: Messages = {
   },
   nav: {
     studies: '报告工作站',
+    groups: '我的集团',
+    accounts: '账号管理',
+    logs: '操作日志',
     settings: '设置',
     profile: '个人资料',
     logout: '退出登录',
@@ -182,4 +197,6 @@ export const chs: Messages = {
     RequestTimeout: '服务器响应超时，请重试',
     NetworkError: '无法连接服务器，请检查网络',
   },
+  ...catalogueChs,
+  ...tenancyChs,
 };

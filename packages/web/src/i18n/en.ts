@@ -1,4 +1,7 @@
 import type { ApiErrorCode } from '../api/errors';
+import { catalogueEn } from './catalogue/en';
+import { tenancyEn } from './tenancy/en';
+import type { Widen } from './widen';
 
 /**
  * English messages. The shape of this object is the key set: chs.ts and tib.ts are typed with
@@ -50,6 +53,16 @@ export const en = {
     backToHome: 'Back to home',
     required: '{{field}} is required',
     requiredFields: 'Please fill in the required fields.',
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+    create: 'Create',
+    add: 'Add',
+    edit: 'Edit',
+    delete: 'Delete',
+    remove: 'Remove',
+    actions: 'Actions',
+    retry: 'Retry',
+    loadFailed: 'The data could not be loaded.',
   },
   language: {
     label: 'Language',
@@ -86,6 +99,9 @@ export const en = {
   },
   nav: {
     studies: 'Report workstation',
+    groups: 'My group',
+    accounts: 'Accounts',
+    logs: 'Operation logs',
     settings: 'Settings',
     profile: 'Profile',
     logout: 'Log out',
@@ -188,7 +204,8 @@ export const en = {
     login: 'Go to login',
   },
   errors,
+  ...catalogueEn,
+  ...tenancyEn,
 };
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type Messages = Widen<typeof en>;

@@ -1,4 +1,6 @@
+import { catalogueTib } from './catalogue/tib';
 import type { Messages } from './en';
+import { tenancyTib } from './tenancy/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -14,6 +16,16 @@ export const tib: Messages = {
     backToHome: 'གཙོ་ངོས་སུ་ཕྱིར་ལོག',
     required: '{{field}} ངེས་པར་དུ་འབྲི་དགོས།',
     requiredFields: 'ངེས་པར་འབྲི་དགོས་པའི་རེའུ་མིག་ཁ་སྐོང་རོགས།',
+    cancel: 'མཚམས་འཇོག',
+    confirm: 'གཏན་འཁེལ།',
+    create: 'གསར་འཛུགས།',
+    add: 'ཁ་སྣོན།',
+    edit: 'རྩོམ་སྒྲིག',
+    delete: 'སུབ་པ།',
+    remove: 'ཕྱིར་འདོན།',
+    actions: 'བཀོལ་སྤྱོད།',
+    retry: 'བསྐྱར་དུ་ཚོད་ལྟ།',
+    loadFailed: 'གཞི་གྲངས་ནང་འདྲེན་བྱེད་མ་ཐུབ།',
   },
   language: {
     label: 'སྐད་ཡིག',
@@ -50,6 +62,9 @@ export const tib: Messages = {
   },
   nav: {
     studies: 'སྙན་ཞུའི་ལས་སྟེགས།',
+    groups: 'ངའི་ཚོགས་པ།',
+    accounts: 'རྩིས་ཐོ་དོ་དམ།',
+    logs: 'བཀོལ་སྤྱོད་ཟིན་ཐོ།',
     settings: 'སྒྲིག་འགོད།',
     profile: 'རང་གི་ཆ་འཕྲིན།',
     logout: 'ཕྱིར་འཐེན།',
@@ -182,4 +197,6 @@ export const tib: Messages = {
     RequestTimeout: 'ཞབས་ཞུ་ཆས་ཀྱིས་དུས་ཐོག་ལན་མ་བཏབ། བསྐྱར་དུ་ཚོད་ལྟ་བྱེད་རོགས།',
     NetworkError: 'ཞབས་ཞུ་ཆས་དང་འབྲེལ་མཐུད་བྱེད་མི་ཐུབ། དྲ་རྒྱ་ཞིབ་བཤེར་གནང་རོགས།',
   },
+  ...catalogueTib,
+  ...tenancyTib,
 };

@@ -1,7 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { sessionStore } from '../api/sessionStore';
 import { setLanguage } from '../i18n';
+
+// Route chunks load lazily and Ant Design renders a lot: give findBy* more than the default second.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks the layout APIs Ant Design's responsive components ask for.
 if (!window.matchMedia) {

@@ -1,16 +1,25 @@
 // @vitest-environment jsdom
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_TOKEN_KEY, CHARGE_TOKEN_KEY, defaultDomainConfig, type DomainConfig, type User } from '@yyp/contracts';
+import {
+  ACCESS_TOKEN_KEY,
+  CHARGE_TOKEN_KEY,
+  defaultDomainConfig,
+  type DomainConfig,
+  type Group,
+  type User,
+} from '@yyp/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/sessionStore';
 import { currentLanguage } from '../../i18n';
 import { demoUser, installFakeApi, tokenFor } from '../../test/fakeApi';
 import { locationOf, renderApp } from '../../test/renderApp';
+import { groupOf } from '../../test/tenancyFixtures';
 
-function server(domain: Partial<DomainConfig> = {}, user: User = demoUser()) {
+function server(domain: Partial<DomainConfig> = {}, user: User = demoUser(), groups: Group[] = []) {
   let me = user;
   return installFakeApi({
+    'GET groups/mine': () => ({ status: 200, body: groups }),
     'GET domain': () => ({ status: 200, body: { ...defaultDomainConfig, displayName: 'Test Hospital', ...domain } }),
     'GET accounts/me': () => ({ status: 200, body: me }),
     'PATCH accounts/me': (request) => {
@@ -36,6 +45,34 @@ describe('signed-in shell', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(nav.textContent).toContain('Report workstation');
     expect(nav.textContent).toContain('Settings');
+  });
+
+  it.each([
+    ['a member', [0], ['Report workstation', 'My group', 'Settings']],
+    ['a group admin', [1], ['Report workstation', 'My group', 'Settings']],
+    ['an auditor', [9], ['Report workstation', 'My group', 'Operation logs', 'Settings']],
+    ['a security admin', [10], ['Report workstation', 'My group', 'Accounts', 'Settings']],
+    [
+      'an auditor of one group and security admin of another',
+      [9, 10],
+      ['Report workstation', 'My group', 'Accounts', 'Operation logs', 'Settings'],
+    ],
+  ])('shows %s the navbar entries of their levels', async (_who, levels, expected) => {
+    server(
+      {},
+      demoUser(),
+      levels.map((accessLevel, i) => groupOf({ id: `g${i}`, accessLevel })),
+    );
+    sessionStore.signIn('doctor', tokenFor('doctor'));
+    renderApp('/studies');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(expected),
+    );
   });
 
   it('logs out from the user menu, clearing token, charge token and cached user', async () => {

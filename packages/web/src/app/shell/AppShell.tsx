@@ -1,6 +1,12 @@
-import { FileSearchOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  FileSearchOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Layout, Menu, type MenuProps } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLanguagePreference, useApplySavedLanguage } from '../../features/accounts/useLanguagePreference';
@@ -8,21 +14,20 @@ import { useMe } from '../../features/accounts/useMe';
 import { useInactivityLogout } from '../../features/auth/useInactivityLogout';
 import { useLogout } from '../../features/auth/useLogout';
 import { useDomain } from '../../features/domain/useDomain';
+import { useMyGroups } from '../../features/groups/useGroups';
 import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { useSessionState } from '../useSessionState';
+import { selectedNavKey, visibleNavEntries, type NavKey } from './navEntries';
 import { UserMenu } from './UserMenu';
 
-/** Navbar entries of spec 000 §2 whose pages exist; the others join as their pages arrive. */
-const NAV_ENTRIES = [
-  { key: 'studies', path: '/studies', icon: <FileSearchOutlined />, label: 'nav.studies' },
-  { key: 'settings', path: '/settings', icon: <SettingOutlined />, label: 'nav.settings' },
-] as const;
-
-function selectedEntry(pathname: string): string[] {
-  const entry = NAV_ENTRIES.find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`));
-  return entry ? [entry.key] : [];
-}
+const NAV_ICONS: Record<NavKey, ReactNode> = {
+  studies: <FileSearchOutlined />,
+  groups: <TeamOutlined />,
+  accounts: <SafetyCertificateOutlined />,
+  logs: <AuditOutlined />,
+  settings: <SettingOutlined />,
+};
 
 /** Signed-in frame: navbar with product, main entries, language and user menu. */
 export function AppShell() {
@@ -32,6 +37,7 @@ export function AppShell() {
   const { domain } = useDomain();
   const { session } = useSessionState();
   const me = useMe();
+  const myGroups = useMyGroups();
   const logout = useLogout();
   const { language, changeLanguage } = useLanguagePreference();
   useApplySavedLanguage(me.data);
@@ -53,9 +59,9 @@ export function AppShell() {
     void changeLanguage(next);
   }
 
-  const items: MenuProps['items'] = NAV_ENTRIES.map((entry) => ({
+  const items: MenuProps['items'] = visibleNavEntries(myGroups.data).map((entry) => ({
     key: entry.key,
-    icon: entry.icon,
+    icon: NAV_ICONS[entry.key],
     label: <Link to={entry.path}>{t(entry.label)}</Link>,
   }));
   const productName = domain.displayName || t('app.defaultName');
@@ -67,7 +73,7 @@ export function AppShell() {
           <BrandMark name={productName} logo={domain.logo || undefined} size={28} />
         </Link>
         <nav className="yyp-shell__nav" aria-label={t('nav.mainMenu')}>
-          <Menu theme="dark" mode="horizontal" items={items} selectedKeys={selectedEntry(location.pathname)} />
+          <Menu theme="dark" mode="horizontal" items={items} selectedKeys={selectedNavKey(location.pathname)} />
         </nav>
         <div className="yyp-shell__actions">
           <LanguageSwitch value={language} onChange={handleLanguageChange} tone="inverse" />

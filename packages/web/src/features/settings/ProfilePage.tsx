@@ -4,9 +4,10 @@ import { PageHeading } from '../../ui/PageHeading';
 import { useMe } from '../accounts/useMe';
 import { useDomain } from '../domain/useDomain';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { MyPermissionsCard } from './MyPermissionsCard';
 import { ProfileForm } from './ProfileForm';
 
-/** /settings/profile: the user's own details and password. */
+/** /settings/profile: the user's own details, password and (read-only) permissions. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -35,6 +36,9 @@ export function ProfilePage() {
           </Col>
           <Col xs={24} xl={10}>
             <ChangePasswordCard user={me.data} strong={domain.requireStrongPwd} />
+          </Col>
+          <Col span={24}>
+            <MyPermissionsCard />
           </Col>
         </Row>
       )}

@@ -1,11 +1,12 @@
-import { UserOutlined } from '@ant-design/icons';
+import { TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 
-/** Settings sub-pages of spec 000 §2 that exist so far (profile); others join as they arrive. */
+/** Settings sub-pages of spec 000 §2 that exist so far (profile, groups); others join as they arrive. */
 const SETTINGS_PAGES = [
   { key: 'profile', path: '/settings/profile', icon: <UserOutlined />, label: 'settings.menuProfile' },
+  { key: 'groups', path: '/settings/groups', icon: <TeamOutlined />, label: 'myGroups.menu' },
 ] as const;
 
 /** /settings/*: side menu of the personal settings pages. */

@@ -1,0 +1,94 @@
+import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import type { Group } from '@yyp/contracts';
+import { Button, Card, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
+import { PageHeading } from '../../ui/PageHeading';
+import { useMe } from '../accounts/useMe';
+import { GroupLevelTag } from './GroupLevelTag';
+import { useMyGroups } from './useGroups';
+
+/** /groups: the groups the user belongs to, with their level; the way into creating one. */
+export function GroupsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useMe();
+  const groups = useMyGroups();
+  const list = groups.data ?? [];
+  const canCreate = Boolean(me.data?.canCreateGroup) && groups.isSuccess && list.length === 0;
+
+  function handleCreate() {
+    void navigate('/groups/create');
+  }
+
+  const columns: TableColumnsType<Group> = [
+    {
+      key: 'name',
+      title: t('group.name'),
+      render: (_, group) => <Link to={`/groups/${encodeURIComponent(group.id)}`}>{group.displayName}</Link>,
+    },
+    { key: 'level', title: t('groups.myLevel'), render: (_, group) => <GroupLevelTag level={group.accessLevel} /> },
+    { key: 'members', dataIndex: 'memberCount', title: t('groups.members'), align: 'right' },
+    { key: 'organizations', dataIndex: 'organizationCount', title: t('groups.organizations'), align: 'right' },
+    {
+      key: 'createdAt',
+      title: t('group.createdAt'),
+      render: (_, group) => dayjs(group.createdAt).format('YYYY-MM-DD'),
+    },
+    {
+      key: 'open',
+      title: t('common.actions'),
+      render: (_, group) => <Link to={`/groups/${encodeURIComponent(group.id)}`}>{t('groups.open')}</Link>,
+    },
+  ];
+
+  const emptyState = (
+    <Empty
+      image={<TeamOutlined className="yyp-empty-icon" />}
+      description={
+        <div className="yyp-empty">
+          <Typography.Text strong>{t('groups.emptyTitle')}</Typography.Text>
+          <Typography.Text type="secondary">
+            {me.data?.canCreateGroup ? t('groups.emptyCanCreate') : t('groups.emptyCannotCreate')}
+          </Typography.Text>
+        </div>
+      }
+    >
+      {me.data?.canCreateGroup && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={handleCreate}>
+          {t('groups.createGroup')}
+        </Button>
+      )}
+    </Empty>
+  );
+
+  return (
+    <div className="yyp-page">
+      <PageHeading
+        title={t('groups.title')}
+        description={t('groups.subtitle')}
+        extra={
+          canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={handleCreate}>
+              {t('groups.createGroup')}
+            </Button>
+          )
+        }
+      />
+      {groups.isError && <LoadFailedAlert error={groups.error} onRetry={() => void groups.refetch()} />}
+      <Card variant="borderless">
+        <Table<Group>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list}
+          loading={groups.isPending}
+          pagination={false}
+          locale={{ emptyText: groups.isPending ? ' ' : emptyState }}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { UserAddOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { GROUP_ACCESS_LEVELS, normalizeUsername, type GroupAccessLevel } from '@yyp/contracts';
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { CreateMemberAccountRequest } from '../../../api/contractTypes';
+import { errorMessage } from '../../../api/errorMessage';
+import { hasCode } from '../../../api/errors';
+import { createMemberAccount } from '../../../api/groups';
+import { useNotify } from '../../../app/useNotify';
+import {
+  maxLengthRule,
+  passwordPolicyHint,
+  passwordPolicyRule,
+  requiredRule,
+  usernameRule,
+} from '../../auth/formRules';
+import { useDomain } from '../../domain/useDomain';
+import { GroupLevelSelect } from '../GroupLevelTag';
+import type { AddedPerson } from './types';
+
+interface CreateAccountValues {
+  username: string;
+  name: string;
+  password: string;
+  accessLevel: GroupAccessLevel;
+}
+
+interface CreateMemberAccountFormProps {
+  groupId: string;
+  onAdded: (people: AddedPerson[]) => void;
+}
+
+/**
+ * Create an account for a colleague straight into the group (POST groups/:id/members/create-account).
+ * The initial password follows the domain policy; its owner replaces it at the first login.
+ */
+export function CreateMemberAccountForm({ groupId, onAdded }: CreateMemberAccountFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<CreateAccountValues>();
+  const notify = useNotify();
+  const { domain } = useDomain();
+  const strong = domain.requireStrongPwd;
+  const create = useMutation({
+    mutationFn: (body: CreateMemberAccountRequest) => createMemberAccount(groupId, body),
+  });
+
+  async function handleFinish(values: CreateAccountValues) {
+    try {
+      const member = await create.mutateAsync({
+        username: normalizeUsername(values.username),
+        name: values.name.trim(),
+        password: values.password,
+        accessLevel: values.accessLevel,
+      });
+      notify.success(t('members.accountCreated', { username: member.username }));
+      onAdded([
+        {
+          accountId: member.accountId,
+          username: member.username,
+          name: member.name,
+          accessLevel: values.accessLevel,
+          created: true,
+        },
+      ]);
+      form.resetFields();
+    } catch (error) {
+      if (hasCode(error, 'UsernameTaken')) {
+        form.setFields([{ name: 'username', errors: [errorMessage(t, error)] }]);
+        return;
+      }
+      if (hasCode(error, 'PasswordTooSimple')) {
+        form.setFields([{ name: 'password', errors: [errorMessage(t, error, { strongPassword: strong })] }]);
+        return;
+      }
+      notify.error(error);
+    }
+  }
+
+  return (
+    <Form<CreateAccountValues>
+      name="createMemberAccount"
+      form={form}
+      layout="vertical"
+      initialValues={{ accessLevel: GROUP_ACCESS_LEVELS.member }}
+      onFinish={handleFinish}
+    >
+      <div className="yyp-form-grid yyp-form-grid--2">
+        <Form.Item
+          name="username"
+          label={t('fields.username')}
+          rules={[requiredRule(t, t('fields.username')), usernameRule(t)]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label={t('fields.name')}
+          rules={[requiredRule(t, t('fields.name')), maxLengthRule(t, 64)]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('members.initialPassword')}
+          extra={
+            <>
+              <div>{passwordPolicyHint(t, strong)}</div>
+              <div>{t('members.initialPasswordHint')}</div>
+            </>
+          }
+          rules={[
+            { required: true, message: t('common.required', { field: t('members.initialPassword') }) },
+            passwordPolicyRule(t, strong),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="accessLevel" label={t('members.accessLevel')}>
+          <GroupLevelSelect />
+        </Form.Item>
+      </div>
+      <Button type="primary" htmlType="submit" icon={<UserAddOutlined />} loading={create.isPending}>
+        {t('members.createAccount')}
+      </Button>
+    </Form>
+  );
+}

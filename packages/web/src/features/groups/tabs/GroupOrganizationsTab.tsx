@@ -1,0 +1,151 @@
+import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Group, Organization } from '@yyp/contracts';
+import { Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { deleteOrganization } from '../../../api/organizations';
+import { queryKeys } from '../../../api/queryClient';
+import { useNotify } from '../../../app/useNotify';
+import { ConfirmByNameModal } from '../../../ui/ConfirmByNameModal';
+import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
+import { OrgLevelTag } from '../../organizations/OrgLevelTag';
+import { isGroupAdmin } from '../levels';
+import { useGroupOrganizations } from '../useGroups';
+import { CreateOrganizationModal } from './CreateOrganizationModal';
+
+/** The organizations of a group; administrators create them and delete them by typing the name. */
+export function GroupOrganizationsTab({ group }: { group: Group }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const organizations = useGroupOrganizations(group.id);
+  const admin = isGroupAdmin(group);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Organization | null>(null);
+  const remove = useMutation({
+    mutationFn: (org: Organization) => deleteOrganization(org.id, org.name),
+  });
+
+  const orgPath = (org: Organization) =>
+    `/groups/${encodeURIComponent(group.id)}/organizations/${encodeURIComponent(org.id)}`;
+
+  async function refresh() {
+    await queryClient.invalidateQueries({ queryKey: queryKeys.groups });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.permissions });
+  }
+
+  async function handleDelete() {
+    if (!deleting) {
+      return;
+    }
+    try {
+      await remove.mutateAsync(deleting);
+      notify.success(t('group.orgDeleted', { name: deleting.name }));
+      setDeleting(null);
+      await refresh();
+    } catch (error) {
+      notify.error(error);
+      throw error;
+    }
+  }
+
+  const columns: TableColumnsType<Organization> = [
+    {
+      key: 'name',
+      title: t('group.orgName'),
+      render: (_, org) => (
+        <Space size={6}>
+          <Link to={orgPath(org)}>{org.name}</Link>
+          {org.isPrivate && <LockOutlined className="yyp-muted" aria-label={t('group.private')} />}
+        </Space>
+      ),
+    },
+    {
+      key: 'code',
+      title: t('group.orgCode'),
+      render: (_, org) => (org.code ? <code>{org.code}</code> : <Typography.Text type="secondary">—</Typography.Text>),
+    },
+    {
+      key: 'visibility',
+      title: t('org.visibility'),
+      render: (_, org) =>
+        org.isPrivate ? <Tag color="orange">{t('group.private')}</Tag> : <Tag>{t('group.public')}</Tag>,
+    },
+    { key: 'members', dataIndex: 'memberCount', title: t('group.memberCount'), align: 'right' },
+    {
+      key: 'level',
+      title: t('group.myOrgLevel'),
+      render: (_, org) =>
+        org.accessLevel ? (
+          <OrgLevelTag level={org.accessLevel} />
+        ) : (
+          <Typography.Text type="secondary">{t('group.notMember')}</Typography.Text>
+        ),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, org) => (
+        <Space size={4}>
+          <Link to={orgPath(org)}>{t('groups.open')}</Link>
+          {admin && (
+            <Button
+              type="link"
+              danger
+              size="small"
+              icon={<DeleteOutlined />}
+              onClick={() => setDeleting(org)}
+              aria-label={`${t('common.delete')} ${org.name}`}
+            >
+              {t('common.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      variant="borderless"
+      title={t('group.tabOrganizations')}
+      extra={
+        admin && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {t('group.newOrganization')}
+          </Button>
+        )
+      }
+    >
+      {organizations.isError && (
+        <LoadFailedAlert error={organizations.error} onRetry={() => void organizations.refetch()} />
+      )}
+      <Table<Organization>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={organizations.data ?? []}
+        loading={organizations.isPending}
+        pagination={false}
+        locale={{ emptyText: t('group.noOrganizations') }}
+      />
+      <CreateOrganizationModal
+        groupId={group.id}
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={() => void refresh()}
+      />
+      <ConfirmByNameModal
+        open={deleting !== null}
+        title={t('group.deleteOrganization')}
+        description={deleting ? t('group.deleteOrganizationDescription', { name: deleting.name }) : undefined}
+        name={deleting?.name ?? ''}
+        confirmLabel={t('group.deleteOrganization')}
+        onConfirm={handleDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Group } from '@yyp/contracts';
+import { Col, Row } from 'antd';
+import { AssignRulesCard } from '../settings/AssignRulesCard';
+import { ColorRulesCard } from '../settings/ColorRulesCard';
+import { DeleteGroupCard } from '../settings/DeleteGroupCard';
+import { GroupAttributesCard } from '../settings/GroupAttributesCard';
+import { GroupFeaturesCard } from '../settings/GroupFeaturesCard';
+import { GroupGeneralCard } from '../settings/GroupGeneralCard';
+
+/** Group settings (administrators only): name, features, report attributes, rules, deletion. */
+export function GroupSettingsTab({ group }: { group: Group }) {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={10}>
+        <div className="yyp-stack">
+          <GroupGeneralCard group={group} />
+          <GroupAttributesCard group={group} />
+        </div>
+      </Col>
+      <Col xs={24} xl={14}>
+        <GroupFeaturesCard group={group} />
+      </Col>
+      <Col span={24}>
+        <AssignRulesCard groupId={group.id} />
+      </Col>
+      <Col span={24}>
+        <ColorRulesCard groupId={group.id} />
+      </Col>
+      <Col span={24}>
+        <DeleteGroupCard group={group} />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,114 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DictionaryItem, DictionaryKind } from '@yyp/contracts';
+import { Button, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deleteDictionaryItem } from '../../../api/organizations';
+import { queryKeys } from '../../../api/queryClient';
+import { useNotify } from '../../../app/useNotify';
+import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
+import { useDictionary } from '../useOrganization';
+import { dataColumns, isBuiltIn, itemName } from './dictionaryFields';
+import { DictionaryItemModal } from './DictionaryItemModal';
+
+interface DictionaryEditorProps {
+  bucketId: string;
+  kind: DictionaryKind;
+}
+
+/** One organization dictionary: its items in a table, with add, edit and delete. */
+export function DictionaryEditor({ bucketId, kind }: DictionaryEditorProps) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const items = useDictionary(bucketId, kind);
+  // Doctors name a department: the department list fills their select and column.
+  const departments = useDictionary(bucketId, 'departments');
+  const [editing, setEditing] = useState<DictionaryItem | 'new' | null>(null);
+  const remove = useMutation({ mutationFn: (item: DictionaryItem) => deleteDictionaryItem(bucketId, kind, item.id) });
+  const kindLabel = t(`dictionaryKinds.${kind}`);
+
+  async function handleDelete(item: DictionaryItem) {
+    try {
+      await remove.mutateAsync(item);
+      notify.success(t('dictionary.deleted', { name: item.name }));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.dictionary(bucketId, kind) });
+    } catch (error) {
+      notify.error(error);
+    }
+  }
+
+  const columns: TableColumnsType<DictionaryItem> = [
+    {
+      key: 'name',
+      title: t('dictionary.name'),
+      render: (_, item) =>
+        isBuiltIn(kind, item) ? (
+          <Space size={6}>
+            {itemName(t, kind, item)}
+            <Tag>{t('dictionary.builtIn')}</Tag>
+          </Space>
+        ) : kind === 'tags' ? (
+          <Tag color={typeof item.data.color === 'string' ? item.data.color : undefined}>{item.name}</Tag>
+        ) : (
+          item.name
+        ),
+    },
+    ...dataColumns(kind, t, departments.data ?? []),
+    { key: 'sort', dataIndex: 'sort', title: t('dictionary.sort'), width: 90, align: 'right' },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 140,
+      render: (_, item) =>
+        isBuiltIn(kind, item) ? null : (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setEditing(item)}>
+              {t('common.edit')}
+            </Button>
+            <Popconfirm
+              title={t('dictionary.deleteConfirm', { name: item.name })}
+              okText={t('common.delete')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => handleDelete(item)}
+            >
+              <Button type="link" size="small" danger>
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <div className="yyp-dictionary">
+      <div className="yyp-dictionary__toolbar">
+        <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          {t('dictionary.add')}
+        </Button>
+      </div>
+      {items.isError && <LoadFailedAlert error={items.error} onRetry={() => void items.refetch()} />}
+      <Table<DictionaryItem>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={items.data ?? []}
+        loading={items.isPending}
+        pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+        locale={{ emptyText: t('dictionary.empty') }}
+        aria-label={kindLabel}
+      />
+      <DictionaryItemModal
+        bucketId={bucketId}
+        kind={kind}
+        item={editing === 'new' ? null : editing}
+        open={editing !== null}
+        departments={departments.data ?? []}
+        onClose={() => setEditing(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Organization, Role } from '@yyp/contracts';
+import { Button, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deleteRole } from '../../../api/organizations';
+import { queryKeys } from '../../../api/queryClient';
+import { useNotify } from '../../../app/useNotify';
+import { ConfirmByNameModal } from '../../../ui/ConfirmByNameModal';
+import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
+import { actionLabel, categoryLabel, groupActionsByCategory } from '../actionLabels';
+import type { OrgAccess } from '../orgAccess';
+import { useOrgMembers, useRefreshOrganization, useRoles } from '../useOrganization';
+import { RoleEditorDrawer } from './RoleEditorDrawer';
+
+/** Roles of an organization: the actions each allows and who holds it. */
+export function OrgRolesTab({ organization, access }: { organization: Organization; access: OrgAccess }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const roles = useRoles(organization.id);
+  const members = useOrgMembers(organization.id);
+  const refreshOrganization = useRefreshOrganization(organization.id);
+  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  const remove = useMutation({ mutationFn: (role: Role) => deleteRole(role.id, role.name) });
+  const memberName = new Map((members.data ?? []).map((m) => [m.accountId, m.name]));
+
+  async function refresh() {
+    await queryClient.invalidateQueries({ queryKey: queryKeys.roles(organization.id) });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.orgMembers(organization.id) });
+    await refreshOrganization();
+  }
+
+  async function handleSaved() {
+    setEditing(null);
+    await refresh();
+  }
+
+  async function handleDelete() {
+    if (!deleting) {
+      return;
+    }
+    try {
+      await remove.mutateAsync(deleting);
+    } catch (error) {
+      notify.error(error);
+      throw error;
+    }
+    notify.success(t('roles.deleted', { name: deleting.name }));
+    setDeleting(null);
+    await refresh();
+  }
+
+  const columns: TableColumnsType<Role> = [
+    { key: 'name', dataIndex: 'name', title: t('roles.name'), width: 180 },
+    {
+      key: 'actions',
+      title: t('roles.actions'),
+      render: (_, role) => (
+        <div className="yyp-tag-wrap">
+          {groupActionsByCategory(role.actions).map(({ category, actions }) => (
+            <Tooltip key={category} title={actions.map((a) => actionLabel(t, a)).join(', ')}>
+              <Tag>
+                {categoryLabel(t, category)} · {actions.length}
+              </Tag>
+            </Tooltip>
+          ))}
+          {role.actions.length === 0 && <Typography.Text type="secondary">—</Typography.Text>}
+        </div>
+      ),
+    },
+    {
+      key: 'holders',
+      title: t('roles.holders'),
+      render: (_, role) =>
+        role.memberIds.length === 0 ? (
+          <Typography.Text type="secondary">{t('roles.noHolders')}</Typography.Text>
+        ) : (
+          <div className="yyp-tag-wrap">
+            {role.memberIds.map((id) => (
+              <Tag key={id} color="processing">
+                {memberName.get(id) ?? id}
+              </Tag>
+            ))}
+          </div>
+        ),
+    },
+    {
+      key: 'ops',
+      title: t('common.actions'),
+      width: 160,
+      render: (_, role) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing(role)}>
+            {access.canManage ? t('common.edit') : t('groups.open')}
+          </Button>
+          {access.canManage && (
+            <Button type="link" size="small" danger onClick={() => setDeleting(role)}>
+              {t('common.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      variant="borderless"
+      title={t('org.tabRoles')}
+      extra={
+        access.canManage && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('roles.newRole')}
+          </Button>
+        )
+      }
+    >
+      {roles.isError && <LoadFailedAlert error={roles.error} onRetry={() => void roles.refetch()} />}
+      <Table<Role>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={roles.data ?? []}
+        loading={roles.isPending}
+        pagination={false}
+        locale={{ emptyText: t('roles.empty') }}
+      />
+      <RoleEditorDrawer
+        bucketId={organization.id}
+        role={editing === 'new' ? null : editing}
+        open={editing !== null}
+        readOnly={!access.canManage}
+        members={members.data ?? []}
+        onClose={() => setEditing(null)}
+        onSaved={() => void handleSaved()}
+      />
+      <ConfirmByNameModal
+        open={deleting !== null}
+        title={t('roles.deleteRole')}
+        description={deleting ? t('roles.deleteDescription', { name: deleting.name }) : undefined}
+        name={deleting?.name ?? ''}
+        confirmLabel={t('roles.deleteRole')}
+        onConfirm={handleDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { DICTIONARY_KINDS, type Group, type Organization } from '@yyp/contracts';
+import { Card, Col, Row, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DictionaryEditor } from '../dictionaries/DictionaryEditor';
+import type { OrgAccess } from '../orgAccess';
+import { DeleteOrganizationCard } from './DeleteOrganizationCard';
+import { NotificationsCard } from './NotificationsCard';
+import { OrgGeneralCard } from './OrgGeneralCard';
+import { UploadTokenCard } from './UploadTokenCard';
+
+interface OrgSettingsTabProps {
+  group: Group;
+  organization: Organization;
+  access: OrgAccess;
+}
+
+/** Organization settings (its admins and group admins): general, upload token, notifications, dictionaries. */
+export function OrgSettingsTab({ group, organization, access }: OrgSettingsTabProps) {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={12}>
+        <div className="yyp-stack">
+          <OrgGeneralCard organization={organization} />
+          <NotificationsCard organization={organization} />
+        </div>
+      </Col>
+      <Col xs={24} xl={12}>
+        <UploadTokenCard organization={organization} />
+      </Col>
+      <Col span={24}>
+        <Card variant="borderless" title={t('org.dictionariesTitle')}>
+          <Tabs
+            destroyOnHidden
+            items={DICTIONARY_KINDS.map((kind) => ({
+              key: kind,
+              label: t(`dictionaryKinds.${kind}`),
+              children: <DictionaryEditor bucketId={organization.id} kind={kind} />,
+            }))}
+          />
+        </Card>
+      </Col>
+      {access.canDelete && (
+        <Col span={24}>
+          <DeleteOrganizationCard group={group} organization={organization} />
+        </Col>
+      )}
+    </Row>
+  );
+}
