@@ -45,7 +45,26 @@ async function median(times, fn) {
   for (let i = 0; i < times; i++) {
     runs.push(await fn());
   }
-  return medianRun(runs);
+  const warnings = runs.map((r) => r.warning).filter(Boolean);
+  return { ...medianRun(runs), ...(warnings.length ? { warnings } : {}) };
+}
+
+/** The ingest paths: each sends the same files into an empty archive. */
+export const INGEST_PATHS = {
+  storescu1: (t, files) => storescu(t, files, { associations: 1 }),
+  storescu4: (t, files) => storescu(t, files, { associations: 4 }),
+  stow: (t, files, { stowBatch = 50, stowConcurrency = 4 } = {}) =>
+    stow(t, files, { batchSize: stowBatch, concurrency: stowConcurrency }),
+};
+
+/**
+ * One ingest path (a key of INGEST_PATHS) into an empty archive, repeated `repeat` times, each
+ * time into a fresh archive (median reported).
+ * @param {ArchiveFactory} startArchive
+ * @param {string[]} files
+ */
+export function ingestPath(startArchive, files, name, { repeat = 1, ...opts } = {}) {
+  return median(repeat, () => withFreshArchive(startArchive, files.length, (t) => INGEST_PATHS[name](t, files, opts)));
 }
 
 /**
@@ -54,15 +73,19 @@ async function median(times, fn) {
  * @param {ArchiveFactory} startArchive
  * @param {string[]} files
  */
-export async function ingestScenarios(startArchive, files, { repeat = 1, stowBatch = 50, stowConcurrency = 4 } = {}) {
-  const n = files.length;
-  const fresh = (fn) => median(repeat, () => withFreshArchive(startArchive, n, fn));
-  return {
-    storescu1: await fresh((t) => storescu(t, files, { associations: 1 })),
-    storescu4: await fresh((t) => storescu(t, files, { associations: 4 })),
-    stow: await fresh((t) => stow(t, files, { batchSize: stowBatch, concurrency: stowConcurrency })),
-  };
+export async function ingestScenarios(startArchive, files, opts = {}) {
+  const out = {};
+  for (const name of Object.keys(INGEST_PATHS)) {
+    out[name] = await ingestPath(startArchive, files, name, opts);
+  }
+  return out;
 }
+
+/**
+ * Every match in one answer (yyp pages at 100 by default, Orthanc not at all), so both archives
+ * return the same studies: "LI*" also matches LIU, LIN and LIANG, about 130 studies.
+ */
+const ALL = 'limit=1000';
 
 /** Spreads request i over the population without repeating neighbours. */
 const spread = (i, size) => (i * 7919) % size;
@@ -70,30 +93,33 @@ const spread = (i, size) => (i * 7919) % size;
 /**
  * Study-level QIDO-RS latency on an archive of `studies` × `perStudy` small CT instances (loaded
  * with storescu over 4 associations): PatientID exact, PatientName wildcard, 30-day StudyDate range.
+ * Pass `population` (from generateQidoFiles) to query the same files on several archives.
  * @param {ArchiveFactory} startArchive
  */
-export async function qidoScenario(startArchive, { studies = 1000, perStudy = 10, requests = 100 } = {}) {
-  const population = await generateQidoFiles(studies, { perStudy });
+export async function qidoScenario(startArchive, { studies = 1000, perStudy = 10, requests = 100, population } = {}) {
+  population ??= await generateQidoFiles(studies, { perStudy });
   const total = population.files.length;
   return withFreshArchive(startArchive, total, async (target) => {
     const load = await storescu(target, population.files, { associations: 4 });
     const { patients } = population;
-    const byPatientId = await qidoTiming(target, (i) => `studies?PatientID=${patients[spread(i, patients.length)]}`, {
-      requests,
-    });
+    const byPatientId = await qidoTiming(
+      target,
+      (i) => `studies?${ALL}&PatientID=${patients[spread(i, patients.length)]}`,
+      { requests },
+    );
     const byNameWildcard = await qidoTiming(
       target,
-      (i) => `studies?PatientName=${QIDO_SURNAMES[spread(i, QIDO_SURNAMES.length)]}*`,
+      (i) => `studies?${ALL}&PatientName=${QIDO_SURNAMES[spread(i, QIDO_SURNAMES.length)]}*`,
       { requests },
     );
     const byDateRange = await qidoTiming(
       target,
       (i) => {
         const from = QIDO_FIRST_DATE + spread(i, 970) * 86_400_000;
-        return `studies?StudyDate=${dicomDate(from)}-${dicomDate(from + 29 * 86_400_000)}`;
+        return `studies?${ALL}&StudyDate=${dicomDate(from)}-${dicomDate(from + 29 * 86_400_000)}`;
       },
       { requests },
     );
-    return { instances: total, studies, load, byPatientId, byNameWildcard, byDateRange };
+    return { instances: total, studies: population.studies, load, byPatientId, byNameWildcard, byDateRange };
   });
 }

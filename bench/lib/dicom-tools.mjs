@@ -80,7 +80,7 @@ export async function generateQidoFiles(studies, { perStudy = 10, rows = 64, col
     }
     files.push(...(await writeStudy(dir, study)));
   }
-  return { dir, files, patients };
+  return { dir, files, patients, studies };
 }
 
 /** Splits `items` round-robin into `k` lists (so each association gets a mix of studies). */

@@ -1,0 +1,168 @@
+// Starts the built yyp server (packages/server/dist/main.js) as a benchmark target: fresh data dir,
+// free ports on 127.0.0.1, demo tenant seeded (calling AE DEMO_MODALITY stores into RH-RAD), on
+// embedded PGlite or on a fresh PostgreSQL database. Server, database and data dir are removed at
+// cleanup, even when the bench fails.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { LOOPBACK, freePort, makeTempDir, onCleanup, removeTempDir, sleep, waitFor } from './util.mjs';
+
+const MAIN = new URL('../../packages/server/dist/main.js', import.meta.url).pathname;
+/** A maintenance database to create and drop the bench databases from. */
+const ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const USER = { username: 'tech', password: 'Yyp@2026' };
+
+async function admin(sqlText) {
+  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
+  await c.connect();
+  try {
+    await c.query(sqlText);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A new empty PostgreSQL database, dropped at cleanup. Returns its URL and `drop()`. */
+async function createDatabase() {
+  const name = `yyp_bench_${process.pid}_${Date.now()}`;
+  await admin(`create database ${name}`);
+  const drop = onCleanup(() => admin(`drop database if exists ${name} with (force)`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, drop };
+}
+
+function portOpen(port) {
+  return new Promise((resolve) => {
+    const s = net.connect(port, LOOPBACK);
+    s.setTimeout(1000, () => s.destroy());
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('close', () => resolve(false));
+  });
+}
+
+/**
+ * @param {{ store?: 'pglite' | 'postgres', env?: object, nodeArgs?: string[], startTimeoutMs?: number }} [opts]
+ *   `nodeArgs` go to node before main.js (e.g. --cpu-prof to profile the server).
+ * @returns {Promise<import('./orthanc.mjs').DicomTarget & { httpBase: string, version: string,
+ *   store: string, logFile: string, stop: () => Promise<void> }>}
+ */
+export async function startYyp(opts = {}) {
+  const store = opts.store ?? 'pglite';
+  const dir = makeTempDir(`yyp-bench-yyp-${store}-`);
+  const [httpPort, dicomPort] = [await freePort(), await freePort()];
+  const db = store === 'postgres' ? await createDatabase() : null;
+  const logFile = path.join(dir, 'yyp.log');
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), MAIN], {
+    env: {
+      ...process.env,
+      HOST: LOOPBACK,
+      PORT: String(httpPort),
+      DICOM_PORT: String(dicomPort),
+      DICOM_AET: 'YYP',
+      DATA_DIR: path.join(dir, 'data'),
+      LOG_LEVEL: 'warn',
+      YYP_DEMO: 'on',
+      YYP_DEMO_STUDIES: 'off',
+      DATABASE_URL: db ? db.url : '',
+      ...opts.env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const kill = onCleanup(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await Promise.race([exited, sleep(12_000).then(() => null)]))) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+  });
+  const stop = async () => {
+    await kill();
+    await db?.drop();
+    await removeTempDir(dir);
+  };
+
+  const httpBase = `http://${LOOPBACK}:${httpPort}`;
+  let health;
+  let token;
+  try {
+    health = await Promise.race([
+      waitFor(
+        async () => {
+          const res = await fetch(`${httpBase}/yyp/api/v1/health`, { signal: AbortSignal.timeout(2000) });
+          return res.ok ? res.json() : undefined;
+        },
+        { timeoutMs: opts.startTimeoutMs ?? 60_000, what: 'yyp health' },
+      ),
+      exited.then(({ code, signal }) => {
+        throw new Error(`yyp exited during start (code ${code}, signal ${signal})`);
+      }),
+    ]);
+    // The DICOM port opens just after HTTP.
+    await waitFor(() => portOpen(dicomPort), { timeoutMs: 10_000, what: 'yyp DICOM port' });
+    token = await login(httpBase);
+  } catch (err) {
+    const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-4000) : '';
+    await stop();
+    throw new Error(`${err.message}\n--- yyp log ---\n${tail}`, { cause: err });
+  }
+
+  return {
+    host: LOOPBACK,
+    dicomPort,
+    aet: 'YYP',
+    callingAet: 'DEMO_MODALITY',
+    dicomWebBase: `${httpBase}/dicom-web`,
+    token,
+    httpBase,
+    version: health.version,
+    store,
+    pid: child.pid,
+    logFile,
+    stop,
+  };
+}
+
+async function login(httpBase) {
+  const res = await fetch(`${httpBase}/yyp/api/v1/accounts/login-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(USER),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok || !body.accessToken) {
+    throw new Error(`login as ${USER.username} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return body.accessToken;
+}
+
+/** Instances yyp holds in what the token may see: QIDO studies, summing 00201208, page by page. */
+export async function yypInstanceCount(target) {
+  let total = 0;
+  for (let offset = 0; ; offset += 1000) {
+    const res = await fetch(`${target.dicomWebBase}/studies?limit=1000&offset=${offset}`, {
+      headers: { accept: 'application/dicom+json', authorization: `Bearer ${target.token}` },
+    });
+    if (res.status === 204) {
+      return total;
+    }
+    if (!res.ok) {
+      throw new Error(`QIDO count answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    }
+    const studies = await res.json();
+    total += studies.reduce((sum, s) => sum + Number(s['00201208']?.Value?.[0] ?? 0), 0);
+    if (studies.length < 1000) {
+      return total;
+    }
+  }
+}
