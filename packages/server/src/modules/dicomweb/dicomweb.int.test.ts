@@ -141,6 +141,17 @@ describe('QIDO-RS', () => {
     expect(s!['00201208']!.Value).toEqual([6]);
   });
 
+  it('pages with limit and offset, and warns when more results exist', async () => {
+    const seriesUid = study.instances[0]!.seriesInstanceUid;
+    const url = `/dicom-web/studies/${study.studyInstanceUid}/series/${seriesUid}/instances`;
+    const first = await get(doctor, `${url}?limit=2`);
+    expect(first.json()).toHaveLength(2);
+    expect(first.headers.warning).toContain('additional results');
+    const rest = await get(doctor, `${url}?limit=2&offset=2`);
+    expect(rest.json()).toHaveLength(1);
+    expect(rest.headers.warning).toBeUndefined();
+  });
+
   it('lists series and instances of the study', async () => {
     const series = (await get(doctor, `/dicom-web/studies/${study.studyInstanceUid}/series`)).json() as unknown[];
     expect(series).toHaveLength(2);

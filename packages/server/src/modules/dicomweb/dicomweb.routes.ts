@@ -4,7 +4,7 @@ import { boundaryOf, closing, multipartBoundary, parseMultipart, partHeader } fr
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketsWith, type DicomWebService } from './dicomweb.service.js';
+import { bucketsWith, type DicomWebService, type Page } from './dicomweb.service.js';
 import type { Query } from './qido.js';
 
 const DICOM_JSON = 'application/dicom+json';
@@ -76,10 +76,11 @@ export function dicomWebRoutes(app: FastifyInstance, db: Db, web: DicomWebServic
     ...stow,
   });
 
-  const json = <T>(reply: FastifyReply, rows: T[]) => {
+  const json = <T>(reply: FastifyReply, result: Page<T>) => {
     void reply.header('content-type', DICOM_JSON);
-    if (rows.length === 0) void reply.status(204);
-    return rows;
+    if (result.truncated) void reply.header('warning', '299 yyp "There are additional results that can be requested"');
+    if (result.items.length === 0) void reply.status(204);
+    return result.items;
   };
   defineRoute(app, {
     method: 'GET',

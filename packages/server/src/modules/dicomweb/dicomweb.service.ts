@@ -8,11 +8,22 @@ import { errors } from '../../platform/errors.js';
 import type { ArchiveService } from '../archive/archive.service.js';
 import { frameBytes, instanceMetadata, topLevelValue, type DicomJson } from '../../dicom/json-model.js';
 import { instanceJson, seriesJson, studyJson } from './json.js';
-import { searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
+import { paging, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
 
 export interface StowOutcome {
   status: number;
   body: Record<string, unknown>;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** more results exist beyond limit (PS3.18: answered with a Warning header) */
+  truncated: boolean;
+}
+
+function page<R, T>(rows: R[], q: Query, map: (r: R) => T): Page<T> {
+  const { limit } = paging(q);
+  return { items: rows.slice(0, limit).map(map), truncated: rows.length > limit };
 }
 
 /** Buckets in which the account holds the action (and can see). */
@@ -63,21 +74,21 @@ export class DicomWebService {
 
   async studies(accountId: string, q: Query, base: string) {
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    return (await searchStudies(this.db, scope, q)).map((e) => studyJson(e, base));
+    return page(await searchStudies(this.db, scope, q), q, (e) => studyJson(e, base));
   }
 
   async series(accountId: string, q: Query, base: string, studyUid?: string) {
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
     const rows = await searchSeries(this.db, scope, q, studyUid);
     if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
-    return rows.map((r) => seriesJson(r.series, r.exam, base));
+    return page(rows, q, (r) => seriesJson(r.series, r.exam, base));
   }
 
   async instances(accountId: string, q: Query, base: string, studyUid?: string, seriesUid?: string) {
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
     const rows = await searchInstances(this.db, scope, q, studyUid, seriesUid);
     if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
-    return rows.map((r) => instanceJson(r.instance, r.series, r.exam, base));
+    return page(rows, q, (r) => instanceJson(r.instance, r.series, r.exam, base));
   }
 
   private async requireStudy(scope: string[], studyUid: string): Promise<void> {
@@ -96,9 +107,10 @@ export class DicomWebService {
     const rows = await searchInstances(
       this.db,
       scope,
-      { limit: '1000', ...(sopUid ? { SOPInstanceUID: sopUid } : {}) },
+      { ...(sopUid ? { SOPInstanceUID: sopUid } : {}) },
       studyUid,
       seriesUid,
+      true,
     );
     if (rows.length === 0) throw errors.notFound(sopUid ? 'Instance' : seriesUid ? 'Series' : 'Study');
     return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
@@ -116,9 +128,10 @@ export class DicomWebService {
     const rows = await searchInstances(
       this.db,
       scope,
-      { limit: '1000', ...(sopUid ? { SOPInstanceUID: sopUid } : {}) },
+      { ...(sopUid ? { SOPInstanceUID: sopUid } : {}) },
       studyUid,
       seriesUid,
+      true,
     );
     if (rows.length === 0) throw errors.notFound(sopUid ? 'Instance' : seriesUid ? 'Series' : 'Study');
     const out: DicomJson[] = [];

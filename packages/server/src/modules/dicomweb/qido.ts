@@ -44,6 +44,7 @@ function dateMatch(column: Parameters<typeof eq>[0], value: string | undefined):
   return eq(column, value.replace(/\./g, ''));
 }
 
+/** Searches fetch limit + 1 rows: the extra one only says that more results exist. */
 export function paging(q: Query): { limit: number; offset: number } {
   const limit = Number.parseInt(first(q, 'limit') ?? '100', 10);
   const offset = Number.parseInt(first(q, 'offset') ?? '0', 10);
@@ -76,7 +77,7 @@ export async function searchStudies(db: Db, bucketIds: string[], q: Query) {
     .from(exams)
     .where(where)
     .orderBy(desc(exams.studyDate), desc(exams.created))
-    .limit(limit)
+    .limit(limit + 1)
     .offset(offset);
 }
 
@@ -99,13 +100,21 @@ export async function searchSeries(db: Db, bucketIds: string[], q: Query, studyU
     .innerJoin(exams, eq(exams.id, series.examId))
     .where(where)
     .orderBy(asc(series.seriesNumber), asc(series.createdAt))
-    .limit(limit)
+    .limit(limit + 1)
     .offset(offset);
 }
 
-export async function searchInstances(db: Db, bucketIds: string[], q: Query, studyUid?: string, seriesUid?: string) {
+/** `unbounded` serves WADO-RS retrieval, which answers every instance of a study or series. */
+export async function searchInstances(
+  db: Db,
+  bucketIds: string[],
+  q: Query,
+  studyUid?: string,
+  seriesUid?: string,
+  unbounded = false,
+) {
   if (bucketIds.length === 0) return [];
-  const { limit, offset } = paging(q);
+  const { limit, offset } = unbounded ? { limit: 1_000_000, offset: 0 } : paging(q);
   const where = and(
     inArray(instances.bucketId, bucketIds),
     isNull(exams.deletedTime),
@@ -123,6 +132,6 @@ export async function searchInstances(db: Db, bucketIds: string[], q: Query, stu
     .innerJoin(exams, eq(exams.id, instances.examId))
     .where(where)
     .orderBy(asc(series.seriesNumber), asc(instances.instanceNumber))
-    .limit(limit)
+    .limit(limit + 1)
     .offset(offset);
 }
