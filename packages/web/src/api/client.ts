@@ -14,6 +14,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** A caller's own cancellation (React Query passes one); rejects with the AbortError. */
   signal?: AbortSignal;
+  /** Never send the stored token: calls made for a visitor of a public page (an upload link). */
+  anonymous?: boolean;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -52,12 +54,12 @@ function toApiError(status: number, body: unknown): ApiError {
  * token-rejected reaction on 401 TokenExpiredError/JsonWebTokenError. Failures reject with ApiError.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, timeoutMs = REQUEST_TIMEOUT_MS, signal } = options;
+  const { method = 'GET', body, query, timeoutMs = REQUEST_TIMEOUT_MS, signal, anonymous = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
   }
-  if (shouldAttachToken(path, body)) {
+  if (!anonymous && shouldAttachToken(path, body)) {
     const token = sessionStore.getAccessToken();
     if (token) {
       headers.Authorization = `Bearer ${token}`;

@@ -15,6 +15,7 @@ import type {
   realmPageSchema,
   updateGroupRequestSchema,
   updateOrganizationSchema,
+  uploadableBucketSchema,
   uploadTokenSchema,
   upsertAssignRuleSchema,
   upsertColorRuleSchema,
@@ -48,3 +49,4 @@ export type RealmPage = Output<typeof realmPageSchema>;
 export type AuditQuery = Omit<Input<typeof auditQuerySchema>, 'groupId'>;
 export type AuditLog = Output<typeof auditLogSchema>;
 export type AuditPage = Output<typeof auditPageSchema>;
+export type UploadableBucket = Output<typeof uploadableBucketSchema>;

@@ -21,6 +21,11 @@ describe('decideExpiryAction (spec 001 §8)', () => {
     expect(decideExpiryAction({ ...base, pathname })).toBe('none');
   });
 
+  it('does nothing on the public page of an upload link, but asks on the signed-in upload wizard', () => {
+    expect(decideExpiryAction({ ...base, pathname: '/upload', search: '?token=abc' })).toBe('none');
+    expect(decideExpiryAction({ ...base, pathname: '/upload', search: '' })).toBe('askPassword');
+  });
+
   it('does nothing while the dialog is shown', () => {
     expect(decideExpiryAction({ ...base, dialogOpen: true })).toBe('none');
   });
@@ -41,5 +46,7 @@ describe('isPublicPath', () => {
     expect(isPublicPath('/studies')).toBe(false);
     expect(isPublicPath('/settings/profile')).toBe(false);
     expect(isPublicPath('/')).toBe(false);
+    expect(isPublicPath('/upload', '?token=abc')).toBe(true);
+    expect(isPublicPath('/upload')).toBe(false);
   });
 });

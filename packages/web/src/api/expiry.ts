@@ -31,15 +31,26 @@ export function isExpiryDialogSuppressed(pathname: string): boolean {
   return EXPIRY_DIALOG_SUPPRESSED_ROUTES.includes(normalizePath(pathname));
 }
 
-export function isPublicPath(pathname: string): boolean {
+/** /upload is the signed-in wizard, or with a token query the public page of an upload link. */
+function isUploadLink(path: string, search: string): boolean {
+  return path === '/upload' && new URLSearchParams(search).has('token');
+}
+
+export function isPublicPath(pathname: string, search = ''): boolean {
   const path = normalizePath(pathname);
-  return isExpiryDialogSuppressed(path) || OTHER_PUBLIC_ROUTES.some((pattern) => pattern.test(path));
+  return (
+    isExpiryDialogSuppressed(path) ||
+    OTHER_PUBLIC_ROUTES.some((pattern) => pattern.test(path)) ||
+    isUploadLink(path, search)
+  );
 }
 
 export type ExpiryAction = 'none' | 'redirectToLogin' | 'askPassword' | 'goToLogin';
 
 export interface ExpiryContext {
   pathname: string;
+  /** The query of the page, for routes whose query makes them public (/upload?token). */
+  search?: string;
   dialogOpen: boolean;
   username: string | null;
   loginType: LoginType | null;
@@ -47,7 +58,7 @@ export interface ExpiryContext {
 
 /** The decision table of spec 001 §8 for a 401 TokenExpiredError/JsonWebTokenError. */
 export function decideExpiryAction(context: ExpiryContext): ExpiryAction {
-  if (isPublicPath(context.pathname)) {
+  if (isPublicPath(context.pathname, context.search)) {
     return 'none';
   }
   if (context.dialogOpen) {
@@ -64,11 +75,13 @@ export const LOGIN_PATH_AFTER_LOST_SESSION = '/login?redirect=/studies';
 /** How the session layer reaches the router; the root layout binds the real one. */
 export interface ExpiryEnvironment {
   pathname(): string;
+  search?(): string;
   navigate(to: string): void;
 }
 
 const browserEnvironment: ExpiryEnvironment = {
   pathname: () => window.location.pathname,
+  search: () => window.location.search,
   navigate: (to) => window.location.assign(to),
 };
 
@@ -88,6 +101,7 @@ export function handleTokenRejected(): ExpiryAction {
   const { session, expiryDialogOpen } = sessionStore.getState();
   const action = decideExpiryAction({
     pathname: environment.pathname(),
+    search: environment.search?.() ?? '',
     dialogOpen: expiryDialogOpen,
     username: session?.username ?? null,
     loginType: session?.loginType ?? null,

@@ -26,6 +26,8 @@ export const queryKeys = {
   me: ['accounts', 'me'] as const,
   permissions: ['accounts', 'me', 'permissions'] as const,
   organizations: ['accounts', 'me', 'organizations'] as const,
+  /** Organizations the user may upload into: under permissions, so it refreshes with them. */
+  uploadableBuckets: ['accounts', 'me', 'permissions', 'uploadable'] as const,
   /** Everything about groups starts with 'groups', so one invalidation refreshes them all. */
   groups: ['groups'] as const,
   myGroups: ['groups', 'mine'] as const,

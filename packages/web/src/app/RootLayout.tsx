@@ -20,15 +20,18 @@ export function RootLayout() {
   const { expiryDialogOpen } = useSessionState();
   const { domain } = useDomain();
   const pathnameRef = useRef(location.pathname);
+  const searchRef = useRef(location.search);
 
   useEffect(() => {
     pathnameRef.current = location.pathname;
-  }, [location.pathname]);
+    searchRef.current = location.search;
+  }, [location.pathname, location.search]);
 
   useEffect(
     () =>
       bindExpiryEnvironment({
         pathname: () => pathnameRef.current,
+        search: () => searchRef.current,
         navigate: (to) => {
           void navigate(to, { replace: true });
         },
@@ -37,10 +40,10 @@ export function RootLayout() {
   );
 
   useEffect(() => {
-    if (expiryDialogOpen && isPublicPath(location.pathname)) {
+    if (expiryDialogOpen && isPublicPath(location.pathname, location.search)) {
       sessionStore.closeExpiryDialog();
     }
-  }, [expiryDialogOpen, location.pathname]);
+  }, [expiryDialogOpen, location.pathname, location.search]);
 
   useEffect(() => {
     document.title = domain.displayName || t('app.defaultName');

@@ -35,3 +35,14 @@ export function requireSession({ request }: LoaderFunctionArgs): null {
   const url = new URL(request.url);
   throw redirect(loginRedirectPath(url.pathname + url.search));
 }
+
+/**
+ * Loader of /upload: with a token query it is the public page of an upload link (spec 000 §2
+ * "/upload (query token)"), even for a signed-in user; without one it needs login.
+ */
+export function requireSessionUnlessUploadLink(args: LoaderFunctionArgs): null {
+  if (new URL(args.request.url).searchParams.has('token')) {
+    return null;
+  }
+  return requireSession(args);
+}

@@ -2,7 +2,7 @@ import { redirect, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { PageSpinner } from '../ui/PageSpinner';
-import { DEFAULT_LANDING, requireSession } from './guards';
+import { DEFAULT_LANDING, requireSession, requireSessionUnlessUploadLink } from './guards';
 import { RootLayout } from './RootLayout';
 
 /** Route-level code splitting: every page is its own chunk, loaded on first visit. */
@@ -44,6 +44,14 @@ export const routes: RouteObject[] = [
       },
       // The not-found page is tiny and also rendered by the error boundary: kept in the main chunk.
       { path: '404', Component: NotFoundPage },
+
+      // With a token query the public page of an upload link, without one the signed-in wizard.
+      {
+        path: 'upload',
+        loader: requireSessionUnlessUploadLink,
+        shouldRevalidate: () => true,
+        lazy: () => import('../features/upload/UploadRoute').then((m) => ({ Component: m.UploadRoute })),
+      },
 
       // Routes that need login
       {

@@ -1,6 +1,7 @@
 import { catalogueChs } from './catalogue/chs';
 import type { Messages } from './en';
 import { tenancyChs } from './tenancy/chs';
+import { uploadChs } from './upload/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -199,4 +200,5 @@ export const chs: Messages = {
   },
   ...catalogueChs,
   ...tenancyChs,
+  ...uploadChs,
 };

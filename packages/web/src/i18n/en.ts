@@ -1,6 +1,7 @@
 import type { ApiErrorCode } from '../api/errors';
 import { catalogueEn } from './catalogue/en';
 import { tenancyEn } from './tenancy/en';
+import { uploadEn } from './upload/en';
 import type { Widen } from './widen';
 
 /**
@@ -206,6 +207,7 @@ export const en = {
   errors,
   ...catalogueEn,
   ...tenancyEn,
+  ...uploadEn,
 };
 
 export type Messages = Widen<typeof en>;

@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { loadCallerAccess } from '../../platform/access.js';
 import { membersAmong } from '../groups/groups.store.js';
+import { closeTokenSessions } from '../uploads/uploads.store.js';
 import * as store from './organizations.store.js';
 
 function present(row: BucketRow, memberCount: number, access: CallerAccess): Organization {
@@ -321,6 +322,8 @@ export class OrganizationsService {
     const token = revoke ? null : crypto.randomBytes(24).toString('base64url');
     await this.db.transaction(async (tx) => {
       await store.updateBucket(tx, bucketId, { uploadToken: token }, this.clock.now());
+      // Sessions opened with the old link end with it.
+      await closeTokenSessions(tx, bucketId, this.clock.now());
       await this.audit(tx, ctx, actor, revoke ? 'bucket.upload_token.revoke' : 'bucket.upload_token.rotate', bucketId);
     });
     return this.uploadToken(bucketId);

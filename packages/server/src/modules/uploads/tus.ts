@@ -7,6 +7,16 @@ import { MAX_UPLOAD_FILE_BYTES, UPLOAD_ENDPOINT, type UploadsService } from './u
 
 const refuse = (status_code: number, body: string) => ({ status_code, body });
 
+/** The file's own name (last path part, control characters dropped), for the summary only: never used as a path. */
+function displayName(raw: string): string {
+  const cleaned = raw
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .split(/[\\/]+/)
+    .filter((part) => part && part !== '.' && part !== '..')
+    .pop();
+  return (cleaned ?? '').slice(0, 255) || 'file';
+}
+
 /**
  * The tus resumable-upload endpoint (a dropped hospital connection resumes where it stopped).
  * Its only credential is the signed upload-session token in the Upload-Session header; each
@@ -33,7 +43,7 @@ export function installTus(app: FastifyInstance, uploads: UploadsService, direct
     onUploadFinish: async (_req, upload) => {
       const meta = upload.metadata ?? {};
       if (typeof meta.uploadId === 'string' && typeof meta.bucketId === 'string') {
-        const name = path.basename(meta.filename ?? meta.name ?? upload.id).slice(0, 255);
+        const name = displayName(meta.filename ?? meta.name ?? upload.id);
         await uploads.ingestFile(
           { uploadId: meta.uploadId, bucketId: meta.bucketId },
           path.join(directory, upload.id),

@@ -67,7 +67,7 @@ describe('web upload with tus', () => {
       patientId: 'TUS-1',
     });
     for (const i of study.instances) await send(token, i.bytes, i.fileName);
-    await send(token, Buffer.from('clinical notes, not an image'), 'notes.txt');
+    await send(token, Buffer.from('clinical notes, not an image'), 'series1/../notes.txt');
     await send(token, study.instances[0]!.bytes, 'again.dcm');
     const done = await post('exams/post-upload', { sessionToken: token });
     expect(done.status).toBe(200);
@@ -165,7 +165,13 @@ describe('public upload link', () => {
         (await fetch(`${base}/yyp/api/v1/accounts/me`, { headers: { authorization: `Bearer ${token}` } })).status,
       ).toBe(401);
     }
-    // Revoked: the link stops working.
+    // Rotating ends the sessions opened with the old link; revoking stops the link.
+    const open = (await post('uploads/by-token', { token: uploadToken })).json.sessionToken as string;
+    await fetch(`${base}/yyp/api/v1/buckets/${radId}/upload/token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    await expect(send(open, study.instances[0]!.bytes, 'after-rotation.dcm')).rejects.toThrow(/401/);
     await fetch(`${base}/yyp/api/v1/buckets/${radId}/upload/token`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${admin}` },

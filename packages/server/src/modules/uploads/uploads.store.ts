@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { buckets, uploadSessions } from '../../db/schema.js';
 
@@ -51,4 +51,14 @@ export async function completeSession(db: Db, id: string, now: Date) {
     .where(eq(uploadSessions.id, id))
     .returning();
   return rows[0];
+}
+
+/** Ends the open sessions of an organization's upload link (on rotation or revocation). */
+export async function closeTokenSessions(db: Db, bucketId: string, now: Date): Promise<void> {
+  await db
+    .update(uploadSessions)
+    .set({ status: 'completed', completedAt: now })
+    .where(
+      and(eq(uploadSessions.bucketId, bucketId), eq(uploadSessions.source, 'token'), eq(uploadSessions.status, 'open')),
+    );
 }

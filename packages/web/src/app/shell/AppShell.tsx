@@ -29,8 +29,11 @@ const NAV_ICONS: Record<NavKey, ReactNode> = {
   settings: <SettingOutlined />,
 };
 
-/** Signed-in frame: navbar with product, main entries, language and user menu. */
-export function AppShell() {
+/**
+ * Signed-in frame: navbar with product, main entries, language and user menu. It frames the child
+ * routes, or `children` for a route that decides on its own whether it is signed in (/upload).
+ */
+export function AppShell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -85,9 +88,7 @@ export function AppShell() {
           />
         </div>
       </Layout.Header>
-      <Layout.Content className="yyp-shell__content">
-        <Outlet />
-      </Layout.Content>
+      <Layout.Content className="yyp-shell__content">{children ?? <Outlet />}</Layout.Content>
     </Layout>
   );
 }

@@ -38,7 +38,7 @@ export function LoginExpiredModal() {
   const [problem, setProblem] = useState<string | null>(null);
   const verify = useMutation({ mutationFn: (body: LoginRequest) => login(body) });
   const username = session?.username ?? '';
-  const open = expiryDialogOpen && Boolean(username) && !isPublicPath(location.pathname);
+  const open = expiryDialogOpen && Boolean(username) && !isPublicPath(location.pathname, location.search);
 
   function resetForm() {
     setPassword('');

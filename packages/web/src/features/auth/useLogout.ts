@@ -4,12 +4,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { clearUserData } from '../../api/queryClient';
 import { sessionStore } from '../../api/sessionStore';
 import { loginRedirectPath } from '../../app/guards';
+import { forgetAccountPending } from '../upload/pendingUploads';
 
 export type LogoutReason = 'user' | 'inactive';
 
 /**
- * Logout clears all state: stored token and user, the charge token and the query cache.
- * After an inactivity logout the login page offers to come back to where the user was.
+ * Logout clears all state: stored token and user, the charge token, unfinished uploads and the
+ * query cache. After an inactivity logout the login page offers to come back to where the user was.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -19,6 +20,7 @@ export function useLogout() {
   return useCallback(
     async (reason: LogoutReason = 'user') => {
       sessionStore.signOut(reason);
+      forgetAccountPending();
       clearUserData(queryClient);
       await navigate(reason === 'inactive' ? loginRedirectPath(here) : '/login', { replace: true });
     },

@@ -1,6 +1,9 @@
-import { Card, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { PageHeading } from '../../ui/PageHeading';
+import { useUploadableBuckets } from '../upload/useUploadableBuckets';
 
 /** One row of the exam list; the list call (POST exams/page-query) fills it in a later issue. */
 interface StudyRow {
@@ -18,6 +21,9 @@ const NO_STUDIES: StudyRow[] = [];
 /** /studies, the report workstation: the default landing after login. */
 export function StudiesPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const uploadable = useUploadableBuckets();
+  const canUpload = (uploadable.data?.length ?? 0) > 0;
   const columns: TableColumnsType<StudyRow> = [
     { key: 'patient', dataIndex: 'patient', title: t('studies.patient') },
     { key: 'examDate', dataIndex: 'examDate', title: t('studies.examDate') },
@@ -41,7 +47,18 @@ export function StudiesPage() {
 
   return (
     <div className="yyp-page">
-      <PageHeading title={t('studies.title')} description={t('studies.subtitle')} />
+      <PageHeading
+        title={t('studies.title')}
+        description={t('studies.subtitle')}
+        extra={
+          // Only for users who may upload somewhere (exam_upload in some organization).
+          canUpload && (
+            <Button type="primary" icon={<UploadOutlined />} onClick={() => void navigate('/upload')}>
+              {t('upload.entry')}
+            </Button>
+          )
+        }
+      />
       <Card title={t('studies.listTitle')} variant="borderless">
         <Table<StudyRow>
           rowKey="id"

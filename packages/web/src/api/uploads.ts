@@ -1,0 +1,31 @@
+import type { UploadSession, UploadSummary } from '@yyp/contracts';
+import { apiRequest } from './client';
+import type { UploadableBucket } from './contractTypes';
+
+/**
+ * Upload calls: a session is opened for an organization (signed in) or by an upload link (public);
+ * its files then go to the tus endpoint, and the session is read back and closed with its token.
+ * Everything after opening is keyed by the session token alone, so it never carries the bearer.
+ */
+
+export function fetchUploadableBuckets(signal?: AbortSignal): Promise<UploadableBucket[]> {
+  return apiRequest<UploadableBucket[]>('buckets/uploadable', { signal });
+}
+
+export function startBucketUpload(bucketId: string): Promise<UploadSession> {
+  return apiRequest<UploadSession>(`buckets/${encodeURIComponent(bucketId)}/studies/upload`, { method: 'POST' });
+}
+
+/** Public: 404 NotFound when the link token is unknown or revoked. */
+export function startLinkUpload(token: string): Promise<UploadSession> {
+  return apiRequest<UploadSession>('uploads/by-token', { method: 'POST', body: { token }, anonymous: true });
+}
+
+export function fetchUploadSummary(sessionToken: string): Promise<UploadSummary> {
+  return apiRequest<UploadSummary>('uploads/summary', { method: 'POST', body: { sessionToken }, anonymous: true });
+}
+
+/** Closes the session (no more files) and answers what it stored and skipped. */
+export function completeUpload(sessionToken: string): Promise<UploadSummary> {
+  return apiRequest<UploadSummary>('exams/post-upload', { method: 'POST', body: { sessionToken }, anonymous: true });
+}

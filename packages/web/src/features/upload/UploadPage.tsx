@@ -1,0 +1,150 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Steps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { UploadableBucket } from '../../api/contractTypes';
+import { startBucketUpload } from '../../api/uploads';
+import { useNotify } from '../../app/useNotify';
+import { useSessionState } from '../../app/useSessionState';
+import { MissingResult } from '../../ui/MissingResult';
+import { PageHeading } from '../../ui/PageHeading';
+import { ChooseFilesStep } from './ChooseFilesStep';
+import { ExamInfoStep } from './ExamInfoStep';
+import { accountScope, findAccountPending, resumeOrOpen, type PendingUpload } from './pendingUploads';
+import type { PickedFile } from './pickedFiles';
+import { UploadCompleteStep } from './UploadCompleteStep';
+import { UploadProgressStep } from './UploadProgressStep';
+import { useUploadableBuckets } from './useUploadableBuckets';
+import { useUploadRun } from './useUploadRun';
+
+type WizardStep = 0 | 1 | 2 | 3;
+
+/** The only organization, or the one of an unfinished upload, is chosen already. */
+function preselectedBucket(buckets: UploadableBucket[] | undefined, pending: PendingUpload | null) {
+  if (buckets?.length === 1) {
+    return buckets[0]?.id;
+  }
+  return buckets?.find((bucket) => bucket.id === pending?.bucketId)?.id;
+}
+
+/** /upload signed in: the 4-step upload wizard of spec 000 §2. */
+export function UploadPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const username = useSessionState().session?.username ?? '';
+  const buckets = useUploadableBuckets();
+  const run = useUploadRun();
+  const [step, setStep] = useState<WizardStep>(0);
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [chosenBucket, setChosenBucket] = useState<string>();
+  const [pending, setPending] = useState(() => findAccountPending(username));
+  const open = useMutation({
+    mutationFn: (bucketId: string) =>
+      resumeOrOpen(accountScope(username, bucketId), bucketId, () => startBucketUpload(bucketId)),
+  });
+  const bucketId = chosenBucket ?? preselectedBucket(buckets.data, pending);
+  const current: WizardStep = run.summary ? 3 : step;
+  const organization = run.session?.bucketName ?? '';
+
+  async function handleStart() {
+    if (!bucketId) {
+      return;
+    }
+    try {
+      const { session, arrived } = await open.mutateAsync(bucketId);
+      run.begin(accountScope(username, bucketId), session, files, arrived);
+      setPending(null);
+      setStep(2);
+    } catch (error) {
+      notify.error(error);
+    }
+  }
+
+  function handleUploadMore() {
+    run.reset();
+    setFiles([]);
+    setStep(0);
+  }
+
+  if (buckets.data?.length === 0) {
+    return (
+      <div className="yyp-page yyp-page--narrow">
+        <MissingResult
+          status="403"
+          title={t('upload.noOrganizationTitle')}
+          description={t('upload.noOrganizationDescription')}
+          backTo="/studies"
+          backLabel={t('upload.backToStudies')}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="yyp-page yyp-page--narrow">
+      <PageHeading title={t('upload.title')} description={t('upload.subtitle')} />
+      <Card variant="borderless">
+        <Steps
+          current={current}
+          status={run.summary ? 'finish' : 'process'}
+          className="yyp-wizard-steps"
+          items={[
+            { title: t('upload.stepFiles') },
+            { title: t('upload.stepInfo') },
+            { title: t('upload.stepUpload') },
+            { title: t('upload.stepComplete') },
+          ]}
+        />
+        {current === 0 && (
+          <ChooseFilesStep
+            files={files}
+            onFilesChange={setFiles}
+            notice={
+              pending && (
+                <Alert
+                  type="info"
+                  showIcon
+                  title={t('upload.resumeNotice', { organization: pending.session.bucketName })}
+                />
+              )
+            }
+            action={
+              <Button type="primary" disabled={files.length === 0} onClick={() => setStep(1)}>
+                {t('upload.next')}
+              </Button>
+            }
+          />
+        )}
+        {current === 1 && (
+          <ExamInfoStep
+            buckets={buckets}
+            files={files}
+            bucketId={bucketId}
+            onBucketChange={setChosenBucket}
+            starting={open.isPending}
+            onBack={() => setStep(0)}
+            onStart={() => void handleStart()}
+          />
+        )}
+        {current === 2 && <UploadProgressStep run={run} organization={organization} />}
+        {current === 3 && run.summary && (
+          <UploadCompleteStep
+            summary={run.summary}
+            organization={organization}
+            actions={[
+              <Button key="more" icon={<UploadOutlined />} onClick={handleUploadMore}>
+                {t('upload.uploadMore')}
+              </Button>,
+              <Button key="studies" type="primary" onClick={() => void navigate('/studies')}>
+                {t('upload.goToStudies')}
+              </Button>,
+            ]}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Why the server skipped a file: the reason codes of its DICOM parser (DicomError.reason).
+ * Anything else it may send is shown as "unknown".
+ */
+export const SKIP_REASONS = [
+  'notDicom',
+  'malformed',
+  'truncated',
+  'missingUid',
+  'invalidUid',
+  'badDimensions',
+  'tooDeep',
+  'conflict',
+] as const;
+
+export type SkipReason = (typeof SKIP_REASONS)[number] | 'unknown';
+
+export function skipReason(code: string | undefined): SkipReason {
+  return SKIP_REASONS.find((reason) => reason === code) ?? 'unknown';
+}

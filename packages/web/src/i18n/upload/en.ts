@@ -1,0 +1,101 @@
+import type { UploadFailureKind } from '../../features/upload/fileUploader';
+import type { SkipReason } from '../../features/upload/skipReasons';
+import type { FileStatus } from '../../features/upload/queueItems';
+
+const fileStatus: Record<FileStatus, string> = {
+  waiting: 'Waiting',
+  uploading: 'Uploading',
+  checking: 'Checking',
+  done: 'Uploaded',
+  skipped: 'Skipped',
+  failed: 'Failed',
+  cancelled: 'Stopped',
+};
+
+const failures: Record<UploadFailureKind, string> = {
+  network: 'The connection was lost.',
+  sessionClosed: 'The upload session has ended. Start a new upload for this file.',
+  tooLarge: 'The file is larger than the server accepts.',
+  rejected: 'The server refused the file.',
+};
+
+/** Why the server skipped a file (reason codes of its DICOM parser). */
+const skipReasons: Record<SkipReason, string> = {
+  notDicom: 'Not a DICOM file',
+  malformed: 'The DICOM data cannot be read',
+  truncated: 'The file is incomplete: its image data is cut short',
+  missingUid: 'A required identifier (UID) is missing',
+  invalidUid: 'An identifier (UID) is not valid',
+  badDimensions: 'The image size or number of frames is not plausible',
+  tooDeep: 'The file is nested too deeply to be read',
+  conflict: 'Another upload stored the same image at the same moment; send it again',
+  unknown: 'Not stored',
+};
+
+/** Texts of the upload wizard (/upload) and of the public upload link page (/upload?token). */
+export const uploadEn = {
+  upload: {
+    entry: 'Upload exams',
+    title: 'Upload exams',
+    subtitle: 'Send DICOM files or whole folders to an organization.',
+    stepFiles: 'Choose files',
+    stepInfo: 'Exam info',
+    stepUpload: 'Upload',
+    stepComplete: 'Complete',
+    dropTitle: 'Drop files or folders here',
+    dropHint: 'Any files may be chosen: the DICOM images are stored, other files are listed as skipped.',
+    chooseFiles: 'Choose files',
+    chooseFolder: 'Choose a folder',
+    reading: 'Reading the dropped folders…',
+    fileCount: 'Files: {{count}}',
+    totalSize: 'Total size: {{size}}',
+    noFiles: 'No files chosen yet.',
+    clearAll: 'Clear all',
+    colFile: 'File',
+    colSize: 'Size',
+    colStatus: 'Status',
+    colReason: 'Reason',
+    resumeNotice:
+      'An upload to {{organization}} did not finish. Choose the same files again and start: files that already arrived are not sent twice, and unfinished ones continue where they stopped.',
+    next: 'Next',
+    organization: 'Organization',
+    organizationPlaceholder: 'Choose the organization that receives the exams',
+    organizationHint: 'Patient and study details are read from the DICOM files themselves.',
+    noOrganizationTitle: 'No organization to upload into',
+    noOrganizationDescription:
+      'None of your roles allows uploading exams. Ask an administrator of your organization for the upload permission.',
+    backToStudies: 'Back to the study list',
+    startUpload: 'Start upload',
+    uploadingTo: 'Uploading to {{organization}}',
+    progress: '{{sent}} of {{total}}',
+    stop: 'Stop upload',
+    stopConfirm: 'Stop the upload? Files that already arrived are kept, and you can continue the others.',
+    resume: 'Continue upload',
+    retryFailed: 'Retry failed files',
+    finish: 'Finish',
+    incomplete:
+      'Some files did not arrive. Retry them, or finish: the files that arrived are kept and listed in the summary.',
+    finishFailed: 'The upload could not be completed.',
+    offline: 'The connection is lost. The upload continues by itself as soon as it is back.',
+    fileStatus,
+    failures,
+    completeTitle: 'Upload complete',
+    completeNothing: 'No DICOM image was stored',
+    completeTo: 'Organization: {{organization}}',
+    stored: 'Images stored',
+    duplicates: 'Already stored before',
+    skipped: 'Files skipped',
+    exams: 'Exams',
+    skippedTitle: 'Skipped files',
+    uploadMore: 'Upload more',
+    goToStudies: 'Go to the study list',
+  },
+  skipReasons,
+  uploadLink: {
+    title: 'Upload exams to {{organization}}',
+    subtitle: 'Files sent with this link go to {{organization}} only.',
+    invalidTitle: 'This upload link is not valid',
+    invalidDescription:
+      'The link is wrong, or the organization has revoked it. Ask the organization for a new upload link.',
+  },
+};
