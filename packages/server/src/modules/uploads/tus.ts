@@ -9,8 +9,9 @@ const refuse = (status_code: number, body: string) => ({ status_code, body });
 
 /** The file's own name (last path part, control characters dropped), for the summary only: never used as a path. */
 function displayName(raw: string): string {
-  const cleaned = raw
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  const cleaned = Array.from(raw)
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join('')
     .split(/[\\/]+/)
     .filter((part) => part && part !== '.' && part !== '..')
     .pop();
