@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DomainConfig, Preferences } from '@yyp/contracts';
+
+import { ts } from './columns.js';
+
+/** One row per domain; the config is stored whole and merged over the defaults when read. */
+export const domains = pgTable('domains', {
+  id: text('id').primaryKey(),
+  config: jsonb('config').$type<Partial<DomainConfig>>().notNull().default({}),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: ts('password_changed_at'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Bumped on password change and on disable: tokens carry it and stop working when it moves. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Spec 000 §4: 0 normal, 1 disabled. */
+    disabled: smallint('disabled').notNull().default(0),
+    /** How the account signs in: password or wechat (WeChat users cannot change a password). */
+    source: text('source').notNull().default('password'),
+    avatar: text('avatar'),
+    signature: text('signature'),
+    mobile: text('mobile'),
+    licenseIssuer: text('license_issuer'),
+    professionalTitle: text('professional_title'),
+    canCreateGroup: boolean('can_create_group').notNull().default(false),
+    registry: boolean('registry').notNull().default(false),
+    domainName: jsonb('domain_name').$type<Record<string, string>>().notNull().default({}),
+    isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
+    preferences: jsonb('preferences').$type<Preferences>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_username_lower_idx').on(sql`lower(${t.username})`),
+    index('accounts_name_idx').on(t.name),
+  ],
+);
+
+/**
+ * Consecutive failed logins per (lower-cased) username, whether or not the account exists,
+ * so a lockout holds across restarts and instances and reveals nothing about existence.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  username: text('username').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  lastFailureAt: ts('last_failure_at').notNull(),
+});
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    actorId: text('actor_id'),
+    actorUsername: text('actor_username'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    bucketId: text('bucket_id'),
+    patientId: text('patient_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    outcome: text('outcome').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_logs_at_idx').on(t.at), index('audit_logs_actor_idx').on(t.actorId, t.at)],
+);
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type NewAccountRow = typeof accounts.$inferInsert;

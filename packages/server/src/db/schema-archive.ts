@@ -1,0 +1,171 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+import { accounts } from './schema-accounts.js';
+import { buckets } from './schema-tenancy.js';
+
+/* ---------- imaging archive: patients, exams (studies), series, instances, modalities ---------- */
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: text('id').primaryKey(),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    /** PatientID as sent; a study without one gets a key of its own */
+    patientKey: text('patient_key').notNull(),
+    patientId: text('patient_id').notNull(),
+    name: text('name').notNull(),
+    sex: text('sex').notNull(),
+    birthDate: text('birth_date').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('patients_bucket_key_idx').on(t.bucketId, t.patientKey)],
+);
+
+export const exams = pgTable(
+  'exams',
+  {
+    id: text('id').primaryKey(),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    /** StudyInstanceUID */
+    storeUid: text('store_uid').notNull(),
+    patientKeyId: text('patient_key_id')
+      .notNull()
+      .references(() => patients.id),
+    patientName: text('patient_name').notNull(),
+    patientId: text('patient_id').notNull(),
+    patientGender: text('patient_gender').notNull(),
+    patientDob: text('patient_dob').notNull(),
+    accessionNumber: text('accession_number').notNull(),
+    studyDate: text('study_date').notNull(),
+    studyTime: text('study_time').notNull(),
+    studyDesc: text('study_desc').notNull(),
+    studyId: text('study_id').notNull(),
+    /** distinct modalities of the study's series, backslash-separated as in ModalitiesInStudy */
+    modality: text('modality').notNull(),
+    bodyPart: text('body_part').notNull(),
+    institution: text('institution').notNull(),
+    referringPhysician: text('referring_physician').notNull(),
+    specificCharacterSet: text('specific_character_set').notNull(),
+    hasImage: boolean('has_image').notNull().default(false),
+    seriesCount: integer('series_count').notNull().default(0),
+    instanceCount: integer('instance_count').notNull().default(0),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    /** how the first instance arrived: web, token, dimse, stow */
+    source: text('source').notNull(),
+    created: ts('created').notNull().defaultNow(),
+    updated: ts('updated').notNull().defaultNow(),
+    deletedTime: ts('deleted_time'),
+  },
+  (t) => [
+    uniqueIndex('exams_bucket_store_uid_idx').on(t.bucketId, t.storeUid),
+    index('exams_bucket_created_idx').on(t.bucketId, t.created),
+    index('exams_patient_id_idx').on(t.patientId),
+    index('exams_study_date_idx').on(t.studyDate),
+    index('exams_accession_idx').on(t.accessionNumber),
+  ],
+);
+
+export const series = pgTable(
+  'series',
+  {
+    id: text('id').primaryKey(),
+    examId: text('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    bucketId: text('bucket_id').notNull(),
+    seriesUid: text('series_uid').notNull(),
+    modality: text('modality').notNull(),
+    seriesNumber: integer('series_number'),
+    description: text('description').notNull(),
+    bodyPart: text('body_part').notNull(),
+    seriesDate: text('series_date').notNull(),
+    seriesTime: text('series_time').notNull(),
+    instanceCount: integer('instance_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('series_exam_uid_idx').on(t.examId, t.seriesUid), index('series_uid_idx').on(t.seriesUid)],
+);
+
+export const instances = pgTable(
+  'instances',
+  {
+    id: text('id').primaryKey(),
+    seriesId: text('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    examId: text('exam_id').notNull(),
+    bucketId: text('bucket_id').notNull(),
+    sopInstanceUid: text('sop_instance_uid').notNull(),
+    sopClassUid: text('sop_class_uid').notNull(),
+    transferSyntaxUid: text('transfer_syntax_uid').notNull(),
+    instanceNumber: integer('instance_number'),
+    rows: integer('rows'),
+    columns: integer('columns'),
+    frames: integer('frames').notNull().default(1),
+    blobKey: text('blob_key').notNull(),
+    size: integer('size').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('instances_bucket_sop_idx').on(t.bucketId, t.sopInstanceUid),
+    index('instances_series_idx').on(t.seriesId, t.instanceNumber),
+  ],
+);
+
+/** Modalities an organization registered: a C-STORE from this calling AE title lands in it. */
+export const modalities = pgTable(
+  'modalities',
+  {
+    id: text('id').primaryKey(),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    aeTitle: text('ae_title').notNull(),
+    /** optional: only accept this AE from this host */
+    host: text('host'),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('modalities_ae_title_idx').on(t.aeTitle)],
+);
+
+export type ExamRow = typeof exams.$inferSelect;
+export type InstanceRow = typeof instances.$inferSelect;
+
+/** A built study package (zip) kept in the blob store; rebuilt when the exam changed, or on request at most hourly. */
+export const examPackages = pgTable('exam_packages', {
+  examId: text('exam_id')
+    .primaryKey()
+    .references(() => exams.id, { onDelete: 'cascade' }),
+  blobKey: text('blob_key').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  builtAt: ts('built_at').notNull(),
+});
+
+/** An upload (wizard or public link): its files arrive by tus and each is ingested on arrival. */
+export const uploadSessions = pgTable(
+  'upload_sessions',
+  {
+    id: text('id').primaryKey(),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    /** null for uploads through a public link */
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    status: text('status').notNull().default('open'),
+    stored: integer('stored').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    /** files that were not DICOM or failed validation: [{ name, reason }] */
+    skipped: jsonb('skipped').$type<{ name: string; reason: string }[]>().notNull().default([]),
+    examIds: jsonb('exam_ids').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('upload_sessions_bucket_idx').on(t.bucketId, t.createdAt)],
+);
