@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { GroupAccessLevel, OrgAccessLevel } from '@yyp/contracts';
 import { bucketMembers, buckets, groupMembers, roleMappings, roles } from '../db/schema.js';
-import type { BucketFacts, CallerAccess, Membership } from './authz.js';
+import { effectiveActions, type BucketAction, type BucketFacts, type CallerAccess, type Membership } from './authz.js';
 import type { Db } from './db.js';
 
 /** Snapshot of the caller's group levels, organization levels and role actions (three queries). */
@@ -52,4 +52,11 @@ export async function findBucketsFacts(db: Db, bucketIds: string[]): Promise<Buc
     .select({ id: buckets.id, groupId: buckets.groupId, isPrivate: buckets.isPrivate })
     .from(buckets)
     .where(inArray(buckets.id, bucketIds));
+}
+
+/** Buckets in which the account holds the action (and can see). */
+export async function bucketsWith(db: Db, accountId: string, action: BucketAction): Promise<string[]> {
+  const access = await loadCallerAccess(db, accountId);
+  const facts = await findBucketsFacts(db, [...access.memberships.keys()]);
+  return facts.filter((b) => effectiveActions(access, b).has(action)).map((b) => b.id);
 }

@@ -3,6 +3,7 @@ import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_FAILURES, type Preferences } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
 import { accounts, groupMembers, loginThrottle, type AccountRow, type NewAccountRow } from '../../db/schema.js';
+import { escapeLike } from '../../db/like.js';
 
 /** All SQL on accounts and login throttling lives here. */
 
@@ -94,10 +95,6 @@ export async function setDisabled(db: Db, id: string, disabled: 0 | 1, now: Date
     .where(eq(accounts.id, id))
     .returning();
   return rows[0];
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { accounts, auditLogs, buckets, groupMembers, groups, loginThrottle } from '../../db/schema.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * The group through which the caller may act on an account: one where the caller is a security
@@ -16,10 +17,6 @@ export async function groupForAccount(db: Db, targetId: string, callerId: string
     )
     .where(eq(groupMembers.accountId, targetId));
   return (rows.find((r) => Number(r.level) === 10) ?? rows[0])?.groupId;
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function queryRealm(

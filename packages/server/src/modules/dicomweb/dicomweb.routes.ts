@@ -4,7 +4,8 @@ import { boundaryOf, closing, multipartBoundary, parseMultipart, partHeader } fr
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketsWith, type DicomWebService, type Page } from './dicomweb.service.js';
+import { bucketsWith } from '../../platform/access.js';
+import type { DicomWebService, Page } from './dicomweb.service.js';
 import type { Query } from './qido.js';
 
 const DICOM_JSON = 'application/dicom+json';

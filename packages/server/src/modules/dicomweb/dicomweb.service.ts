@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { DicomError } from '../../dicom/parse.js';
-import { findBucketsFacts, loadCallerAccess } from '../../platform/access.js';
-import { effectiveActions, type BucketAction } from '../../platform/authz.js';
+import { bucketsWith } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
@@ -24,13 +23,6 @@ export interface Page<T> {
 function page<R, T>(rows: R[], q: Query, map: (r: R) => T): Page<T> {
   const { limit } = paging(q);
   return { items: rows.slice(0, limit).map(map), truncated: rows.length > limit };
-}
-
-/** Buckets in which the account holds the action (and can see). */
-export async function bucketsWith(db: Db, accountId: string, action: BucketAction): Promise<string[]> {
-  const access = await loadCallerAccess(db, accountId);
-  const facts = await findBucketsFacts(db, [...access.memberships.keys()]);
-  return facts.filter((b) => effectiveActions(access, b).has(action)).map((b) => b.id);
 }
 
 /** STOW-RS, QIDO-RS and WADO-RS over the archive, scoped to what the caller may see. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { exams, instances, series } from '../../db/schema.js';
+import { escapeLike } from '../../db/like.js';
 
 /** QIDO-RS matching (PS3.18 8.3.4) over the rows the ingest keeps. */
 
@@ -14,10 +15,6 @@ const first = (q: Query, ...keys: string[]): string | undefined => {
   }
   return undefined;
 };
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Universal matching (*), wildcards (* and ?), or single value matching. */
 function textMatch(column: Parameters<typeof eq>[0], value: string | undefined): SQL | undefined {

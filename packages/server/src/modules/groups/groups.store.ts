@@ -12,6 +12,7 @@ import {
   roles,
   type GroupRow,
 } from '../../db/schema.js';
+import { escapeLike } from '../../db/like.js';
 
 export async function findGroup(db: Db, groupId: string): Promise<GroupRow | undefined> {
   const rows = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1);
@@ -130,10 +131,6 @@ export async function removeGroupMember(db: Db, groupId: string, accountId: stri
     .delete(bucketMembers)
     .where(and(eq(bucketMembers.accountId, accountId), inArray(bucketMembers.bucketId, groupBuckets)));
   await db.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.accountId, accountId)));
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function queryGroupMembers(db: Db, groupId: string, q: string | undefined, skip: number, limit: number) {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketsWith } from '../dicomweb/dicomweb.service.js';
+import { bucketsWith } from '../../platform/access.js';
 import { bucketsByIds } from '../organizations/organizations.store.js';
 import type { UploadsService } from './uploads.service.js';
 
