@@ -1,14 +1,11 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Group, Organization } from '@yyp/contracts';
-import { Button, Card, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteOrganization } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
 import { useNotify } from '../../../app/useNotify';
-import { ConfirmByNameModal } from '../../../ui/ConfirmByNameModal';
+import { DeleteByNameCard } from '../../../ui/DeleteByNameCard';
 
 /** Deleting the organization (group admins only), by typing its name. */
 export function DeleteOrganizationCard({ group, organization }: { group: Group; organization: Organization }) {
@@ -16,18 +13,9 @@ export function DeleteOrganizationCard({ group, organization }: { group: Group; 
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const remove = useMutation({ mutationFn: () => deleteOrganization(organization.id, organization.name) });
 
-  async function handleConfirm() {
-    try {
-      await remove.mutateAsync();
-    } catch (error) {
-      notify.error(error);
-      throw error;
-    }
+  async function handleDeleted() {
     notify.success(t('group.orgDeleted', { name: organization.name }));
-    setOpen(false);
     queryClient.removeQueries({ queryKey: queryKeys.organization(organization.id) });
     await queryClient.invalidateQueries({ queryKey: queryKeys.groups });
     await queryClient.invalidateQueries({ queryKey: queryKeys.permissions });
@@ -35,28 +23,12 @@ export function DeleteOrganizationCard({ group, organization }: { group: Group; 
   }
 
   return (
-    <Card variant="borderless" title={t('group.dangerTitle')} className="yyp-danger-card">
-      <div className="yyp-danger-row">
-        <div>
-          <Typography.Text strong>{t('group.deleteOrganization')}</Typography.Text>
-          <br />
-          <Typography.Text type="secondary">
-            {t('group.deleteOrganizationDescription', { name: organization.name })}
-          </Typography.Text>
-        </div>
-        <Button danger icon={<DeleteOutlined />} onClick={() => setOpen(true)}>
-          {t('group.deleteOrganization')}
-        </Button>
-      </div>
-      <ConfirmByNameModal
-        open={open}
-        title={t('group.deleteOrganization')}
-        description={t('group.deleteOrganizationDescription', { name: organization.name })}
-        name={organization.name}
-        confirmLabel={t('group.deleteOrganization')}
-        onConfirm={handleConfirm}
-        onCancel={() => setOpen(false)}
-      />
-    </Card>
+    <DeleteByNameCard
+      label={t('group.deleteOrganization')}
+      description={t('group.deleteOrganizationDescription', { name: organization.name })}
+      name={organization.name}
+      remove={() => deleteOrganization(organization.id, organization.name)}
+      onDeleted={handleDeleted}
+    />
   );
 }
