@@ -8,3 +8,4 @@ export * from './demo.js';
 export * from './permissions.js';
 export * from './tenancy.js';
 export * from './archive.js';
+export * from './notifications.js';

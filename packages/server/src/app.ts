@@ -14,6 +14,8 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { dicomWebRoutes } from './modules/dicomweb/dicomweb.routes.js';
 import { examRoutes } from './modules/exams/exams.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ExamsService } from './modules/exams/exams.service.js';
 import { Signer } from './platform/signed.js';
 import { installTus } from './modules/uploads/tus.js';
@@ -73,6 +75,7 @@ export interface Services {
   archive: ArchiveService;
   exams: ExamsService;
   uploads: UploadsService;
+  notifications: NotificationsService;
 }
 
 export const API_PREFIX = '/yyp/api/v1';
@@ -107,7 +110,14 @@ export async function buildApp(
 
   const tokens = new TokenService(options.jwtSecret, options.tokenTtlSeconds);
   const signer = new Signer(options.jwtSecret);
-  const archive = new ArchiveService(options.db, options.blobs, options.clock, options.dicomAet);
+  const notifications = new NotificationsService(options.db, options.clock, app.log);
+  const archive = new ArchiveService(
+    options.db,
+    options.blobs,
+    options.clock,
+    options.dicomAet,
+    notifications.onNewExam,
+  );
   const services: Services = {
     tokens,
     accounts: new AccountsService({ db: options.db, clock: options.clock, tokens }),
@@ -120,7 +130,10 @@ export async function buildApp(
     archive,
     exams: new ExamsService(options.db, options.blobs, options.clock, signer),
     uploads: new UploadsService(options.db, options.clock, signer, archive),
+    notifications,
   };
+  // Deliveries under way finish before the database closes.
+  app.addHook('onClose', () => notifications.whenIdle());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -167,6 +180,7 @@ export async function buildApp(
       archiveRoutes(api, services.archive);
       examRoutes(api, options.db, services.exams);
       uploadRoutes(api, options.db, services.uploads);
+      notificationRoutes(api, services.notifications);
       installTus(api, services.uploads, options.uploadDir);
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);

@@ -6,6 +6,7 @@ import { generateStudy } from '../dicom/testdata/generate.js';
 import { insertAccount } from '../modules/accounts/accounts.store.js';
 import { addGroupMembers } from '../modules/groups/groups.store.js';
 import { addBucketMembers } from '../modules/organizations/organizations.store.js';
+import { insertExamNotifications } from '../modules/notifications/notifications.store.js';
 import { hashPassword } from './passwords.js';
 import { DEMO_PW, startTestApp, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
@@ -44,6 +45,26 @@ beforeAll(async () => {
     patientId: 'SECRET-PID',
   });
   const stored = await t.services.archive.ingest(radiology!.id, study.instances[0]!.bytes, 'web');
+  // A notification of group A's technician: nobody else may read or mark it.
+  const [notificationId] = await insertExamNotifications(
+    db,
+    {
+      accountIds: [tech!.id],
+      groupId: 'demo-renhe',
+      bucketId: radiology!.id,
+      kind: 'exam_uploaded',
+      examId: stored.examId,
+      payload: {
+        id: stored.examId,
+        patientName: 'Secret^Patient',
+        modality: 'CT',
+        bodyPart: '',
+        examTime: '2026-11-22T08:00:00',
+        bucketName: '放射科',
+      },
+    },
+    t.clock.now(),
+  );
   Object.assign(fixture, {
     groupId: 'demo-renhe',
     bucketId: radiology!.id,
@@ -63,6 +84,7 @@ beforeAll(async () => {
     tag: '7FE00010',
     action: 'unlock',
     name: 'tech',
+    notificationId: notificationId!,
   });
   secrets.push(
     'demo-renhe',
@@ -75,6 +97,7 @@ beforeAll(async () => {
     '放射科',
     'RH-RAD',
     'DEMO_MODALITY',
+    'Secret^Patient',
   );
   // A plain member of the group and of the organization, with no role: holds only the read powers.
   const plain = await insertAccount(

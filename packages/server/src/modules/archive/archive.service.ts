@@ -4,7 +4,7 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { ingestInstance, type IngestResult, type IngestSource } from './ingest.js';
+import { ingestInstance, type IngestDeps, type IngestResult, type IngestSource } from './ingest.js';
 import * as modalitiesStore from './modalities.store.js';
 
 function presentModality(m: Awaited<ReturnType<typeof modalitiesStore.listModalities>>[number]) {
@@ -18,10 +18,14 @@ export class ArchiveService {
     private readonly blobs: BlobStore,
     private readonly clock: Clock,
     private readonly aeTitle: string,
+    /** told of each new exam after its rows committed (notifications) */
+    private readonly onNewExam?: IngestDeps['onNewExam'],
   ) {}
 
   ingest(bucketId: string, bytes: Uint8Array, source: IngestSource): Promise<IngestResult> {
-    return ingestInstance({ db: this.db, blobs: this.blobs, clock: this.clock }, { bucketId, bytes, source });
+    const deps: IngestDeps = { db: this.db, blobs: this.blobs, clock: this.clock };
+    if (this.onNewExam) deps.onNewExam = this.onNewExam;
+    return ingestInstance(deps, { bucketId, bytes, source });
   }
 
   /** Association check: the called AE must be ours, the calling AE registered (and from its host, if set). */

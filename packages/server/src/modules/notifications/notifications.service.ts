@@ -1,0 +1,146 @@
+import { MAX_UPLOAD_NOTIFY_USERS, type NotificationList, type NotificationStatus } from '@yyp/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccountRow } from '../../db/schema.js';
+import { findBucketsFacts, loadCallerAccess } from '../../platform/access.js';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { effectiveActions } from '../../platform/authz.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { errors } from '../../platform/errors.js';
+import type { IngestSource } from '../archive/ingest.js';
+import { bucketMembersAmong } from '../organizations/organizations.store.js';
+import { examTime, presentNotification } from './notifications.presenter.js';
+import * as store from './notifications.store.js';
+
+/** The members an organization's upload token notifies (organization settings, at most 2). */
+function uploadNotifyList(settings: Record<string, unknown>): string[] {
+  const configured = (settings.notifications as { uploadNotifyAccountIds?: unknown } | undefined)
+    ?.uploadNotifyAccountIds;
+  if (!Array.isArray(configured)) return [];
+  const ids = configured.filter((id): id is string => typeof id === 'string');
+  return [...new Set(ids)].slice(0, MAX_UPLOAD_NOTIFY_USERS);
+}
+
+/**
+ * In-app notifications. Delivery runs after the exam's rows committed, outside the ingest: a
+ * failure is logged and never fails the upload. Reading is the caller's own notifications only;
+ * patient names are PHI, so a list that shows them is audited and masked without view_privacy.
+ */
+export class NotificationsService {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * The ingest pipeline's onNewExam hook. Only uploads through the organization's upload token
+   * notify (spec 000 §9 "upload token notifies at most 2 users per organization"); the wizard,
+   * DICOM C-STORE and STOW-RS do not.
+   */
+  readonly onNewExam = (examId: string, bucketId: string, source: IngestSource): void => {
+    if (source !== 'token') return;
+    const delivery: Promise<void> = this.notifyExamUploaded(examId)
+      .then(() => undefined)
+      .catch((err: unknown) => this.log.error({ err, examId, bucketId }, 'upload notification failed'))
+      .finally(() => this.pending.delete(delivery));
+    this.pending.add(delivery);
+  };
+
+  /** Resolves once every delivery under way has finished (shutdown, tests). */
+  async whenIdle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /**
+   * One exam_uploaded notification for each member the upload token notifies who is still a
+   * member of the organization. Idempotent: a second call for the exam adds nothing.
+   * Answers the ids of the notifications made.
+   */
+  async notifyExamUploaded(examId: string): Promise<string[]> {
+    const exam = await store.examForNotification(this.db, examId);
+    if (!exam) return [];
+    const configured = uploadNotifyList(exam.settings);
+    if (configured.length === 0) return [];
+    const members = await bucketMembersAmong(this.db, exam.bucketId, configured);
+    return store.insertExamNotifications(
+      this.db,
+      {
+        accountIds: configured.filter((id) => members.has(id)),
+        groupId: exam.groupId,
+        bucketId: exam.bucketId,
+        kind: 'exam_uploaded',
+        examId: exam.id,
+        payload: {
+          id: exam.id,
+          patientName: exam.patientName,
+          modality: exam.modality,
+          bodyPart: exam.bodyPart,
+          examTime: examTime(exam.studyDate, exam.studyTime, exam.created),
+          bucketName: exam.bucketName,
+        },
+      },
+      this.clock.now(),
+    );
+  }
+
+  /** The caller's newest notifications; names masked where the caller lacks view_privacy. */
+  async list(account: AccountRow, limit: number, ctx: AuditContext): Promise<NotificationList> {
+    const [rows, unread] = await Promise.all([
+      store.listForAccount(this.db, account.id, limit),
+      store.countUnread(this.db, account.id),
+    ]);
+    const privacy = await this.bucketsWithPrivacy(
+      account.id,
+      rows.map((r) => r.bucketId),
+    );
+    const items = rows.map((r) => presentNotification(r, !privacy.has(r.bucketId)));
+    // One audit row per organization whose patient names this answer shows.
+    const disclosed = new Map<string, string[]>();
+    for (const r of rows) {
+      if (privacy.has(r.bucketId)) disclosed.set(r.bucketId, [...(disclosed.get(r.bucketId) ?? []), r.payload.id]);
+    }
+    for (const [bucketId, examIds] of disclosed) {
+      await writeAudit(this.db, ctx, {
+        action: 'notification.list',
+        outcome: 'success',
+        category: 'phi',
+        actorId: account.id,
+        actorUsername: account.username,
+        bucketId,
+        targetType: 'exam',
+        ...(examIds.length === 1 ? { targetId: examIds[0]! } : {}),
+        details: { examIds },
+      });
+    }
+    return { items, unread };
+  }
+
+  async status(account: AccountRow): Promise<NotificationStatus> {
+    const [unread, latestId] = await Promise.all([
+      store.countUnread(this.db, account.id),
+      store.latestId(this.db, account.id),
+    ]);
+    return { unread, latestId };
+  }
+
+  async markRead(account: AccountRow, id: string): Promise<void> {
+    if (!(await store.markRead(this.db, account.id, id, this.clock.now()))) throw errors.notFound('Notification');
+  }
+
+  async markAllRead(account: AccountRow): Promise<void> {
+    await store.markAllRead(this.db, account.id, this.clock.now());
+  }
+
+  /** Of these organizations, those where the account holds view_privacy now. */
+  private async bucketsWithPrivacy(accountId: string, bucketIds: string[]): Promise<Set<string>> {
+    if (bucketIds.length === 0) return new Set();
+    const [access, facts] = await Promise.all([
+      loadCallerAccess(this.db, accountId),
+      findBucketsFacts(this.db, [...new Set(bucketIds)]),
+    ]);
+    return new Set(facts.filter((b) => effectiveActions(access, b).has('view_privacy')).map((b) => b.id));
+  }
+}
