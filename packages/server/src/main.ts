@@ -62,17 +62,21 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  dicom = await startDimse(config.dicomPort, config.dicomAet, {
-    resolveCaller: (calling, called, remote) => services.archive.resolveCaller(calling, called, remote),
-    store: async (bucketId, bytes) => {
-      await services.archive.ingest(bucketId, bytes, 'dimse');
+  dicom = await startDimse(
+    config.dicomPort,
+    {
+      resolveCaller: (calling, called, remote) => services.archive.resolveCaller(calling, called, remote),
+      store: async (bucketId, bytes) => {
+        await services.archive.ingest(bucketId, bytes, 'dimse');
+      },
+      onRefused: (calling, called, remote, reason) => {
+        logger.warn({ calling, called, remote, reason }, 'DICOM association refused');
+        void services.archive.auditRefusedAssociation(calling, called, remote, reason).catch(() => undefined);
+      },
     },
-    onRefused: (calling, called, remote, reason) => {
-      logger.warn({ calling, called, remote, reason }, 'DICOM association refused');
-      void services.archive.auditRefusedAssociation(calling, called, remote, reason).catch(() => undefined);
-    },
-  });
-  logger.info({ port: config.dicomPort, aet: config.dicomAet }, 'DICOM C-ECHO/C-STORE listening');
+    config.dicomHost,
+  );
+  logger.info({ port: config.dicomPort, host: config.dicomHost, aet: config.dicomAet }, 'DICOM C-ECHO/C-STORE listening');
   if (seededDemo && config.demoStudies) {
     // Generated demo images arrive in the background: the platform is usable meanwhile.
     void seedDemoStudies(database.db, services.archive, (msg) => logger.info(msg))

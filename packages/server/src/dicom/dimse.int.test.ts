@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
 beforeAll(async () => {
   t = await startTestApp();
   port = await freePort();
-  dimse = await startDimse(port, 'YYP', {
+  dimse = await startDimse(port, {
     resolveCaller: (c, d, r) => t.services.archive.resolveCaller(c, d, r),
     store: async (bucketId, bytes) => {
       await t.services.archive.ingest(bucketId, bytes, 'dimse');
@@ -110,5 +110,122 @@ describe('DICOM C-ECHO and C-STORE SCP (DCMTK as the peer)', () => {
         expect.objectContaining({ callingAe: 'DEMO_MODALITY', reason: 'called' }),
       ]),
     );
+  });
+});
+
+/* Raw Upper Layer exchanges for what DCMTK's tools never send: hostile or odd peers. */
+function associateRq(calling: string, contexts: { id: number; abstract: string; ts: string }[]): Buffer {
+  const item = (type: number, value: Buffer) => {
+    const h = Buffer.alloc(4);
+    h[0] = type;
+    h.writeUInt16BE(value.length, 2);
+    return Buffer.concat([h, value]);
+  };
+  const fixed = Buffer.alloc(68);
+  fixed.writeUInt16BE(1, 0);
+  Buffer.from('YYP'.padEnd(16), 'latin1').copy(fixed, 4);
+  Buffer.from(calling.padEnd(16), 'latin1').copy(fixed, 20);
+  const max = Buffer.alloc(4);
+  max.writeUInt32BE(16384, 0);
+  const body = Buffer.concat([
+    fixed,
+    item(0x10, Buffer.from('1.2.840.10008.3.1.1.1', 'latin1')),
+    ...contexts.map((c) =>
+      item(
+        0x20,
+        Buffer.concat([
+          Buffer.from([c.id, 0, 0, 0]),
+          item(0x30, Buffer.from(c.abstract, 'latin1')),
+          item(0x40, Buffer.from(c.ts, 'latin1')),
+        ]),
+      ),
+    ),
+    item(0x50, item(0x51, max)),
+  ]);
+  const h = Buffer.alloc(6);
+  h[0] = 1;
+  h.writeUInt32BE(body.length, 2);
+  return Buffer.concat([h, body]);
+}
+
+/** Sends `messages` one after another (each after the previous answer) and collects the answers. */
+function exchange(messages: Buffer[]): Promise<{ received: Buffer; closed: boolean }> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let sent = 0;
+    const finish = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ received: Buffer.concat(chunks), closed });
+    };
+    const timer = setTimeout(() => finish(false), 3000);
+    socket.on('connect', () => socket.write(messages[sent++]!));
+    socket.on('data', (d: Buffer) => {
+      chunks.push(d);
+      if (sent < messages.length) socket.write(messages[sent++]!);
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => finish(true));
+  });
+}
+
+describe('Upper Layer robustness (raw sockets)', () => {
+  it('answers each presentation context: storage and verification accepted, others refused with reason 3', async () => {
+    const { received } = await exchange([
+      associateRq('DEMO_MODALITY', [
+        { id: 1, abstract: '1.2.840.10008.5.1.4.1.1.2', ts: '1.2.840.10008.1.2' },
+        { id: 3, abstract: '1.2.840.10008.5.1.4.31', ts: '1.2.840.10008.1.2' }, // MWL find: not (yet) served
+        { id: 5, abstract: '1.2.840.10008.1.1', ts: '1.2.840.10008.1.2.99' }, // unknown transfer syntax
+      ]),
+      Buffer.from([0x05, 0, 0, 0, 0, 4, 0, 0, 0, 0]), // A-RELEASE-RQ
+    ]);
+    // A-RELEASE-RP last, then the SCP closes.
+    expect([...received.subarray(received.length - 10)]).toEqual([0x06, 0, 0, 0, 0, 4, 0, 0, 0, 0]);
+    expect(received[0]).toBe(0x02);
+    const results = new Map<number, number>();
+    for (let at = 6 + 68, end = 6 + received.readUInt32BE(2); at < end;) {
+      const len = received.readUInt16BE(at + 2);
+      if (received[at] === 0x21) results.set(received[at + 4]!, received[at + 6]!);
+      at += 4 + len;
+    }
+    expect(Object.fromEntries(results)).toEqual({ 1: 0, 3: 3, 5: 4 });
+  });
+
+  it('aborts on bytes that are not a PDU, on an oversized PDU and on data for a context it refused; stays up', async () => {
+    const garbage = await exchange([Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\n')]);
+    expect(garbage.closed).toBe(true);
+    expect(garbage.received[0]).toBe(0x07);
+
+    const huge = Buffer.alloc(6);
+    huge[0] = 0x04;
+    huge.writeUInt32BE(0x7fffffff, 2);
+    const oversized = await exchange([
+      associateRq('DEMO_MODALITY', [{ id: 1, abstract: '1.2.840.10008.1.1', ts: '1.2.840.10008.1.2' }]),
+      huge,
+    ]);
+    expect(oversized.received[0]).toBe(0x02);
+    expect(oversized.received.includes(Buffer.from([0x07, 0, 0, 0, 0, 4]))).toBe(true);
+    expect(oversized.closed).toBe(true);
+
+    const pdata = Buffer.from([0x04, 0, 0, 0, 0, 8, 0, 0, 0, 4, 7, 3, 0, 0]); // a PDV for context 7
+    const wrongContext = await exchange([
+      associateRq('DEMO_MODALITY', [{ id: 1, abstract: '1.2.840.10008.1.1', ts: '1.2.840.10008.1.2' }]),
+      pdata,
+    ]);
+    expect(wrongContext.received.includes(Buffer.from([0x07, 0, 0, 0, 0, 4]))).toBe(true);
+
+    await expect(
+      run('echoscu', ['-aet', 'DEMO_MODALITY', '-aec', 'YYP', '127.0.0.1', String(port)]),
+    ).resolves.toBeDefined();
+  });
+
+  it('serves several associations at once', async () => {
+    const study = generateStudy({ modality: 'MR', series: 4, instancesPerSeries: 3, rows: 32, columns: 32 });
+    const files = await writeStudy(path.join(dir, 'mr'), study);
+    await Promise.all([0, 1, 2, 3].map((k) => storescu('DEMO_MODALITY', 'YYP', files.slice(k * 3, k * 3 + 3))));
+    const db = t.db.database.db;
+    const [exam] = await db.select().from(exams).where(eq(exams.storeUid, study.studyInstanceUid));
+    expect(exam).toMatchObject({ instanceCount: 12, seriesCount: 4, modality: 'MR' });
   });
 });

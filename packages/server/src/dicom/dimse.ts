@@ -1,17 +1,34 @@
-import { Writable } from 'node:stream';
-import type { Socket } from 'node:net';
-import dimse from 'dcmjs-dimse';
+import net from 'node:net';
 import { DicomError } from './parse.js';
-import { toPart10 } from './part10.js';
-
-const { Scp, Server, Dataset } = dimse;
-const { PresentationContextResult, RejectResult, RejectSource, RejectReason, SopClass, Status, TransferSyntax } =
-  dimse.constants;
+import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION, toPart10 } from './part10.js';
+import {
+  APPLICATION_CONTEXT,
+  COMMAND,
+  CONTEXT_RESULT,
+  NO_DATASET,
+  PDU,
+  REJECT,
+  TAG,
+  UlError,
+  commandUid,
+  commandUs,
+  decodeAssociateRq,
+  decodeCommand,
+  decodePData,
+  encodeAbort,
+  encodeAssociateAc,
+  encodeAssociateRj,
+  encodeCommandPData,
+  encodeReleaseRp,
+  encodeResponse,
+  type AssociateRq,
+  type CommandSet,
+} from './ul.js';
 
 /** Transfer syntaxes accepted as offered (stored as received, never transcoded), most preferred first. */
-const ACCEPTED_SYNTAXES = [
-  TransferSyntax.ExplicitVRLittleEndian,
-  TransferSyntax.ImplicitVRLittleEndian,
+export const ACCEPTED_SYNTAXES = [
+  '1.2.840.10008.1.2.1', // Explicit VR Little Endian
+  '1.2.840.10008.1.2', // Implicit VR Little Endian
   '1.2.840.10008.1.2.4.70', // JPEG lossless SV1
   '1.2.840.10008.1.2.4.57', // JPEG lossless
   '1.2.840.10008.1.2.4.50', // JPEG baseline
@@ -21,16 +38,25 @@ const ACCEPTED_SYNTAXES = [
   '1.2.840.10008.1.2.4.90', // JPEG 2000 lossless
   '1.2.840.10008.1.2.4.91', // JPEG 2000
   '1.2.840.10008.1.2.5', // RLE lossless
-  TransferSyntax.ExplicitVRBigEndian,
+  '1.2.840.10008.1.2.2', // Explicit VR Big Endian (retired, still sent by old modalities)
 ];
 
+const VERIFICATION = '1.2.840.10008.1.1';
 const STORAGE_PREFIX = '1.2.840.10008.5.1.4.1.1.';
 
-// The library logs every PDU at info level to stdout; our own logger reports what matters.
-dimse.log.setLevel('error');
+/** Largest PDU we receive; a C-STORE of a 512×512 CT slice arrives in one. */
+export const MAX_PDU_LENGTH = 1_048_576;
+/** An A-ASSOCIATE-RQ is a few hundred bytes; anything this large is not one. */
+const MAX_ASSOCIATE_RQ = 65_536;
+/** Largest dataset one C-STORE may carry (the upload limit). */
+const MAX_DATASET_BYTES = 2 * 1024 * 1024 * 1024 - 1;
+/** ARTIM: an association must be requested this soon after connecting. */
+const ARTIM_MS = 30_000;
+/** An association that says nothing this long is aborted. */
+const IDLE_MS = 10 * 60_000;
 
 export interface DimseHandlers {
-  /** The organization a calling AE stores into, or null to refuse the association. */
+  /** The organization a calling AE stores into, or the reason to refuse the association. */
   resolveCaller(
     callingAe: string,
     calledAe: string,
@@ -40,134 +66,255 @@ export interface DimseHandlers {
   onRefused?(callingAe: string, calledAe: string, remoteAddress: string, reason: string): void;
 }
 
+interface Context {
+  abstractSyntax: string;
+  transferSyntax: string;
+}
+
+interface Message {
+  contextId: number;
+  command: CommandSet;
+  data: Buffer[];
+}
+
 /**
- * C-ECHO and C-STORE SCP. Incoming datasets are streamed into memory as raw bytes and wrapped in
- * a Part 10 header; dcmjs never builds a dataset object for them, which keeps the SCP fast.
+ * One association over one socket: the Upper Layer state machine (PS3.8 §9.2) reduced to an
+ * acceptor's needs. Incoming PDUs are cut from the byte stream without copying where a PDU sits
+ * in one chunk; a C-STORE's dataset fragments are copied once, into the Part 10 file handed to
+ * the ingest. Messages are handled one after another in arrival order.
  */
-export function startDimse(
-  port: number,
-  aeTitle: string,
-  handlers: DimseHandlers,
-): Promise<{ close(): void; port: number }> {
-  class YypScp extends Scp {
-    private bucketId: string | null = null;
-    private readonly remote: string;
+class Association {
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private state: 'idle' | 'negotiating' | 'associated' | 'closing' = 'idle';
+  private bucketId: string | null = null;
+  private readonly contexts = new Map<number, Context>();
+  private command: Buffer[] = [];
+  private current: { contextId: number; command: CommandSet; data: Buffer[]; size: number } | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private readonly remote: string;
 
-    constructor(socket: Socket, opts: object) {
-      super(socket, opts);
-      socket.setNoDelay(true);
-      this.remote = socket.remoteAddress ?? '';
-    }
-
-    override associationRequested(association: dimse.association.Association): void {
-      const calling = association.getCallingAeTitle().trim();
-      const called = association.getCalledAeTitle().trim();
-      handlers
-        .resolveCaller(calling, called, this.remote)
-        .then((decision) => {
-          if ('refuse' in decision) {
-            handlers.onRefused?.(calling, called, this.remote, decision.refuse);
-            this.sendAssociationReject(
-              RejectResult.Permanent,
-              RejectSource.ServiceUser,
-              decision.refuse === 'called' ? RejectReason.CalledAeNotRecognized : RejectReason.CallingAeNotRecognized,
-            );
-            return;
-          }
-          this.bucketId = decision.bucketId;
-          association.setMaxPduLength(262_144);
-          for (const c of association.getPresentationContexts()) {
-            const context = association.getPresentationContext(c.id);
-            const abstract = context.getAbstractSyntaxUid();
-            if (abstract !== SopClass.Verification && !abstract.startsWith(STORAGE_PREFIX)) {
-              context.setResult(PresentationContextResult.RejectAbstractSyntaxNotSupported);
-              continue;
-            }
-            const offered = context.getTransferSyntaxUids();
-            const chosen = ACCEPTED_SYNTAXES.find((ts) => offered.includes(ts));
-            if (chosen) context.setResult(PresentationContextResult.Accept, chosen);
-            else context.setResult(PresentationContextResult.RejectTransferSyntaxesNotSupported);
-          }
-          this.sendAssociationAccept();
-        })
-        .catch(() => {
-          this.sendAssociationReject(
-            RejectResult.Transient,
-            RejectSource.ServiceProviderPresentation,
-            RejectReason.NoReasonGiven,
-          );
-        });
-    }
-
-    override associationReleaseRequested(): void {
-      this.sendAssociationReleaseResponse();
-    }
-
-    override cEchoRequest(
-      request: dimse.requests.CEchoRequest,
-      callback: (r: dimse.responses.CEchoResponse) => void,
-    ): void {
-      const response = dimse.responses.CEchoResponse.fromRequest(request);
-      response.setStatus(Status.Success);
-      callback(response);
-    }
-
-    override createStoreWritableStream(): Writable {
-      const chunks: Buffer[] = [];
-      const sink = new Writable({
-        write(chunk: Buffer, _enc, done) {
-          chunks.push(chunk);
-          done();
-        },
-      });
-      (sink as Writable & { chunks: Buffer[] }).chunks = chunks;
-      return sink;
-    }
-
-    override createDatasetFromStoreWritableStream(
-      writable: Writable,
-      context: dimse.association.PresentationContext,
-      callback: (dataset: dimse.Dataset) => void,
-    ): void {
-      const ts = context.getAcceptedTransferSyntaxUid() ?? TransferSyntax.ImplicitVRLittleEndian;
-      const dataset = new Dataset({}, ts);
-      (dataset as unknown as { yypBytes: Buffer }).yypBytes = Buffer.concat(
-        (writable as Writable & { chunks: Buffer[] }).chunks,
-      );
-      callback(dataset);
-    }
-
-    override cStoreRequest(
-      request: dimse.requests.CStoreRequest,
-      callback: (r: dimse.responses.CStoreResponse) => void,
-    ): void {
-      const response = dimse.responses.CStoreResponse.fromRequest(request);
-      const raw = (request.getDataset() as unknown as { yypBytes?: Buffer } | undefined)?.yypBytes;
-      const ts = request.getDataset()?.getTransferSyntaxUid();
-      if (!this.bucketId || !raw || !ts) {
-        response.setStatus(0xc000);
-        callback(response);
-        return;
+  constructor(
+    private readonly socket: net.Socket,
+    private readonly handlers: DimseHandlers,
+  ) {
+    this.remote = socket.remoteAddress ?? '';
+    socket.setNoDelay(true);
+    socket.setTimeout(ARTIM_MS);
+    socket.on('timeout', () => this.abort(0));
+    socket.on('error', () => socket.destroy());
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        this.receive(chunk);
+      } catch (err) {
+        // A malformed or unexpected PDU ends the association (A-ABORT, provider, reason per PS3.8).
+        this.abort(err instanceof UlError ? 2 : 0);
       }
-      const bytes = toPart10(raw, {
-        sopClassUid: request.getAffectedSopClassUid(),
-        sopInstanceUid: request.getAffectedSopInstanceUid(),
-        transferSyntaxUid: ts,
-      });
-      handlers
-        .store(this.bucketId, bytes)
-        .then(() => response.setStatus(Status.Success))
-        .catch((err: unknown) => response.setStatus(err instanceof DicomError ? 0xa900 : 0xa700))
-        .finally(() => callback(response));
+    });
+  }
+
+  private receive(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.buffered += chunk.length;
+    while (this.buffered >= 6 && this.state !== 'closing') {
+      const head = this.chunks[0]!.length >= 6 ? this.chunks[0]! : this.flatten();
+      const type = head[0]!;
+      const length = head.readUInt32BE(2);
+      const limit = type === PDU.associateRq ? MAX_ASSOCIATE_RQ : MAX_PDU_LENGTH + 6;
+      if (length > limit) throw new UlError(`PDU of ${length} bytes exceeds ${limit}`);
+      if (this.buffered < 6 + length) return;
+      const first = this.chunks[0]!.length >= 6 + length ? this.chunks[0]! : this.flatten();
+      const body = first.subarray(6, 6 + length);
+      if (first.length === 6 + length) this.chunks.shift();
+      else this.chunks[0] = first.subarray(6 + length);
+      this.buffered -= 6 + length;
+      this.pdu(type, body);
     }
   }
 
-  const server = new Server(YypScp as unknown as typeof Scp);
-  return new Promise((resolve, reject) => {
-    server.on('listening', () => resolve({ close: () => server.close(), port }));
-    server.on('networkError', (e: Error) => {
-      if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') reject(e);
+  private flatten(): Buffer {
+    const all = Buffer.concat(this.chunks, this.buffered);
+    this.chunks = [all];
+    return all;
+  }
+
+  private pdu(type: number, body: Buffer): void {
+    switch (type) {
+      case PDU.associateRq:
+        if (this.state !== 'idle') throw new UlError('unexpected A-ASSOCIATE-RQ');
+        this.state = 'negotiating';
+        this.negotiate(decodeAssociateRq(body));
+        return;
+      case PDU.pData:
+        if (this.state !== 'associated') throw new UlError('P-DATA-TF outside an association');
+        for (const pdv of decodePData(body)) this.pdv(pdv.contextId, pdv.command, pdv.last, pdv.data);
+        return;
+      case PDU.releaseRq:
+        if (this.state !== 'associated') throw new UlError('unexpected A-RELEASE-RQ');
+        this.state = 'closing';
+        // Answer once every message received before the release has been answered.
+        this.chain = this.chain.then(() => {
+          this.socket.end(encodeReleaseRp());
+        });
+        return;
+      case PDU.abort:
+        this.state = 'closing';
+        this.socket.destroy();
+        return;
+      default:
+        throw new UlError(`unexpected PDU type 0x${type.toString(16)}`);
+    }
+  }
+
+  private negotiate(rq: AssociateRq): void {
+    if (rq.applicationContext !== APPLICATION_CONTEXT) {
+      this.reject(REJECT.permanent, REJECT.sourceUser, REJECT.applicationContextNotSupported);
+      return;
+    }
+    this.handlers
+      .resolveCaller(rq.callingAe, rq.calledAe, this.remote)
+      .then((decision) => {
+        if ('refuse' in decision) {
+          this.handlers.onRefused?.(rq.callingAe, rq.calledAe, this.remote, decision.refuse);
+          const reason = decision.refuse === 'called' ? REJECT.calledAeNotRecognized : REJECT.callingAeNotRecognized;
+          this.reject(REJECT.permanent, REJECT.sourceUser, reason);
+          return;
+        }
+        this.bucketId = decision.bucketId;
+        const answers = rq.contexts.map((c) => {
+          const supported = c.abstractSyntax === VERIFICATION || c.abstractSyntax.startsWith(STORAGE_PREFIX);
+          const chosen = ACCEPTED_SYNTAXES.find((ts) => c.transferSyntaxes.includes(ts));
+          const result = !supported
+            ? CONTEXT_RESULT.abstractSyntaxNotSupported
+            : chosen
+              ? CONTEXT_RESULT.acceptance
+              : CONTEXT_RESULT.transferSyntaxesNotSupported;
+          if (result === CONTEXT_RESULT.acceptance) {
+            this.contexts.set(c.id, { abstractSyntax: c.abstractSyntax, transferSyntax: chosen! });
+          }
+          return { id: c.id, result, transferSyntax: chosen ?? c.transferSyntaxes[0] ?? ACCEPTED_SYNTAXES[1]! };
+        });
+        this.state = 'associated';
+        this.socket.setTimeout(IDLE_MS);
+        this.socket.write(
+          encodeAssociateAc(rq, answers, {
+            maxPduLength: MAX_PDU_LENGTH,
+            implementationClassUid: IMPLEMENTATION_CLASS_UID,
+            implementationVersion: IMPLEMENTATION_VERSION,
+          }),
+        );
+      })
+      .catch(() => this.reject(REJECT.transient, REJECT.sourceProviderPresentation, REJECT.temporaryCongestion));
+  }
+
+  private reject(result: number, source: number, reason: number): void {
+    this.state = 'closing';
+    this.socket.end(encodeAssociateRj(result, source, reason));
+  }
+
+  private abort(reason: number): void {
+    if (this.socket.destroyed) return;
+    this.state = 'closing';
+    this.socket.end(encodeAbort(2, reason));
+    setTimeout(() => this.socket.destroy(), 1000).unref();
+  }
+
+  private pdv(contextId: number, isCommand: boolean, last: boolean, data: Buffer): void {
+    if (!this.contexts.has(contextId)) throw new UlError(`presentation context ${contextId} was not accepted`);
+    if (isCommand) {
+      if (this.current) throw new UlError('command fragment inside a dataset');
+      this.command.push(data);
+      if (!last) return;
+      const command = decodeCommand(Buffer.concat(this.command));
+      this.command = [];
+      const message = { contextId, command, data: [] as Buffer[], size: 0 };
+      if (commandUs(command, TAG.commandDataSetType) === NO_DATASET) this.dispatch(message);
+      else this.current = message;
+      return;
+    }
+    const message = this.current;
+    if (!message || message.contextId !== contextId) throw new UlError('dataset fragment without its command');
+    message.size += data.length;
+    if (message.size > MAX_DATASET_BYTES) throw new UlError('dataset too large');
+    // The fragment is a view into a PDU buffer that is otherwise done with: keep the view.
+    message.data.push(data);
+    if (!last) return;
+    this.current = null;
+    this.dispatch(message);
+  }
+
+  private dispatch(message: Message): void {
+    this.chain = this.chain.then(() => this.handle(message)).catch(() => this.abort(0));
+  }
+
+  private async handle(message: Message): Promise<void> {
+    const { command, contextId } = message;
+    const field = commandUs(command, TAG.commandField);
+    const messageId = commandUs(command, TAG.messageId) ?? 0;
+    const context = this.contexts.get(contextId)!;
+    if (field === COMMAND.cancelRq) return;
+    let status: number;
+    let sopInstanceUid: string | undefined;
+    if (field === COMMAND.cEchoRq) {
+      status = 0x0000;
+    } else if (field === COMMAND.cStoreRq) {
+      sopInstanceUid = commandUid(command, TAG.affectedSopInstanceUid) ?? '';
+      status = await this.store(context, commandUid(command, TAG.affectedSopClassUid) ?? '', sopInstanceUid, message);
+    } else {
+      status = 0x0211; // unrecognized operation
+    }
+    if (this.socket.destroyed) return;
+    const response = encodeResponse({
+      commandField: (field ?? 0) | 0x8000,
+      messageId,
+      status,
+      sopClassUid: commandUid(command, TAG.affectedSopClassUid) ?? context.abstractSyntax,
+      sopInstanceUid,
     });
-    server.listen(port);
+    this.socket.write(encodeCommandPData(contextId, response));
+  }
+
+  private async store(context: Context, sopClassUid: string, sopInstanceUid: string, message: Message) {
+    if (!this.bucketId || message.data.length === 0 || !sopInstanceUid) return 0xc000;
+    const part10 = toPart10(message.data, { sopClassUid, sopInstanceUid, transferSyntaxUid: context.transferSyntax });
+    message.data = [];
+    try {
+      await this.handlers.store(this.bucketId, part10);
+      return 0x0000;
+    } catch (err) {
+      return err instanceof DicomError ? 0xa900 : 0xa700;
+    }
+  }
+}
+
+/**
+ * C-ECHO and C-STORE SCP on `port` (and `host`, all interfaces when unset). The handlers decide
+ * who may associate (the called AE title and each calling AE's organization); refusals are
+ * reported to onRefused.
+ */
+export function startDimse(
+  port: number,
+  handlers: DimseHandlers,
+  host?: string,
+): Promise<{ close(): void; port: number }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    new Association(socket, handlers);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address() as net.AddressInfo;
+      resolve({
+        port: address.port,
+        close: () => {
+          server.close();
+          for (const s of sockets) s.destroy();
+        },
+      });
+    });
   });
 }

@@ -23,8 +23,9 @@ function shortText(value: string): Buffer {
   return b.length % 2 ? Buffer.concat([b, Buffer.from(' ')]) : b;
 }
 
+/** The Part 10 file of a dataset given whole or as fragments, in one allocation. */
 export function toPart10(
-  dataset: Uint8Array,
+  dataset: Uint8Array | Uint8Array[],
   meta: { sopClassUid: string; sopInstanceUid: string; transferSyntaxUid: string },
 ): Buffer {
   const body = Buffer.concat([
@@ -37,12 +38,20 @@ export function toPart10(
   ]);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(body.length, 0);
-  const preamble = Buffer.alloc(128);
-  return Buffer.concat([
-    preamble,
+  const fragments = Array.isArray(dataset) ? dataset : [dataset];
+  const header = Buffer.concat([
+    Buffer.alloc(128),
     Buffer.from('DICM', 'latin1'),
     element(0x0002, 0x0000, 'UL', length),
     body,
-    Buffer.from(dataset),
   ]);
+  const total = fragments.reduce((sum, f) => sum + f.length, header.length);
+  const out = Buffer.allocUnsafe(total);
+  header.copy(out, 0);
+  let at = header.length;
+  for (const f of fragments) {
+    out.set(f, at);
+    at += f.length;
+  }
+  return out;
 }

@@ -7,6 +7,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   dicomPort: number;
+  /** interface of the DICOM port: DICOM_HOST, else HOST, else all */
+  dicomHost: string;
   dicomAet: string;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
@@ -38,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
     dicomPort: int(env.DICOM_PORT, 11112, 'DICOM_PORT'),
+    dicomHost: env.DICOM_HOST || env.HOST || '0.0.0.0',
     dicomAet: env.DICOM_AET || 'YYP',
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),

@@ -1,154 +1,264 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.js';
-import { exams, instances, patients, series } from '../../db/schema.js';
 import type { ParsedInstance } from '../../dicom/parse.js';
+import type { RawTx } from '../../platform/sql.js';
 
-/** All SQL of the ingest: upserts keyed by the DICOM UIDs, so a re-sent instance is stored once. */
+/**
+ * All SQL of the ingest, for a batch of instances at once (group commit): one statement upserts
+ * patients, exams, series and instances keyed by the DICOM UIDs (a re-sent instance is stored
+ * once), a second adds the new instances to the exam and series counters. Both are constant texts
+ * over array parameters, so the database prepares them once whatever the batch holds. Rows are
+ * sorted by key so that two writers lock shared rows in the same order.
+ */
 
-export async function findInstance(db: Db, bucketId: string, sopInstanceUid: string) {
-  const rows = await db
-    .select({ id: instances.id, examId: instances.examId, seriesId: instances.seriesId })
-    .from(instances)
-    .where(and(eq(instances.bucketId, bucketId), eq(instances.sopInstanceUid, sopInstanceUid)))
-    .limit(1);
-  return rows[0];
+export interface PendingInstance {
+  bucketId: string;
+  p: ParsedInstance;
+  blobKey: string;
+  size: number;
+  source: string;
 }
 
-export async function upsertPatient(db: Db, bucketId: string, p: ParsedInstance, now: Date): Promise<string> {
-  const patientKey = p.patient.id || `study:${p.studyInstanceUid}`;
-  const rows = await db
-    .insert(patients)
-    .values({
-      id: crypto.randomUUID(),
-      bucketId,
-      patientKey,
-      patientId: p.patient.id,
-      name: p.patient.name,
-      sex: p.patient.sex,
-      birthDate: p.patient.birthDate,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [patients.bucketId, patients.patientKey],
-      set: { updatedAt: now },
-    })
-    .returning({ id: patients.id });
-  return rows[0]!.id;
+export interface WrittenInstance {
+  examId: string;
+  seriesId: string;
+  instanceId: string;
+  /** the instance was already stored (before or earlier in this batch): nothing new was written */
+  duplicate: boolean;
+  /** this instance created the exam (at most one per exam) */
+  newExam: boolean;
 }
 
-/** The exam of the study in this bucket, created on its first instance. */
-export async function upsertExam(
-  db: Db,
-  bucketId: string,
-  patientKeyId: string,
-  p: ParsedInstance,
-  source: string,
-  now: Date,
-): Promise<{ id: string; created: boolean }> {
-  const rows = await db
-    .insert(exams)
-    .values({
-      id: crypto.randomUUID(),
-      bucketId,
-      storeUid: p.studyInstanceUid,
-      patientKeyId,
-      patientName: p.patient.name,
-      patientId: p.patient.id,
-      patientGender: p.patient.sex,
-      patientDob: p.patient.birthDate,
-      accessionNumber: p.study.accessionNumber,
-      studyDate: p.study.date,
-      studyTime: p.study.time,
-      studyDesc: p.study.description,
-      studyId: p.study.id,
-      modality: p.series.modality,
-      bodyPart: p.series.bodyPart,
-      institution: p.study.institution,
-      referringPhysician: p.study.referringPhysician,
-      specificCharacterSet: p.specificCharacterSet,
-      hasImage: true,
-      source,
-      created: now,
-      updated: now,
-    })
-    .onConflictDoUpdate({ target: [exams.bucketId, exams.storeUid], set: { updated: now } })
-    .returning({ id: exams.id, created: sql<boolean>`(xmax = 0)` });
-  return { id: rows[0]!.id, created: rows[0]!.created };
+const SEP = '\u0000';
+const patientKeyOf = (i: PendingInstance) => i.p.patient.id || `study:${i.p.studyInstanceUid}`;
+const examKey = (i: PendingInstance) => i.bucketId + SEP + i.p.studyInstanceUid;
+const seriesKey = (i: PendingInstance) => examKey(i) + SEP + i.p.seriesInstanceUid;
+const instanceKey = (bucketId: string, sop: string) => bucketId + SEP + sop;
+
+/** The first item of each key, in key order. */
+function firstByKey(items: PendingInstance[], key: (i: PendingInstance) => string): PendingInstance[] {
+  const map = new Map<string, PendingInstance>();
+  for (const i of items) if (!map.has(key(i))) map.set(key(i), i);
+  return [...map.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
 }
 
-export async function upsertSeries(db: Db, examId: string, bucketId: string, p: ParsedInstance, now: Date) {
-  const rows = await db
-    .insert(series)
-    .values({
-      id: crypto.randomUUID(),
-      examId,
-      bucketId,
-      seriesUid: p.seriesInstanceUid,
-      modality: p.series.modality,
-      seriesNumber: p.series.number,
-      description: p.series.description,
-      bodyPart: p.series.bodyPart,
-      seriesDate: p.series.date,
-      seriesTime: p.series.time,
-      createdAt: now,
-    })
-    .onConflictDoUpdate({ target: [series.examId, series.seriesUid], set: { modality: sql`${series.modality}` } })
-    .returning({ id: series.id, created: sql<boolean>`(xmax = 0)` });
-  return { id: rows[0]!.id, created: rows[0]!.created };
+const UPSERT = `
+with p as (
+  insert into patients (id, bucket_id, patient_key, patient_id, name, sex, birth_date, created_at, updated_at)
+  select u.id, u.bucket_id, u.patient_key, u.patient_id, u.name, u.sex, u.birth_date, $1, $1
+  from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+    as u(id, bucket_id, patient_key, patient_id, name, sex, birth_date)
+  on conflict (bucket_id, patient_key) do update set updated_at = excluded.updated_at
+  returning id, bucket_id, patient_key
+), e as (
+  insert into exams (id, bucket_id, store_uid, patient_key_id, patient_name, patient_id, patient_gender,
+    patient_dob, accession_number, study_date, study_time, study_desc, study_id, modality, body_part,
+    institution, referring_physician, specific_character_set, has_image, source, created, updated)
+  select u.id, u.bucket_id, u.store_uid, p.id, u.patient_name, u.patient_id, u.patient_gender, u.patient_dob,
+    u.accession_number, u.study_date, u.study_time, u.study_desc, u.study_id, u.modality, u.body_part,
+    u.institution, u.referring_physician, u.charset, true, u.source, $1, $1
+  from unnest($9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
+    $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[],
+    $24::text[], $25::text[], $26::text[], $27::text[])
+    as u(id, bucket_id, store_uid, patient_key, patient_name, patient_id, patient_gender, patient_dob,
+      accession_number, study_date, study_time, study_desc, study_id, modality, body_part, institution,
+      referring_physician, charset, source)
+  join p on p.bucket_id = u.bucket_id and p.patient_key = u.patient_key
+  on conflict (bucket_id, store_uid) do update set updated = excluded.updated
+  returning id, bucket_id, store_uid, (xmax = 0) as created
+), s as (
+  insert into series (id, exam_id, bucket_id, series_uid, modality, series_number, description, body_part,
+    series_date, series_time, created_at)
+  select u.id, e.id, u.bucket_id, u.series_uid, u.modality, u.number, u.description, u.body_part, u.date,
+    u.time, $1
+  from unnest($28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::int[], $34::text[],
+    $35::text[], $36::text[], $37::text[])
+    as u(id, bucket_id, store_uid, series_uid, modality, number, description, body_part, date, time)
+  join e on e.bucket_id = u.bucket_id and e.store_uid = u.store_uid
+  on conflict (exam_id, series_uid) do update set modality = series.modality
+  returning id, exam_id, series_uid, (xmax = 0) as created
+), i as (
+  insert into instances (id, series_id, exam_id, bucket_id, sop_instance_uid, sop_class_uid,
+    transfer_syntax_uid, instance_number, rows, columns, frames, blob_key, size, created_at)
+  select u.id, s.id, e.id, u.bucket_id, u.sop, u.sop_class, u.ts, u.number, u.rows, u.columns, u.frames,
+    u.blob_key, u.size, $1
+  from unnest($38::text[], $39::text[], $40::text[], $41::text[], $42::text[], $43::text[], $44::text[],
+    $45::int[], $46::int[], $47::int[], $48::int[], $49::text[], $50::int[])
+    as u(id, bucket_id, store_uid, series_uid, sop, sop_class, ts, number, rows, columns, frames, blob_key, size)
+  join e on e.bucket_id = u.bucket_id and e.store_uid = u.store_uid
+  join s on s.exam_id = e.id and s.series_uid = u.series_uid
+  on conflict (bucket_id, sop_instance_uid) do nothing
+  returning id, bucket_id, sop_instance_uid, exam_id, series_id
+)
+select 'i' as kind, id, bucket_id, sop_instance_uid as uid, exam_id, series_id, null::boolean as created from i
+union all select 'e', id, bucket_id, store_uid, id, null, created from e
+union all select 's', id, null, series_uid, exam_id, id, created from s`;
+
+interface UpsertRow {
+  kind: 'i' | 'e' | 's';
+  id: string;
+  bucket_id: string | null;
+  uid: string;
+  exam_id: string | null;
+  series_id: string | null;
+  created: boolean | null;
 }
 
-export async function insertInstance(
-  db: Db,
-  values: { seriesId: string; examId: string; bucketId: string; blobKey: string; size: number },
-  p: ParsedInstance,
-  now: Date,
-): Promise<string | undefined> {
-  const rows = await db
-    .insert(instances)
-    .values({
-      id: crypto.randomUUID(),
-      ...values,
-      sopInstanceUid: p.sopInstanceUid,
-      sopClassUid: p.sopClassUid,
-      transferSyntaxUid: p.transferSyntaxUid,
-      instanceNumber: p.instance.number,
-      rows: p.instance.rows,
-      columns: p.instance.columns,
-      frames: p.instance.frames,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: instances.id });
-  return rows[0]?.id;
-}
+const COUNT = `
+with s as (
+  update series set instance_count = series.instance_count + u.n
+  from unnest($1::text[], $2::int[]) as u(id, n) where series.id = u.id
+  returning 1
+)
+update exams set
+  instance_count = exams.instance_count + u.n,
+  series_count = exams.series_count + u.new_series,
+  size_bytes = exams.size_bytes + u.bytes,
+  modality = array_to_string(array(
+    select m from unnest(string_to_array(exams.modality, '\\') || string_to_array(u.modalities, '\\'))
+      with ordinality as t(m, o)
+    where m <> '' group by m order by min(o)), '\\'),
+  updated = $8
+from unnest($3::text[], $4::int[], $5::int[], $6::bigint[], $7::text[]) as u(id, n, new_series, bytes, modalities)
+where exams.id = u.id`;
 
-/** Counts the new instance (and series) on the exam; keeps ModalitiesInStudy complete. */
-export async function countInstance(
-  db: Db,
-  examId: string,
-  seriesId: string,
-  newSeries: boolean,
-  size: number,
-  modality: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .update(series)
-    .set({ instanceCount: sql`${series.instanceCount} + 1` })
-    .where(eq(series.id, seriesId));
-  await db
-    .update(exams)
-    .set({
-      instanceCount: sql`${exams.instanceCount} + 1`,
-      seriesCount: newSeries ? sql`${exams.seriesCount} + 1` : exams.seriesCount,
-      sizeBytes: sql`${exams.sizeBytes} + ${size}`,
-      modality:
-        modality === ''
-          ? exams.modality
-          : sql`case when ${exams.modality} = '' then ${modality} when ${modality} = any(string_to_array(${exams.modality}, '\\')) then ${exams.modality} else ${exams.modality} || '\\' || ${modality} end`,
-      updated: now,
-    })
-    .where(eq(exams.id, examId));
+const EXISTING = `
+select i.id, i.bucket_id, i.sop_instance_uid, i.exam_id, i.series_id
+from instances i join unnest($1::text[], $2::text[]) as u(bucket_id, sop) on i.bucket_id = u.bucket_id and i.sop_instance_uid = u.sop`;
+
+/** Writes a batch (one transaction is the caller's); answers one result per item, in order. */
+export async function writeBatch(tx: RawTx, items: PendingInstance[], now: Date): Promise<WrittenInstance[]> {
+  const patients = firstByKey(items, (i) => i.bucketId + SEP + patientKeyOf(i));
+  const examsIn = firstByKey(items, examKey);
+  const seriesIn = firstByKey(items, seriesKey);
+  const instancesIn = firstByKey(items, (i) => instanceKey(i.bucketId, i.p.sopInstanceUid));
+  const col = <T>(rows: PendingInstance[], f: (i: PendingInstance) => T) => rows.map(f);
+  const uuid = () => crypto.randomUUID();
+  const params: unknown[] = [
+    now,
+    col(patients, uuid),
+    col(patients, (i) => i.bucketId),
+    col(patients, patientKeyOf),
+    col(patients, (i) => i.p.patient.id),
+    col(patients, (i) => i.p.patient.name),
+    col(patients, (i) => i.p.patient.sex),
+    col(patients, (i) => i.p.patient.birthDate),
+    col(examsIn, uuid),
+    col(examsIn, (i) => i.bucketId),
+    col(examsIn, (i) => i.p.studyInstanceUid),
+    col(examsIn, patientKeyOf),
+    col(examsIn, (i) => i.p.patient.name),
+    col(examsIn, (i) => i.p.patient.id),
+    col(examsIn, (i) => i.p.patient.sex),
+    col(examsIn, (i) => i.p.patient.birthDate),
+    col(examsIn, (i) => i.p.study.accessionNumber),
+    col(examsIn, (i) => i.p.study.date),
+    col(examsIn, (i) => i.p.study.time),
+    col(examsIn, (i) => i.p.study.description),
+    col(examsIn, (i) => i.p.study.id),
+    col(examsIn, (i) => i.p.series.modality),
+    col(examsIn, (i) => i.p.series.bodyPart),
+    col(examsIn, (i) => i.p.study.institution),
+    col(examsIn, (i) => i.p.study.referringPhysician),
+    col(examsIn, (i) => i.p.specificCharacterSet),
+    col(examsIn, (i) => i.source),
+    col(seriesIn, uuid),
+    col(seriesIn, (i) => i.bucketId),
+    col(seriesIn, (i) => i.p.studyInstanceUid),
+    col(seriesIn, (i) => i.p.seriesInstanceUid),
+    col(seriesIn, (i) => i.p.series.modality),
+    col(seriesIn, (i) => i.p.series.number),
+    col(seriesIn, (i) => i.p.series.description),
+    col(seriesIn, (i) => i.p.series.bodyPart),
+    col(seriesIn, (i) => i.p.series.date),
+    col(seriesIn, (i) => i.p.series.time),
+    col(instancesIn, uuid),
+    col(instancesIn, (i) => i.bucketId),
+    col(instancesIn, (i) => i.p.studyInstanceUid),
+    col(instancesIn, (i) => i.p.seriesInstanceUid),
+    col(instancesIn, (i) => i.p.sopInstanceUid),
+    col(instancesIn, (i) => i.p.sopClassUid),
+    col(instancesIn, (i) => i.p.transferSyntaxUid),
+    col(instancesIn, (i) => i.p.instance.number),
+    col(instancesIn, (i) => i.p.instance.rows),
+    col(instancesIn, (i) => i.p.instance.columns),
+    col(instancesIn, (i) => i.p.instance.frames),
+    col(instancesIn, (i) => i.blobKey),
+    col(instancesIn, (i) => i.size),
+  ];
+  const rows = await tx.query<UpsertRow>('ingest_upsert', UPSERT, params);
+
+  const examRows = new Map<string, UpsertRow>();
+  const seriesRows = new Map<string, UpsertRow>();
+  const inserted = new Map<string, UpsertRow>();
+  for (const r of rows) {
+    if (r.kind === 'e') examRows.set(r.bucket_id! + SEP + r.uid, r);
+    else if (r.kind === 's') seriesRows.set(r.exam_id! + SEP + r.uid, r);
+    else inserted.set(instanceKey(r.bucket_id!, r.uid), r);
+  }
+
+  // Counters: what this batch really added, per series and per exam.
+  const perSeries = new Map<string, number>();
+  const perExam = new Map<string, { n: number; newSeries: Set<string>; bytes: number; modalities: string[] }>();
+  const claimed = new Set<string>();
+  for (const i of instancesIn) {
+    const row = inserted.get(instanceKey(i.bucketId, i.p.sopInstanceUid));
+    if (!row) continue;
+    perSeries.set(row.series_id!, (perSeries.get(row.series_id!) ?? 0) + 1);
+    const e = perExam.get(row.exam_id!) ?? { n: 0, newSeries: new Set(), bytes: 0, modalities: [] };
+    e.n += 1;
+    e.bytes += i.size;
+    if (seriesRows.get(row.exam_id! + SEP + i.p.seriesInstanceUid)?.created) e.newSeries.add(row.series_id!);
+    if (i.p.series.modality) e.modalities.push(i.p.series.modality);
+    perExam.set(row.exam_id!, e);
+    claimed.add(row.id);
+  }
+  if (perExam.size > 0) {
+    const s = [...perSeries.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    const e = [...perExam.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    await tx.query('ingest_count', COUNT, [
+      s.map((x) => x[0]),
+      s.map((x) => x[1]),
+      e.map((x) => x[0]),
+      e.map((x) => x[1].n),
+      e.map((x) => x[1].newSeries.size),
+      e.map((x) => x[1].bytes),
+      e.map((x) => x[1].modalities.join('\\')),
+      now,
+    ]);
+  }
+
+  // Instances stored before this batch (a re-send, or a concurrent writer won the race).
+  const missing = instancesIn.filter((i) => !inserted.has(instanceKey(i.bucketId, i.p.sopInstanceUid)));
+  const existing = new Map<string, { id: string; exam_id: string; series_id: string }>();
+  if (missing.length > 0) {
+    const found = await tx.query<{
+      id: string;
+      bucket_id: string;
+      sop_instance_uid: string;
+      exam_id: string;
+      series_id: string;
+    }>('ingest_existing', EXISTING, [missing.map((i) => i.bucketId), missing.map((i) => i.p.sopInstanceUid)]);
+    for (const f of found) existing.set(instanceKey(f.bucket_id, f.sop_instance_uid), f);
+  }
+
+  const announced = new Set<string>();
+  return items.map((i) => {
+    const key = instanceKey(i.bucketId, i.p.sopInstanceUid);
+    const row = inserted.get(key);
+    if (row && claimed.delete(row.id)) {
+      const exam = examRows.get(examKey(i));
+      const newExam = Boolean(exam?.created) && !announced.has(row.exam_id!);
+      if (newExam) announced.add(row.exam_id!);
+      return { examId: row.exam_id!, seriesId: row.series_id!, instanceId: row.id, duplicate: false, newExam };
+    }
+    const prior = row ?? existing.get(key);
+    if (!prior) throw new Error(`instance ${i.p.sopInstanceUid} neither stored nor found`);
+    return {
+      examId: prior.exam_id!,
+      seriesId: prior.series_id!,
+      instanceId: prior.id,
+      duplicate: true,
+      newExam: false,
+    };
+  });
 }

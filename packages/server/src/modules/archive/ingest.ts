@@ -1,8 +1,10 @@
-import { DicomError, parseInstance } from '../../dicom/parse.js';
+import crypto from 'node:crypto';
+import { parseInstance } from '../../dicom/parse.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import * as store from './archive.store.js';
+import { rawTransaction, sqlState } from '../../platform/sql.js';
+import { writeBatch, type PendingInstance, type WrittenInstance } from './archive.store.js';
 
 export type IngestSource = 'web' | 'token' | 'dimse' | 'stow';
 
@@ -27,64 +29,141 @@ export interface IngestDeps {
   onNewExam?: (examId: string, bucketId: string, source: IngestSource) => void;
 }
 
+/** Rows per transaction at most; a larger backlog is written in several. */
+const MAX_BATCH = 256;
+/** Batches in flight at once per database (PGlite has one connection: one). */
+const MAX_IN_FLIGHT = { postgres: 2, pglite: 1 };
+/** Deadlock or serialization failure between two writers: the batch is simply written again. */
+const RETRY_STATES = new Set(['40P01', '40001']);
+
+interface Job {
+  item: PendingInstance;
+  /** the instance's blob is durable: the rows may commit */
+  durable: Promise<void>;
+  resolve: (w: WrittenInstance) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit for the ingest rows. Each instance's rows are queued; whatever queued while the
+ * previous transaction ran is written by the next one, in a single upsert statement and a single
+ * counter update. One association sending alone gets a transaction per instance; many senders
+ * (STOW-RS parts, parallel associations, the upload wizard's parallel files) share transactions,
+ * and so the database's commit flush. A failing batch is retried one instance at a time, so a bad
+ * row fails only its own instance.
+ */
+class IngestWriter {
+  private readonly queue: Job[] = [];
+  private inFlight = 0;
+  private readonly maxInFlight: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.maxInFlight =
+      'totalCount' in (db as unknown as { $client: object }).$client ? MAX_IN_FLIGHT.postgres : MAX_IN_FLIGHT.pglite;
+  }
+
+  submit(item: PendingInstance, durable: Promise<void>): Promise<WrittenInstance> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ item, durable, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight++;
+      void this.flush(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async flush(batch: Job[]): Promise<void> {
+    try {
+      const written = await this.write(batch);
+      batch.forEach((j, n) => j.resolve(written[n]!));
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]!.reject(err);
+        return;
+      }
+      for (const job of batch) await this.flush([job]);
+    }
+  }
+
+  private async write(batch: Job[]): Promise<WrittenInstance[]> {
+    const items = batch.map((j) => j.item);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await rawTransaction(this.db, async (tx) => {
+          const written = await writeBatch(tx, items, this.clock.now());
+          // The rows were written while the blobs were still being flushed; they commit only
+          // once every blob is durable (a failed blob fails the batch, retried one by one).
+          await Promise.all(batch.map((j) => j.durable));
+          return written;
+        });
+      } catch (err) {
+        if (attempt >= 3 || !RETRY_STATES.has(sqlState(err) ?? '')) throw err;
+      }
+    }
+  }
+}
+
+const writers = new WeakMap<Db, IngestWriter>();
+
+function writerFor(db: Db, clock: Clock): IngestWriter {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new IngestWriter(db, clock);
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
 /**
  * The one ingest pipeline every path uses (web, upload token, DIMSE, STOW-RS): parse and validate
- * the header, store the bytes (atomically), then upsert patient, exam, series and instance in one
- * transaction. A re-sent SOP Instance UID is stored once. Invalid input throws DicomError and
- * leaves nothing behind.
+ * the header, store the bytes (atomically, fsynced) under a key of their own and meanwhile upsert
+ * patient, exam, series and instance (group-committed with other instances arriving meanwhile),
+ * committing the rows only after the bytes are durable. A re-sent
+ * SOP Instance UID is stored once: the new copy's blob is removed again. Invalid input throws
+ * DicomError and leaves nothing behind; a crash between blob and rows leaves only an unreferenced
+ * blob, never a row without its bytes.
  */
 export async function ingestInstance(
   deps: IngestDeps,
   input: { bucketId: string; bytes: Uint8Array; source: IngestSource },
 ): Promise<IngestResult> {
   const p = parseInstance(input.bytes);
-  const existing = await store.findInstance(deps.db, input.bucketId, p.sopInstanceUid);
-  const base = { sopInstanceUid: p.sopInstanceUid, sopClassUid: p.sopClassUid, studyInstanceUid: p.studyInstanceUid };
-  if (existing) {
-    return {
-      ...base,
-      examId: existing.examId,
-      seriesId: existing.seriesId,
-      instanceId: existing.id,
-      duplicate: true,
-      newExam: false,
-    };
-  }
-  const blobKey = `dicom/${input.bucketId}/${p.studyInstanceUid}/${p.seriesInstanceUid}/${p.sopInstanceUid}.dcm`;
-  await deps.blobs.put(blobKey, input.bytes);
-  const now = deps.clock.now();
+  const unique = crypto.randomBytes(6).toString('hex');
+  const blobKey = `dicom/${input.bucketId}/${p.studyInstanceUid}/${p.seriesInstanceUid}/${p.sopInstanceUid}.${unique}.dcm`;
+  const durable = deps.blobs.put(blobKey, input.bytes);
+  durable.catch(() => undefined); // awaited by the writer; a failure fails this instance there
+  let written: WrittenInstance;
   try {
-    const result = await deps.db.transaction(async (tx) => {
-      const patientKeyId = await store.upsertPatient(tx, input.bucketId, p, now);
-      const exam = await store.upsertExam(tx, input.bucketId, patientKeyId, p, input.source, now);
-      const s = await store.upsertSeries(tx, exam.id, input.bucketId, p, now);
-      const instanceId = await store.insertInstance(
-        tx,
-        { seriesId: s.id, examId: exam.id, bucketId: input.bucketId, blobKey, size: input.bytes.length },
-        p,
-        now,
-      );
-      if (!instanceId) return null; // a concurrent sender stored it first
-      await store.countInstance(tx, exam.id, s.id, s.created, input.bytes.length, p.series.modality, now);
-      return { ...base, examId: exam.id, seriesId: s.id, instanceId, duplicate: false, newExam: exam.created };
-    });
-    if (result) {
-      if (result.newExam) deps.onNewExam?.(result.examId, input.bucketId, input.source);
-      return result;
-    }
+    written = await writerFor(deps.db, deps.clock).submit(
+      { bucketId: input.bucketId, p, blobKey, size: input.bytes.length, source: input.source },
+      durable,
+    );
   } catch (err) {
-    // The rows did not commit: the blob must not outlive them (a concurrent duplicate keeps its own).
-    if (!(await store.findInstance(deps.db, input.bucketId, p.sopInstanceUid))) await deps.blobs.delete(blobKey);
+    await durable.catch(() => undefined);
+    await deps.blobs.delete(blobKey).catch(() => undefined);
     throw err;
   }
-  const again = await store.findInstance(deps.db, input.bucketId, p.sopInstanceUid);
-  if (!again) throw new DicomError('instance vanished during a concurrent store', 'conflict');
+  if (written.duplicate) await deps.blobs.delete(blobKey);
+  if (written.newExam) deps.onNewExam?.(written.examId, input.bucketId, input.source);
   return {
-    ...base,
-    examId: again.examId,
-    seriesId: again.seriesId,
-    instanceId: again.id,
-    duplicate: true,
-    newExam: false,
+    examId: written.examId,
+    seriesId: written.seriesId,
+    instanceId: written.instanceId,
+    duplicate: written.duplicate,
+    newExam: written.newExam,
+    sopInstanceUid: p.sopInstanceUid,
+    sopClassUid: p.sopClassUid,
+    studyInstanceUid: p.studyInstanceUid,
   };
 }

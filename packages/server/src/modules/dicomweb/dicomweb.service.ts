@@ -25,6 +25,23 @@ function page<R, T>(rows: R[], q: Query, map: (r: R) => T): Page<T> {
   return { items: rows.slice(0, limit).map(map), truncated: rows.length > limit };
 }
 
+/** STOW-RS parts in flight at once. */
+const STOW_CONCURRENCY = 16;
+
+/** fn over items, at most `limit` at a time; results in input order. */
+async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const n = next++;
+      out[n] = await fn(items[n]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
 /** STOW-RS, QIDO-RS and WADO-RS over the archive, scoped to what the caller may see. */
 export class DicomWebService {
   constructor(
@@ -34,29 +51,34 @@ export class DicomWebService {
   ) {}
 
   async store(bucketId: string, parts: Buffer[], base: string, studyUid?: string): Promise<StowOutcome> {
-    const ok: Record<string, unknown>[] = [];
-    const failed: Record<string, unknown>[] = [];
-    for (const bytes of parts) {
+    // Parts are ingested STOW_CONCURRENCY at a time: their blob writes overlap and their rows share
+    // transactions (the ingest's group commit). The answer lists them in request order.
+    const outcomes = await mapConcurrent(parts, STOW_CONCURRENCY, async (bytes) => {
       try {
         const r = await this.archive.ingest(bucketId, bytes, 'stow');
         if (studyUid && r.studyInstanceUid !== studyUid) {
-          failed.push({
+          return {
+            failed: {
+              '00081150': { vr: 'UI', Value: [r.sopClassUid] },
+              '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
+              '00081197': { vr: 'US', Value: [0xa900] },
+            },
+          };
+        }
+        return {
+          ok: {
             '00081150': { vr: 'UI', Value: [r.sopClassUid] },
             '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
-            '00081197': { vr: 'US', Value: [0xa900] },
-          });
-          continue;
-        }
-        ok.push({
-          '00081150': { vr: 'UI', Value: [r.sopClassUid] },
-          '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
-          '00081190': { vr: 'UR', Value: [`${base}/studies/${r.studyInstanceUid}`] },
-        });
+            '00081190': { vr: 'UR', Value: [`${base}/studies/${r.studyInstanceUid}`] },
+          },
+        };
       } catch (err) {
         // 0xC000 "cannot understand" for unreadable instances, 0x0110 processing failure otherwise.
-        failed.push({ '00081197': { vr: 'US', Value: [err instanceof DicomError ? 0xc000 : 0x0110] } });
+        return { failed: { '00081197': { vr: 'US', Value: [err instanceof DicomError ? 0xc000 : 0x0110] } } };
       }
-    }
+    });
+    const ok = outcomes.flatMap((o) => (o.ok ? [o.ok] : []));
+    const failed = outcomes.flatMap((o) => (o.failed ? [o.failed] : []));
     const body: Record<string, unknown> = {};
     if (ok.length) body['00081199'] = { vr: 'SQ', Value: ok };
     if (failed.length) body['00081198'] = { vr: 'SQ', Value: failed };

@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APPLICATION_CONTEXT,
+  COMMAND,
+  NO_DATASET,
+  PDU,
+  TAG,
+  UlError,
+  commandUid,
+  commandUs,
+  decodeAssociateRq,
+  decodeCommand,
+  decodePData,
+  encodeAbort,
+  encodeAssociateAc,
+  encodeAssociateRj,
+  encodeCommandPData,
+  encodeResponse,
+} from './ul.js';
+
+/* Builders of what an SCU sends, written from PS3.8 independently of the decoder. */
+function item(type: number, value: Buffer): Buffer {
+  const h = Buffer.alloc(4);
+  h[0] = type;
+  h.writeUInt16BE(value.length, 2);
+  return Buffer.concat([h, value]);
+}
+const text = (s: string) => Buffer.from(s, 'latin1');
+const pad16 = (s: string) => text(s.padEnd(16, ' '));
+
+function associateRqBody(opts: {
+  called?: string;
+  calling?: string;
+  context?: string;
+  contexts?: { id: number; abstract: string; ts: string[] }[];
+  maxPdu?: number;
+  version?: number;
+}): Buffer {
+  const fixed = Buffer.alloc(68);
+  fixed.writeUInt16BE(opts.version ?? 1, 0);
+  pad16(opts.called ?? 'YYP').copy(fixed, 4);
+  pad16(opts.calling ?? 'CT01').copy(fixed, 20);
+  const parts = [fixed, item(0x10, text(opts.context ?? APPLICATION_CONTEXT))];
+  for (const c of opts.contexts ?? []) {
+    parts.push(
+      item(
+        0x20,
+        Buffer.concat([
+          Buffer.from([c.id, 0, 0, 0]),
+          item(0x30, text(c.abstract)),
+          ...c.ts.map((t) => item(0x40, text(t))),
+        ]),
+      ),
+    );
+  }
+  const max = Buffer.alloc(4);
+  max.writeUInt32BE(opts.maxPdu ?? 16384, 0);
+  parts.push(
+    item(
+      0x50,
+      Buffer.concat([
+        item(0x51, max),
+        item(0x52, text('1.2.276.0.7230010.3.0.3.6.7\0')),
+        item(0x55, text('OFFIS_DCMTK_367')),
+      ]),
+    ),
+  );
+  return Buffer.concat(parts);
+}
+
+describe('A-ASSOCIATE-RQ decoding', () => {
+  it('reads AE titles, application context, presentation contexts and user information', () => {
+    const rq = decodeAssociateRq(
+      associateRqBody({
+        called: 'YYP',
+        calling: 'CT01',
+        contexts: [
+          { id: 1, abstract: '1.2.840.10008.5.1.4.1.1.2', ts: ['1.2.840.10008.1.2.1', '1.2.840.10008.1.2'] },
+          { id: 3, abstract: '1.2.840.10008.1.1\0', ts: ['1.2.840.10008.1.2'] },
+        ],
+        maxPdu: 32768,
+      }),
+    );
+    expect(rq).toEqual({
+      calledAe: 'YYP',
+      callingAe: 'CT01',
+      applicationContext: APPLICATION_CONTEXT,
+      contexts: [
+        {
+          id: 1,
+          abstractSyntax: '1.2.840.10008.5.1.4.1.1.2',
+          transferSyntaxes: ['1.2.840.10008.1.2.1', '1.2.840.10008.1.2'],
+        },
+        { id: 3, abstractSyntax: '1.2.840.10008.1.1', transferSyntaxes: ['1.2.840.10008.1.2'] },
+      ],
+      maxPduLength: 32768,
+      implementationClassUid: '1.2.276.0.7230010.3.0.3.6.7',
+      implementationVersion: 'OFFIS_DCMTK_367',
+    });
+  });
+
+  it('refuses truncated requests, overrunning items, an even protocol version and a missing context', () => {
+    const good = associateRqBody({ contexts: [{ id: 1, abstract: '1.2.840.10008.1.1', ts: ['1.2.840.10008.1.2'] }] });
+    expect(() => decodeAssociateRq(good.subarray(0, 40))).toThrow(UlError);
+    expect(() => decodeAssociateRq(good.subarray(0, good.length - 3))).toThrow(UlError);
+    expect(() => decodeAssociateRq(associateRqBody({ version: 2 }))).toThrow(/protocol version/);
+    const noContext = Buffer.alloc(68);
+    noContext.writeUInt16BE(1, 0);
+    expect(() => decodeAssociateRq(noContext)).toThrow(/application context/);
+    // A presentation context whose sub-item claims more bytes than the item holds.
+    const bad = Buffer.concat([
+      good.subarray(0, 68),
+      item(0x10, text(APPLICATION_CONTEXT)),
+      item(0x20, Buffer.concat([Buffer.from([1, 0, 0, 0]), Buffer.from([0x30, 0, 0x00, 0xff])])),
+    ]);
+    expect(() => decodeAssociateRq(bad)).toThrow(UlError);
+  });
+});
+
+describe('answers to an association request', () => {
+  it('A-ASSOCIATE-AC echoes the AE titles and carries one result per context and our max PDU', () => {
+    const ac = encodeAssociateAc(
+      { calledAe: 'YYP', callingAe: 'CT01' },
+      [
+        { id: 1, result: 0, transferSyntax: '1.2.840.10008.1.2.1' },
+        { id: 3, result: 3, transferSyntax: '1.2.840.10008.1.2' },
+      ],
+      { maxPduLength: 1_048_576, implementationClassUid: '1.2.3', implementationVersion: 'YYP_1' },
+    );
+    expect(ac[0]).toBe(PDU.associateAc);
+    expect(ac.readUInt32BE(2)).toBe(ac.length - 6);
+    const body = ac.subarray(6);
+    expect(body.readUInt16BE(0)).toBe(1);
+    expect(body.toString('latin1', 4, 20)).toBe('YYP             ');
+    expect(body.toString('latin1', 20, 36)).toBe('CT01            ');
+    // Walk the items: application context, two presentation contexts (0x21), user information.
+    const items: { type: number; value: Buffer }[] = [];
+    for (let at = 68; at < body.length;) {
+      const len = body.readUInt16BE(at + 2);
+      items.push({ type: body[at]!, value: body.subarray(at + 4, at + 4 + len) });
+      at += 4 + len;
+    }
+    expect(items.map((i) => i.type)).toEqual([0x10, 0x21, 0x21, 0x50]);
+    expect(items[0]!.value.toString('latin1')).toBe(APPLICATION_CONTEXT);
+    expect([items[1]!.value[0], items[1]!.value[2]]).toEqual([1, 0]);
+    expect(items[1]!.value.subarray(8).toString('latin1')).toBe('1.2.840.10008.1.2.1');
+    expect([items[2]!.value[0], items[2]!.value[2]]).toEqual([3, 3]);
+    const user = items[3]!.value;
+    expect(user[0]).toBe(0x51);
+    expect(user.readUInt32BE(4)).toBe(1_048_576);
+  });
+
+  it('A-ASSOCIATE-RJ and A-ABORT are fixed 10-byte PDUs', () => {
+    expect([...encodeAssociateRj(1, 1, 3)]).toEqual([3, 0, 0, 0, 0, 4, 0, 1, 1, 3]);
+    expect([...encodeAbort(2, 2)]).toEqual([7, 0, 0, 0, 0, 4, 0, 0, 2, 2]);
+  });
+});
+
+describe('P-DATA-TF', () => {
+  it('splits PDV items into context, command/last flags and data views', () => {
+    const pdv = (ctx: number, control: number, data: Buffer) => {
+      const h = Buffer.alloc(6);
+      h.writeUInt32BE(data.length + 2, 0);
+      h[4] = ctx;
+      h[5] = control;
+      return Buffer.concat([h, data]);
+    };
+    const body = Buffer.concat([pdv(1, 0x03, text('cmd')), pdv(1, 0x00, text('frag1')), pdv(1, 0x02, text('end'))]);
+    expect(decodePData(body).map((p) => [p.contextId, p.command, p.last, p.data.toString()])).toEqual([
+      [1, true, true, 'cmd'],
+      [1, false, false, 'frag1'],
+      [1, false, true, 'end'],
+    ]);
+    expect(() => decodePData(body.subarray(0, body.length - 1))).toThrow(UlError);
+    expect(() => decodePData(Buffer.from([0, 0, 0, 1, 1]))).toThrow(UlError);
+  });
+
+  it('a command P-DATA-TF is one PDV flagged command + last', () => {
+    const p = encodeCommandPData(5, text('abcd'));
+    expect(p[0]).toBe(PDU.pData);
+    expect(p.readUInt32BE(2)).toBe(4 + 2 + 4);
+    expect(decodePData(p.subarray(6))).toEqual([{ contextId: 5, command: true, last: true, data: text('abcd') }]);
+  });
+});
+
+describe('DIMSE command sets', () => {
+  it('a C-STORE-RSP round-trips through the decoder with its group length first', () => {
+    const rsp = encodeResponse({
+      commandField: 0x8001,
+      messageId: 7,
+      status: 0xa900,
+      sopClassUid: '1.2.840.10008.5.1.4.1.1.2',
+      sopInstanceUid: '1.2.3.45',
+    });
+    const cmd = decodeCommand(rsp);
+    const groupLength = cmd.get(0)!.readUInt32LE(0);
+    expect(groupLength).toBe(rsp.length - 12);
+    expect(commandUs(cmd, TAG.commandField)).toBe(0x8001);
+    expect(commandUs(cmd, TAG.messageIdBeingRespondedTo)).toBe(7);
+    expect(commandUs(cmd, TAG.commandDataSetType)).toBe(NO_DATASET);
+    expect(commandUs(cmd, TAG.status)).toBe(0xa900);
+    expect(commandUid(cmd, TAG.affectedSopClassUid)).toBe('1.2.840.10008.5.1.4.1.1.2');
+    // Odd-length UIDs are padded with one NUL to an even length.
+    expect(cmd.get(TAG.affectedSopInstanceUid)!.length).toBe(8);
+    expect(commandUid(cmd, TAG.affectedSopInstanceUid)).toBe('1.2.3.45');
+  });
+
+  it('reads a C-ECHO-RQ and refuses elements outside group 0000 or overrunning values', () => {
+    const el = (group: number, elem: number, value: Buffer) => {
+      const h = Buffer.alloc(8);
+      h.writeUInt16LE(group, 0);
+      h.writeUInt16LE(elem, 2);
+      h.writeUInt32LE(value.length, 4);
+      return Buffer.concat([h, value]);
+    };
+    const us = (n: number) => Buffer.from([n & 0xff, n >> 8]);
+    const echo = Buffer.concat([
+      el(0, 0x0100, us(COMMAND.cEchoRq)),
+      el(0, 0x0110, us(42)),
+      el(0, 0x0800, us(NO_DATASET)),
+    ]);
+    const cmd = decodeCommand(echo);
+    expect(commandUs(cmd, TAG.commandField)).toBe(COMMAND.cEchoRq);
+    expect(commandUs(cmd, TAG.messageId)).toBe(42);
+    expect(() => decodeCommand(el(8, 0x0016, text('1.2')))).toThrow(/group 0000/);
+    expect(() => decodeCommand(echo.subarray(0, echo.length - 1))).toThrow(UlError);
+  });
+});

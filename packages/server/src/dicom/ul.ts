@@ -1,0 +1,319 @@
+/**
+ * The DICOM Upper Layer protocol (PS3.8 §9) as pure encode/decode functions: the PDUs an SCP
+ * receives and sends, and the DIMSE command sets (PS3.7 §9.3, always Implicit VR Little Endian).
+ * No I/O here; scp.ts drives a socket with it. Decoders throw UlError on anything malformed.
+ */
+
+export const PDU = {
+  associateRq: 0x01,
+  associateAc: 0x02,
+  associateRj: 0x03,
+  pData: 0x04,
+  releaseRq: 0x05,
+  releaseRp: 0x06,
+  abort: 0x07,
+} as const;
+
+export const APPLICATION_CONTEXT = '1.2.840.10008.3.1.1.1';
+
+export class UlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UlError';
+  }
+}
+
+export interface PresentationContextRq {
+  id: number;
+  abstractSyntax: string;
+  transferSyntaxes: string[];
+}
+
+export interface AssociateRq {
+  calledAe: string;
+  callingAe: string;
+  applicationContext: string;
+  contexts: PresentationContextRq[];
+  /** the requestor's maximum PDU length (0: unlimited) */
+  maxPduLength: number;
+  implementationClassUid: string;
+  implementationVersion: string;
+}
+
+const ascii = (b: Buffer, start: number, end: number) => b.toString('latin1', start, end);
+/** UIDs are padded with NUL (and sometimes a space) to an even length. */
+const uidText = (b: Buffer, start: number, end: number) => ascii(b, start, end).replace(/[\0 ]+$/, '');
+
+function need(b: Buffer, offset: number, length: number, what: string): void {
+  if (offset + length > b.length) throw new UlError(`truncated ${what}`);
+}
+
+/** Decodes the variable part of an A-ASSOCIATE-RQ (the PDU body after its 6-byte header). */
+export function decodeAssociateRq(body: Buffer): AssociateRq {
+  need(body, 0, 68, 'A-ASSOCIATE-RQ');
+  const version = body.readUInt16BE(0);
+  if ((version & 1) === 0) throw new UlError(`protocol version ${version} not supported`);
+  const rq: AssociateRq = {
+    calledAe: ascii(body, 4, 20).trim(),
+    callingAe: ascii(body, 20, 36).trim(),
+    applicationContext: '',
+    contexts: [],
+    maxPduLength: 0,
+    implementationClassUid: '',
+    implementationVersion: '',
+  };
+  let at = 68;
+  while (at < body.length) {
+    need(body, at, 4, 'item header');
+    const type = body[at]!;
+    const length = body.readUInt16BE(at + 2);
+    const start = at + 4;
+    const end = start + length;
+    need(body, start, length, `item 0x${type.toString(16)}`);
+    if (type === 0x10) rq.applicationContext = uidText(body, start, end);
+    else if (type === 0x20) rq.contexts.push(decodeContext(body, start, end));
+    else if (type === 0x50) decodeUserInfo(body, start, end, rq);
+    at = end;
+  }
+  if (!rq.applicationContext) throw new UlError('no application context');
+  return rq;
+}
+
+function decodeContext(b: Buffer, start: number, end: number): PresentationContextRq {
+  need(b, start, 4, 'presentation context');
+  const ctx: PresentationContextRq = { id: b[start]!, abstractSyntax: '', transferSyntaxes: [] };
+  let at = start + 4;
+  while (at < end) {
+    if (at + 4 > end) throw new UlError('truncated presentation context sub-item');
+    const type = b[at]!;
+    const length = b.readUInt16BE(at + 2);
+    const s = at + 4;
+    if (s + length > end) throw new UlError('presentation context sub-item overruns its item');
+    if (type === 0x30) ctx.abstractSyntax = uidText(b, s, s + length);
+    else if (type === 0x40) ctx.transferSyntaxes.push(uidText(b, s, s + length));
+    at = s + length;
+  }
+  return ctx;
+}
+
+function decodeUserInfo(b: Buffer, start: number, end: number, rq: AssociateRq): void {
+  let at = start;
+  while (at < end) {
+    if (at + 4 > end) throw new UlError('truncated user information sub-item');
+    const type = b[at]!;
+    const length = b.readUInt16BE(at + 2);
+    const s = at + 4;
+    if (s + length > end) throw new UlError('user information sub-item overruns its item');
+    if (type === 0x51 && length === 4) rq.maxPduLength = b.readUInt32BE(s);
+    else if (type === 0x52) rq.implementationClassUid = uidText(b, s, s + length);
+    else if (type === 0x55) rq.implementationVersion = ascii(b, s, s + length).trim();
+    at = s + length;
+  }
+}
+
+function pdu(type: number, body: Buffer): Buffer {
+  const header = Buffer.alloc(6);
+  header[0] = type;
+  header.writeUInt32BE(body.length, 2);
+  return Buffer.concat([header, body]);
+}
+
+function item(type: number, value: Buffer): Buffer {
+  const header = Buffer.alloc(4);
+  header[0] = type;
+  header.writeUInt16BE(value.length, 2);
+  return Buffer.concat([header, value]);
+}
+
+function aeField(ae: string): Buffer {
+  return Buffer.from(ae.padEnd(16, ' ').slice(0, 16), 'latin1');
+}
+
+export const CONTEXT_RESULT = {
+  acceptance: 0,
+  userRejection: 1,
+  noReason: 2,
+  abstractSyntaxNotSupported: 3,
+  transferSyntaxesNotSupported: 4,
+} as const;
+
+export interface ContextAnswer {
+  id: number;
+  result: number;
+  /** the accepted transfer syntax (ignored by the peer when not accepted) */
+  transferSyntax: string;
+}
+
+export function encodeAssociateAc(
+  rq: Pick<AssociateRq, 'calledAe' | 'callingAe'>,
+  answers: ContextAnswer[],
+  ours: { maxPduLength: number; implementationClassUid: string; implementationVersion: string },
+): Buffer {
+  const fixed = Buffer.alloc(68);
+  fixed.writeUInt16BE(1, 0);
+  aeField(rq.calledAe).copy(fixed, 4);
+  aeField(rq.callingAe).copy(fixed, 20);
+  const maxLength = Buffer.alloc(4);
+  maxLength.writeUInt32BE(ours.maxPduLength, 0);
+  const parts = [fixed, item(0x10, Buffer.from(APPLICATION_CONTEXT, 'latin1'))];
+  for (const a of answers) {
+    const head = Buffer.from([a.id, 0, a.result, 0]);
+    parts.push(item(0x21, Buffer.concat([head, item(0x40, Buffer.from(a.transferSyntax, 'latin1'))])));
+  }
+  parts.push(
+    item(
+      0x50,
+      Buffer.concat([
+        item(0x51, maxLength),
+        item(0x52, Buffer.from(ours.implementationClassUid, 'latin1')),
+        item(0x55, Buffer.from(ours.implementationVersion, 'latin1')),
+      ]),
+    ),
+  );
+  return pdu(PDU.associateAc, Buffer.concat(parts));
+}
+
+/** result 1 permanent, 2 transient; source 1 service user; reasons per PS3.8 Table 9-21. */
+export const REJECT = {
+  permanent: 1,
+  transient: 2,
+  sourceUser: 1,
+  sourceProviderAcse: 2,
+  sourceProviderPresentation: 3,
+  noReason: 1,
+  applicationContextNotSupported: 2,
+  callingAeNotRecognized: 3,
+  calledAeNotRecognized: 7,
+  protocolVersionNotSupported: 2,
+  temporaryCongestion: 1,
+} as const;
+
+export function encodeAssociateRj(result: number, source: number, reason: number): Buffer {
+  return pdu(PDU.associateRj, Buffer.from([0, result, source, reason]));
+}
+
+export const encodeReleaseRp = (): Buffer => pdu(PDU.releaseRp, Buffer.alloc(4));
+
+/** source 0 service user, 2 service provider; reason 0 not specified, 2 unexpected PDU … */
+export const encodeAbort = (source: number, reason: number): Buffer =>
+  pdu(PDU.abort, Buffer.from([0, 0, source, reason]));
+
+export interface Pdv {
+  contextId: number;
+  command: boolean;
+  last: boolean;
+  data: Buffer;
+}
+
+/** Splits a P-DATA-TF body into its presentation data values (the data are views, not copies). */
+export function decodePData(body: Buffer): Pdv[] {
+  const out: Pdv[] = [];
+  let at = 0;
+  while (at < body.length) {
+    need(body, at, 6, 'PDV item');
+    const length = body.readUInt32BE(at);
+    if (length < 2) throw new UlError('PDV item too short');
+    need(body, at + 4, length, 'PDV item');
+    const control = body[at + 5]!;
+    out.push({
+      contextId: body[at + 4]!,
+      command: (control & 1) === 1,
+      last: (control & 2) === 2,
+      data: body.subarray(at + 6, at + 4 + length),
+    });
+    at += 4 + length;
+  }
+  return out;
+}
+
+/** One P-DATA-TF carrying a whole command set (command sets are small: one fragment). */
+export function encodeCommandPData(contextId: number, command: Buffer): Buffer {
+  const pdv = Buffer.alloc(6);
+  pdv.writeUInt32BE(command.length + 2, 0);
+  pdv[4] = contextId;
+  pdv[5] = 0x03; // command, last fragment
+  return pdu(PDU.pData, Buffer.concat([pdv, command]));
+}
+
+/* ---------- DIMSE command sets: group 0000, Implicit VR Little Endian ---------- */
+
+export const TAG = {
+  affectedSopClassUid: 0x00000002,
+  commandField: 0x00000100,
+  messageId: 0x00000110,
+  messageIdBeingRespondedTo: 0x00000120,
+  priority: 0x00000700,
+  commandDataSetType: 0x00000800,
+  status: 0x00000900,
+  affectedSopInstanceUid: 0x00001000,
+} as const;
+
+export const COMMAND = { cStoreRq: 0x0001, cEchoRq: 0x0030, cancelRq: 0x0fff } as const;
+export const NO_DATASET = 0x0101;
+
+export type CommandSet = Map<number, Buffer>;
+
+export function decodeCommand(b: Buffer): CommandSet {
+  const out: CommandSet = new Map();
+  let at = 0;
+  while (at < b.length) {
+    need(b, at, 8, 'command element');
+    const tag = ((b.readUInt16LE(at) << 16) | b.readUInt16LE(at + 2)) >>> 0;
+    const length = b.readUInt32LE(at + 4);
+    need(b, at + 8, length, 'command element value');
+    if (tag >>> 16 !== 0) throw new UlError('command set element outside group 0000');
+    out.set(tag, b.subarray(at + 8, at + 8 + length));
+    at += 8 + length;
+  }
+  return out;
+}
+
+export function commandUs(cmd: CommandSet, tag: number): number | undefined {
+  const v = cmd.get(tag);
+  return v && v.length >= 2 ? v.readUInt16LE(0) : undefined;
+}
+
+export function commandUid(cmd: CommandSet, tag: number): string | undefined {
+  const v = cmd.get(tag);
+  return v ? v.toString('latin1').replace(/[\0 ]+$/, '') : undefined;
+}
+
+function element(tag: number, value: Buffer): Buffer {
+  const header = Buffer.alloc(8);
+  header.writeUInt16LE(tag >>> 16, 0);
+  header.writeUInt16LE(tag & 0xffff, 2);
+  header.writeUInt32LE(value.length, 4);
+  return Buffer.concat([header, value]);
+}
+
+const us = (n: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(n, 0);
+  return b;
+};
+const uidValue = (uid: string) => {
+  const b = Buffer.from(uid, 'latin1');
+  return b.length % 2 ? Buffer.concat([b, Buffer.from([0])]) : b;
+};
+
+/** A response command set (C-ECHO-RSP, C-STORE-RSP …) with its group length first. */
+export function encodeResponse(r: {
+  commandField: number;
+  messageId: number;
+  status: number;
+  sopClassUid?: string | undefined;
+  sopInstanceUid?: string | undefined;
+}): Buffer {
+  const elements = [
+    ...(r.sopClassUid !== undefined ? [element(TAG.affectedSopClassUid, uidValue(r.sopClassUid))] : []),
+    element(TAG.commandField, us(r.commandField)),
+    element(TAG.messageIdBeingRespondedTo, us(r.messageId)),
+    element(TAG.commandDataSetType, us(NO_DATASET)),
+    element(TAG.status, us(r.status)),
+    ...(r.sopInstanceUid !== undefined ? [element(TAG.affectedSopInstanceUid, uidValue(r.sopInstanceUid))] : []),
+  ];
+  const body = Buffer.concat(elements);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(body.length, 0);
+  return Buffer.concat([element(0x00000000, length), body]);
+}

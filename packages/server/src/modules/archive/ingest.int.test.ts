@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buckets, exams, instances, series } from '../../db/schema.js';
+import { generateStudy } from '../../dicom/testdata/generate.js';
+import type { BlobStore } from '../../platform/blobs.js';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { ingestInstance, type IngestDeps, type IngestResult } from './ingest.js';
+
+let t: TestApp;
+let bucketId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
+  bucketId = rad!.id;
+});
+afterAll(() => t.close());
+
+function deps(overrides: Partial<IngestDeps> = {}): IngestDeps {
+  return { db: t.db.database.db, blobs: t.blobs, clock: t.clock, ...overrides };
+}
+
+describe('ingest under concurrency (group commit)', () => {
+  it('stores concurrent instances of two studies, with re-sends among them, exactly once each', async () => {
+    const a = generateStudy({ modality: 'CT', series: 3, instancesPerSeries: 8, rows: 16, columns: 16 });
+    const b = generateStudy({ modality: 'MR', series: 2, instancesPerSeries: 6, rows: 16, columns: 16 });
+    const all = [...a.instances, ...b.instances];
+    const resent = [...a.instances.slice(0, 4), ...b.instances.slice(0, 3)];
+    const announced: string[] = [];
+    const d = deps({ onNewExam: (examId) => announced.push(examId) });
+    const results = await Promise.all(
+      [...all, ...resent].map((i) => ingestInstance(d, { bucketId, bytes: i.bytes, source: 'stow' })),
+    );
+
+    // One stored copy per SOP Instance UID; every other arrival says "duplicate" and points at it.
+    const bySop = new Map<string, IngestResult[]>();
+    for (const r of results) bySop.set(r.sopInstanceUid, [...(bySop.get(r.sopInstanceUid) ?? []), r]);
+    expect(bySop.size).toBe(all.length);
+    for (const rs of bySop.values()) {
+      expect(rs.filter((r) => !r.duplicate)).toHaveLength(1);
+      expect(new Set(rs.map((r) => r.instanceId)).size).toBe(1);
+    }
+    // Each new exam announced once, by exactly one result.
+    expect(results.filter((r) => r.newExam)).toHaveLength(2);
+    expect(announced.sort()).toEqual([...new Set(results.map((r) => r.examId))].sort());
+
+    const db = t.db.database.db;
+    for (const [study, seriesCount, modality] of [
+      [a, 3, 'CT'],
+      [b, 2, 'MR'],
+    ] as const) {
+      const [exam] = await db.select().from(exams).where(eq(exams.storeUid, study.studyInstanceUid));
+      const size = study.instances.reduce((s, i) => s + i.bytes.length, 0);
+      expect(exam).toMatchObject({ instanceCount: study.instances.length, seriesCount, sizeBytes: size, modality });
+      const rows = await db.select().from(instances).where(eq(instances.examId, exam!.id));
+      expect(rows).toHaveLength(study.instances.length);
+      const perSeries = await db.select().from(series).where(eq(series.examId, exam!.id));
+      expect(perSeries.map((s) => s.instanceCount).sort()).toEqual(
+        Array.from({ length: seriesCount }, () => study.instances.length / seriesCount),
+      );
+      // The bytes kept are the bytes sent; the re-sent copies left no blob behind.
+      for (const row of rows) {
+        const sent = study.instances.find((i) => i.sopInstanceUid === row.sopInstanceUid)!;
+        expect(Buffer.compare(await t.blobs.get(row.blobKey), Buffer.from(sent.bytes))).toBe(0);
+      }
+    }
+    const stored = await db.select({ key: instances.blobKey }).from(instances);
+    const files = await listBlobs(t.blobs, 'dicom');
+    expect(files.sort()).toEqual(stored.map((s) => s.key).sort());
+  });
+
+  it('a blob that cannot be written fails only its own instance; nothing of it is stored', async () => {
+    const study = generateStudy({ modality: 'CT', series: 1, instancesPerSeries: 6, rows: 16, columns: 16 });
+    const victim = study.instances[2]!.sopInstanceUid;
+    const failing: BlobStore = Object.create(t.blobs) as BlobStore;
+    failing.put = async (key, data) => {
+      if (key.includes(victim)) throw new Error('disk full');
+      return t.blobs.put(key, data);
+    };
+    const settled = await Promise.allSettled(
+      study.instances.map((i) => ingestInstance(deps({ blobs: failing }), { bucketId, bytes: i.bytes, source: 'web' })),
+    );
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const db = t.db.database.db;
+    const [exam] = await db.select().from(exams).where(eq(exams.storeUid, study.studyInstanceUid));
+    expect(exam).toMatchObject({ instanceCount: 5 });
+    const rows = await db.select().from(instances).where(eq(instances.examId, exam!.id));
+    expect(rows.map((r) => r.sopInstanceUid)).not.toContain(victim);
+    expect(rows).toHaveLength(5);
+  });
+});
+
+/** Every blob key under a prefix of the local store (a test-only walk of its folder). */
+async function listBlobs(blobs: BlobStore, prefix: string): Promise<string[]> {
+  const fs = await import('node:fs/promises');
+  const path = await import('node:path');
+  const root = (blobs as unknown as { root: string }).root;
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(full);
+      else out.push(path.relative(root, full).split(path.sep).join('/'));
+    }
+  };
+  await walk(path.join(root, prefix));
+  return out;
+}

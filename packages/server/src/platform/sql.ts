@@ -1,0 +1,66 @@
+import type { Db } from './db.js';
+
+/**
+ * Raw SQL for the few hot paths where drizzle's query building costs more than the query (the
+ * ingest writes). Statements are constant texts with array parameters (`unnest($1::text[])`), so
+ * PostgreSQL prepares each once per connection whatever the batch size; PGlite runs the same text.
+ */
+export interface RawTx {
+  query<R>(name: string, text: string, params: unknown[]): Promise<R[]>;
+}
+
+interface PgPoolLike {
+  connect(): Promise<{
+    query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[] }>;
+    release(err?: Error | boolean): void;
+  }>;
+  totalCount: number;
+}
+
+interface PgliteLike {
+  transaction<T>(
+    fn: (tx: { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> }) => Promise<T>,
+  ): Promise<T>;
+}
+
+function clientOf(db: Db): PgPoolLike | PgliteLike {
+  return (db as unknown as { $client: PgPoolLike | PgliteLike }).$client;
+}
+
+/** Runs fn in one transaction on one connection; a throw rolls it back. */
+export async function rawTransaction<T>(db: Db, fn: (tx: RawTx) => Promise<T>): Promise<T> {
+  const client = clientOf(db);
+  if ('totalCount' in client) {
+    const conn = await client.connect();
+    let broken: Error | undefined;
+    try {
+      await conn.query({ text: 'begin' });
+      const result = await fn({
+        query: async <R>(name: string, text: string, params: unknown[]) =>
+          (await conn.query({ name, text, values: params })).rows as R[],
+      });
+      await conn.query({ text: 'commit' });
+      return result;
+    } catch (err) {
+      try {
+        await conn.query({ text: 'rollback' });
+      } catch (rollbackErr) {
+        broken = rollbackErr as Error; // the connection is unusable: the pool drops it
+      }
+      throw err;
+    } finally {
+      conn.release(broken);
+    }
+  }
+  return client.transaction((tx) =>
+    fn({
+      query: async <R>(_name: string, text: string, params: unknown[]) => (await tx.query(text, params)).rows as R[],
+    }),
+  );
+}
+
+/** PostgreSQL error code of a driver error (pg and PGlite both carry `code`). */
+export function sqlState(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
