@@ -187,3 +187,20 @@ export function topLevelValue(file: Uint8Array, tag: string): Uint8Array | null 
   if (!el || el.encapsulatedPixelData) return null;
   return file.subarray(el.dataOffset, el.dataOffset + el.length);
 }
+
+const nameMap = (
+  require('dcmjs') as { data: { DicomMetaDictionary: { nameMap: Record<string, { tag: string; vr: string }> } } }
+).data.DicomMetaDictionary.nameMap;
+
+/** A keyword (StudyDescription) or tag (00081030) as 8 upper-case hex digits, or null if unknown. */
+export function tagOf(keywordOrTag: string): string | null {
+  if (/^[0-9A-Fa-f]{8}$/.test(keywordOrTag)) return keywordOrTag.toUpperCase();
+  const entry = nameMap[keywordOrTag];
+  return entry ? entry.tag.replace(/[(),]/g, '').toUpperCase() : null;
+}
+
+/** The dictionary VR of a tag (8 hex digits), for an attribute answered without a value. */
+export function vrOfTag(tag: string): string {
+  const vr = dictionary[`(${tag.slice(0, 4)},${tag.slice(4)})`]?.vr ?? 'UN';
+  return vr.includes(' or ') ? vr.split(' or ')[0]! : vr === 'ox' ? 'OW' : vr;
+}

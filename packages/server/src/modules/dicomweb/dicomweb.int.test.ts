@@ -163,6 +163,36 @@ describe('QIDO-RS', () => {
     expect((await get(doctor, `/dicom-web/studies/1.2.3.4.5/series`)).statusCode).toBe(404);
   });
 
+  it('includefield reads attributes the archive does not keep from the stored headers', async () => {
+    type J = Record<string, { vr: string; Value?: unknown[] }>[];
+    const studyUid = study.studyInstanceUid;
+    const [st] = (
+      await get(doctor, `/dicom-web/studies?PatientID=STOW-001&includefield=LossyImageCompression,PatientWeight`)
+    ).json() as J;
+    expect(st!['00282110']).toEqual({ vr: 'CS', Value: ['00'] });
+    expect(st!['00101030']).toEqual({ vr: 'DS' }); // asked for, absent: answered empty
+    expect(st!['00201208']!.Value).toEqual([6]); // kept attributes unchanged
+
+    const series = (await get(doctor, `/dicom-web/studies/${studyUid}/series?includefield=00200052`)).json() as J;
+    const frames = series.map((s) => s['00200052']!.Value![0]);
+    expect(frames.every((f) => typeof f === 'string' && /^[0-9.]+$/.test(f))).toBe(true);
+
+    const seriesUid = study.instances[0]!.seriesInstanceUid;
+    const [inst] = (
+      await get(doctor, `/dicom-web/studies/${studyUid}/series/${seriesUid}/instances?limit=1&includefield=all`)
+    ).json() as J;
+    expect(inst!['00280004']!.Value).toEqual(['MONOCHROME2']);
+    expect(inst!['00200052']!.Value).toEqual([
+      series.find((s) => s['0020000E']!.Value![0] === seriesUid)!['00200052']!.Value![0],
+    ]);
+    expect(inst!['7FE00010']).toBeUndefined();
+    expect(inst!['00100010']!.Value).toEqual([{ Alphabetic: '王^小东' }]);
+
+    const bad = await get(doctor, `/dicom-web/studies?includefield=NoSuchAttribute`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'ValidationError' });
+  });
+
   it('shows another group nothing', async () => {
     const tele = await t.login('teledoctor');
     expect((await get(tele, '/dicom-web/studies?PatientID=STOW-001')).statusCode).toBe(204);

@@ -5,9 +5,11 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import type { ArchiveService } from '../archive/archive.service.js';
-import { frameBytes, instanceMetadata, topLevelValue, type DicomJson } from '../../dicom/json-model.js';
+import { frameBytes, instanceMetadata, topLevelValue, vrOfTag, type DicomJson } from '../../dicom/json-model.js';
 import { instanceJson, seriesJson, studyJson } from './json.js';
-import { paging, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
+import { inArray } from 'drizzle-orm';
+import { instances as instancesTable } from '../../db/schema.js';
+import { includeFields, paging, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
 
 export interface StowOutcome {
   status: number;
@@ -87,22 +89,80 @@ export class DicomWebService {
   }
 
   async studies(accountId: string, q: Query, base: string) {
+    const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    return page(await searchStudies(this.db, scope, q), q, (e) => studyJson(e, base));
+    const result = page(await searchStudies(this.db, scope, q), q, (e) => ({ json: studyJson(e, base), id: e.id }));
+    const keys = await this.firstBlobs(
+      'exam',
+      result.items.map((r) => r.id),
+    );
+    return this.withFields(result, fields, (r) => keys.get(r.id));
   }
 
   async series(accountId: string, q: Query, base: string, studyUid?: string) {
+    const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
     const rows = await searchSeries(this.db, scope, q, studyUid);
     if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
-    return page(rows, q, (r) => seriesJson(r.series, r.exam, base));
+    const result = page(rows, q, (r) => ({ json: seriesJson(r.series, r.exam, base), id: r.series.id }));
+    const keys = await this.firstBlobs(
+      'series',
+      result.items.map((r) => r.id),
+    );
+    return this.withFields(result, fields, (r) => keys.get(r.id));
   }
 
   async instances(accountId: string, q: Query, base: string, studyUid?: string, seriesUid?: string) {
+    const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
     const rows = await searchInstances(this.db, scope, q, studyUid, seriesUid);
     if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
-    return page(rows, q, (r) => instanceJson(r.instance, r.series, r.exam, base));
+    const result = page(rows, q, (r) => ({
+      json: instanceJson(r.instance, r.series, r.exam, base),
+      id: r.instance.id,
+      blobKey: r.instance.blobKey,
+    }));
+    return this.withFields(result, fields, (r) => r.blobKey);
+  }
+
+  /** The first stored instance of each exam or series (by instance number): where extra fields are read. */
+  private async firstBlobs(level: 'exam' | 'series', ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const column = level === 'exam' ? instancesTable.examId : instancesTable.seriesId;
+    const rows = await this.db
+      .selectDistinctOn([column], { id: column, blobKey: instancesTable.blobKey })
+      .from(instancesTable)
+      .where(inArray(column, ids))
+      .orderBy(column, instancesTable.instanceNumber, instancesTable.createdAt);
+    return new Map(rows.map((r) => [r.id, r.blobKey]));
+  }
+
+  /**
+   * Attributes asked for with includefield that the archive does not keep in its rows are read
+   * from the header of a representative stored instance (the study's or series' first); binary
+   * values and pixel data are left out. An attribute the instance lacks is answered empty.
+   */
+  private async withFields<R extends { json: DicomJson }>(
+    result: Page<R>,
+    fields: 'all' | string[],
+    blobKey: (r: R) => string | undefined,
+  ): Promise<Page<DicomJson>> {
+    const wanted = (r: R) => (fields === 'all' ? true : fields.some((tag) => !(tag in r.json)));
+    const out = await mapConcurrent(result.items, 8, async (r) => {
+      const key = blobKey(r);
+      if (!wanted(r) || !key) return r.json;
+      const header = instanceMetadata(await this.blobs.get(key), () => '');
+      const json = { ...r.json };
+      const tags = fields === 'all' ? Object.keys(header) : fields;
+      for (const tag of tags) {
+        if (tag in json || tag === '7FE00010') continue;
+        const attr = header[tag];
+        if (attr && attr.BulkDataURI === undefined) json[tag] = attr;
+        else if (fields !== 'all') json[tag] = { vr: attr?.vr ?? vrOfTag(tag) };
+      }
+      return json;
+    });
+    return { items: out, truncated: result.truncated };
   }
 
   private async requireStudy(scope: string[], studyUid: string): Promise<void> {

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL
 import type { Db } from '../../platform/db.js';
 import { exams, instances, series } from '../../db/schema.js';
 import { escapeLike } from '../../db/like.js';
+import { tagOf } from '../../dicom/json-model.js';
+import { AppError } from '../../platform/errors.js';
 
 /** QIDO-RS matching (PS3.18 8.3.4) over the rows the ingest keeps. */
 
@@ -39,6 +41,23 @@ function dateMatch(column: Parameters<typeof eq>[0], value: string | undefined):
   const m = /^(\d{8})?-(\d{8})?$/.exec(value.replace(/\./g, ''));
   if (m) return and(m[1] ? gte(column as never, m[1]) : undefined, m[2] ? lte(column as never, m[2]) : undefined);
   return eq(column, value.replace(/\./g, ''));
+}
+
+/**
+ * includefield (PS3.18 8.3.4.3): 'all', or the tags asked for (keywords or 8-digit tags, repeated
+ * or comma-separated). An unknown keyword is a 400, not silently ignored.
+ */
+export function includeFields(q: Query): 'all' | string[] {
+  const raw = q.includefield ?? q.includeField;
+  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((v) => v.split(','));
+  const tags: string[] = [];
+  for (const v of values.map((x) => x.trim()).filter(Boolean)) {
+    if (v === 'all') return 'all';
+    const tag = tagOf(v);
+    if (!tag) throw new AppError('ValidationError', `includefield: unknown attribute "${v.slice(0, 64)}"`);
+    tags.push(tag);
+  }
+  return [...new Set(tags)];
 }
 
 /** Searches fetch limit + 1 rows: the extra one only says that more results exist. */
