@@ -61,3 +61,27 @@ export const uploadSummarySchema = z.object({
 export type UploadSummary = z.infer<typeof uploadSummarySchema>;
 export const postUploadRequestSchema = z.object({ sessionToken: z.string().max(4096) });
 export const uploadableBucketSchema = z.object({ id: z.string(), name: z.string(), groupId: z.string() });
+
+/** GET exams/{id}/schedules: exams the images of {id} can be bound to (spec 000 §6 exam_bind). */
+export const bindCandidatesQuerySchema = z.object({ q: z.string().trim().max(64).optional() });
+export const bindCandidateSchema = z.object({
+  id: z.string(),
+  patientName: z.string(),
+  patientId: z.string(),
+  accessionNumber: z.string(),
+  modality: z.string(),
+  studyDate: z.string(),
+  hasImage: z.boolean(),
+  instanceCount: z.number().int(),
+  created: z.string(),
+});
+export type BindCandidate = z.infer<typeof bindCandidateSchema>;
+/** POST exams/{id}/match/{scheduledId}: the target exam after binding. */
+export const bindResultSchema = z.object({
+  id: z.string(),
+  storeUid: z.string(),
+  seriesCount: z.number().int(),
+  instanceCount: z.number().int(),
+  /** images the target held before, now deleted */
+  replacedInstances: z.number().int(),
+});

@@ -11,7 +11,8 @@ import { ADMIN_ACTIONS, decide, decideGroup, GROUP_POWERS, type BucketAction, ty
 
 const G = 'g1';
 const B = 'b1';
-const roleActions = new Set(['report_upsert', 'exam_get', 'registry_create', 'report_approval']);
+// exam_bind is granted by the role too: binding stays admin-only whatever a role says.
+const roleActions = new Set(['report_upsert', 'exam_get', 'registry_create', 'report_approval', 'exam_bind']);
 
 function caller(groupLevel: GroupAccessLevel | undefined, orgLevel: OrgAccessLevel | undefined): CallerAccess {
   return {
@@ -26,7 +27,7 @@ const orgLevels: (OrgAccessLevel | undefined)[] = [undefined, ...ORG_ACCESS_LEVE
 const allBucketActions: BucketAction[] = [...ALL_ACTIONS, ...ADMIN_ACTIONS];
 const content = new Set<string>([...ACTION_CATALOGUE.exam, ...ACTION_CATALOGUE.report, ...ACTION_CATALOGUE.attachment]);
 const report = new Set<string>(ACTION_CATALOGUE.report);
-const adminOnly = new Set<string>(['bucket_manage', 'bucket_members_manage', 'role_manage']);
+const adminOnly = new Set<string>(['bucket_manage', 'bucket_members_manage', 'role_manage', 'exam_bind']);
 
 /** The rules of spec 000 §6 written as a table, independent of the implementation's structure. */
 function expected(

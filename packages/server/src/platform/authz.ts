@@ -71,6 +71,7 @@ export function effectiveActions(caller: CallerAccess, bucket: BucketFacts): Set
     out.add('bucket_manage');
     out.add('bucket_members_manage');
     out.add('role_manage');
+    out.add('exam_bind');
   }
   if (!m) return out;
   switch (m.orgLevel) {
@@ -78,6 +79,7 @@ export function effectiveActions(caller: CallerAccess, bucket: BucketFacts): Set
       out.add('bucket_manage');
       out.add('bucket_members_manage');
       out.add('role_manage');
+      out.add('exam_bind');
       for (const a of m.roleActions) out.add(a as Action);
       break;
     case 'contentManager':
@@ -92,6 +94,8 @@ export function effectiveActions(caller: CallerAccess, bucket: BucketFacts): Set
       for (const a of m.roleActions) out.add(a as Action);
       break;
   }
+  // Binding images replaces an exam's data: admins only (spec 000 §6), whatever a role grants.
+  if (groupLevel !== GROUP_ACCESS_LEVELS.admin && m.orgLevel !== 'admin') out.delete('exam_bind');
   return out;
 }
 

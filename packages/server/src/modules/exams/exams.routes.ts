@@ -1,4 +1,7 @@
 import {
+  bindCandidateSchema,
+  bindCandidatesQuerySchema,
+  bindResultSchema,
   downloadTokenQuerySchema,
   downloadTokenSchema,
   studyPackageQuerySchema,
@@ -89,6 +92,27 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     }),
     handler: ({ account, params, request }) =>
       exams.merge(account, params.examId, params.otherId, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'exams/:examId/schedules',
+    summary: 'Exams of the same organization these images can be bound to (admins)',
+    auth: { bucket: 'exam_bind', bucketId: examBucket },
+    params: examParams,
+    query: bindCandidatesQuerySchema,
+    response: z.array(bindCandidateSchema),
+    handler: ({ account, params, query, request }) =>
+      exams.bindCandidates(account, params.examId, query.q, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'exams/:examId/match/:otherId',
+    summary: "Bind this exam's images to another exam of the organization, replacing its images (admins)",
+    auth: { bucket: 'exam_bind', bucketId: examBucket },
+    params: z.object({ examId: z.string(), otherId: z.string() }),
+    response: bindResultSchema,
+    handler: ({ account, params, request }) =>
+      exams.bind(account, params.examId, params.otherId, auditContext(request)),
   });
   definePublicRoute(app, {
     method: 'GET',
