@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { SignJWT } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -93,6 +94,86 @@ describe('sign-in', () => {
     await page.getByRole('heading', { name: '个人资料' }).waitFor();
     await page.getByRole('textbox', { name: '姓名' }).and(page.locator('[value="王主任"]')).waitFor();
     await screenshot(page, 'profile-after-redirect');
+  });
+});
+
+/** A small RGB PNG (a blue disc with a white ring on light grey), made here so the test needs no file. */
+function avatarPng(size = 128): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) {
+      c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    }
+    return c >>> 0;
+  });
+  const crc32 = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) {
+      c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    }
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const rows: Buffer[] = [];
+  const mid = (size - 1) / 2;
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const r = Math.hypot(x - mid, y - mid) / mid;
+      const rgb = r < 0.55 ? [22, 100, 255] : r < 0.7 ? [255, 255, 255] : r < 0.95 ? [0, 168, 112] : [240, 242, 245];
+      row.set(rgb, 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('profile picture', () => {
+  it('uploads an avatar on Settings → Profile and shows it there and in the account menu', async () => {
+    await loginViaUi(page, 'registrar');
+    await page.goto('/settings/profile');
+    await page.getByRole('heading', { name: '个人资料' }).waitFor();
+    const field = page.locator('.yyp-avatar-field');
+    await field.getByText('上传头像').waitFor();
+
+    const policyAnswer = page.waitForResponse((r) => r.url().includes('/yyp/api/v1/policies/avatars'));
+    const putAnswer = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/blobs/upload'));
+    await field
+      .locator('input[type=file]')
+      .setInputFiles({ name: '头像.png', mimeType: 'image/png', buffer: avatarPng() });
+    expect((await policyAnswer).status()).toBe(200);
+    expect((await putAnswer).status()).toBe(204);
+    await page.getByText('头像已更新').waitFor();
+    await field.getByText('更换头像').waitFor();
+
+    // Both pictures come from the signed download URL and have loaded.
+    for (const img of [field.locator('img'), page.getByRole('button', { name: '账号菜单' }).locator('img')]) {
+      await img.waitFor();
+      expect(await img.getAttribute('src')).toMatch(/^\/yyp\/api\/v1\/blobs\/download\?token=/);
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(128);
+    }
+    await screenshot(page, 'profile-avatar');
+
+    // After a reload the saved avatar is still shown (it lives on the server, not in the page).
+    await page.reload();
+    await page.locator('.yyp-avatar-field img').waitFor();
+    await field.getByText('更换头像').waitFor();
   });
 });
 

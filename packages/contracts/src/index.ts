@@ -8,4 +8,5 @@ export * from './demo.js';
 export * from './permissions.js';
 export * from './tenancy.js';
 export * from './archive.js';
+export * from './policies.js';
 export * from './notifications.js';

@@ -34,6 +34,12 @@ import { RolesService } from './modules/roles/roles.service.js';
 import { ruleRoutes } from './modules/rules/rules.routes.js';
 import { RulesService } from './modules/rules/rules.service.js';
 import { installAuth } from './platform/auth.js';
+import { BlobLinks } from './platform/blob-links.js';
+import { LocalBlobStore } from './platform/blobs.js';
+import { blobRoutes } from './modules/blobs/blobs.routes.js';
+import { BlobTransferService } from './modules/blobs/blobs.service.js';
+import { policyRoutes } from './modules/policies/policies.routes.js';
+import { PoliciesService } from './modules/policies/policies.service.js';
 import type { Clock } from './platform/clock.js';
 import type { Db } from './platform/db.js';
 import { apiNotFound, installErrorHandling } from './platform/http.js';
@@ -75,6 +81,7 @@ export interface Services {
   archive: ArchiveService;
   exams: ExamsService;
   uploads: UploadsService;
+  policies: PoliciesService;
   notifications: NotificationsService;
 }
 
@@ -110,6 +117,10 @@ export async function buildApp(
 
   const tokens = new TokenService(options.jwtSecret, options.tokenTtlSeconds);
   const signer = new Signer(options.jwtSecret);
+  // The local store answers presigned URLs through yyp's own blob routes.
+  const blobLinks = new BlobLinks(signer, options.clock);
+  if (options.blobs instanceof LocalBlobStore) options.blobs.enableDirectTransfer(blobLinks);
+  const policies = new PoliciesService(options.blobs, options.clock);
   const notifications = new NotificationsService(options.db, options.clock, app.log);
   const archive = new ArchiveService(
     options.db,
@@ -120,7 +131,7 @@ export async function buildApp(
   );
   const services: Services = {
     tokens,
-    accounts: new AccountsService({ db: options.db, clock: options.clock, tokens }),
+    accounts: new AccountsService({ db: options.db, clock: options.clock, tokens, policies }),
     domain: new DomainService(options.db, options.clock),
     groups: new GroupsService(options.db, options.clock),
     organizations: new OrganizationsService(options.db, options.clock),
@@ -130,6 +141,7 @@ export async function buildApp(
     archive,
     exams: new ExamsService(options.db, options.blobs, options.clock, signer),
     uploads: new UploadsService(options.db, options.clock, signer, archive),
+    policies,
     notifications,
   };
   // Deliveries under way finish before the database closes.
@@ -182,6 +194,8 @@ export async function buildApp(
       uploadRoutes(api, options.db, services.uploads);
       notificationRoutes(api, services.notifications);
       installTus(api, services.uploads, options.uploadDir);
+      policyRoutes(api, services.policies);
+      blobRoutes(api, new BlobTransferService(options.blobs, blobLinks, options.clock));
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);
     },

@@ -4,7 +4,8 @@ import { systemClock } from './platform/clock.js';
 import { loadConfig } from './platform/config.js';
 import { migrate, openDatabase } from './platform/db.js';
 import { loadJwtSecret } from './platform/tokens.js';
-import { LocalBlobStore } from './platform/blobs.js';
+import { LocalBlobStore, type BlobStore } from './platform/blobs.js';
+import { S3BlobStore } from './platform/blobs-s3.js';
 import { startDimse } from './dicom/dimse.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { seedDemoStudies } from './seed/demo-studies.js';
@@ -26,7 +27,19 @@ async function main(): Promise<void> {
     seededDemo = true;
     logger.info({ accounts: created }, 'seeded the demo domain (set YYP_DEMO=off to skip)');
   }
-  const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+  let blobs: BlobStore;
+  let blobStore: string;
+  if (config.s3) {
+    const s3 = new S3BlobStore(config.s3);
+    await s3.checkBucket();
+    blobs = s3;
+    // Host only: an endpoint URL could carry user:password.
+    const where = config.s3.endpoint ? new URL(config.s3.endpoint).host : `AWS ${config.s3.region}`;
+    blobStore = `S3 bucket ${config.s3.bucket} at ${where}`;
+  } else {
+    blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+    blobStore = `files in ${path.join(config.dataDir, 'blobs')}`;
+  }
   const { app, services } = await buildApp({
     db: database.db,
     blobs,
@@ -76,7 +89,10 @@ async function main(): Promise<void> {
     },
     config.dicomHost,
   );
-  logger.info({ port: config.dicomPort, host: config.dicomHost, aet: config.dicomAet }, 'DICOM C-ECHO/C-STORE listening');
+  logger.info(
+    { port: config.dicomPort, host: config.dicomHost, aet: config.dicomAet },
+    'DICOM C-ECHO/C-STORE listening',
+  );
   if (seededDemo && config.demoStudies) {
     // Generated demo images arrive in the background: the platform is usable meanwhile.
     void seedDemoStudies(database.db, services.archive, (msg) => logger.info(msg))
@@ -84,7 +100,7 @@ async function main(): Promise<void> {
       .catch((err: unknown) => logger.error({ err }, 'demo studies failed'));
   }
   const store = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL';
-  logger.info({ store, dataDir: config.dataDir }, 'yyp started');
+  logger.info({ store, blobs: blobStore, dataDir: config.dataDir }, 'yyp started');
   process.stdout.write(`\n  yyp is running at http://localhost:${config.port}  (${store})\n\n`);
 }
 

@@ -18,6 +18,52 @@ export interface BlobStore {
   stream(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
+  /**
+   * A URL a browser PUTs one file to, straight into the store (spec 001 §7 policies/*). With
+   * `size`, exactly that many bytes are accepted; never more than `maxBytes`, and only with the
+   * signed content type.
+   */
+  presignPut?(key: string, options: PresignPutOptions): Promise<PresignedPut>;
+  /** A URL that downloads the blob until it expires. */
+  presignGet?(key: string, options: PresignGetOptions): Promise<string>;
+}
+
+export interface PresignPutOptions {
+  contentType: string;
+  maxBytes: number;
+  /** the exact size the upload must have */
+  size?: number;
+  expiresSeconds: number;
+}
+
+export interface PresignedPut {
+  method: 'PUT';
+  url: string;
+  /** headers the request must carry as they are (the content type is signed) */
+  headers: Record<string, string>;
+  /** seconds since the epoch */
+  expiresAt: number;
+}
+
+export interface PresignGetOptions {
+  expiresSeconds: number;
+  /** offered as the download's file name (content-disposition attachment) */
+  fileName?: string;
+  contentType?: string;
+  /**
+   * Signing time (default now). A value rounded down to a window keeps the URL the same within
+   * the window, so browsers can cache what it points at (avatars).
+   */
+  issuedAt?: Date;
+}
+
+/**
+ * Direct transfer for the local store: it cannot sign URLs by itself, so yyp's own blob routes
+ * (modules/blobs) stand in for the object store, with signed expiring tokens (platform/blob-links).
+ */
+export interface DirectLinks {
+  put(key: string, options: PresignPutOptions): PresignedPut;
+  get(key: string, options: PresignGetOptions): string;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
@@ -31,6 +77,7 @@ export function assertSafeKey(key: string): void {
 export class LocalBlobStore implements BlobStore {
   private readonly tmp: string;
   private readonly made = new Set<string>();
+  private links: DirectLinks | null = null;
 
   constructor(private readonly root: string) {
     this.tmp = path.join(root, '.tmp');
@@ -112,5 +159,25 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.file(key), { force: true });
+  }
+
+  /** Turns on presigned transfer through the yyp blob routes (the app does this at start). */
+  enableDirectTransfer(links: DirectLinks): void {
+    this.links = links;
+  }
+
+  private directLinks(): DirectLinks {
+    if (!this.links) throw new Error('direct transfer of the local blob store is not enabled');
+    return this.links;
+  }
+
+  async presignPut(key: string, options: PresignPutOptions): Promise<PresignedPut> {
+    assertSafeKey(key);
+    return this.directLinks().put(key, options);
+  }
+
+  async presignGet(key: string, options: PresignGetOptions): Promise<string> {
+    assertSafeKey(key);
+    return this.directLinks().get(key, options);
   }
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Settings } from './blobs-s3.js';
 
 /** Environment of DESIGN.md "Configuration"; every variable optional. */
 export interface Config {
@@ -18,6 +19,8 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: string;
   webDist: string | undefined;
+  /** the blob store on S3 when S3_BUCKET is set; otherwise files in DATA_DIR/blobs */
+  s3: S3Settings | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -30,6 +33,40 @@ function int(value: string | undefined, fallback: number, name: string): number 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'off', 'false', 'no'].includes(value.toLowerCase());
+}
+
+/** S3_* settings; the secret is only ever passed to the SDK, never echoed in an error. */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const endpoint = url(env.S3_ENDPOINT, 'S3_ENDPOINT');
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  }
+  return {
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    publicEndpoint: url(env.S3_PUBLIC_ENDPOINT, 'S3_PUBLIC_ENDPOINT'),
+    accessKeyId,
+    secretAccessKey,
+    // Own endpoints (MinIO, Ceph, …) usually want the bucket in the path; AWS wants it in the host.
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, endpoint !== undefined),
+  };
+}
+
+function url(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL`);
+  return value.replace(/\/+$/, '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -50,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || undefined,
+    s3: s3Settings(env),
   };
 }

@@ -1,13 +1,16 @@
 import type { AccountSuggestion, User } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 
-/** Shapes an account row to the contract's User: the hash, lock and token fields never leave. */
-export function presentUser(row: AccountRow): User {
+/**
+ * Shapes an account row to the contract's User: the hash, lock and token fields never leave. The
+ * row keeps the avatar's blob key; the User carries a URL that shows it (or null).
+ */
+export function presentUser(row: AccountRow, avatarUrl: string | null): User {
   return {
     id: row.id,
     username: row.username,
     name: row.name,
-    avatar: row.avatar,
+    avatar: avatarUrl,
     signature: row.signature,
     canCreateGroup: row.canCreateGroup,
     registry: row.registry,

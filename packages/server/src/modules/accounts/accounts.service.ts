@@ -18,6 +18,7 @@ import { AppError, errors } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { TokenService } from '../../platform/tokens.js';
 import { getDomainConfig } from '../domain/domain.store.js';
+import type { PoliciesService } from '../policies/policies.service.js';
 import { maskMobile, presentSuggestion, presentUser } from './accounts.presenter.js';
 import * as store from './accounts.store.js';
 import { organizationsOf, permissionsOf } from './permissions.js';
@@ -26,7 +27,12 @@ export interface AccountsDeps {
   db: Db;
   clock: Clock;
   tokens: TokenService;
+  /** checks uploaded avatars and signs the URLs that show them */
+  policies: PoliciesService;
 }
+
+/** Avatar URLs stay the same for 6 hours (browser caching) and work for at least 6 more. */
+const AVATAR_URL_WINDOW_SECONDS = 6 * 3600;
 
 export class AccountsService {
   constructor(private readonly deps: AccountsDeps) {}
@@ -158,13 +164,26 @@ export class AccountsService {
     return this.issue(account);
   }
 
-  me(account: AccountRow): User {
-    return presentUser(account);
+  private async present(account: AccountRow): Promise<User> {
+    const avatarUrl = account.avatar
+      ? await this.deps.policies.readUrl(account.avatar, { windowSeconds: AVATAR_URL_WINDOW_SECONDS })
+      : null;
+    return presentUser(account, avatarUrl);
   }
 
+  me(account: AccountRow): Promise<User> {
+    return this.present(account);
+  }
+
+  /** A new avatar is the key of the caller's own upload from policies/avatars; null removes it. */
   async updateMe(account: AccountRow, change: UpdateMeRequest): Promise<User> {
+    const avatar = change.avatar;
+    const newAvatar = avatar !== undefined && avatar !== account.avatar;
+    if (newAvatar && avatar !== null) await this.deps.policies.assertOwnedUpload(account.id, 'avatars', avatar);
     const updated = await store.updateProfile(this.db, account.id, change, this.now());
-    return presentUser(updated);
+    // The replaced picture is no longer shown anywhere; a failed removal only leaves a stray file.
+    if (newAvatar) await this.deps.policies.discard(account.avatar).catch(() => undefined);
+    return this.present(updated);
   }
 
   async changePassword(account: AccountRow, input: ChangePasswordRequest, ctx: AuditContext): Promise<TokenInfo> {

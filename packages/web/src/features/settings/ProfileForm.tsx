@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../app/useNotify';
 import { useUpdateMe } from '../accounts/useMe';
 import { maxLengthRule, requiredRule } from '../auth/formRules';
+import { AvatarField } from './AvatarField';
 
 interface ProfileValues {
   username: string;
@@ -31,7 +32,7 @@ function emptyToNull(value: string | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** Name and professional details (PATCH accounts/me); the username cannot change. */
+/** Picture, name and professional details (PATCH accounts/me); the username cannot change. */
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProfileValues>();
@@ -59,6 +60,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <Card title={t('settings.basicInfo')} variant="borderless">
+      <AvatarField user={user} />
       <Form<ProfileValues>
         form={form}
         layout="vertical"

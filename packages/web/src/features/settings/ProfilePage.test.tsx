@@ -57,6 +57,80 @@ describe('profile', () => {
   });
 });
 
+describe('profile picture', () => {
+  const policy = {
+    key: 'uploads/avatars/u-doctor/0f0e6c1e-3f41-4a55-9c4b-0a8f2f0d9e11.png',
+    upload: { method: 'PUT', url: '/yyp/api/v1/blobs/upload?token=t1', headers: { 'content-type': 'image/png' } },
+    expiresAt: 2_000_000_000,
+    maxBytes: 2 * 1024 * 1024,
+    accept: ['image/png', 'image/jpeg', 'image/webp'],
+  };
+
+  function fileInput(): HTMLInputElement {
+    return document.querySelector('.yyp-avatar-field input[type=file]') as HTMLInputElement;
+  }
+
+  it('asks for a policy, sends the picture to its URL and saves the key on the profile', async () => {
+    const api = openProfile(demoUser(), {
+      'GET policies/avatars': () => ({ status: 200, body: policy }),
+      'PUT blobs/upload': () => ({ status: 204 }),
+      'PATCH accounts/me': () => ({ status: 200, body: demoUser({ avatar: '/yyp/api/v1/blobs/download?token=a1' }) }),
+    });
+    const user = userEvent.setup();
+    await screen.findByText('Upload picture');
+    await user.upload(fileInput(), new File([new Uint8Array(300)], 'me.png', { type: 'image/png' }));
+
+    expect(await screen.findByText('Profile picture updated.')).toBeTruthy();
+    const asked = api.requests.find((r) => r.path === 'policies/avatars');
+    expect(new URLSearchParams(asked?.search)).toEqual(
+      new URLSearchParams({ contentType: 'image/png', size: '300', fileName: 'me.png' }),
+    );
+    const sent = api.requests.find((r) => r.path === 'blobs/upload');
+    expect(sent?.method).toBe('PUT');
+    expect(sent?.search).toBe('?token=t1');
+    expect(sent?.headers['content-type']).toBe('image/png');
+    // The upload URL is the credential: the bearer token never goes along.
+    expect(sent?.headers.authorization).toBeUndefined();
+    expect(api.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ avatar: policy.key });
+    expect(await screen.findByText('Change picture')).toBeTruthy();
+    expect(document.querySelector('.yyp-avatar-field img')?.getAttribute('src')).toBe(
+      '/yyp/api/v1/blobs/download?token=a1',
+    );
+  });
+
+  it('refuses a picture over 2 MB before asking the server', async () => {
+    const api = openProfile();
+    const user = userEvent.setup();
+    await screen.findByText('Upload picture');
+    await user.upload(fileInput(), new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(await screen.findByText('The picture is larger than 2 MB.')).toBeTruthy();
+    expect(api.requests.some((r) => r.path.startsWith('policies/'))).toBe(false);
+  });
+
+  it('tells an expired upload link apart and keeps the old picture', async () => {
+    const api = openProfile(demoUser(), {
+      'GET policies/avatars': () => ({ status: 200, body: policy }),
+      'PUT blobs/upload': () => errorAnswer(403, 'LinkInvalid'),
+    });
+    const user = userEvent.setup();
+    await screen.findByText('Upload picture');
+    await user.upload(fileInput(), new File([new Uint8Array(10)], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByText('The link is invalid or has expired. Please try again.')).toBeTruthy();
+    expect(api.requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('removes the picture', async () => {
+    const api = openProfile(demoUser({ avatar: '/yyp/api/v1/blobs/download?token=a1' }), {
+      'PATCH accounts/me': () => ({ status: 200, body: demoUser() }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Remove picture'));
+    expect(await screen.findByText('Profile picture removed.')).toBeTruthy();
+    expect(api.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ avatar: null });
+    expect(await screen.findByText('Upload picture')).toBeTruthy();
+  });
+});
+
 describe('change password', () => {
   async function fillPasswords(oldPassword: string, newPassword: string, confirm = newPassword) {
     const user = userEvent.setup();

@@ -1,0 +1,123 @@
+import {
+  checkUpload,
+  resolveUploadType,
+  UPLOAD_URL_SECONDS,
+  uploadRules,
+  type UploadKind,
+  type UploadPolicy,
+  type UploadPolicyQuery,
+  type UploadType,
+} from '@yyp/contracts';
+import type { BlobStore } from '../../platform/blobs.js';
+import type { Clock } from '../../platform/clock.js';
+import { AppError, errors } from '../../platform/errors.js';
+import { contentMatchesType, parseUploadKey, SNIFF_BYTES, uploadKey } from './upload-keys.js';
+
+const notConfigured = () =>
+  new AppError('ServiceNotConfigured', 'The blob store of this server cannot issue upload or download URLs');
+const invalidUpload = (problem: string, message: string) => new AppError('InvalidUpload', message, { problem });
+
+/** Uploaded file a later call may use: checked to be the caller's, present, in size and of its type. */
+export interface OwnedUpload {
+  key: string;
+  size: number;
+  contentType: UploadType;
+}
+
+async function readHead(blobs: BlobStore, key: string, size: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of blobs.stream(key, { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 })) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Upload policies (spec 001 §7 GET policies/avatars|forms|attachments|images): a URL for one
+ * file of an allowed type and size, under a key the server picks, and the check a later call
+ * makes before it uses such a key.
+ */
+export class PoliciesService {
+  constructor(
+    private readonly blobs: BlobStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async issue(accountId: string, kind: UploadKind, query: UploadPolicyQuery): Promise<UploadPolicy> {
+    const rule = uploadRules[kind];
+    const contentType = resolveUploadType(query.contentType, query.fileName);
+    const size = query.size;
+    const problem = checkUpload(kind, contentType, size);
+    if (problem === 'FileTypeNotAllowed') {
+      throw new AppError('FileTypeNotAllowed', `Files of type "${contentType || 'unknown'}" cannot be uploaded here`, {
+        contentType,
+        accept: rule.accept,
+      });
+    }
+    if (problem === 'FileTooLarge') {
+      throw new AppError('FileTooLarge', `The file is larger than ${rule.maxBytes} bytes`, {
+        size,
+        maxBytes: rule.maxBytes,
+      });
+    }
+    if (problem === 'EmptyFile') throw errors.validation('The file is empty', { field: 'size', problem: 'EmptyFile' });
+    if (!this.blobs.presignPut) throw notConfigured();
+    const type = contentType as UploadType;
+    const key = uploadKey(kind, accountId, type);
+    const put = await this.blobs.presignPut(key, {
+      contentType: type,
+      maxBytes: rule.maxBytes,
+      size,
+      expiresSeconds: UPLOAD_URL_SECONDS,
+    });
+    return {
+      key,
+      upload: { method: put.method, url: put.url, headers: put.headers },
+      expiresAt: put.expiresAt,
+      maxBytes: rule.maxBytes,
+      accept: [...rule.accept],
+    };
+  }
+
+  /**
+   * The check before a call uses an uploaded key: it must be a key this caller was given for this
+   * kind, the upload must have arrived, and what arrived must be within the kind's size and of the
+   * type the key says (a store that does not enforce signed headers is caught here).
+   */
+  async assertOwnedUpload(accountId: string, kind: UploadKind, key: string): Promise<OwnedUpload> {
+    const parsed = parseUploadKey(key);
+    if (!parsed || parsed.kind !== kind || parsed.accountId !== accountId) {
+      throw invalidUpload('notYours', `This is not a ${kind} upload of yours`);
+    }
+    const size = await this.blobs.size(key);
+    if (size === null || size === 0) throw invalidUpload('missing', 'The file was not uploaded');
+    if (size > uploadRules[kind].maxBytes) throw invalidUpload('tooLarge', 'The uploaded file is too large');
+    if (!contentMatchesType(parsed.type, await readHead(this.blobs, key, size))) {
+      throw invalidUpload('typeMismatch', `The uploaded file is not a ${parsed.type} file`);
+    }
+    return { key, size, contentType: parsed.type };
+  }
+
+  /**
+   * A download URL for an uploaded file. Signed for a window that starts at the last multiple of
+   * `windowSeconds`: the same URL comes back all through the window, so browsers cache the file,
+   * and it stays valid for at least one more window.
+   */
+  async readUrl(key: string, options: { windowSeconds: number; fileName?: string }): Promise<string | null> {
+    const parsed = parseUploadKey(key);
+    if (!parsed || !this.blobs.presignGet) return null;
+    const windowMs = options.windowSeconds * 1000;
+    const issuedAt = new Date(Math.floor(this.clock.now().getTime() / windowMs) * windowMs);
+    return this.blobs.presignGet(key, {
+      expiresSeconds: options.windowSeconds * 2,
+      issuedAt,
+      contentType: parsed.type,
+      ...(options.fileName ? { fileName: options.fileName } : {}),
+    });
+  }
+
+  /** Removes an uploaded file no longer referenced; other keys are never touched. */
+  async discard(key: string | null): Promise<void> {
+    if (key && parseUploadKey(key)) await this.blobs.delete(key);
+  }
+}
