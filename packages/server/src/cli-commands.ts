@@ -5,6 +5,15 @@ import { hashPassword } from './platform/passwords.js';
 import { insertAccount } from './modules/accounts/accounts.store.js';
 import { getDomainConfig, updateDomainConfig } from './modules/domain/domain.store.js';
 import { seedDemo } from './seed/demo.js';
+import type { BlobStore } from './platform/blobs.js';
+import { systemClock } from './platform/clock.js';
+import { reindex } from './modules/archive/reindex.js';
+
+/** The blob store a command works on, with a way to list its keys. */
+export interface CliArchive {
+  blobs: BlobStore;
+  keys(prefix: string): AsyncIterable<string>;
+}
 
 export const usage = `usage: npm run cli -- <command>
 
@@ -13,6 +22,8 @@ export const usage = `usage: npm run cli -- <command>
   create-user <username> --name N --password P [--platform-admin] [--must-change-password] [--can-create-group]
   domain get                                print the domain configuration
   domain set <field>=<value> [...]          change domain fields (booleans true/false, numbers)
+  reindex [--dry-run]                       index stored DICOM files that no instance row references
+                                            (after a database crash or restore); prints a summary
 
 Uses DATA_DIR and DATABASE_URL like the server.`;
 
@@ -28,7 +39,12 @@ function parseValue(field: string, raw: string): unknown {
 }
 
 /** Runs one CLI command; `print` receives its output. Throws with a readable message on bad input. */
-export async function runCli(db: Database, argv: string[], print: (line: string) => void = console.log): Promise<void> {
+export async function runCli(
+  db: Database,
+  argv: string[],
+  print: (line: string) => void = console.log,
+  archive?: CliArchive,
+): Promise<void> {
   const [command, ...rest] = argv;
   const now = new Date();
   switch (command) {
@@ -97,6 +113,25 @@ export async function runCli(db: Database, argv: string[], print: (line: string)
         return;
       }
       throw new Error(usage);
+    }
+    case 'reindex': {
+      const { values } = parseArgs({ args: rest, options: { 'dry-run': { type: 'boolean', default: false } } });
+      if (!archive) throw new Error('reindex needs the blob store');
+      const report = await reindex(
+        { db: db.db, blobs: archive.blobs, clock: systemClock, syncCommit: true },
+        archive.keys('dicom'),
+        {
+          dryRun: values['dry-run'],
+          onProgress: (r) => print(`… ${r.scanned} files scanned, ${r.indexed} indexed`),
+        },
+      );
+      print(
+        `${report.scanned} files scanned: ${report.alreadyIndexed} already indexed, ${report.indexed} ${values['dry-run'] ? 'to index' : 'indexed'}, ` +
+          `${report.duplicates.length} extra copies, ${report.unreadable.length} unreadable, ${report.orphaned} of deleted organizations`,
+      );
+      for (const key of report.unreadable) print(`unreadable: ${key}`);
+      for (const key of report.duplicates) print(`extra copy (not indexed): ${key}`);
+      return;
     }
     default:
       throw new Error(usage);

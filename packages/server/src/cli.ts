@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import { runCli } from './cli-commands.js';
+import { localKeys } from './modules/archive/reindex.js';
+import { LocalBlobStore } from './platform/blobs.js';
 import { loadConfig } from './platform/config.js';
 import { migrate, openDatabase } from './platform/db.js';
 
@@ -9,7 +11,11 @@ async function main(): Promise<void> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
   try {
     await migrate(db);
-    await runCli(db, process.argv.slice(2));
+    const root = path.join(config.dataDir, 'blobs');
+    await runCli(db, process.argv.slice(2), console.log, {
+      blobs: new LocalBlobStore(root),
+      keys: (prefix) => localKeys(root, prefix),
+    });
   } finally {
     await db.close();
   }

@@ -28,13 +28,17 @@ function clientOf(db: Db): PgPoolLike | PgliteLike {
 }
 
 /** Runs fn in one transaction on one connection; a throw rolls it back. */
-export async function rawTransaction<T>(db: Db, fn: (tx: RawTx) => Promise<T>): Promise<T> {
+export async function rawTransaction<T>(
+  db: Db,
+  fn: (tx: RawTx) => Promise<T>,
+  opts: { asyncCommit?: boolean } = {},
+): Promise<T> {
   const client = clientOf(db);
   if ('totalCount' in client) {
     const conn = await client.connect();
     let broken: Error | undefined;
     try {
-      await conn.query({ text: 'begin' });
+      await conn.query({ text: opts.asyncCommit ? 'begin; set local synchronous_commit to off' : 'begin' });
       const result = await fn({
         query: async <R>(name: string, text: string, params: unknown[]) =>
           (await conn.query({ name, text, values: params })).rows as R[],

@@ -20,10 +20,12 @@ export class ArchiveService {
     private readonly aeTitle: string,
     /** told of each new exam after its rows committed (notifications) */
     private readonly onNewExam?: IngestDeps['onNewExam'],
+    /** wait for the database's WAL flush at each ingest commit (INGEST_SYNC_COMMIT) */
+    private readonly syncCommit = false,
   ) {}
 
   ingest(bucketId: string, bytes: Uint8Array, source: IngestSource): Promise<IngestResult> {
-    const deps: IngestDeps = { db: this.db, blobs: this.blobs, clock: this.clock };
+    const deps: IngestDeps = { db: this.db, blobs: this.blobs, clock: this.clock, syncCommit: this.syncCommit };
     if (this.onNewExam) deps.onNewExam = this.onNewExam;
     return ingestInstance(deps, { bucketId, bytes, source });
   }

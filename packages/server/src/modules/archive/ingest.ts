@@ -25,6 +25,15 @@ export interface IngestDeps {
   db: Db;
   blobs: BlobStore;
   clock: Clock;
+  /**
+   * PostgreSQL: wait for the WAL flush at each ingest commit. Off by default: the bytes are
+   * fsynced before the rows commit and the answer is sent after the commit, so a crash of yyp
+   * loses nothing; only a crash of the database server itself within its WAL writer delay can
+   * lose the last index rows, whose files remain and are indexed again by `yyp reindex` (the
+   * durability Orthanc has with SQLite in WAL mode). On: every acknowledged instance is indexed
+   * durably too, at about one more disk flush per transaction.
+   */
+  syncCommit?: boolean;
   /** called once per new exam, after its first instance committed */
   onNewExam?: (examId: string, bucketId: string, source: IngestSource) => void;
 }
@@ -60,6 +69,7 @@ class IngestWriter {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly syncCommit: boolean,
   ) {
     this.maxInFlight =
       'totalCount' in (db as unknown as { $client: object }).$client ? MAX_IN_FLIGHT.postgres : MAX_IN_FLIGHT.pglite;
@@ -100,13 +110,17 @@ class IngestWriter {
     const items = batch.map((j) => j.item);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await rawTransaction(this.db, async (tx) => {
-          const written = await writeBatch(tx, items, this.clock.now());
-          // The rows were written while the blobs were still being flushed; they commit only
-          // once every blob is durable (a failed blob fails the batch, retried one by one).
-          await Promise.all(batch.map((j) => j.durable));
-          return written;
-        });
+        return await rawTransaction(
+          this.db,
+          async (tx) => {
+            const written = await writeBatch(tx, items, this.clock.now());
+            // The rows were written while the blobs were still being flushed; they commit only
+            // once every blob is durable (a failed blob fails the batch, retried one by one).
+            await Promise.all(batch.map((j) => j.durable));
+            return written;
+          },
+          { asyncCommit: !this.syncCommit },
+        );
       } catch (err) {
         if (attempt >= 3 || !RETRY_STATES.has(sqlState(err) ?? '')) throw err;
       }
@@ -116,10 +130,10 @@ class IngestWriter {
 
 const writers = new WeakMap<Db, IngestWriter>();
 
-function writerFor(db: Db, clock: Clock): IngestWriter {
+function writerFor(db: Db, clock: Clock, syncCommit: boolean): IngestWriter {
   let writer = writers.get(db);
   if (!writer) {
-    writer = new IngestWriter(db, clock);
+    writer = new IngestWriter(db, clock, syncCommit);
     writers.set(db, writer);
   }
   return writer;
@@ -145,7 +159,7 @@ export async function ingestInstance(
   durable.catch(() => undefined); // awaited by the writer; a failure fails this instance there
   let written: WrittenInstance;
   try {
-    written = await writerFor(deps.db, deps.clock).submit(
+    written = await writerFor(deps.db, deps.clock, deps.syncCommit ?? false).submit(
       { bucketId: input.bucketId, p, blobKey, size: input.bytes.length, source: input.source },
       durable,
     );
@@ -162,6 +176,28 @@ export async function ingestInstance(
     instanceId: written.instanceId,
     duplicate: written.duplicate,
     newExam: written.newExam,
+    sopInstanceUid: p.sopInstanceUid,
+    sopClassUid: p.sopClassUid,
+    studyInstanceUid: p.studyInstanceUid,
+  };
+}
+
+/**
+ * Indexes a file already in the blob store (yyp reindex): the same parse and row writes as an
+ * arriving instance, without writing the bytes again. A file whose SOP Instance UID is indexed
+ * under another key answers `duplicate`.
+ */
+export async function indexStoredInstance(
+  deps: IngestDeps,
+  input: { bucketId: string; blobKey: string; bytes: Uint8Array },
+): Promise<IngestResult> {
+  const p = parseInstance(input.bytes);
+  const written = await writerFor(deps.db, deps.clock, deps.syncCommit ?? false).submit(
+    { bucketId: input.bucketId, p, blobKey: input.blobKey, size: input.bytes.length, source: 'reindex' },
+    Promise.resolve(),
+  );
+  return {
+    ...written,
     sopInstanceUid: p.sopInstanceUid,
     sopClassUid: p.sopClassUid,
     studyInstanceUid: p.studyInstanceUid,
