@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
+import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buckets, exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
@@ -90,6 +91,52 @@ describe('web upload with tus', () => {
     await expect(
       send(token, generateStudy({ modality: 'DX', rows: 16, columns: 16 }).instances[0]!.bytes, 'late.dcm'),
     ).rejects.toThrow(/401/);
+  });
+
+  it('opens a zipped study: stores its instances, skips bombs, nested and damaged archives by name', async () => {
+    const tech = await t.login('tech');
+    const token = (await post(`buckets/${radId}/studies/upload`, {}, tech)).json.sessionToken as string;
+    const study = generateStudy({
+      modality: 'MR',
+      series: 2,
+      instancesPerSeries: 2,
+      rows: 16,
+      columns: 16,
+      patientId: 'ZIP-1',
+    });
+    const zip = (files: [string, Buffer][]) =>
+      new Promise<Buffer>((resolve) => {
+        const z = new yazl.ZipFile();
+        for (const [name, bytes] of files) z.addBuffer(bytes, name);
+        z.end();
+        const chunks: Buffer[] = [];
+        z.outputStream.on('data', (c: Buffer) => chunks.push(c));
+        z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+      });
+    const inner = await zip([['x.dcm', Buffer.from(study.instances[0]!.bytes)]]);
+    const archive = await zip([
+      ...study.instances.map((i, n) => [`CD/IMAGES/S${n}/IM${n}`, Buffer.from(i.bytes)] as [string, Buffer]),
+      ['CD/DICOMDIR', Buffer.from('index file: not an image, passed over')],
+      ['__MACOSX/CD/._IM0', Buffer.from('resource fork')],
+      ['CD/readme.txt', Buffer.from('burned by the CT console')],
+      ['CD/inner.zip', inner],
+      ['CD/zeros.bin', Buffer.alloc(120 * 1024 * 1024)],
+    ]);
+    await send(token, archive, 'cd-export.zip');
+    await send(token, Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(200, 7)]), 'broken.zip');
+    const done = await post('exams/post-upload', { sessionToken: token });
+    expect(done.json).toMatchObject({ stored: 4, duplicates: 0 });
+    expect(done.json.skipped).toEqual(
+      expect.arrayContaining([
+        { name: 'cd-export.zip/CD/readme.txt', reason: 'notDicom' },
+        { name: 'cd-export.zip/CD/inner.zip', reason: 'nestedArchive' },
+        { name: 'cd-export.zip/CD/zeros.bin', reason: 'zipBomb' },
+        { name: 'broken.zip', reason: 'archiveDamaged' },
+      ]),
+    );
+    expect(done.json.skipped).toHaveLength(4);
+    const [exam] = await t.db.database.db.select().from(exams).where(eq(exams.storeUid, study.studyInstanceUid));
+    expect(exam).toMatchObject({ instanceCount: 4, seriesCount: 2, bucketId: radId });
   });
 
   it('resumes an interrupted upload where it stopped', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { AccountRow } from '../../db/schema.js';
+import { isZip, zipEntries } from '../../dicom/archive.js';
 import { DicomError } from '../../dicom/parse.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -87,26 +88,50 @@ export class UploadsService {
     return row?.status === 'open' ? claims : null;
   }
 
-  /** One finished tus file: ingest it, record the outcome by name, remove the temporary file. */
+  /**
+   * One finished tus file: ingest it (or, for a zip, each of its entries), record each outcome by
+   * name, remove the temporary file. Entries of an archive are reported as "archive.zip/path".
+   */
   async ingestFile(claims: SessionClaims, path: string, name: string): Promise<void> {
     const session = await store.findSession(this.db, claims.uploadId);
     try {
       if (!session || session.status !== 'open') return;
-      const bytes = await fs.readFile(path);
+      const source = session.source === 'token' ? 'token' : 'web';
+      const head = Buffer.alloc(4);
+      const fh = await fs.open(path, 'r');
       try {
-        const r = await this.archive.ingest(claims.bucketId, bytes, session.source === 'token' ? 'token' : 'web');
-        await store.recordFile(
-          this.db,
-          claims.uploadId,
-          r.duplicate ? { duplicate: true, examId: r.examId } : { stored: true, examId: r.examId },
-        );
-      } catch (err) {
-        if (!(err instanceof DicomError)) throw err;
-        await store.recordFile(this.db, claims.uploadId, { skipped: { name, reason: err.reason } });
+        await fh.read(head, 0, 4, 0);
+      } finally {
+        await fh.close();
       }
+      if (isZip(head)) {
+        for await (const entry of zipEntries(path, name)) {
+          if ('skipped' in entry) {
+            await store.recordFile(this.db, claims.uploadId, { skipped: { name: entry.name, reason: entry.skipped } });
+          } else {
+            await this.ingestOne(claims, entry.bytes, entry.name, source);
+          }
+        }
+        return;
+      }
+      await this.ingestOne(claims, await fs.readFile(path), name, source);
     } finally {
       await fs.rm(path, { force: true });
       await fs.rm(`${path}.json`, { force: true });
+    }
+  }
+
+  private async ingestOne(claims: SessionClaims, bytes: Uint8Array, name: string, source: 'web' | 'token') {
+    try {
+      const r = await this.archive.ingest(claims.bucketId, bytes, source);
+      await store.recordFile(
+        this.db,
+        claims.uploadId,
+        r.duplicate ? { duplicate: true, examId: r.examId } : { stored: true, examId: r.examId },
+      );
+    } catch (err) {
+      if (!(err instanceof DicomError)) throw err;
+      await store.recordFile(this.db, claims.uploadId, { skipped: { name, reason: err.reason } });
     }
   }
 

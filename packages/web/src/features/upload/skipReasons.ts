@@ -1,5 +1,6 @@
 /**
- * Why the server skipped a file: the reason codes of its DICOM parser (DicomError.reason).
+ * Why the server skipped a file: the reason codes of its DICOM parser (DicomError.reason) and of
+ * its zip reader for archives.
  * Anything else it may send is shown as "unknown".
  */
 export const SKIP_REASONS = [
@@ -11,6 +12,13 @@ export const SKIP_REASONS = [
   'badDimensions',
   'tooDeep',
   'conflict',
+  // entries of a zipped study (server dicom/archive.ts)
+  'archiveDamaged',
+  'archiveTooLarge',
+  'tooLarge',
+  'zipBomb',
+  'nestedArchive',
+  'encrypted',
 ] as const;
 
 export type SkipReason = (typeof SKIP_REASONS)[number] | 'unknown';

@@ -29,6 +29,12 @@ const skipReasons: Record<SkipReason, string> = {
   badDimensions: 'The image size or number of frames is not plausible',
   tooDeep: 'The file is nested too deeply to be read',
   conflict: 'Another upload stored the same image at the same moment; send it again',
+  archiveDamaged: 'The archive is damaged and cannot be opened',
+  archiveTooLarge: 'The archive holds too many files or is too large unpacked (at most 50,000 files, 16 GB)',
+  tooLarge: 'The file is too large (at most 1 GB each)',
+  zipBomb: 'Refused: the compression ratio is abnormal (a zip bomb?)',
+  nestedArchive: 'Archives inside an archive are not opened; unpack it and send the files',
+  encrypted: 'The file is encrypted and cannot be read',
   unknown: 'Not stored',
 };
 
@@ -43,7 +49,8 @@ export const uploadEn = {
     stepUpload: 'Upload',
     stepComplete: 'Complete',
     dropTitle: 'Drop files or folders here',
-    dropHint: 'Any files may be chosen: the DICOM images are stored, other files are listed as skipped.',
+    dropHint:
+      'Any files may be chosen, also .zip archives of a CD export: the DICOM images are stored, other files are listed as skipped.',
     chooseFiles: 'Choose files',
     chooseFolder: 'Choose a folder',
     reading: 'Reading the dropped folders…',
