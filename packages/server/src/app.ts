@@ -56,6 +56,8 @@ export interface AppOptions {
   blobs: BlobStore;
   /** our DICOM AE title (called AE of associations) */
   dicomAet: string;
+  /** ingest commits wait for the database's WAL flush (INGEST_SYNC_COMMIT) */
+  ingestSyncCommit?: boolean;
   /** where tus keeps partial uploads */
   uploadDir: string;
   /** largest STOW-RS request body */
@@ -128,6 +130,7 @@ export async function buildApp(
     options.clock,
     options.dicomAet,
     notifications.onNewExam,
+    options.ingestSyncCommit ?? false,
   );
   const services: Services = {
     tokens,

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     db: database.db,
     blobs,
     dicomAet: config.dicomAet,
+    ingestSyncCommit: config.ingestSyncCommit,
     uploadDir: path.join(config.dataDir, 'uploads'),
     clock: systemClock,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),

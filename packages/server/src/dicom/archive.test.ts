@@ -18,7 +18,7 @@ async function zipFile(files: [string, Buffer][]): Promise<string> {
     else z.addBuffer(bytes, name);
   }
   z.end();
-  await new Promise((resolve) => z.outputStream.pipe(fs.createWriteStream(file)).on('close', resolve));
+  await new Promise<void>((resolve) => z.outputStream.pipe(fs.createWriteStream(file)).on('close', () => resolve()));
   return file;
 }
 

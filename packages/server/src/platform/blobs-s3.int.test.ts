@@ -279,3 +279,21 @@ describe('S3BlobStore presigned URLs (s3rver)', () => {
     );
   });
 });
+
+describe('S3BlobStore key listing (yyp reindex)', () => {
+  it('lists every key under a prefix and nothing outside it', async () => {
+    const store = s3.store();
+    const keys = [
+      'dicom/b1/s/x/1.dcm',
+      'dicom/b1/s/x/2.dcm',
+      'dicom/b2/t/y/3.dcm',
+      'dicomish/4.dcm',
+      'uploads/a/5.png',
+    ];
+    for (const k of keys) await store.put(k, Buffer.from(k));
+    const listed: string[] = [];
+    for await (const k of store.keys('dicom')) listed.push(k);
+    expect(listed.sort()).toEqual(keys.slice(0, 3));
+    for (const k of keys) await store.delete(k);
+  });
+});

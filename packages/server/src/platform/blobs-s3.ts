@@ -1,4 +1,5 @@
 import {
+  ListObjectsV2Command,
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
@@ -110,6 +111,18 @@ export class S3BlobStore implements BlobStore {
         { cause: err },
       );
     }
+  }
+
+  /** Every key under `prefix` (yyp reindex), page by page. */
+  async *keys(prefix: string): AsyncGenerator<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${prefix}/`, ContinuationToken: token }),
+      );
+      for (const o of page.Contents ?? []) if (o.Key) yield o.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async put(key: string, data: Uint8Array): Promise<void> {

@@ -16,6 +16,8 @@ export interface Config {
   demo: boolean;
   /** with the demo: generate and store demo studies at first start */
   demoStudies: boolean;
+  /** ingest commits wait for the database's WAL flush (INGEST_SYNC_COMMIT, default off) */
+  ingestSyncCommit: boolean;
   bodyLimitBytes: number;
   logLevel: string;
   webDist: string | undefined;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The demo tenant is seeded by default on the embedded store only.
     demo: flag(env.YYP_DEMO, databaseUrl === undefined),
     demoStudies: flag(env.YYP_DEMO_STUDIES, true),
+    ingestSyncCommit: flag(env.INGEST_SYNC_COMMIT, false),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || undefined,
