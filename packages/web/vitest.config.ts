@@ -15,6 +15,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A route-tree test renders the whole signed-in shell in jsdom: several seconds on a busy machine.
+    testTimeout: 15_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

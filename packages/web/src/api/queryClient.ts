@@ -44,6 +44,9 @@ export const queryKeys = {
   actionCatalogue: ['actions', 'all'] as const,
   realm: (groupId: string) => ['admin', 'realm', groupId] as const,
   auditLogs: (groupId: string) => ['admin', 'audit-logs', groupId] as const,
+  notifications: ['notifications'] as const,
+  notificationStatus: ['notifications', 'status'] as const,
+  notificationList: ['notifications', 'list'] as const,
 };
 
 /**

@@ -2,6 +2,7 @@ import { catalogueChs } from './catalogue/chs';
 import type { Messages } from './en';
 import { tenancyChs } from './tenancy/chs';
 import { uploadChs } from './upload/chs';
+import { notificationsChs } from './notifications/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -214,4 +215,5 @@ export const chs: Messages = {
   ...catalogueChs,
   ...tenancyChs,
   ...uploadChs,
+  ...notificationsChs,
 };

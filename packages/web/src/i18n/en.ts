@@ -2,6 +2,7 @@ import type { ApiErrorCode } from '../api/errors';
 import { catalogueEn } from './catalogue/en';
 import { tenancyEn } from './tenancy/en';
 import { uploadEn } from './upload/en';
+import { notificationsEn } from './notifications/en';
 import type { Widen } from './widen';
 
 /**
@@ -221,6 +222,7 @@ export const en = {
   ...catalogueEn,
   ...tenancyEn,
   ...uploadEn,
+  ...notificationsEn,
 };
 
 export type Messages = Widen<typeof en>;

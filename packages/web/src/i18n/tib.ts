@@ -2,6 +2,7 @@ import { catalogueTib } from './catalogue/tib';
 import type { Messages } from './en';
 import { tenancyTib } from './tenancy/tib';
 import { uploadTib } from './upload/tib';
+import { notificationsTib } from './notifications/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -214,4 +215,5 @@ export const tib: Messages = {
   ...catalogueTib,
   ...tenancyTib,
   ...uploadTib,
+  ...notificationsTib,
 };

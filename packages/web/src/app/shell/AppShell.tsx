@@ -15,6 +15,7 @@ import { useInactivityLogout } from '../../features/auth/useInactivityLogout';
 import { useLogout } from '../../features/auth/useLogout';
 import { useDomain } from '../../features/domain/useDomain';
 import { useMyGroups } from '../../features/groups/useGroups';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { useSessionState } from '../useSessionState';
@@ -79,6 +80,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
           <Menu theme="dark" mode="horizontal" items={items} selectedKeys={selectedNavKey(location.pathname)} />
         </nav>
         <div className="yyp-shell__actions">
+          <NotificationBell />
           <LanguageSwitch value={language} onChange={handleLanguageChange} tone="inverse" />
           <UserMenu
             user={me.data}

@@ -215,7 +215,7 @@ export const tenancyChs: Widen<typeof tenancyEn> = {
     tokenRevoked: '上传令牌已撤销',
     uploadLink: '上传链接',
     notifyUsers: '上传通知',
-    notifyUsersHint: '每次上传最多通知本机构的 {{max}} 名成员。',
+    notifyUsersHint: '通过上传链接每上传一个新检查，所选成员（最多 {{max}} 名）都会在顶部栏的铃铛中收到通知。',
     notifyTooMany: '最多选择 {{max}} 名成员',
     notificationsTitle: '通知',
     notifyNewExam: '新检查',

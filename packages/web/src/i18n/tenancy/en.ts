@@ -219,7 +219,8 @@ export const tenancyEn = {
     tokenRevoked: 'The upload token was revoked.',
     uploadLink: 'Upload link',
     notifyUsers: 'Notify on upload',
-    notifyUsersHint: 'At most {{max}} members of the organization are notified of each upload.',
+    notifyUsersHint:
+      'These members (at most {{max}}) get a notification under the bell in the top bar for each new exam uploaded with the upload link.',
     notifyTooMany: 'Choose at most {{max}} members.',
     notificationsTitle: 'Notifications',
     notifyNewExam: 'New exams',

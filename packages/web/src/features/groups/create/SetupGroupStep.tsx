@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Group } from '@yyp/contracts';
 import { Alert, Button, Form, Input } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errorMessage';
@@ -18,7 +19,7 @@ interface SetupGroupStepProps {
   onCreated: (group: Group) => void;
 }
 
-function availabilityFeedback(t: ReturnType<typeof useTranslation>['t'], status: NameAvailability) {
+function availabilityFeedback(t: TFunction, status: NameAvailability) {
   switch (status) {
     case 'checking':
       return { validateStatus: 'validating' as const, help: t('groupCreate.checking') };

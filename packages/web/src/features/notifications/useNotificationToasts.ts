@@ -1,0 +1,79 @@
+import type { NotificationItem } from '@yyp/contracts';
+import { NOTIFICATION_TOAST_SECONDS } from '@yyp/contracts';
+import { App } from 'antd';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { newArrivals, planToasts } from './toastPlan';
+
+const toastKey = (id: string) => `notification:${id}`;
+
+/**
+ * A toast for each notification that arrived since the last poll: 10 s, at most 3 at once
+ * (spec 000 §9). Clicking one opens it like the entry in the bell.
+ */
+export function useNotificationToasts(
+  items: NotificationItem[] | undefined,
+  render: (item: NotificationItem) => { title: ReactNode; description: ReactNode },
+  onOpen: (item: NotificationItem) => void,
+) {
+  const { notification } = App.useApp();
+  const known = useRef<Set<string> | null>(null);
+  /** ids of the toasts showing, newest first; a toast leaves it when it closes (10 s or a click) */
+  const open = useRef<string[]>([]);
+  const renderRef = useRef(render);
+  const openRef = useRef(onOpen);
+  useEffect(() => {
+    renderRef.current = render;
+    openRef.current = onOpen;
+  });
+
+  useEffect(() => {
+    if (!items) {
+      return;
+    }
+    const fresh = newArrivals(known.current, items);
+    known.current = new Set([...(known.current ?? []), ...items.map((item) => item.id)]);
+    if (fresh.length === 0) {
+      return;
+    }
+    const plan = planToasts(
+      open.current,
+      fresh.map((item) => item.id),
+    );
+    open.current = plan.open;
+    for (const id of plan.close) {
+      notification.destroy(toastKey(id));
+    }
+    // Oldest first, so the newest ends up on top.
+    for (const id of [...plan.show].reverse()) {
+      const item = fresh.find((f) => f.id === id);
+      if (!item) {
+        continue;
+      }
+      const key = toastKey(id);
+      notification.info({
+        key,
+        ...renderRef.current(item),
+        duration: NOTIFICATION_TOAST_SECONDS,
+        pauseOnHover: false,
+        placement: 'topRight',
+        className: 'yyp-notification-toast',
+        onClose: () => {
+          open.current = open.current.filter((shown) => shown !== id);
+        },
+        onClick: () => {
+          notification.destroy(key);
+          openRef.current(item);
+        },
+      });
+    }
+  }, [items, notification]);
+
+  useEffect(
+    () => () => {
+      for (const id of open.current) {
+        notification.destroy(toastKey(id));
+      }
+    },
+    [notification],
+  );
+}
