@@ -14,6 +14,7 @@ export const errorStatus = {
   FileTooLarge: 400,
   FileTypeNotAllowed: 400,
   InvalidUpload: 400,
+  TooManyFiles: 400,
   Unauthenticated: 401,
   TokenExpiredError: 401,
   JsonWebTokenError: 401,

@@ -10,3 +10,4 @@ export * from './tenancy.js';
 export * from './archive.js';
 export * from './policies.js';
 export * from './notifications.js';
+export * from './upload-codes.js';

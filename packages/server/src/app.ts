@@ -39,6 +39,10 @@ import { LocalBlobStore } from './platform/blobs.js';
 import { blobRoutes } from './modules/blobs/blobs.routes.js';
 import { BlobTransferService } from './modules/blobs/blobs.service.js';
 import { policyRoutes } from './modules/policies/policies.routes.js';
+import { attachmentRoutes } from './modules/attachments/attachments.routes.js';
+import { AttachmentsService } from './modules/attachments/attachments.service.js';
+import { signatureRoutes } from './modules/signature/signature.routes.js';
+import { SignatureService } from './modules/signature/signature.service.js';
 import { PoliciesService } from './modules/policies/policies.service.js';
 import type { Clock } from './platform/clock.js';
 import type { Db } from './platform/db.js';
@@ -85,6 +89,8 @@ export interface Services {
   uploads: UploadsService;
   policies: PoliciesService;
   notifications: NotificationsService;
+  signature: SignatureService;
+  attachments: AttachmentsService;
 }
 
 export const API_PREFIX = '/yyp/api/v1';
@@ -146,6 +152,8 @@ export async function buildApp(
     uploads: new UploadsService(options.db, options.clock, signer, archive),
     policies,
     notifications,
+    signature: new SignatureService(options.db, options.clock, policies),
+    attachments: new AttachmentsService(options.db, options.clock, policies),
   };
   // Deliveries under way finish before the database closes.
   app.addHook('onClose', () => notifications.whenIdle());
@@ -198,6 +206,8 @@ export async function buildApp(
       notificationRoutes(api, services.notifications);
       installTus(api, services.uploads, options.uploadDir);
       policyRoutes(api, services.policies);
+      signatureRoutes(api, services.signature);
+      attachmentRoutes(api, options.db, services.attachments);
       blobRoutes(api, new BlobTransferService(options.blobs, blobLinks, options.clock));
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);

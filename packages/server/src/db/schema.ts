@@ -3,3 +3,4 @@ export * from './schema-accounts.js';
 export * from './schema-tenancy.js';
 export * from './schema-archive.js';
 export * from './schema-notifications.js';
+export * from './schema-attachments.js';

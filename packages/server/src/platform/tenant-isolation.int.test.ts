@@ -85,6 +85,8 @@ beforeAll(async () => {
     action: 'unlock',
     name: 'tech',
     notificationId: notificationId!,
+    // No attachment needs to exist: every caller of the matrix is refused before the handler.
+    attachmentId: 'attachment-fixture',
   });
   secrets.push(
     'demo-renhe',

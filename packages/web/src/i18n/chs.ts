@@ -3,6 +3,7 @@ import type { Messages } from './en';
 import { tenancyChs } from './tenancy/chs';
 import { uploadChs } from './upload/chs';
 import { notificationsChs } from './notifications/chs';
+import { codesChs } from './codes/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -185,6 +186,7 @@ export const chs: Messages = {
     FileTooLarge: '文件过大',
     FileTypeNotAllowed: '此处不能上传该类型的文件',
     InvalidUpload: '上传的文件不存在或无效，请重新上传',
+    TooManyFiles: '文件数量已达上限，此链接不再接收文件',
     Unauthenticated: '请先登录',
     TokenExpiredError: '登录已过期，请重新登录',
     JsonWebTokenError: '登录已过期，请重新登录',
@@ -216,4 +218,5 @@ export const chs: Messages = {
   ...tenancyChs,
   ...uploadChs,
   ...notificationsChs,
+  ...codesChs,
 };

@@ -3,6 +3,7 @@ import { catalogueEn } from './catalogue/en';
 import { tenancyEn } from './tenancy/en';
 import { uploadEn } from './upload/en';
 import { notificationsEn } from './notifications/en';
+import { codesEn } from './codes/en';
 import type { Widen } from './widen';
 
 /**
@@ -18,6 +19,7 @@ const errors: Record<ApiErrorCode, string> = {
   FileTooLarge: 'The file is too large.',
   FileTypeNotAllowed: 'Files of this type cannot be uploaded here.',
   InvalidUpload: 'The uploaded file was not found or is not valid. Please upload it again.',
+  TooManyFiles: 'Too many files: this link accepts no more files.',
   Unauthenticated: 'Please log in first.',
   TokenExpiredError: 'Your login has expired. Please log in again.',
   JsonWebTokenError: 'Your login has expired. Please log in again.',
@@ -223,6 +225,7 @@ export const en = {
   ...tenancyEn,
   ...uploadEn,
   ...notificationsEn,
+  ...codesEn,
 };
 
 export type Messages = Widen<typeof en>;

@@ -3,6 +3,7 @@ import type { Messages } from './en';
 import { tenancyTib } from './tenancy/tib';
 import { uploadTib } from './upload/tib';
 import { notificationsTib } from './notifications/tib';
+import { codesTib } from './codes/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -185,6 +186,7 @@ export const tib: Messages = {
     FileTooLarge: 'ཡིག་ཆ་ཆེ་དྲགས་འདུག',
     FileTypeNotAllowed: 'ཡིག་ཆའི་རིགས་འདི་འདིར་ཡར་འཇོག་བྱེད་མི་ཆོག',
     InvalidUpload: 'ཡར་འཇོག་བྱས་པའི་ཡིག་ཆ་རྙེད་མ་བྱུང་ངམ་ནུས་མེད་རེད། ཡང་བསྐྱར་ཡར་འཇོག་གནང་རོགས།',
+    TooManyFiles: 'ཡིག་ཆ་མང་དྲགས་འདུག སྦྲེལ་ཐག་འདིས་ཡིག་ཆ་གཞན་མི་ལེན།',
     Unauthenticated: 'སྔོན་ལ་ནང་འཛུལ་གནང་རོགས།',
     TokenExpiredError: 'ནང་འཛུལ་དུས་ཚོད་ཡོལ་ཟིན། བསྐྱར་དུ་ནང་འཛུལ་གནང་རོགས།',
     JsonWebTokenError: 'ནང་འཛུལ་དུས་ཚོད་ཡོལ་ཟིན། བསྐྱར་དུ་ནང་འཛུལ་གནང་རོགས།',
@@ -216,4 +218,5 @@ export const tib: Messages = {
   ...tenancyTib,
   ...uploadTib,
   ...notificationsTib,
+  ...codesTib,
 };

@@ -1,0 +1,240 @@
+import {
+  ATTACHMENT_CODE_SECONDS,
+  attachmentUploadKind,
+  attachmentUploadPath,
+  maskPatientName,
+  MAX_FILES_PER_UPLOAD_CODE,
+  uploadRules,
+  type AttachmentKind,
+  type CodeUpload,
+  type CodeUploadPolicyQuery,
+  type ExamAttachment,
+  type ExamAttachmentList,
+  type ServiceAttachment,
+  type UploadByCodeRequest,
+  type UploadCode,
+  type UploadPolicy,
+} from '@yyp/contracts';
+import type { AccountRow, ExamAttachmentRow, UploadCodeRow } from '../../db/schema.js';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { decide, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, errors } from '../../platform/errors.js';
+import type { PoliciesService } from '../policies/policies.service.js';
+import { codeError, codeOwner, codeProblem, hashCode, newCode } from '../upload-codes/upload-codes.js';
+import * as codes from '../upload-codes/upload-codes.store.js';
+import * as store from './attachments.store.js';
+
+/** Download links in an attachment list work for 10 minutes. */
+const DOWNLOAD_URL_SECONDS = 10 * 60;
+
+const tooManyFiles = () =>
+  new AppError('TooManyFiles', `A code accepts at most ${MAX_FILES_PER_UPLOAD_CODE} files`, {
+    maxFiles: MAX_FILES_PER_UPLOAD_CODE,
+  });
+
+/** Control characters and path separators never reach a stored or shown file name. */
+export function cleanFileName(name: string): string {
+  const cleaned = Array.from(name)
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .replace(/[\\/]/g, '_')
+    .trim()
+    .slice(0, 255);
+  return cleaned || 'file';
+}
+
+function presentCodeUpload(row: ExamAttachmentRow): CodeUpload {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    size: row.size,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Exam attachments (spec 000 §3 Exam.attachments): order-form scans and other files, sent by an
+ * outside holder of a 24-hour upload code (spec 001 §7 GET service-attachment,
+ * POST attachments/upload-by-code) and listed or deleted by members of the exam's organization.
+ * A code reaches its own exam only; its holder sees a masked patient name and its own uploads.
+ */
+export class AttachmentsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly policies: PoliciesService,
+  ) {}
+
+  private now() {
+    return this.clock.now();
+  }
+
+  async issueCode(account: AccountRow, examId: string, kind: AttachmentKind, ctx: AuditContext): Promise<UploadCode> {
+    const exam = await store.examForCode(this.db, examId);
+    if (!exam || exam.deletedTime) throw errors.notFound('Exam');
+    const now = this.now();
+    const { code, hash } = newCode();
+    const expiresAt = new Date(now.getTime() + ATTACHMENT_CODE_SECONDS * 1000);
+    await this.db.transaction(async (tx) => {
+      await codes.insertCode(
+        tx,
+        { codeHash: hash, purpose: kind, accountId: account.id, examId, bucketId: exam.bucketId, expiresAt },
+        now,
+      );
+      await writeAudit(tx, ctx, {
+        action: 'attachment_code_issue',
+        category: 'phi',
+        outcome: 'success',
+        actorId: account.id,
+        actorUsername: account.username,
+        targetType: 'exam',
+        targetId: examId,
+        bucketId: exam.bucketId,
+        patientId: exam.patientId,
+        details: { kind },
+      });
+    });
+    return {
+      code,
+      url: `${attachmentUploadPath[kind]}?code=${encodeURIComponent(code)}`,
+      expiresAt: Math.floor(expiresAt.getTime() / 1000),
+    };
+  }
+
+  /** The code's row and exam, or LinkInvalid (also when the exam is gone). */
+  private async openCode(code: string) {
+    const row = await codes.findCodeByHash(this.db, hashCode(code));
+    const problem = codeProblem(row, ['form', 'attachment'], this.now());
+    if (problem) throw codeError(problem);
+    const exam = row!.examId ? await store.examForCode(this.db, row!.examId) : undefined;
+    if (!exam || exam.deletedTime || exam.bucketId !== row!.bucketId) throw codeError('invalid');
+    return { row: row as UploadCodeRow & { purpose: AttachmentKind; examId: string }, exam };
+  }
+
+  async describe(code: string): Promise<ServiceAttachment> {
+    const { row, exam } = await this.openCode(code);
+    const rule = uploadRules[attachmentUploadKind[row.purpose]];
+    const uploads = await store.listForCode(this.db, row.id);
+    return {
+      kind: row.purpose,
+      organizationName: exam.organizationName,
+      exam: { modality: exam.modality, studyDate: exam.studyDate, patientName: maskPatientName(exam.patientName) },
+      accept: [...rule.accept],
+      maxBytes: rule.maxBytes,
+      maxFiles: MAX_FILES_PER_UPLOAD_CODE,
+      expiresAt: Math.floor(row.expiresAt.getTime() / 1000),
+      uploads: uploads.map(presentCodeUpload),
+    };
+  }
+
+  /** An upload URL for one file of the code's kind, under a key only this code can hand in. */
+  async policy(query: CodeUploadPolicyQuery): Promise<UploadPolicy> {
+    const { row } = await this.openCode(query.code);
+    if ((await store.countForCode(this.db, row.id)) >= MAX_FILES_PER_UPLOAD_CODE) throw tooManyFiles();
+    return this.policies.issue(codeOwner(row.id), attachmentUploadKind[row.purpose], query);
+  }
+
+  /** Records the code's upload on its exam; sending the same key again answers the same file. */
+  async uploadByCode(input: UploadByCodeRequest, ctx: AuditContext): Promise<CodeUpload> {
+    const { row, exam } = await this.openCode(input.code);
+    const upload = await this.policies.assertOwnedUpload(
+      codeOwner(row.id),
+      attachmentUploadKind[row.purpose],
+      input.key,
+    );
+    const recorded = await this.db.transaction(async (tx) => {
+      // One upload through a code at a time, so the count holds under concurrent sends.
+      await codes.lockCode(tx, row.id);
+      const existing = await store.attachmentByKey(tx, upload.key);
+      if (existing) return existing;
+      if ((await store.countForCode(tx, row.id)) >= MAX_FILES_PER_UPLOAD_CODE) throw tooManyFiles();
+      const inserted = await store.insertAttachment(
+        tx,
+        {
+          examId: row.examId,
+          bucketId: exam.bucketId,
+          kind: row.purpose,
+          blobKey: upload.key,
+          fileName: cleanFileName(input.fileName),
+          contentType: upload.contentType,
+          size: upload.size,
+          uploadedBy: null,
+          source: 'code',
+          uploadCodeId: row.id,
+        },
+        this.now(),
+      );
+      await writeAudit(tx, ctx, {
+        action: 'attachment_upload',
+        category: 'phi',
+        outcome: 'success',
+        actorId: null,
+        targetType: 'exam',
+        targetId: row.examId,
+        bucketId: exam.bucketId,
+        patientId: exam.patientId,
+        details: {
+          attachmentId: inserted.id,
+          kind: row.purpose,
+          fileName: inserted.fileName,
+          size: inserted.size,
+          via: 'code',
+          codeIssuedBy: row.accountId,
+        },
+      });
+      return inserted;
+    });
+    return presentCodeUpload(recorded);
+  }
+
+  async list(caller: CallerAccess, bucket: BucketFacts, examId: string): Promise<ExamAttachmentList> {
+    const withUrls = decide(caller, 'attachment_presigned_url', bucket) === 'allow';
+    const rows = await store.listForExam(this.db, examId);
+    const attachments: ExamAttachment[] = [];
+    for (const { attachment: a, uploaderName } of rows) {
+      const url = withUrls
+        ? await this.policies.readUrl(a.blobKey, { windowSeconds: DOWNLOAD_URL_SECONDS / 2, fileName: a.fileName })
+        : null;
+      attachments.push({
+        id: a.id,
+        examId: a.examId,
+        kind: a.kind,
+        fileName: a.fileName,
+        contentType: a.contentType,
+        size: a.size,
+        source: a.source,
+        uploadedBy: a.uploadedBy ? { id: a.uploadedBy, name: uploaderName ?? '' } : null,
+        createdAt: a.createdAt.toISOString(),
+        url,
+      });
+    }
+    return { attachments };
+  }
+
+  async remove(account: AccountRow, examId: string, attachmentId: string, ctx: AuditContext): Promise<void> {
+    const exam = await store.examForCode(this.db, examId);
+    const deleted = await this.db.transaction(async (tx) => {
+      const row = await store.findForExam(tx, examId, attachmentId);
+      if (!row) throw errors.notFound('Attachment');
+      await store.deleteAttachment(tx, row.id);
+      await writeAudit(tx, ctx, {
+        action: 'attachment_delete',
+        category: 'phi',
+        outcome: 'success',
+        actorId: account.id,
+        actorUsername: account.username,
+        targetType: 'exam',
+        targetId: examId,
+        bucketId: row.bucketId,
+        patientId: exam?.patientId,
+        details: { attachmentId: row.id, kind: row.kind, fileName: row.fileName },
+      });
+      return row;
+    });
+    // The row is gone in the same commit as its audit; a failed file removal only leaves a stray blob.
+    await this.policies.discard(deleted.blobKey).catch(() => undefined);
+  }
+}
