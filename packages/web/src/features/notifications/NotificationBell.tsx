@@ -57,7 +57,7 @@ export function NotificationBell() {
     }
   }
 
-  useNotificationToasts(
+  const toastHolder = useNotificationToasts(
     items,
     (item) => ({
       title: t('notifications.examUploaded'),
@@ -135,26 +135,29 @@ export function NotificationBell() {
   );
 
   return (
-    <Dropdown
-      open={open}
-      onOpenChange={handleOpenChange}
-      trigger={['click']}
-      placement="bottomRight"
-      popupRender={() => panel}
-    >
-      <Button
-        type="text"
-        className="yyp-bell"
-        aria-label={unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.title')}
+    <>
+      {toastHolder}
+      <Dropdown
+        open={open}
+        onOpenChange={handleOpenChange}
+        trigger={['click']}
+        placement="bottomRight"
+        popupRender={() => panel}
       >
-        {unread > 0 ? (
-          <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]}>
+        <Button
+          type="text"
+          className="yyp-bell"
+          aria-label={unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.title')}
+        >
+          {unread > 0 ? (
+            <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]}>
+              <BellOutlined className="yyp-bell__icon" />
+            </Badge>
+          ) : (
             <BellOutlined className="yyp-bell__icon" />
-          </Badge>
-        ) : (
-          <BellOutlined className="yyp-bell__icon" />
-        )}
-      </Button>
-    </Dropdown>
+          )}
+        </Button>
+      </Dropdown>
+    </>
   );
 }

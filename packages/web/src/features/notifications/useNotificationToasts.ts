@@ -1,6 +1,6 @@
 import type { NotificationItem } from '@yyp/contracts';
 import { NOTIFICATION_TOAST_SECONDS } from '@yyp/contracts';
-import { App } from 'antd';
+import { notification as antNotification } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { newArrivals, planToasts } from './toastPlan';
 
@@ -8,14 +8,15 @@ const toastKey = (id: string) => `notification:${id}`;
 
 /**
  * A toast for each notification that arrived since the last poll: 10 s, at most 3 at once
- * (spec 000 §9). Clicking one opens it like the entry in the bell.
+ * (spec 000 §9). Clicking one opens it like the entry in the bell. Render the answered holder:
+ * the toasts sit below the navbar, so they never cover the bell.
  */
 export function useNotificationToasts(
   items: NotificationItem[] | undefined,
   render: (item: NotificationItem) => { title: ReactNode; description: ReactNode },
   onOpen: (item: NotificationItem) => void,
 ) {
-  const { notification } = App.useApp();
+  const [notification, holder] = antNotification.useNotification({ top: 64, stack: false });
   const known = useRef<Set<string> | null>(null);
   /** ids of the toasts showing, newest first; a toast leaves it when it closes (10 s or a click) */
   const open = useRef<string[]>([]);
@@ -76,4 +77,5 @@ export function useNotificationToasts(
     },
     [notification],
   );
+  return holder;
 }
