@@ -53,6 +53,27 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/upload/UploadRoute').then((m) => ({ Component: m.UploadRoute })),
       },
 
+      // Public pages of upload codes: a phone signature, order forms and attachments for one exam.
+      {
+        path: 'mobileSignature',
+        lazy: () =>
+          import('../features/signature/MobileSignaturePage').then((m) => ({ Component: m.MobileSignaturePage })),
+      },
+      {
+        path: 'service-orders/upload',
+        lazy: () =>
+          import('../features/attachments/CodeUploadPage').then((m) => ({
+            Component: () => <m.CodeUploadPage kind="form" />,
+          })),
+      },
+      {
+        path: 'attachments/upload',
+        lazy: () =>
+          import('../features/attachments/CodeUploadPage').then((m) => ({
+            Component: () => <m.CodeUploadPage kind="attachment" />,
+          })),
+      },
+
       // Routes that need login
       {
         id: 'signed-in',
@@ -109,6 +130,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'groups',
                 lazy: () => import('../features/settings/MyGroupsPage').then((m) => ({ Component: m.MyGroupsPage })),
+              },
+              {
+                path: 'signature',
+                lazy: () => import('../features/settings/SignaturePage').then((m) => ({ Component: m.SignaturePage })),
               },
             ],
           },

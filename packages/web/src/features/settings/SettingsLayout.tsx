@@ -1,4 +1,4 @@
-import { TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { SignatureOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 const SETTINGS_PAGES = [
   { key: 'profile', path: '/settings/profile', icon: <UserOutlined />, label: 'settings.menuProfile' },
   { key: 'groups', path: '/settings/groups', icon: <TeamOutlined />, label: 'myGroups.menu' },
+  { key: 'signature', path: '/settings/signature', icon: <SignatureOutlined />, label: 'signature.menu' },
 ] as const;
 
 /** /settings/*: side menu of the personal settings pages. */

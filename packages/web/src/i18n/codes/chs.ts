@@ -62,7 +62,7 @@ export const codesChs: Widen<typeof codesEn> = {
     tooMany: '最多还能上传 {{count}} 个文件，请减少选择。',
     uploading: '正在上传 {{name}}…',
     uploaded: '{{name}} 已上传',
-    failed: '{{name}}：{{reason}}',
+    failed: '{{name}} 上传失败：{{reason}}',
     missingCode: '链接缺少上传码，请向发送者索取完整链接。',
     invalid: '链接无效，请向发送者索取新链接。',
     expired: '链接已过期，请向发送者索取新链接。',

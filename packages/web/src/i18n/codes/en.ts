@@ -59,7 +59,7 @@ export const codesEn = {
     tooMany: 'Only {{count}} more files can be sent; choose fewer.',
     uploading: 'Uploading {{name}}…',
     uploaded: '{{name}} uploaded',
-    failed: '{{name}}: {{reason}}',
+    failed: '{{name}} could not be sent: {{reason}}',
     missingCode: 'This link has no code. Ask the sender for the full link.',
     invalid: 'This link is not valid. Ask the sender for a new link.',
     expired: 'This link has expired. Ask the sender for a new link.',
