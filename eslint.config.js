@@ -20,7 +20,7 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.ts', 'e2e/*.ts'] },
+        projectService: { allowDefaultProject: ['*.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -60,7 +60,43 @@ export const uploadSummarySchema = z.object({
 });
 export type UploadSummary = z.infer<typeof uploadSummarySchema>;
 export const postUploadRequestSchema = z.object({ sessionToken: z.string().max(4096) });
-export const uploadableBucketSchema = z.object({ id: z.string(), name: z.string(), groupId: z.string() });
+/** Why an organization cannot receive uploads now (a private one without quota or subscription). */
+export const uploadBlockSchema = z.enum(['BucketFull', 'SubscriptionExpired']);
+export type UploadBlock = z.infer<typeof uploadBlockSchema>;
+
+export const uploadableBucketSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  groupId: z.string(),
+  /** set when uploads into it are refused until its plan is renewed */
+  blocked: uploadBlockSchema.nullable(),
+});
+
+/** An organization's plan (spec 000 §3 "Plan"): studies it may receive and until when. */
+export const PLAN_KINDS = ['period', 'oneTime'] as const;
+export const MAX_PLAN_QUOTA = 10_000_000;
+export const bucketPlanSchema = z.object({
+  kind: z.enum(PLAN_KINDS).nullable(),
+  /** studies the plan allows; null: unlimited */
+  quota: z.number().int().nullable(),
+  /** studies received so far */
+  used: z.number().int(),
+  expiresAt: z.string().nullable(),
+  /** private organizations only receive uploads with a plan that has quota left and has not expired */
+  isPrivate: z.boolean(),
+  blocked: uploadBlockSchema.nullable(),
+});
+export type BucketPlan = z.infer<typeof bucketPlanSchema>;
+export const updateBucketPlanSchema = z
+  .object({
+    kind: z.enum(PLAN_KINDS).nullable(),
+    quota: z.number().int().min(0).max(MAX_PLAN_QUOTA).nullable(),
+    expiresAt: z.iso.datetime({ offset: true }).nullable(),
+    /** start counting received studies from zero (a renewed period) */
+    resetUsed: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateBucketPlan = z.infer<typeof updateBucketPlanSchema>;
 
 /** GET exams/{id}/schedules: exams the images of {id} can be bound to (spec 000 §6 exam_bind). */
 export const bindCandidatesQuerySchema = z.object({ q: z.string().trim().max(64).optional() });

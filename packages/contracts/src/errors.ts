@@ -25,6 +25,8 @@ export const errorStatus = {
   RegistrationClosed: 403,
   PasswordChangeNotAllowed: 403,
   LinkInvalid: 403,
+  BucketFull: 403,
+  SubscriptionExpired: 403,
   NotFound: 404,
   MethodNotAllowed: 405,
   UsernameTaken: 409,

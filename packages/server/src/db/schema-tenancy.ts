@@ -59,6 +59,15 @@ export const buckets = pgTable(
     uploadToken: text('upload_token'),
     /** Notification settings, print templates and other per-organization settings. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Plan (spec 000 §3 Organization "plan", §5 "only a private bucket with remaining quota and
+     * valid subscription can receive uploads"): kind period|oneTime, quota of studies (null:
+     * unlimited), studies received so far, end of validity (null: open-ended). No kind: no plan.
+     */
+    planKind: text('plan_kind'),
+    planQuota: integer('plan_quota'),
+    planUsed: integer('plan_used').notNull().default(0),
+    planExpiresAt: ts('plan_expires_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -74,7 +74,16 @@ async function seedDemoTenancy(db: Db, now: Date): Promise<void> {
       for (const o of g.organizations) {
         const bucket = await insertBucket(
           tx,
-          { groupId: g.id, name: o.name, code: o.code, isPrivate: o.isPrivate ?? false },
+          {
+            groupId: g.id,
+            name: o.name,
+            code: o.code,
+            isPrivate: o.isPrivate ?? false,
+            // A private organization receives uploads only under a plan: the demo's has a year.
+            ...(o.isPrivate
+              ? { planKind: 'period', planQuota: 1000, planExpiresAt: new Date(now.getTime() + 365 * 86_400_000) }
+              : {}),
+          },
           now,
         );
         bucketIds.set(o.key, bucket.id);

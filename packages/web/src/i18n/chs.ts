@@ -197,6 +197,8 @@ export const chs: Messages = {
     RegistrationClosed: '本站暂未开放注册',
     PasswordChangeNotAllowed: '该账号不能在此修改密码',
     LinkInvalid: '链接无效或已过期，请重试',
+    BucketFull: '该机构的套餐额度已用完，续订后才能继续上传',
+    SubscriptionExpired: '该机构没有有效的订阅，续订后才能继续上传',
     NotFound: '请求的内容不存在',
     MethodNotAllowed: '不支持此操作',
     UsernameTaken: '该用户名已被占用',

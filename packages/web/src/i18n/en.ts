@@ -30,6 +30,8 @@ const errors: Record<ApiErrorCode, string> = {
   RegistrationClosed: 'Registration is not open on this site.',
   PasswordChangeNotAllowed: 'The password of this account cannot be changed here.',
   LinkInvalid: 'The link is invalid or has expired. Please try again.',
+  BucketFull: "This organization has used its plan's whole quota; uploads resume when the plan is renewed.",
+  SubscriptionExpired: 'This organization has no valid subscription; uploads resume when the plan is renewed.',
   NotFound: 'The requested item was not found.',
   MethodNotAllowed: 'This operation is not supported.',
   UsernameTaken: 'This username is already taken.',

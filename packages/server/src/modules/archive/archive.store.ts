@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { ParsedInstance } from '../../dicom/parse.js';
 import type { RawTx } from '../../platform/sql.js';
+import { IngestRefused, uploadBlock } from './plan.js';
 
 /**
  * All SQL of the ingest, for a batch of instances at once (group commit): one statement upserts
@@ -91,10 +92,13 @@ with p as (
 )
 select 'i' as kind, id, bucket_id, sop_instance_uid as uid, exam_id, series_id, null::boolean as created from i
 union all select 'e', id, bucket_id, store_uid, id, null, created from e
-union all select 's', id, null, series_uid, exam_id, id, created from s`;
+union all select 's', id, null, series_uid, exam_id, id, created from s
+union all select 'b', b.id, b.id, json_build_object('isPrivate', b.is_private, 'planKind', b.plan_kind,
+    'planExpiresAt', b.plan_expires_at)::text, null, null, null
+  from buckets b where b.id = any($3::text[]) and b.is_private`;
 
 interface UpsertRow {
-  kind: 'i' | 'e' | 's';
+  kind: 'i' | 'e' | 's' | 'b';
   id: string;
   bucket_id: string | null;
   uid: string;
@@ -108,18 +112,25 @@ with s as (
   update series set instance_count = series.instance_count + u.n
   from unnest($1::text[], $2::int[]) as u(id, n) where series.id = u.id
   returning 1
+), e as (
+  update exams set
+    instance_count = exams.instance_count + u.n,
+    series_count = exams.series_count + u.new_series,
+    size_bytes = exams.size_bytes + u.bytes,
+    modality = array_to_string(array(
+      select m from unnest(string_to_array(exams.modality, '\\') || string_to_array(u.modalities, '\\'))
+        with ordinality as t(m, o)
+      where m <> '' group by m order by min(o)), '\\'),
+    updated = $8
+  from unnest($3::text[], $4::int[], $5::int[], $6::bigint[], $7::text[]) as u(id, n, new_series, bytes, modalities)
+  where exams.id = u.id
+  returning 1
 )
-update exams set
-  instance_count = exams.instance_count + u.n,
-  series_count = exams.series_count + u.new_series,
-  size_bytes = exams.size_bytes + u.bytes,
-  modality = array_to_string(array(
-    select m from unnest(string_to_array(exams.modality, '\\') || string_to_array(u.modalities, '\\'))
-      with ordinality as t(m, o)
-    where m <> '' group by m order by min(o)), '\\'),
-  updated = $8
-from unnest($3::text[], $4::int[], $5::int[], $6::bigint[], $7::text[]) as u(id, n, new_series, bytes, modalities)
-where exams.id = u.id`;
+update buckets set plan_used = buckets.plan_used + u.n
+from unnest($9::text[], $10::int[]) as u(id, n)
+where buckets.id = u.id
+  and (not buckets.is_private or buckets.plan_quota is null or buckets.plan_used + u.n <= buckets.plan_quota)
+returning buckets.id`;
 
 const EXISTING = `
 select i.id, i.bucket_id, i.sop_instance_uid, i.exam_id, i.series_id
@@ -190,10 +201,28 @@ export async function writeBatch(tx: RawTx, items: PendingInstance[], now: Date)
   const examRows = new Map<string, UpsertRow>();
   const seriesRows = new Map<string, UpsertRow>();
   const inserted = new Map<string, UpsertRow>();
+  const newStudies = new Map<string, number>();
   for (const r of rows) {
-    if (r.kind === 'e') examRows.set(r.bucket_id! + SEP + r.uid, r);
-    else if (r.kind === 's') seriesRows.set(r.exam_id! + SEP + r.uid, r);
-    else inserted.set(instanceKey(r.bucket_id!, r.uid), r);
+    if (r.kind === 'e') {
+      examRows.set(r.bucket_id! + SEP + r.uid, r);
+      if (r.created) newStudies.set(r.bucket_id!, (newStudies.get(r.bucket_id!) ?? 0) + 1);
+    } else if (r.kind === 's') seriesRows.set(r.exam_id! + SEP + r.uid, r);
+    else if (r.kind === 'i') inserted.set(instanceKey(r.bucket_id!, r.uid), r);
+    else {
+      // A private organization in this batch: it receives nothing without a valid subscription.
+      const plan = JSON.parse(r.uid) as { isPrivate: boolean; planKind: string | null; planExpiresAt: string | null };
+      const block = uploadBlock(
+        {
+          ...plan,
+          planQuota: null,
+          planUsed: 0,
+          planExpiresAt: plan.planExpiresAt ? new Date(plan.planExpiresAt) : null,
+        },
+        now,
+        0,
+      );
+      if (block) throw new IngestRefused(block);
+    }
   }
 
   // Counters: what this batch really added, per series and per exam.
@@ -212,10 +241,11 @@ export async function writeBatch(tx: RawTx, items: PendingInstance[], now: Date)
     perExam.set(row.exam_id!, e);
     claimed.add(row.id);
   }
-  if (perExam.size > 0) {
+  if (perExam.size > 0 || newStudies.size > 0) {
     const s = [...perSeries.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
     const e = [...perExam.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    await tx.query('ingest_count', COUNT, [
+    const b = [...newStudies.entries()].sort((x, y) => (x[0] < y[0] ? -1 : 1));
+    const counted = await tx.query<{ id: string }>('ingest_count', COUNT, [
       s.map((x) => x[0]),
       s.map((x) => x[1]),
       e.map((x) => x[0]),
@@ -224,7 +254,11 @@ export async function writeBatch(tx: RawTx, items: PendingInstance[], now: Date)
       e.map((x) => x[1].bytes),
       e.map((x) => x[1].modalities.join('\\')),
       now,
+      b.map((x) => x[0]),
+      b.map((x) => x[1]),
     ]);
+    // A private organization whose quota these new studies would exceed: the batch is undone.
+    if (counted.length < b.length) throw new IngestRefused('BucketFull');
   }
 
   // Instances stored before this batch (a re-send, or a concurrent writer won the race).

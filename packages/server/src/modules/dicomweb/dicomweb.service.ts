@@ -5,6 +5,7 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import type { ArchiveService } from '../archive/archive.service.js';
+import { IngestRefused } from '../archive/plan.js';
 import { frameBytes, instanceMetadata, topLevelValue, vrOfTag, type DicomJson } from '../../dicom/json-model.js';
 import { instanceJson, seriesJson, studyJson } from './json.js';
 import { inArray } from 'drizzle-orm';
@@ -75,8 +76,10 @@ export class DicomWebService {
           },
         };
       } catch (err) {
-        // 0xC000 "cannot understand" for unreadable instances, 0x0110 processing failure otherwise.
-        return { failed: { '00081197': { vr: 'US', Value: [err instanceof DicomError ? 0xc000 : 0x0110] } } };
+        // 0xC000 "cannot understand" for unreadable instances, 0xA700 "out of resources" when the
+        // organization's plan refuses it, 0x0110 processing failure otherwise.
+        const reason = err instanceof DicomError ? 0xc000 : err instanceof IngestRefused ? 0xa700 : 0x0110;
+        return { failed: { '00081197': { vr: 'US', Value: [reason] } } };
       }
     });
     const ok = outcomes.flatMap((o) => (o.ok ? [o.ok] : []));

@@ -1,5 +1,7 @@
 import {
   DICTIONARY_KINDS,
+  bucketPlanSchema,
+  updateBucketPlanSchema,
   addOrgMembersSchema,
   confirmNameSchema,
   createOrganizationSchema,
@@ -63,6 +65,26 @@ export function organizationRoutes(app: FastifyInstance, orgs: OrganizationsServ
     params: bucketParams,
     response: organizationSchema,
     handler: ({ bucket: b, access }) => orgs.get(b.id, access),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'buckets/:bucketId/plan',
+    summary: "An organization's plan: studies allowed and received, validity, whether uploads are refused",
+    auth: { bucket: 'bucket_read', bucketId: bucket },
+    params: bucketParams,
+    response: bucketPlanSchema,
+    handler: ({ bucket: b }) => orgs.plan(b.id),
+  });
+  defineRoute(app, {
+    method: 'PUT',
+    url: 'buckets/:bucketId/plan',
+    summary: "Set or end an organization's plan (platform admins)",
+    auth: 'platformAdmin',
+    params: bucketParams,
+    body: updateBucketPlanSchema,
+    response: bucketPlanSchema,
+    handler: ({ account, params, body, request }) =>
+      orgs.setPlan(account, params.bucketId, body, auditContext(request)),
   });
   defineRoute(app, {
     method: 'PUT',

@@ -9,7 +9,13 @@ import {
   type OrgMember,
 } from '@yyp/contracts';
 import type { z } from 'zod';
-import type { createOrganizationSchema, updateOrganizationSchema, upsertDictionaryItemSchema } from '@yyp/contracts';
+import type {
+  BucketPlan,
+  UpdateBucketPlan,
+  createOrganizationSchema,
+  updateOrganizationSchema,
+  upsertDictionaryItemSchema,
+} from '@yyp/contracts';
 import type { AccountRow, BucketRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import { canSee, type CallerAccess } from '../../platform/authz.js';
@@ -17,6 +23,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { loadCallerAccess } from '../../platform/access.js';
+import { uploadBlock } from '../archive/plan.js';
 import { membersAmong } from '../groups/groups.store.js';
 import { closeTokenSessions } from '../uploads/uploads.store.js';
 import * as store from './organizations.store.js';
@@ -327,5 +334,46 @@ export class OrganizationsService {
       await this.audit(tx, ctx, actor, revoke ? 'bucket.upload_token.revoke' : 'bucket.upload_token.rotate', bucketId);
     });
     return this.uploadToken(bucketId);
+  }
+
+  /** The organization's plan and whether it can receive uploads now. */
+  async plan(bucketId: string): Promise<BucketPlan> {
+    const row = await store.findBucket(this.db, bucketId);
+    if (!row) throw errors.notFound('Organization');
+    return {
+      kind: (row.planKind as BucketPlan['kind']) ?? null,
+      quota: row.planQuota,
+      used: row.planUsed,
+      expiresAt: row.planExpiresAt?.toISOString() ?? null,
+      isPrivate: row.isPrivate,
+      blocked: uploadBlock(row, this.clock.now(), 1),
+    };
+  }
+
+  /** Sets or ends the plan (platform admins: billing is the platform's). Audited. */
+  async setPlan(actor: AccountRow, bucketId: string, input: UpdateBucketPlan, ctx: AuditContext): Promise<BucketPlan> {
+    const row = await store.findBucket(this.db, bucketId);
+    if (!row) throw errors.notFound('Organization');
+    const change: Partial<BucketRow> = {
+      planKind: input.kind,
+      planQuota: input.kind === null ? null : input.quota,
+      planExpiresAt: input.kind === null || input.expiresAt === null ? null : new Date(input.expiresAt),
+    };
+    if (input.resetUsed) change.planUsed = 0;
+    await this.db.transaction(async (tx) => {
+      await store.updateBucket(tx, bucketId, change, this.clock.now());
+      await writeAudit(tx, ctx, {
+        action: 'bucket.plan.update',
+        category: 'security',
+        outcome: 'success',
+        actorId: actor.id,
+        actorUsername: actor.username,
+        targetType: 'bucket',
+        targetId: bucketId,
+        bucketId,
+        details: { ...input, previous: { kind: row.planKind, quota: row.planQuota, used: row.planUsed } },
+      });
+    });
+    return this.plan(bucketId);
   }
 }

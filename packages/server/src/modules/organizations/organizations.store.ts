@@ -46,7 +46,8 @@ export async function codeTaken(db: Db, code: string, exceptId?: string): Promis
 
 export async function insertBucket(
   db: Db,
-  values: Pick<BucketRow, 'groupId' | 'name'> & Partial<Pick<BucketRow, 'code' | 'logo' | 'isPrivate'>>,
+  values: Pick<BucketRow, 'groupId' | 'name'> &
+    Partial<Pick<BucketRow, 'code' | 'logo' | 'isPrivate' | 'planKind' | 'planQuota' | 'planExpiresAt'>>,
   now: Date,
 ): Promise<BucketRow> {
   const rows = await db

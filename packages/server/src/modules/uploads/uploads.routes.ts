@@ -10,8 +10,6 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketsWith } from '../../platform/access.js';
-import { bucketsByIds } from '../organizations/organizations.store.js';
 import type { UploadsService } from './uploads.service.js';
 
 const bucketParams = z.object({ bucketId: z.string() });
@@ -24,12 +22,7 @@ export function uploadRoutes(app: FastifyInstance, db: Db, uploads: UploadsServi
     summary: 'Organizations the caller may upload into',
     auth: 'account',
     response: z.array(uploadableBucketSchema),
-    handler: async ({ account }) =>
-      (await bucketsByIds(db, await bucketsWith(db, account.id, 'exam_upload'))).map((b) => ({
-        id: b.id,
-        name: b.name,
-        groupId: b.groupId,
-      })),
+    handler: ({ account }) => uploads.uploadable(account.id),
   });
   defineRoute(app, {
     method: 'POST',

@@ -5,7 +5,10 @@ import { DicomError } from '../../dicom/parse.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import { errors } from '../../platform/errors.js';
+import { AppError, errors } from '../../platform/errors.js';
+import { bucketsWith } from '../../platform/access.js';
+import { IngestRefused, uploadBlock } from '../archive/plan.js';
+import { bucketsByIds } from '../organizations/organizations.store.js';
 import type { Signer } from '../../platform/signed.js';
 import type { ArchiveService } from '../archive/archive.service.js';
 import * as store from './uploads.store.js';
@@ -43,8 +46,29 @@ export class UploadsService {
     private readonly archive: ArchiveService,
   ) {}
 
+  /** Organizations the caller may upload into, each saying whether its plan refuses uploads now. */
+  async uploadable(accountId: string) {
+    const now = this.clock.now();
+    return (await bucketsByIds(this.db, await bucketsWith(this.db, accountId, 'exam_upload'))).map((b) => ({
+      id: b.id,
+      name: b.name,
+      groupId: b.groupId,
+      blocked: uploadBlock(b, now, 1),
+    }));
+  }
+
   private async open(bucketId: string, account: AccountRow | null, source: 'web' | 'token') {
     const now = this.clock.now();
+    const plan = await store.bucketPlan(this.db, bucketId);
+    const block = plan && uploadBlock(plan, now, 1);
+    if (block) {
+      throw new AppError(
+        block,
+        block === 'BucketFull'
+          ? 'This organization has used its whole plan quota; uploads resume when the plan is renewed'
+          : 'This organization has no valid subscription; uploads resume when the plan is renewed',
+      );
+    }
     const row = await store.createSession(this.db, bucketId, account?.id ?? null, source, now);
     const { token, expires } = this.signer.sign(
       'upload',
@@ -130,7 +154,7 @@ export class UploadsService {
         r.duplicate ? { duplicate: true, examId: r.examId } : { stored: true, examId: r.examId },
       );
     } catch (err) {
-      if (!(err instanceof DicomError)) throw err;
+      if (!(err instanceof DicomError) && !(err instanceof IngestRefused)) throw err;
       await store.recordFile(this.db, claims.uploadId, { skipped: { name, reason: err.reason } });
     }
   }

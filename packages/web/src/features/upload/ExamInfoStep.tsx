@@ -32,7 +32,14 @@ export function ExamInfoStep(props: ExamInfoStepProps) {
   if (!buckets.data) {
     return <Skeleton active paragraph={{ rows: 3 }} />;
   }
-  const options = buckets.data.map((bucket: UploadableBucket) => ({ value: bucket.id, label: bucket.name }));
+  // An organization whose plan refuses uploads is listed, disabled, with the reason.
+  const options = buckets.data.map((bucket: UploadableBucket) => ({
+    value: bucket.id,
+    label: bucket.blocked
+      ? t('upload.organizationBlocked', { organization: bucket.name, reason: t(`errors.${bucket.blocked}`) })
+      : bucket.name,
+    disabled: bucket.blocked !== null,
+  }));
 
   return (
     <div className="yyp-wizard-step">

@@ -11,7 +11,7 @@ import { buttonByText, findButtonByText, findRow } from '../../test/queries';
 import { locationOf, renderApp } from '../../test/renderApp';
 import { accountScope, savePending } from './pendingUploads';
 
-const RADIOLOGY: UploadableBucket = { id: 'b1', name: 'Radiology', groupId: 'g1' };
+const RADIOLOGY: UploadableBucket = { id: 'b1', name: 'Radiology', groupId: 'g1', blocked: null };
 
 /** The server side of an upload: what has been skipped so far, and the summary on completion. */
 function uploadServer(buckets: UploadableBucket[], extra: Record<string, FakeHandler> = {}) {
@@ -155,8 +155,22 @@ describe('/upload, steps 2 to 4', () => {
     expect(screen.getByText('Uploaded 1')).toBeTruthy();
   });
 
+  it('lists an organization whose plan refuses uploads as disabled, with the reason', async () => {
+    uploadServer([RADIOLOGY, { id: 'b3', name: 'Checkup', groupId: 'g1', blocked: 'BucketFull' }]);
+    openWizard();
+    const user = await chooseFiles([fileOf('IM1', 1000, 'CT/IM1')]);
+    await user.click(buttonByText('Next'));
+    await user.click(await screen.findByLabelText('Organization'));
+    const option = await screen.findByText(/^Checkup \(This organization has used its plan/, {
+      selector: '.ant-select-item-option-content',
+    });
+    expect(option.closest('.ant-select-item-option')?.className).toContain('ant-select-item-option-disabled');
+    await user.click(option);
+    expect(buttonByText('Start upload').disabled).toBe(true);
+  });
+
   it('shows why a file was skipped, retries a failed one, and completes with the summary', async () => {
-    const { api, state } = uploadServer([RADIOLOGY, { id: 'b2', name: 'Ultrasound', groupId: 'g1' }]);
+    const { api, state } = uploadServer([RADIOLOGY, { id: 'b2', name: 'Ultrasound', groupId: 'g1', blocked: null }]);
     const { tus, router } = openWizard();
     const user = await chooseFiles([
       fileOf('IM1', 1000, 'CT/IM1'),

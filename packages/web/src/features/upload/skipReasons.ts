@@ -19,6 +19,9 @@ export const SKIP_REASONS = [
   'zipBomb',
   'nestedArchive',
   'encrypted',
+  // the organization's plan refused it (server modules/archive/plan.ts)
+  'BucketFull',
+  'SubscriptionExpired',
 ] as const;
 
 export type SkipReason = (typeof SKIP_REASONS)[number] | 'unknown';

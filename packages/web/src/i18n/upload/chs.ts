@@ -28,6 +28,7 @@ export const uploadChs: Widen<typeof uploadEn> = {
       '上传到{{organization}}的任务尚未完成。请重新选择相同的文件并开始上传：已送达的文件不会重复上传，未完成的文件将从中断处继续。',
     next: '下一步',
     organization: '机构',
+    organizationBlocked: '{{organization}}（暂不可上传：{{reason}}）',
     organizationPlaceholder: '选择接收检查的机构',
     organizationHint: '患者和检查信息从 DICOM 文件中读取。',
     noOrganizationTitle: '没有可上传的机构',
@@ -85,6 +86,8 @@ export const uploadChs: Widen<typeof uploadEn> = {
     zipBomb: '压缩比异常，疑似压缩炸弹，已拒绝',
     nestedArchive: '压缩包内的压缩包不会被打开，请解压后上传',
     encrypted: '文件已加密，无法读取',
+    BucketFull: '机构套餐额度已用完，新检查未保存',
+    SubscriptionExpired: '机构订阅已过期，未保存',
     unknown: '未保存',
   },
   uploadLink: {

@@ -35,6 +35,8 @@ const skipReasons: Record<SkipReason, string> = {
   zipBomb: 'Refused: the compression ratio is abnormal (a zip bomb?)',
   nestedArchive: 'Archives inside an archive are not opened; unpack it and send the files',
   encrypted: 'The file is encrypted and cannot be read',
+  BucketFull: "The organization's plan quota is used up: new studies are not stored",
+  SubscriptionExpired: "The organization's subscription has expired: not stored",
   unknown: 'Not stored',
 };
 
@@ -66,6 +68,7 @@ export const uploadEn = {
       'An upload to {{organization}} did not finish. Choose the same files again and start: files that already arrived are not sent twice, and unfinished ones continue where they stopped.',
     next: 'Next',
     organization: 'Organization',
+    organizationBlocked: '{{organization}} ({{reason}})',
     organizationPlaceholder: 'Choose the organization that receives the exams',
     organizationHint: 'Patient and study details are read from the DICOM files themselves.',
     noOrganizationTitle: 'No organization to upload into',
