@@ -60,6 +60,14 @@ export const uploadSummarySchema = z.object({
 });
 export type UploadSummary = z.infer<typeof uploadSummarySchema>;
 export const postUploadRequestSchema = z.object({ sessionToken: z.string().max(4096) });
+/** GET buckets/{id}/studies/refresh-upload-credentials: a fresh session token for an open upload. */
+export const refreshUploadQuerySchema = z.object({
+  uploadId: z.string().max(64),
+  /** seconds the new credentials last (default a day) */
+  delta: z.coerce.number().int().min(60).max(86_400).default(86_400),
+});
+export const UPLOAD_STATUSES = ['processing', 'completed'] as const;
+export const examUploadedSchema = z.object({ id: z.string(), uploadStatus: z.enum(UPLOAD_STATUSES) });
 /** Why an organization cannot receive uploads now (a private one without quota or subscription). */
 export const uploadBlockSchema = z.enum(['BucketFull', 'SubscriptionExpired']);
 export type UploadBlock = z.infer<typeof uploadBlockSchema>;

@@ -57,6 +57,12 @@ export const exams = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     /** how the first instance arrived: web, token, dimse, stow */
     source: text('source').notNull(),
+    /**
+     * Upload status (spec 000 §4): 'processing' while an upload session (wizard or link) is still
+     * sending it, 'completed' once the session closes or POST exams/{id}/uploaded says so; DICOM
+     * and STOW arrivals are complete as they come.
+     */
+    uploadStatus: text('upload_status').notNull().default('completed'),
     created: ts('created').notNull().defaultNow(),
     updated: ts('updated').notNull().defaultNow(),
     deletedTime: ts('deleted_time'),

@@ -3,15 +3,15 @@ import type { AccountRow } from '../../db/schema.js';
 
 /**
  * Shapes an account row to the contract's User: the hash, lock and token fields never leave. The
- * row keeps the avatar's blob key; the User carries a URL that shows it (or null).
+ * row keeps the avatar's and signature's blob keys; the User carries URLs that show them (or null).
  */
-export function presentUser(row: AccountRow, avatarUrl: string | null): User {
+export function presentUser(row: AccountRow, urls: { avatar: string | null; signature: string | null }): User {
   return {
     id: row.id,
     username: row.username,
     name: row.name,
-    avatar: avatarUrl,
-    signature: row.signature,
+    avatar: urls.avatar,
+    signature: urls.signature,
     canCreateGroup: row.canCreateGroup,
     registry: row.registry,
     domainName: row.domainName,

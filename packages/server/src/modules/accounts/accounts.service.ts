@@ -165,10 +165,9 @@ export class AccountsService {
   }
 
   private async present(account: AccountRow): Promise<User> {
-    const avatarUrl = account.avatar
-      ? await this.deps.policies.readUrl(account.avatar, { windowSeconds: AVATAR_URL_WINDOW_SECONDS })
-      : null;
-    return presentUser(account, avatarUrl);
+    const url = (key: string | null) =>
+      key ? this.deps.policies.readUrl(key, { windowSeconds: AVATAR_URL_WINDOW_SECONDS }) : Promise.resolve(null);
+    return presentUser(account, { avatar: await url(account.avatar), signature: await url(account.signature) });
   }
 
   me(account: AccountRow): Promise<User> {

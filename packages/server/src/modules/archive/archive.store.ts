@@ -53,10 +53,11 @@ with p as (
 ), e as (
   insert into exams (id, bucket_id, store_uid, patient_key_id, patient_name, patient_id, patient_gender,
     patient_dob, accession_number, study_date, study_time, study_desc, study_id, modality, body_part,
-    institution, referring_physician, specific_character_set, has_image, source, created, updated)
+    institution, referring_physician, specific_character_set, has_image, source, upload_status, created, updated)
   select u.id, u.bucket_id, u.store_uid, p.id, u.patient_name, u.patient_id, u.patient_gender, u.patient_dob,
     u.accession_number, u.study_date, u.study_time, u.study_desc, u.study_id, u.modality, u.body_part,
-    u.institution, u.referring_physician, u.charset, true, u.source, $1, $1
+    u.institution, u.referring_physician, u.charset, true, u.source,
+    case when u.source in ('web', 'token') then 'processing' else 'completed' end, $1, $1
   from unnest($9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
     $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[],
     $24::text[], $25::text[], $26::text[], $27::text[])
@@ -64,7 +65,8 @@ with p as (
       accession_number, study_date, study_time, study_desc, study_id, modality, body_part, institution,
       referring_physician, charset, source)
   join p on p.bucket_id = u.bucket_id and p.patient_key = u.patient_key
-  on conflict (bucket_id, store_uid) do update set updated = excluded.updated
+  on conflict (bucket_id, store_uid) do update set updated = excluded.updated,
+    upload_status = case when excluded.upload_status = 'processing' then 'processing' else exams.upload_status end
   returning id, bucket_id, store_uid, (xmax = 0) as created
 ), s as (
   insert into series (id, exam_id, bucket_id, series_uid, modality, series_number, description, body_part,

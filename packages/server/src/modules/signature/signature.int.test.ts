@@ -63,6 +63,10 @@ describe('signature by code (phone)', () => {
     expect(url.startsWith('/yyp/api/v1/blobs/download?token=')).toBe(true);
     const shown = await t.app.inject({ method: 'GET', url });
     expect(shown.rawPayload.equals(bytes)).toBe(true);
+    // The account itself (accounts/me, the User of spec 000 §3) shows it by URL too, never the raw key.
+    const me = (await t.as(doctor).get('accounts/me')).json() as { signature: string };
+    expect(me.signature.startsWith('/yyp/api/v1/blobs/download?token=')).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: me.signature })).rawPayload.equals(bytes)).toBe(true);
     // Used once: neither another policy nor a second POST works.
     const again = await setByCode(c.code, key);
     expect(again.statusCode).toBe(403);

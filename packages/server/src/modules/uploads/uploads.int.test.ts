@@ -139,6 +139,55 @@ describe('web upload with tus', () => {
     expect(exam).toMatchObject({ instanceCount: 4, seriesCount: 2, bucketId: radId });
   });
 
+  it('shows exams as processing until the session closes, refreshes credentials, and marks an exam uploaded', async () => {
+    const tech = await t.login('tech');
+    const session = (await post(`buckets/${radId}/studies/upload`, {}, tech)).json as {
+      uploadId: string;
+      sessionToken: string;
+    };
+    const study = generateStudy({ modality: 'DX', rows: 16, columns: 16 });
+    await send(session.sessionToken, Buffer.from(study.instances[0]!.bytes), 'cr.dcm');
+    const db = t.db.database.db;
+    const examOf = async () => (await db.select().from(exams).where(eq(exams.storeUid, study.studyInstanceUid)))[0]!;
+    expect((await examOf()).uploadStatus).toBe('processing');
+
+    // Fresh credentials for the same open session: the new token sends files into it.
+    const refreshUrl = `${base}/yyp/api/v1/buckets/${radId}/studies/refresh-upload-credentials`;
+    const get = (url: string, token: string) => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const refreshed = await get(`${refreshUrl}?uploadId=${session.uploadId}&delta=600`, tech);
+    expect(refreshed.status).toBe(200);
+    const fresh = (await refreshed.json()) as { uploadId: string; sessionToken: string; expires: number };
+    expect(fresh.uploadId).toBe(session.uploadId);
+    expect(fresh.expires).toBe(Math.floor(t.clock.now().getTime() / 1000) + 600);
+    const more = generateStudy({ modality: 'DX', rows: 16, columns: 16 });
+    await send(fresh.sessionToken, Buffer.from(more.instances[0]!.bytes), 'cr2.dcm');
+    expect((await get(`${refreshUrl}?uploadId=${session.uploadId}&delta=5`, tech)).status).toBe(400);
+    const doctor = await t.login('doctor');
+    expect((await get(`${refreshUrl}?uploadId=${session.uploadId}`, doctor)).status).toBe(403);
+
+    const done = await post('exams/post-upload', { sessionToken: fresh.sessionToken });
+    expect(done.json).toMatchObject({ stored: 2, status: 'completed' });
+    expect((await examOf()).uploadStatus).toBe('completed');
+    expect((await get(`${refreshUrl}?uploadId=${session.uploadId}`, tech)).status).toBe(409);
+
+    // A later wizard upload into the same study makes it "processing" again until it is marked uploaded.
+    const again = (await post(`buckets/${radId}/studies/upload`, {}, tech)).json.sessionToken as string;
+    await send(
+      again,
+      Buffer.from(
+        generateStudy({ modality: 'DX', rows: 16, columns: 16, studyInstanceUid: study.studyInstanceUid }).instances[0]!
+          .bytes,
+      ),
+      'cr3.dcm',
+    );
+    const exam = await examOf();
+    expect(exam.uploadStatus).toBe('processing');
+    const marked = await post(`exams/${exam.id}/uploaded`, {}, tech);
+    expect(marked).toEqual({ status: 200, json: { id: exam.id, uploadStatus: 'completed' } });
+    expect((await post(`exams/${exam.id}/uploaded`, {}, doctor)).status).toBe(403);
+    expect((await post(`exams/${exam.id}/uploaded`, {}, await t.login('teledoctor'))).status).toBe(404);
+  });
+
   it('resumes an interrupted upload where it stopped', async () => {
     const tech = await t.login('tech');
     const token = (await post(`buckets/${radId}/studies/upload`, {}, tech)).json.sessionToken as string;

@@ -1,5 +1,7 @@
 import {
+  examUploadedSchema,
   postUploadRequestSchema,
+  refreshUploadQuerySchema,
   tokenUploadRequestSchema,
   uploadableBucketSchema,
   uploadSessionSchema,
@@ -10,6 +12,7 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
+import { bucketOfExam } from '../exams/exams.store.js';
 import type { UploadsService } from './uploads.service.js';
 
 const bucketParams = z.object({ bucketId: z.string() });
@@ -33,6 +36,25 @@ export function uploadRoutes(app: FastifyInstance, db: Db, uploads: UploadsServi
     status: 201,
     response: uploadSessionSchema,
     handler: ({ account, bucket: b }) => uploads.startForAccount(account, b.id),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'buckets/:bucketId/studies/refresh-upload-credentials',
+    summary: 'Fresh credentials for an open upload session of the caller',
+    auth: { bucket: 'exam_upload', bucketId: bucket },
+    params: bucketParams,
+    query: refreshUploadQuerySchema,
+    response: uploadSessionSchema,
+    handler: ({ account, bucket: b, query }) => uploads.refresh(account, b.id, query.uploadId, query.delta),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'exams/:examId/uploaded',
+    summary: "Mark an exam's upload complete",
+    auth: { bucket: 'exam_upload', bucketId: ({ params }: RawInput) => bucketOfExam(db, params.examId ?? '') },
+    params: z.object({ examId: z.string() }),
+    response: examUploadedSchema,
+    handler: ({ params }) => uploads.markUploaded(params.examId),
   });
   definePublicRoute(app, {
     method: 'POST',

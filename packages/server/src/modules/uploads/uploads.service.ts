@@ -57,6 +57,36 @@ export class UploadsService {
     }));
   }
 
+  /**
+   * GET buckets/{id}/studies/refresh-upload-credentials: a new session token, valid `delta`
+   * seconds, for an upload session of the caller's that is still open in this organization (a
+   * long upload outlives its first credentials). The old token keeps working until it expires.
+   */
+  async refresh(account: AccountRow, bucketId: string, uploadId: string, delta: number) {
+    const row = await store.findSession(this.db, uploadId);
+    if (!row || row.bucketId !== bucketId || row.accountId !== account.id) throw errors.notFound('Upload');
+    if (row.status !== 'open') throw new AppError('Conflict', 'This upload is already complete');
+    const { token, expires } = this.signer.sign(
+      'upload',
+      { u: row.id, b: bucketId },
+      new Date(this.clock.now().getTime() + delta * 1000),
+    );
+    return {
+      uploadId: row.id,
+      sessionToken: token,
+      endpoint: UPLOAD_ENDPOINT,
+      expires,
+      bucketName: await store.bucketName(this.db, bucketId),
+    };
+  }
+
+  /** POST exams/{id}/uploaded: the sender says the exam's images are all there. */
+  async markUploaded(examId: string) {
+    const row = await store.markExamUploaded(this.db, examId);
+    if (!row) throw errors.notFound('Exam');
+    return { id: row.id, uploadStatus: row.uploadStatus as 'processing' | 'completed' };
+  }
+
   private async open(bucketId: string, account: AccountRow | null, source: 'web' | 'token') {
     const now = this.clock.now();
     const plan = await store.bucketPlan(this.db, bucketId);
@@ -171,6 +201,7 @@ export class UploadsService {
     const claims = this.claims(sessionToken);
     const row = claims && (await store.completeSession(this.db, claims.uploadId, this.clock.now()));
     if (!row) throw errors.notFound('Upload');
+    await store.markExamsUploaded(this.db, row.examIds);
     await writeAudit(this.db, ctx, {
       action: 'upload.completed',
       outcome: 'success',

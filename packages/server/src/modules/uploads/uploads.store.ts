@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { buckets, uploadSessions } from '../../db/schema.js';
+import { buckets, exams, uploadSessions } from '../../db/schema.js';
 
 export async function createSession(db: Db, bucketId: string, accountId: string | null, source: string, now: Date) {
   const rows = await db
@@ -78,4 +78,23 @@ export async function closeTokenSessions(db: Db, bucketId: string, now: Date): P
     .where(
       and(eq(uploadSessions.bucketId, bucketId), eq(uploadSessions.source, 'token'), eq(uploadSessions.status, 'open')),
     );
+}
+
+/** The exams an upload sent are complete: the study list stops showing them as arriving. */
+export async function markExamsUploaded(db: Db, examIds: string[]): Promise<void> {
+  if (examIds.length === 0) return;
+  await db
+    .update(exams)
+    .set({ uploadStatus: 'completed' })
+    .where(and(inArray(exams.id, examIds), eq(exams.uploadStatus, 'processing')));
+}
+
+/** POST exams/{id}/uploaded: one exam marked complete; undefined when there is no such exam. */
+export async function markExamUploaded(db: Db, examId: string) {
+  const rows = await db
+    .update(exams)
+    .set({ uploadStatus: 'completed' })
+    .where(and(eq(exams.id, examId), isNull(exams.deletedTime)))
+    .returning({ id: exams.id, uploadStatus: exams.uploadStatus });
+  return rows[0];
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "exams" ADD COLUMN "upload_status" text DEFAULT 'completed' NOT NULL;
