@@ -97,6 +97,7 @@ export class DicomWebService {
     const result = page(await searchStudies(this.db, scope, q), q, (e) => ({ json: studyJson(e, base), id: e.id }));
     const keys = await this.firstBlobs(
       'exam',
+      fields,
       result.items.map((r) => r.id),
     );
     return this.withFields(result, fields, (r) => keys.get(r.id));
@@ -110,6 +111,7 @@ export class DicomWebService {
     const result = page(rows, q, (r) => ({ json: seriesJson(r.series, r.exam, base), id: r.series.id }));
     const keys = await this.firstBlobs(
       'series',
+      fields,
       result.items.map((r) => r.id),
     );
     return this.withFields(result, fields, (r) => keys.get(r.id));
@@ -129,8 +131,13 @@ export class DicomWebService {
   }
 
   /** The first stored instance of each exam or series (by instance number): where extra fields are read. */
-  private async firstBlobs(level: 'exam' | 'series', ids: string[]): Promise<Map<string, string>> {
-    if (ids.length === 0) return new Map();
+  private async firstBlobs(
+    level: 'exam' | 'series',
+    fields: 'all' | string[],
+    ids: string[],
+  ): Promise<Map<string, string>> {
+    // Only includefield reads headers: a plain search costs no extra query.
+    if (ids.length === 0 || (fields !== 'all' && fields.length === 0)) return new Map();
     const column = level === 'exam' ? instancesTable.examId : instancesTable.seriesId;
     const rows = await this.db
       .selectDistinctOn([column], { id: column, blobKey: instancesTable.blobKey })
