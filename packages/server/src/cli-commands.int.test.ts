@@ -50,4 +50,21 @@ describe('CLI', () => {
   it('prints usage for an unknown command', async () => {
     await expect(cli('bogus')).rejects.toThrow(/usage/);
   });
+
+  it("shows, sets and ends an organization's plan, refusing bad values", async () => {
+    await cli('plan', 'get', 'rh-pe');
+    expect(JSON.parse(out.pop()!)).toMatchObject({ kind: 'period', quota: 1000, isPrivate: true, blocked: null });
+    await cli('plan', 'set', 'RH-PE', 'kind=oneTime', 'quota=5', 'expires=2030-01-31', 'reset');
+    expect(JSON.parse(out.pop()!)).toMatchObject({
+      kind: 'oneTime',
+      quota: 5,
+      used: 0,
+      expiresAt: '2030-01-31T15:59:59.000Z',
+    });
+    await expect(cli('plan', 'set', 'RH-PE', 'kind=weekly')).rejects.toThrow(/kind/);
+    await expect(cli('plan', 'set', 'RH-PE', 'quota=-3')).rejects.toThrow(/quota/);
+    await expect(cli('plan', 'get', 'NOPE')).rejects.toThrow(/no organization/);
+    await cli('plan', 'end', 'RH-PE');
+    expect(JSON.parse(out.pop()!)).toMatchObject({ kind: null, quota: null, blocked: 'SubscriptionExpired' });
+  });
 });

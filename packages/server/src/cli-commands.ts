@@ -1,5 +1,14 @@
 import { parseArgs } from 'node:util';
-import { checkPassword, checkUsername, domainConfigSchema, updateDomainConfigSchema } from '@yyp/contracts';
+import {
+  checkPassword,
+  checkUsername,
+  domainConfigSchema,
+  updateBucketPlanSchema,
+  updateDomainConfigSchema,
+} from '@yyp/contracts';
+import { sql } from 'drizzle-orm';
+import { buckets } from './db/schema.js';
+import { OrganizationsService } from './modules/organizations/organizations.service.js';
 import type { Database } from './platform/db.js';
 import { hashPassword } from './platform/passwords.js';
 import { insertAccount } from './modules/accounts/accounts.store.js';
@@ -22,6 +31,10 @@ export const usage = `usage: npm run cli -- <command>
   create-user <username> --name N --password P [--platform-admin] [--must-change-password] [--can-create-group]
   domain get                                print the domain configuration
   domain set <field>=<value> [...]          change domain fields (booleans true/false, numbers)
+  plan get <orgCode>                        show an organization's plan
+  plan set <orgCode> kind=period|oneTime [quota=N|unlimited] [expires=YYYY-MM-DD|never] [reset]
+                                            set its plan (quota counts studies; reset zeroes the count)
+  plan end <orgCode>                        end it (a private organization then receives no uploads)
   reindex [--dry-run]                       index stored DICOM files that no instance row references
                                             (after a database crash or restore); prints a summary
 
@@ -113,6 +126,58 @@ export async function runCli(
         return;
       }
       throw new Error(usage);
+    }
+    case 'plan': {
+      const [sub, code, ...pairs] = rest;
+      if (!code || !['get', 'set', 'end'].includes(sub ?? '')) throw new Error(usage);
+      const [bucket] = await db.db
+        .select()
+        .from(buckets)
+        .where(sql`lower(${buckets.code}) = lower(${code})`)
+        .limit(1);
+      if (!bucket) throw new Error(`no organization with code ${code}`);
+      const orgs = new OrganizationsService(db.db, systemClock);
+      const cli = { id: null, username: 'cli' };
+      const ctx = { ip: '127.0.0.1', userAgent: 'yyp cli' };
+      if (sub === 'get') {
+        print(JSON.stringify(await orgs.plan(bucket.id), null, 2));
+        return;
+      }
+      if (sub === 'end') {
+        print(
+          JSON.stringify(
+            await orgs.setPlan(cli, bucket.id, { kind: null, quota: null, expiresAt: null }, ctx),
+            null,
+            2,
+          ),
+        );
+        return;
+      }
+      const fields = new Map<string, string>();
+      for (const pair of pairs) {
+        const [k, v] = pair.split('=', 2);
+        fields.set(k!, v ?? 'true');
+      }
+      const quota = fields.get('quota');
+      const expires = fields.get('expires');
+      const parsed = updateBucketPlanSchema.safeParse({
+        kind: fields.get('kind') ?? bucket.planKind,
+        quota: quota === undefined ? bucket.planQuota : quota === 'unlimited' ? null : Number(quota),
+        expiresAt:
+          expires === undefined
+            ? (bucket.planExpiresAt?.toISOString() ?? null)
+            : expires === 'never'
+              ? null
+              : /^\d{4}-\d{2}-\d{2}$/.test(expires)
+                ? `${expires}T23:59:59+08:00`
+                : expires,
+        ...(fields.has('reset') ? { resetUsed: true } : {}),
+      });
+      if (!parsed.success) {
+        throw new Error(parsed.error.issues.map((i) => `${i.path.join('.') || 'field'}: ${i.message}`).join('; '));
+      }
+      print(JSON.stringify(await orgs.setPlan(cli, bucket.id, parsed.data, ctx), null, 2));
+      return;
     }
     case 'reindex': {
       const { values } = parseArgs({ args: rest, options: { 'dry-run': { type: 'boolean', default: false } } });

@@ -1,4 +1,12 @@
-import type { DictionaryItem, DictionaryKind, Organization, OrgAccessLevel, OrgMember, Role } from '@yyp/contracts';
+import type {
+  BucketPlan,
+  DictionaryItem,
+  DictionaryKind,
+  Organization,
+  OrgAccessLevel,
+  OrgMember,
+  Role,
+} from '@yyp/contracts';
 import { apiRequest } from './client';
 import type {
   ActionCatalogue,
@@ -26,6 +34,11 @@ export function fetchAccessibleOrganizations(signal?: AbortSignal): Promise<Orga
 
 export function fetchOrganization(bucketId: string, signal?: AbortSignal): Promise<Organization> {
   return apiRequest<Organization>(bucket(bucketId), { signal });
+}
+
+/** The organization's plan: studies allowed and received, validity, whether uploads are refused now. */
+export function fetchOrganizationPlan(bucketId: string, signal?: AbortSignal): Promise<BucketPlan> {
+  return apiRequest<BucketPlan>(`${bucket(bucketId)}/plan`, { signal });
 }
 
 export function updateOrganization(bucketId: string, body: UpdateOrganizationRequest): Promise<Organization> {

@@ -37,6 +37,7 @@ export const queryKeys = {
   assignRules: (groupId: string) => ['groups', groupId, 'rules'] as const,
   colorRules: (groupId: string) => ['groups', groupId, 'color-rules'] as const,
   organization: (bucketId: string) => ['buckets', bucketId] as const,
+  organizationPlan: (bucketId: string) => ['buckets', bucketId, 'plan'] as const,
   orgMembers: (bucketId: string) => ['buckets', bucketId, 'members'] as const,
   roles: (bucketId: string) => ['buckets', bucketId, 'roles'] as const,
   dictionary: (bucketId: string, kind: string) => ['buckets', bucketId, 'dictionary', kind] as const,

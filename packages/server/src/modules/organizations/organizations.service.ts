@@ -350,8 +350,13 @@ export class OrganizationsService {
     };
   }
 
-  /** Sets or ends the plan (platform admins: billing is the platform's). Audited. */
-  async setPlan(actor: AccountRow, bucketId: string, input: UpdateBucketPlan, ctx: AuditContext): Promise<BucketPlan> {
+  /** Sets or ends the plan (platform admins, or the operator's CLI: billing is the platform's). Audited. */
+  async setPlan(
+    actor: { id: string | null; username: string },
+    bucketId: string,
+    input: UpdateBucketPlan,
+    ctx: AuditContext,
+  ): Promise<BucketPlan> {
     const row = await store.findBucket(this.db, bucketId);
     if (!row) throw errors.notFound('Organization');
     const change: Partial<BucketRow> = {

@@ -5,6 +5,7 @@ import {
   fetchActionCatalogue,
   fetchDictionary,
   fetchOrganization,
+  fetchOrganizationPlan,
   fetchOrgMembers,
   fetchRoles,
   fetchUploadToken,
@@ -15,6 +16,13 @@ export function useOrganization(bucketId: string) {
   return useQuery({
     queryKey: queryKeys.organization(bucketId),
     queryFn: ({ signal }) => fetchOrganization(bucketId, signal),
+  });
+}
+
+export function useOrganizationPlan(bucketId: string) {
+  return useQuery({
+    queryKey: queryKeys.organizationPlan(bucketId),
+    queryFn: ({ signal }) => fetchOrganizationPlan(bucketId, signal),
   });
 }
 
