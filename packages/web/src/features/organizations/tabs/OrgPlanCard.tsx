@@ -16,7 +16,7 @@ export function OrgPlanCard({ organization }: { organization: Organization }) {
   const p = plan.data;
   const percent = p.quota ? Math.min(100, Math.round((p.used / p.quota) * 100)) : 0;
   return (
-    <Card variant="borderless" title={t('org.plan.title')}>
+    <Card variant="borderless" title={t('org.plan.title')} className="yyp-card-stacked">
       {p.blocked && (
         <Alert
           type="error"
