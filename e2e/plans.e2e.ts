@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiLogin, baseUrl, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import { api, apiLogin, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
 
 /**
  * Organization plans (spec 000 §5): the demo's private organization 体检中心 (RH-PE) shows its
@@ -26,15 +26,6 @@ afterEach(async ({ task }) => {
   }
   await context?.close();
 });
-
-async function api<T>(urlPath: string, token: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseUrl()}${urlPath}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
 
 describe('organization plan', () => {
   it('shows the plan of a private organization and why its uploads stop when the quota is used up', async () => {

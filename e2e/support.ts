@@ -80,6 +80,24 @@ export async function submitLogin(page: Page, username: string, password: string
   await page.getByPlaceholder('密码').press('Enter');
 }
 
+/** A call to the server with a bearer token; a string body is sent as JSON. */
+export async function api<T>(
+  urlPath: string,
+  token: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl()}${urlPath}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
+      ...(init.headers ?? {}),
+    },
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
 export async function loginViaUi(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await submitLogin(page, username, password);

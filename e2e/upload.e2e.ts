@@ -6,13 +6,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { generateStudy, writeStudy } from '../packages/server/src/dicom/testdata/generate.js';
 import {
   apiLogin,
-  baseUrl,
   chooseLanguage,
   failedShotPath,
   launchBrowser,
   loginViaUi,
   openPage,
   screenshot,
+  api,
 } from './support.js';
 
 /**
@@ -46,15 +46,6 @@ afterEach(async ({ task }) => {
   }
   await context?.close();
 });
-
-async function api<T>(urlPath: string, token: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseUrl()}${urlPath}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
 
 /** The id of 放射科 (code RH-RAD) in the demo group. */
 async function radiologyId(): Promise<string> {
