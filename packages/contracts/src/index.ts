@@ -11,3 +11,5 @@ export * from './archive.js';
 export * from './policies.js';
 export * from './notifications.js';
 export * from './upload-codes.js';
+export * from './privacy.js';
+export * from './exams.js';

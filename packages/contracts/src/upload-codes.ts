@@ -28,25 +28,6 @@ export const attachmentUploadPath: Record<AttachmentKind, string> = {
 };
 export const SIGNATURE_PATH = '/mobileSignature';
 
-/**
- * A patient name as shown to a code holder: first and last character around one star
- * (王小东 → 王*东, 王东 → 王*, Zhang^San → Z*n), so the sender can tell the right patient
- * without the code revealing who it is.
- */
-export function maskPatientName(name: string): string {
-  const chars = Array.from(name.replace(/\^+/g, ' ').replace(/\s+/g, ' ').trim());
-  if (chars.length === 0) {
-    return '';
-  }
-  if (chars.length === 1) {
-    return '*';
-  }
-  if (chars.length === 2) {
-    return `${chars[0]}*`;
-  }
-  return `${chars[0]}*${chars[chars.length - 1]}`;
-}
-
 export const codeSchema = z.string().min(16).max(128);
 export const codeQuerySchema = z.object({ code: codeSchema });
 

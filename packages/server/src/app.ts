@@ -14,6 +14,8 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { dicomWebRoutes } from './modules/dicomweb/dicomweb.routes.js';
 import { examRoutes } from './modules/exams/exams.routes.js';
+import { examListRoutes } from './modules/exams/exams.list.routes.js';
+import { ExamListService } from './modules/exams/exams.list.service.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ExamsService } from './modules/exams/exams.service.js';
@@ -73,6 +75,8 @@ export interface AppOptions {
   /** Built web app to serve for non-API paths; skipped when the folder has no index.html. */
   webDist?: string | undefined;
   logger?: FastifyBaseLogger;
+  /** how often exams deleted more than 30 days ago are purged (default hourly; 0: never, tests) */
+  purgeIntervalMs?: number;
 }
 
 export interface Services {
@@ -86,6 +90,7 @@ export interface Services {
   admin: AdminService;
   archive: ArchiveService;
   exams: ExamsService;
+  examList: ExamListService;
   uploads: UploadsService;
   policies: PoliciesService;
   notifications: NotificationsService;
@@ -149,6 +154,7 @@ export async function buildApp(
     admin: new AdminService(options.db, options.clock),
     archive,
     exams: new ExamsService(options.db, options.blobs, options.clock, signer),
+    examList: new ExamListService(options.db, options.blobs, options.clock),
     uploads: new UploadsService(options.db, options.clock, signer, archive),
     policies,
     notifications,
@@ -157,6 +163,29 @@ export async function buildApp(
   };
   // Deliveries under way finish before the database closes.
   app.addHook('onClose', () => notifications.whenIdle());
+  // The purge of exams deleted more than 30 days ago (no job queue yet: a timer per instance; two
+  // instances purging at once is harmless, each exam goes in a transaction that locks it first).
+  const purgeEvery = options.purgeIntervalMs ?? 3600_000;
+  if (purgeEvery > 0) {
+    let purging: Promise<void> | null = null;
+    const timer = setInterval(() => {
+      if (purging) return;
+      purging = services.examList
+        .purge()
+        .then((n) => {
+          if (n > 0) app.log.info({ exams: n }, 'purged deleted exams');
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'purge of deleted exams failed'))
+        .finally(() => {
+          purging = null;
+        });
+    }, purgeEvery);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await purging;
+    });
+  }
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -202,6 +231,7 @@ export async function buildApp(
       adminRoutes(api, options.db, services.admin);
       archiveRoutes(api, services.archive);
       examRoutes(api, options.db, services.exams);
+      examListRoutes(api, options.db, services.examList);
       uploadRoutes(api, options.db, services.uploads);
       notificationRoutes(api, services.notifications);
       installTus(api, services.uploads, options.uploadDir);

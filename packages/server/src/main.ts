@@ -8,6 +8,7 @@ import { LocalBlobStore, type BlobStore } from './platform/blobs.js';
 import { S3BlobStore } from './platform/blobs-s3.js';
 import { startDimse } from './dicom/dimse.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
+import { backfillNameInitials } from './modules/exams/exams.list.store.js';
 import { seedDemoStudies } from './seed/demo-studies.js';
 import path from 'node:path';
 
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pgdata'),
   });
   await migrate(database);
+  const backfilled = await backfillNameInitials(database.db);
+  if (backfilled > 0) logger.info({ exams: backfilled }, 'filled the pinyin initials of patient names');
   let seededDemo = false;
   if (config.demo && (await isEmpty(database.db))) {
     const created = await seedDemo(database.db, new Date());

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { accounts } from './schema-accounts.js';
@@ -37,6 +38,11 @@ export const exams = pgTable(
       .notNull()
       .references(() => patients.id),
     patientName: text('patient_name').notNull(),
+    /**
+     * Lower-case pinyin initials of the name's Chinese characters (王^小东 → "wxd") for the list's
+     * name search; written by the ingest, null until the start-up backfill reaches older rows.
+     */
+    patientNamePinyin: text('patient_name_pinyin'),
     patientId: text('patient_id').notNull(),
     patientGender: text('patient_gender').notNull(),
     patientDob: text('patient_dob').notNull(),
@@ -73,6 +79,25 @@ export const exams = pgTable(
     index('exams_patient_id_idx').on(t.patientId),
     index('exams_study_date_idx').on(t.studyDate),
     index('exams_accession_idx').on(t.accessionNumber),
+    // The study list (exams.list.store.ts): live exams newest first, across or within buckets
+    // (NULLS FIRST is what ORDER BY … DESC means, so the index serves the sort).
+    index('exams_live_created_idx')
+      .on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedTime} is null`),
+    index('exams_live_bucket_created_idx')
+      .on(t.bucketId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedTime} is null`),
+    // Prefix searches (lower(x) like 'abc%'); contains searches scan, as PGlite has no pg_trgm.
+    index('exams_patient_name_key_idx').on(
+      sql`lower(replace(replace(${t.patientName}, '^', ''), ' ', '')) text_pattern_ops`,
+    ),
+    index('exams_patient_name_pinyin_idx').on(sql`${t.patientNamePinyin} text_pattern_ops`),
+    index('exams_patient_id_lower_idx').on(sql`lower(${t.patientId}) text_pattern_ops`),
+    index('exams_accession_lower_idx').on(sql`lower(${t.accessionNumber}) text_pattern_ops`),
+    // The deleted-exams view and the purge.
+    index('exams_deleted_time_idx')
+      .on(t.deletedTime)
+      .where(sql`${t.deletedTime} is not null`),
   ],
 );
 

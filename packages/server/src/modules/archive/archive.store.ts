@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { ParsedInstance } from '../../dicom/parse.js';
 import type { RawTx } from '../../platform/sql.js';
+import { nameInitials } from './pinyin.js';
 import { IngestRefused, uploadBlock } from './plan.js';
 
 /**
@@ -51,19 +52,20 @@ with p as (
   on conflict (bucket_id, patient_key) do update set updated_at = excluded.updated_at
   returning id, bucket_id, patient_key
 ), e as (
-  insert into exams (id, bucket_id, store_uid, patient_key_id, patient_name, patient_id, patient_gender,
-    patient_dob, accession_number, study_date, study_time, study_desc, study_id, modality, body_part,
-    institution, referring_physician, specific_character_set, has_image, source, upload_status, created, updated)
-  select u.id, u.bucket_id, u.store_uid, p.id, u.patient_name, u.patient_id, u.patient_gender, u.patient_dob,
-    u.accession_number, u.study_date, u.study_time, u.study_desc, u.study_id, u.modality, u.body_part,
-    u.institution, u.referring_physician, u.charset, true, u.source,
+  insert into exams (id, bucket_id, store_uid, patient_key_id, patient_name, patient_name_pinyin, patient_id,
+    patient_gender, patient_dob, accession_number, study_date, study_time, study_desc, study_id, modality,
+    body_part, institution, referring_physician, specific_character_set, has_image, source, upload_status,
+    created, updated)
+  select u.id, u.bucket_id, u.store_uid, p.id, u.patient_name, u.pinyin, u.patient_id, u.patient_gender,
+    u.patient_dob, u.accession_number, u.study_date, u.study_time, u.study_desc, u.study_id, u.modality,
+    u.body_part, u.institution, u.referring_physician, u.charset, true, u.source,
     case when u.source in ('web', 'token') then 'processing' else 'completed' end, $1, $1
   from unnest($9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
     $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[],
-    $24::text[], $25::text[], $26::text[], $27::text[])
+    $24::text[], $25::text[], $26::text[], $27::text[], $51::text[])
     as u(id, bucket_id, store_uid, patient_key, patient_name, patient_id, patient_gender, patient_dob,
       accession_number, study_date, study_time, study_desc, study_id, modality, body_part, institution,
-      referring_physician, charset, source)
+      referring_physician, charset, source, pinyin)
   join p on p.bucket_id = u.bucket_id and p.patient_key = u.patient_key
   on conflict (bucket_id, store_uid) do update set updated = excluded.updated,
     upload_status = case when excluded.upload_status = 'processing' then 'processing' else exams.upload_status end
@@ -197,6 +199,8 @@ export async function writeBatch(tx: RawTx, items: PendingInstance[], now: Date)
     col(instancesIn, (i) => i.p.instance.frames),
     col(instancesIn, (i) => i.blobKey),
     col(instancesIn, (i) => i.size),
+    // $51, the exams' pinyin initials: appended last so the numbering above stays as it was.
+    col(examsIn, (i) => nameInitials(i.p.patient.name)),
   ];
   const rows = await tx.query<UpsertRow>('ingest_upsert', UPSERT, params);
 

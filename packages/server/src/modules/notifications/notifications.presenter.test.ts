@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { examTime, maskPatientName } from './notifications.presenter.js';
-
-describe('maskPatientName', () => {
-  it('keeps the first character and hides the rest and its length', () => {
-    expect(maskPatientName('王^小明')).toBe('王**');
-    expect(maskPatientName('李^四')).toBe('李**');
-    expect(maskPatientName('Doe^John')).toBe('D**');
-    expect(maskPatientName('  Z')).toBe('Z**');
-  });
-  it('keeps a character outside the BMP whole', () => {
-    expect(maskPatientName('𠀋^一')).toBe('𠀋**');
-  });
-  it('leaves an empty name empty', () => {
-    expect(maskPatientName('')).toBe('');
-    expect(maskPatientName('   ')).toBe('');
-  });
-});
+import { examTime } from './notifications.presenter.js';
 
 describe('examTime', () => {
   const arrived = new Date('2026-11-22T08:00:00Z');

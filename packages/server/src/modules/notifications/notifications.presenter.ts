@@ -1,14 +1,5 @@
-import type { NotificationItem } from '@yyp/contracts';
+import { maskPatientName, type NotificationItem } from '@yyp/contracts';
 import type { ExamNotificationPayload, NotificationRow } from '../../db/schema.js';
-
-/**
- * A patient name for a caller without view_privacy: the first character and a fixed tail, so
- * neither the rest of the name nor its length shows ("王^小明" → "王**", "Doe^John" → "D**").
- */
-export function maskPatientName(name: string): string {
-  const first = Array.from(name.trim())[0];
-  return first ? `${first}**` : '';
-}
 
 /**
  * The exam time of spec 000 §3 as ISO 8601: the study date and time as the modality sent them

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { UPLOAD_STATUSES } from './archive.js';
+
+/**
+ * The study list (spec 000 §2, §5, §9; spec 001 §7 "Exams"): POST exams/page-query,
+ * exams/query/count and exams/deleted-query take the same body. Filter and sort fields come from
+ * closed lists, and each filter field accepts only the operators listed for it, so the server
+ * never sees a field name it did not define.
+ */
+
+/** Largest page the list answers; a larger `limit` is capped to it (the UI pages by 20). */
+export const EXAM_QUERY_MAX_LIMIT = 200;
+export const EXAM_FILTER_OPERATORS = ['eq', 'in', 'contains', 'prefix', 'range'] as const;
+export type ExamFilterOperator = (typeof EXAM_FILTER_OPERATORS)[number];
+
+/** Patient gender codes of spec 000 §3. */
+export const PATIENT_GENDERS = ['M', 'F', 'O', 'U'] as const;
+
+export const EXAM_FILTER_FIELDS = [
+  /** free text: patient name (or its pinyin initials), patient id or accession number */
+  'keyword',
+  'patientName',
+  'patientId',
+  'accessionNumber',
+  /** one modality of the study's ModalitiesInStudy list (CT matches CT\SR) */
+  'modality',
+  'bodyPart',
+  'studyDesc',
+  /** YYYYMMDD (YYYY-MM-DD is accepted) */
+  'studyDate',
+  /** ISO 8601 instant; a bare date is a UTC day (a `to` date includes that whole day) */
+  'created',
+  /** whole years at the study date */
+  'age',
+  'bucketId',
+  'patientGender',
+  'uploadStatus',
+  /** 'true' or 'false' */
+  'hasImage',
+] as const;
+export type ExamFilterField = (typeof EXAM_FILTER_FIELDS)[number];
+
+const TEXT_OPERATORS = ['eq', 'in', 'contains', 'prefix'] as const;
+/** Which operators each filter field takes. */
+export const examFilterOperators: Record<ExamFilterField, readonly ExamFilterOperator[]> = {
+  keyword: ['contains', 'prefix'],
+  patientName: TEXT_OPERATORS,
+  patientId: TEXT_OPERATORS,
+  accessionNumber: TEXT_OPERATORS,
+  modality: ['eq', 'in'],
+  bodyPart: TEXT_OPERATORS,
+  studyDesc: ['contains', 'prefix'],
+  studyDate: ['eq', 'in', 'range'],
+  created: ['range'],
+  age: ['eq', 'range'],
+  bucketId: ['eq', 'in'],
+  patientGender: ['eq', 'in'],
+  uploadStatus: ['eq', 'in'],
+  hasImage: ['eq'],
+};
+
+export const EXAM_SORT_FIELDS = [
+  'created',
+  'studyDate',
+  'patientName',
+  'patientId',
+  'accessionNumber',
+  'modality',
+  'bodyPart',
+  'instanceCount',
+  /** the deleted-exams view's default */
+  'deletedTime',
+] as const;
+export type ExamSortField = (typeof EXAM_SORT_FIELDS)[number];
+
+const MAX_FILTER_VALUES = 100;
+const filterValue = z.union([z.string().max(128), z.number(), z.boolean()]).transform((v) => String(v).trim());
+
+export const examFilterSchema = z.object({
+  field: z.enum(EXAM_FILTER_FIELDS, {
+    error: (issue) => `Unknown filter field ${JSON.stringify(issue.input)}`,
+  }),
+  values: z.array(filterValue).max(MAX_FILTER_VALUES),
+  operator: z.enum(EXAM_FILTER_OPERATORS, {
+    error: (issue) => `Unknown filter operator ${JSON.stringify(issue.input)}`,
+  }),
+});
+export type ExamFilter = z.infer<typeof examFilterSchema>;
+
+export const examSortSchema = z.object({
+  field: z.enum(EXAM_SORT_FIELDS, { error: (issue) => `Unknown sort field ${JSON.stringify(issue.input)}` }),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ExamSort = z.infer<typeof examSortSchema>;
+
+const DATE_RE = /^(\d{4})-?(\d{2})-?(\d{2})$/;
+const validDate = (v: string) => {
+  const m = DATE_RE.exec(v);
+  if (!m) {
+    return false;
+  }
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+};
+const validInstant = (v: string) => validDate(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)));
+const validAge = (v: string) => /^\d{1,3}$/.test(v);
+
+/** What one value of a field must look like ('' is allowed only as an open end of a range). */
+const valueCheck: Partial<Record<ExamFilterField, { ok: (v: string) => boolean; expected: string }>> = {
+  studyDate: { ok: validDate, expected: 'a date YYYYMMDD' },
+  created: { ok: validInstant, expected: 'an ISO 8601 date or time' },
+  age: { ok: validAge, expected: 'whole years 0–999' },
+  patientGender: {
+    ok: (v) => (PATIENT_GENDERS as readonly string[]).includes(v.toUpperCase()),
+    expected: 'M, F, O or U',
+  },
+  uploadStatus: {
+    ok: (v) => (UPLOAD_STATUSES as readonly string[]).includes(v),
+    expected: UPLOAD_STATUSES.join(' or '),
+  },
+  hasImage: { ok: (v) => v === 'true' || v === 'false', expected: 'true or false' },
+};
+
+/**
+ * The problem with one filter, or null: the operator must be one its field takes, with one value
+ * (eq, contains, prefix), one or more (in) or two, [from, to], either of which may be empty (range).
+ */
+export function examFilterProblem(f: ExamFilter): string | null {
+  const allowed = examFilterOperators[f.field];
+  if (!allowed.includes(f.operator)) {
+    return `Filter field ${f.field} takes the operators ${allowed.join(', ')}, not ${f.operator}`;
+  }
+  const check = valueCheck[f.field];
+  switch (f.operator) {
+    case 'eq':
+    case 'contains':
+    case 'prefix':
+      if (f.values.length !== 1 || f.values[0] === '') {
+        return `Filter ${f.field} ${f.operator} takes one non-empty value`;
+      }
+      break;
+    case 'in':
+      if (f.values.length === 0 || f.values.some((v) => v === '')) {
+        return `Filter ${f.field} in takes one or more non-empty values`;
+      }
+      break;
+    case 'range':
+      if (f.values.length !== 2 || (f.values[0] === '' && f.values[1] === '')) {
+        return `Filter ${f.field} range takes two values [from, to]; one of them may be empty`;
+      }
+      break;
+  }
+  if (check) {
+    const bad = f.values.find((v) => v !== '' && !check.ok(v));
+    if (bad !== undefined) {
+      return `Filter ${f.field}: ${JSON.stringify(bad)} is not ${check.expected}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * POST exams/page-query (and query/count, deleted-query). `skip` below 0 counts as 0; a `limit`
+ * that is missing or not positive falls back to 50 (spec 000 §5), one above 200 is capped; without
+ * sorts the list is newest first (created descending), ties broken by id.
+ */
+export const examQuerySchema = z
+  .object({
+    filters: z.array(examFilterSchema).max(30).default([]),
+    skip: z.number().optional(),
+    limit: z.number().optional(),
+    sorts: z.array(examSortSchema).max(5).default([]),
+  })
+  .superRefine((body, ctx) => {
+    body.filters.forEach((f, i) => {
+      const problem = examFilterProblem(f);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', path: ['filters', i], message: problem });
+      }
+    });
+  });
+export type ExamQuery = z.input<typeof examQuerySchema>;
+
+/** One row of the study list; private fields are masked when `masked` is true. */
+export const examItemSchema = z.object({
+  id: z.string(),
+  storeUid: z.string(),
+  bucketId: z.string(),
+  bucketName: z.string(),
+  patientName: z.string(),
+  patientId: z.string(),
+  patientGender: z.string(),
+  /** YYYYMMDD; empty when masked (the age still shows) */
+  patientDob: z.string(),
+  /** at the study date, as DICOM AS: 045Y, 006M, 003W, 005D; null when unknown */
+  age: z.string().nullable(),
+  accessionNumber: z.string(),
+  modality: z.string(),
+  bodyPart: z.string(),
+  studyDate: z.string(),
+  studyTime: z.string(),
+  studyDesc: z.string(),
+  created: z.string(),
+  hasImage: z.boolean(),
+  uploadStatus: z.enum(UPLOAD_STATUSES),
+  seriesCount: z.number().int(),
+  instanceCount: z.number().int(),
+  /** patient name, patient id, accession number and birth date are masked (no view_privacy) */
+  masked: z.boolean(),
+  /** set in the deleted-exams view */
+  deletedTime: z.string().nullable(),
+  /** the last moment it can be recovered (deleted time + 30 days), in the deleted-exams view */
+  recoverableUntil: z.string().nullable(),
+});
+export type ExamItem = z.infer<typeof examItemSchema>;
+
+export const examPageSchema = z.object({ exams: z.array(examItemSchema), count: z.number().int() });
+export type ExamPage = z.infer<typeof examPageSchema>;
+export const examCountSchema = z.object({ count: z.number().int() });
+
+/**
+ * DELETE exams/{id}/delete answers this; the exam shows in the deleted-exams view until it is
+ * recovered (POST reports/{id}/recovery) or purged 30 days (RECOVERY_DAYS) after deletion.
+ */
+export const examDeletedSchema = z.object({
+  id: z.string(),
+  deletedTime: z.string(),
+  recoverableUntil: z.string(),
+});
+export type ExamDeleted = z.infer<typeof examDeletedSchema>;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { maskIdentifier, maskPatientName } from './privacy.js';
+
+describe('maskPatientName', () => {
+  it.each([
+    ['王小东', '王*东'],
+    ['王^小东', '王*东'],
+    ['欧阳小明', '欧*明'],
+    ['王东', '王*'],
+    ['李^四', '李*'],
+    ['王', '*'],
+    ['', ''],
+    ['   ', ''],
+    ['Zhang^San', 'Z*n'],
+    ['  Secret^^Patient ', 'S*t'],
+    ['Wang^Xiaodong=王^小东', 'W*g'],
+    ['=王^小东', '王*东'],
+    ['𠀋^一^丁', '𠀋*丁'],
+  ])('%j → %j', (name, masked) => {
+    expect(maskPatientName(name)).toBe(masked);
+  });
+  it('never shows more than two characters of the name', () => {
+    const masked = maskPatientName('司马相如的名字很长');
+    expect(Array.from(masked.replace('*', '')).length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('maskIdentifier', () => {
+  it.each([
+    ['YYP12345678', 'YY*******78'],
+    ['13812345678', '13*******78'],
+    ['12345', '***45'],
+    ['AB', '**'],
+    ['', ''],
+  ])('%j → %j', (value, masked) => {
+    expect(maskIdentifier(value)).toBe(masked);
+  });
+  it('keeps the length and shows at most four characters', () => {
+    const masked = maskIdentifier('PATIENT-000123456');
+    expect(masked).toHaveLength(17);
+    expect(masked.replace(/\*/g, '')).toHaveLength(4);
+  });
+});

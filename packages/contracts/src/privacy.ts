@@ -1,0 +1,45 @@
+/**
+ * Masking of private patient fields (spec 000 §6 view_privacy): the one implementation every
+ * answer uses — the exam list, exam notifications and upload-code pages — so a name never shows
+ * more to one screen than to another.
+ */
+
+/**
+ * A patient name for a caller without view_privacy: first and last character around one star
+ * (王小东 → 王*东, 王东 → 王*, Zhang^San → Z*n). DICOM component separators (^) and spaces do not
+ * count, so a two-character name written 李^四 masks as 李* and never shows whole; of a name with
+ * alphabetic and ideographic groups (Wang^Xiaodong=王^小东) only the first non-empty group is used.
+ */
+export function maskPatientName(name: string): string {
+  const group = name.split('=').find((g) => g.replace(/[\^\s]/g, '') !== '') ?? '';
+  const chars = Array.from(group.replace(/[\^\s]+/g, ''));
+  if (chars.length === 0) {
+    return '';
+  }
+  if (chars.length === 1) {
+    return '*';
+  }
+  if (chars.length === 2) {
+    return `${chars[0]}*`;
+  }
+  return `${chars[0]}*${chars[chars.length - 1]}`;
+}
+
+/**
+ * An identifier (patient id, accession number, phone) for a caller without view_privacy: the
+ * first two and last two characters of a long one, the last two of a short one, stars between
+ * (YYP12345678 → YY*******78, 12345 → ***45); at most four characters ever show.
+ */
+export function maskIdentifier(value: string): string {
+  const chars = Array.from(value.trim());
+  if (chars.length === 0) {
+    return '';
+  }
+  if (chars.length <= 2) {
+    return '*'.repeat(chars.length);
+  }
+  if (chars.length < 8) {
+    return `${'*'.repeat(chars.length - 2)}${chars.slice(-2).join('')}`;
+  }
+  return `${chars.slice(0, 2).join('')}${'*'.repeat(chars.length - 4)}${chars.slice(-2).join('')}`;
+}

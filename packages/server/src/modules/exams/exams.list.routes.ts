@@ -1,0 +1,89 @@
+import { examCountSchema, examDeletedSchema, examItemSchema, examPageSchema, examQuerySchema } from '@yyp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { auditContext } from '../../platform/audit.js';
+import type { Db } from '../../platform/db.js';
+import { defineRoute, type RawInput } from '../../platform/route.js';
+import type { ExamListService } from './exams.list.service.js';
+import { bucketOfAnyExam } from './exams.list.store.js';
+import { bucketOfExam } from './exams.store.js';
+
+const examParams = z.object({ examId: z.string().max(64) });
+
+/**
+ * The study list (spec 001 §7 "Exams"). The list calls are scoped inside the service to the
+ * buckets where the caller holds the action; calls on one exam name its bucket. Recovery and
+ * delete-for-good keep the spec's paths reports/{id}/recovery and reports/{id}/delete: until
+ * reports exist (the reporting issue) the id in them is the exam id.
+ */
+export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListService): void {
+  const liveExam = ({ params }: RawInput) => bucketOfExam(db, params.examId ?? '');
+  const anyExam = ({ params }: RawInput) => bucketOfAnyExam(db, params.examId ?? '');
+  defineRoute(app, {
+    method: 'POST',
+    url: 'exams/page-query',
+    summary: 'A page of the study list: filters, sorts, skip and limit; private fields masked without view_privacy',
+    auth: 'account',
+    body: examQuerySchema,
+    response: examPageSchema,
+    handler: ({ account, body, request }) => list.page(account, body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'exams/query/count',
+    summary: 'How many exams the study list filters match',
+    auth: 'account',
+    body: examQuerySchema,
+    response: examCountSchema,
+    handler: async ({ account, body }) => ({ count: await list.count(account, body.filters) }),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'exams/deleted-query',
+    summary: 'The deleted-exams view: exams deleted in the last 30 days, recoverable (exam_delete)',
+    auth: 'account',
+    body: examQuerySchema,
+    response: examPageSchema,
+    handler: ({ account, body, request }) => list.deletedPage(account, body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'exams/:examId',
+    summary: 'One exam in the study list shape',
+    auth: { bucket: 'exam_get', bucketId: liveExam },
+    params: examParams,
+    response: examItemSchema,
+    handler: ({ account, access, bucket, params, request }) =>
+      list.get(account, access, bucket, params.examId, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'DELETE',
+    url: 'exams/:examId/delete',
+    summary: 'Delete an exam (recoverable for 30 days)',
+    auth: { bucket: 'exam_delete', bucketId: liveExam },
+    params: examParams,
+    response: examDeletedSchema,
+    handler: ({ account, bucket, params, request }) =>
+      list.softDelete(account, bucket, params.examId, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'reports/:examId/recovery',
+    summary: 'Recover a deleted exam within 30 days (the id is the exam id until reports exist)',
+    auth: { bucket: 'exam_delete', bucketId: anyExam },
+    params: examParams,
+    response: examItemSchema,
+    handler: ({ account, access, bucket, params, request }) =>
+      list.recover(account, access, bucket, params.examId, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'reports/:examId/delete',
+    summary: 'Remove a deleted exam for good, with its images (the id is the exam id until reports exist)',
+    auth: { bucket: 'exam_delete', bucketId: anyExam },
+    params: examParams,
+    status: 204,
+    handler: ({ account, bucket, params, request }) =>
+      list.destroy(account, bucket, params.examId, auditContext(request)),
+  });
+}

@@ -1,0 +1,259 @@
+import {
+  EXAM_FALLBACK_LIMIT,
+  EXAM_QUERY_MAX_LIMIT,
+  RECOVERY_DAYS,
+  type ExamDeleted,
+  type ExamFilter,
+  type ExamItem,
+  type ExamPage,
+  type ExamSort,
+} from '@yyp/contracts';
+import type { AccountRow } from '../../db/schema.js';
+import { findBucketsFacts, loadCallerAccess } from '../../platform/access.js';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { effectiveActions, type BucketAction, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
+import type { BlobStore } from '../../platform/blobs.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { errors } from '../../platform/errors.js';
+import { presentExam, type ExamListRow } from './exams.presenter.js';
+import * as store from './exams.list.store.js';
+
+const DAY_MS = 86_400_000;
+const PURGE_BATCH = 100;
+
+export interface ExamQueryInput {
+  filters: ExamFilter[];
+  sorts: ExamSort[];
+  skip?: number | undefined;
+  limit?: number | undefined;
+}
+
+/** Spec 000 §5: skip floored at 0; a limit that is missing or not positive falls back to 50; capped at 200. */
+export function pageWindow(skip: number | undefined, limit: number | undefined): { skip: number; limit: number } {
+  const s = Number.isFinite(skip) ? Math.max(0, Math.floor(skip!)) : 0;
+  const l = Number.isFinite(limit) && limit! >= 1 ? Math.floor(limit!) : EXAM_FALLBACK_LIMIT;
+  return { skip: s, limit: Math.min(l, EXAM_QUERY_MAX_LIMIT) };
+}
+
+/**
+ * The study list and the life of an exam in it: list, count, one exam, soft delete, the
+ * deleted-exams view, recovery within 30 days and the purge after. Every read is scoped to the
+ * buckets where the caller holds exam_get (exam_delete for the deleted view); private fields are
+ * masked per exam where the caller lacks view_privacy in its bucket.
+ */
+export class ExamListService {
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Of the caller's visible buckets: those with `action`, and those with view_privacy. */
+  private async scope(accountId: string, action: BucketAction) {
+    const access = await loadCallerAccess(this.db, accountId);
+    const facts = await findBucketsFacts(this.db, [...access.memberships.keys()]);
+    const allowed: string[] = [];
+    const privacy = new Set<string>();
+    for (const b of facts) {
+      const actions = effectiveActions(access, b);
+      if (actions.has(action)) allowed.push(b.id);
+      if (actions.has('view_privacy')) privacy.add(b.id);
+    }
+    return { allowed, privacy };
+  }
+
+  private recoveryCutoff(): Date {
+    return new Date(this.clock.now().getTime() - RECOVERY_DAYS * DAY_MS);
+  }
+
+  /** POST exams/page-query */
+  async page(account: AccountRow, input: ExamQueryInput, ctx: AuditContext): Promise<ExamPage> {
+    const { allowed, privacy } = await this.scope(account.id, 'exam_get');
+    return this.pageIn(account, { bucketIds: allowed, deleted: false }, privacy, input, ctx, 'exam.list');
+  }
+
+  /** POST exams/deleted-query: exams deleted in the last 30 days where the caller holds exam_delete. */
+  async deletedPage(account: AccountRow, input: ExamQueryInput, ctx: AuditContext): Promise<ExamPage> {
+    const { allowed, privacy } = await this.scope(account.id, 'exam_delete');
+    const scope = { bucketIds: allowed, deleted: { after: this.recoveryCutoff() } };
+    return this.pageIn(account, scope, privacy, input, ctx, 'exam.list_deleted');
+  }
+
+  private async pageIn(
+    account: AccountRow,
+    scope: store.ListScope,
+    privacy: Set<string>,
+    input: ExamQueryInput,
+    ctx: AuditContext,
+    action: string,
+  ): Promise<ExamPage> {
+    const { skip, limit } = pageWindow(input.skip, input.limit);
+    const [rows, total] = await Promise.all([
+      store.listExams(this.db, scope, input.filters, input.sorts, skip, limit),
+      store.countExams(this.db, scope, input.filters),
+    ]);
+    const items = rows.map((r) => presentExam(r, !privacy.has(r.bucketId)));
+    await this.auditDisclosed(account, rows, privacy, ctx, action);
+    return { exams: items, count: total };
+  }
+
+  /** POST exams/query/count */
+  async count(account: AccountRow, filters: ExamFilter[]): Promise<number> {
+    const { allowed } = await this.scope(account.id, 'exam_get');
+    return store.countExams(this.db, { bucketIds: allowed, deleted: false }, filters);
+  }
+
+  /** GET exams/{id}: the route authorized exam_get in the exam's bucket (live exams only). */
+  async get(account: AccountRow, access: CallerAccess, bucket: BucketFacts, examId: string, ctx: AuditContext) {
+    const row = await store.examRow(this.db, examId);
+    if (!row || row.deletedTime || row.bucketId !== bucket.id) throw errors.notFound('Exam');
+    const masked = !effectiveActions(access, bucket).has('view_privacy');
+    const privacy = masked ? new Set<string>() : new Set([bucket.id]);
+    await this.auditDisclosed(account, [row], privacy, ctx, 'exam.get');
+    return presentExam(row, masked);
+  }
+
+  /** DELETE exams/{id}/delete: soft delete (recoverable for 30 days), audited with the change. */
+  async softDelete(account: AccountRow, bucket: BucketFacts, examId: string, ctx: AuditContext): Promise<ExamDeleted> {
+    const now = this.clock.now();
+    const row = await store.examRow(this.db, examId);
+    if (!row || row.deletedTime || row.bucketId !== bucket.id) throw errors.notFound('Exam');
+    await this.db.transaction(async (tx) => {
+      if (!(await store.softDelete(tx, examId, now))) throw errors.notFound('Exam');
+      await writeAudit(tx, ctx, this.entry(account, row, 'exam.delete'));
+    });
+    return {
+      id: examId,
+      deletedTime: now.toISOString(),
+      recoverableUntil: new Date(now.getTime() + RECOVERY_DAYS * DAY_MS).toISOString(),
+    };
+  }
+
+  /** POST reports/{id}/recovery: an exam deleted in the last 30 days comes back to the list. */
+  async recover(
+    account: AccountRow,
+    access: CallerAccess,
+    bucket: BucketFacts,
+    examId: string,
+    ctx: AuditContext,
+  ): Promise<ExamItem> {
+    const row = await store.examRow(this.db, examId);
+    if (!row || row.bucketId !== bucket.id) throw errors.notFound('Exam');
+    if (!row.deletedTime) throw errors.conflict('The exam is not deleted');
+    const cutoff = this.recoveryCutoff();
+    if (row.deletedTime <= cutoff) {
+      throw errors.validation(
+        `Deleted exams can be recovered within ${RECOVERY_DAYS} days; this one can no longer be`,
+        {
+          deletedTime: row.deletedTime.toISOString(),
+        },
+      );
+    }
+    await this.db.transaction(async (tx) => {
+      if (!(await store.recover(tx, examId, cutoff, this.clock.now()))) {
+        throw errors.conflict('The exam is not deleted');
+      }
+      await writeAudit(tx, ctx, this.entry(account, row, 'exam.recover'));
+    });
+    const masked = !effectiveActions(access, bucket).has('view_privacy');
+    return presentExam({ ...row, deletedTime: null }, masked);
+  }
+
+  /**
+   * POST reports/{id}/delete: removes a deleted exam for good now, from the deleted-exams view
+   * (the purge would after 30 days). A live exam must be deleted first (DELETE exams/{id}/delete).
+   */
+  async destroy(account: AccountRow, bucket: BucketFacts, examId: string, ctx: AuditContext): Promise<void> {
+    const row = await store.examRow(this.db, examId);
+    if (!row || row.bucketId !== bucket.id) throw errors.notFound('Exam');
+    if (!row.deletedTime) throw errors.conflict('Only a deleted exam can be removed for good; delete it first');
+    const keys = await this.db.transaction(async (tx) => {
+      const gone = await store.destroyDeleted(tx, [examId]);
+      if (gone.examIds.length === 0) throw errors.conflict('The exam is not deleted');
+      await writeAudit(tx, ctx, this.entry(account, row, 'exam.destroy'));
+      return gone.blobKeys;
+    });
+    await this.deleteBlobs(keys);
+  }
+
+  /**
+   * Removes exams deleted more than 30 days ago, with their rows and files (run hourly from app
+   * start, and by tests). Rows go in one transaction per batch; files after it commits, so a
+   * failed commit never leaves rows without files. Answers how many exams it removed.
+   */
+  async purge(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const ids = await store.expiredDeleted(this.db, this.recoveryCutoff(), PURGE_BATCH);
+      if (ids.length === 0) return removed;
+      const gone = await this.db.transaction(async (tx) => {
+        const result = await store.destroyDeleted(tx, ids);
+        if (result.examIds.length > 0) {
+          await writeAudit(
+            tx,
+            { ip: null, userAgent: 'purge' },
+            {
+              action: 'exam.purge',
+              outcome: 'success',
+              category: 'phi',
+              targetType: 'exam',
+              details: { examIds: result.examIds, files: result.blobKeys.length },
+            },
+          );
+        }
+        return result;
+      });
+      await this.deleteBlobs(gone.blobKeys);
+      removed += gone.examIds.length;
+      if (ids.length < PURGE_BATCH) return removed;
+    }
+  }
+
+  private async deleteBlobs(keys: string[]): Promise<void> {
+    // A file that is already gone is fine; one that fails stays for `yyp reindex` to report.
+    for (const key of keys) await this.blobs.delete(key).catch(() => undefined);
+  }
+
+  private entry(account: AccountRow, row: ExamListRow, action: string) {
+    return {
+      action,
+      outcome: 'success' as const,
+      category: 'phi' as const,
+      actorId: account.id,
+      actorUsername: account.username,
+      targetType: 'exam',
+      targetId: row.id,
+      bucketId: row.bucketId,
+      patientId: row.patientId,
+      details: { storeUid: row.storeUid },
+    };
+  }
+
+  /** One PHI audit row per bucket whose unmasked patient data the answer shows. */
+  private async auditDisclosed(
+    account: AccountRow,
+    rows: ExamListRow[],
+    privacy: Set<string>,
+    ctx: AuditContext,
+    action: string,
+  ): Promise<void> {
+    const disclosed = new Map<string, ExamListRow[]>();
+    for (const r of rows) {
+      if (privacy.has(r.bucketId)) disclosed.set(r.bucketId, [...(disclosed.get(r.bucketId) ?? []), r]);
+    }
+    for (const [bucketId, shown] of disclosed) {
+      await writeAudit(this.db, ctx, {
+        action,
+        outcome: 'success',
+        category: 'phi',
+        actorId: account.id,
+        actorUsername: account.username,
+        bucketId,
+        targetType: 'exam',
+        ...(shown.length === 1 ? { targetId: shown[0]!.id, patientId: shown[0]!.patientId } : {}),
+        details: { examIds: shown.map((r) => r.id) },
+      });
+    }
+  }
+}

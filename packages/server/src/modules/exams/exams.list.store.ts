@@ -1,0 +1,330 @@
+import type { ExamFilter, ExamSort } from '@yyp/contracts';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { escapeLike } from '../../db/like.js';
+import { buckets, examAttachments, examPackages, exams, instances } from '../../db/schema.js';
+import type { Db } from '../../platform/db.js';
+import { nameInitials } from '../archive/pinyin.js';
+import type { ExamListRow } from './exams.presenter.js';
+
+/**
+ * All SQL of the study list: filters and sorts arrive as values of the contract's closed lists
+ * and are turned into SQL here by lookup, never by writing a name the caller sent into the text.
+ * User text is a bound parameter; LIKE wildcards in it are escaped.
+ */
+
+/** The patient name as searched: lower case, without DICOM separators or spaces (王^小东 → 王小东). */
+const nameKey = sql`lower(replace(replace(${exams.patientName}, '^', ''), ' ', ''))`;
+const normalizeName = (v: string) => v.toLowerCase().replace(/[\^\s]+/g, '');
+/** The reference day of an age: the study date, or the arrival day without one (UTC). */
+const ageAt = sql`case when ${exams.studyDate} ~ '^[0-9]{8}$' then ${exams.studyDate}
+  else to_char(${exams.created} at time zone 'UTC', 'YYYYMMDD') end`;
+/** Whole years between the birth date and the reference day; null without a valid birth date. */
+const ageYears = sql`(case when ${exams.patientDob} ~ '^[0-9]{8}$' then
+  substr(${ageAt}, 1, 4)::int - substr(${exams.patientDob}, 1, 4)::int
+  - (case when substr(${ageAt}, 5, 4) < substr(${exams.patientDob}, 5, 4) then 1 else 0 end) end)`;
+
+type TextMatch = 'eq' | 'contains' | 'prefix';
+const likePattern = (v: string, how: 'contains' | 'prefix') =>
+  how === 'contains' ? `%${escapeLike(v)}%` : `${escapeLike(v)}%`;
+
+/** Case-insensitive match of lower(expr); lower-case LIKE (not ILIKE) so a text_pattern_ops index serves prefixes. */
+function textMatch(expr: SQL, value: string, how: TextMatch): SQL {
+  const v = value.toLowerCase();
+  return how === 'eq' ? sql`${expr} = ${v}` : sql`${expr} like ${likePattern(v, how)}`;
+}
+const lowerOf = (column: AnyPgColumn) => sql`lower(${column})`;
+
+/** A patient name match: the name itself, or its pinyin initials when the text is Latin letters. */
+function nameMatch(value: string, how: TextMatch): SQL {
+  const key = normalizeName(value);
+  const byName = textMatch(nameKey, key, how);
+  if (!/^[a-z]+$/.test(key)) return byName;
+  return or(byName, textMatch(sql`${exams.patientNamePinyin}`, key, how))!;
+}
+
+const textColumns = {
+  patientId: exams.patientId,
+  accessionNumber: exams.accessionNumber,
+  bodyPart: exams.bodyPart,
+  studyDesc: exams.studyDesc,
+} as const;
+
+const isoDate = (v: string) => v.replace(/-/g, '');
+/** A bare date as the start of that UTC day; `end` makes it the start of the next one. */
+function instant(v: string, end: boolean): Date {
+  if (/^\d{4}-?\d{2}-?\d{2}$/.test(v)) {
+    const d = isoDate(v);
+    const t = Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6, 8)));
+    return new Date(end ? t + 86_400_000 : t);
+  }
+  return new Date(v);
+}
+
+/** One filter (already checked against the contract: field, operator and value shapes) as SQL. */
+export function filterSql(f: ExamFilter): SQL {
+  const values = f.values;
+  const first = values[0] ?? '';
+  const anyOf = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : or(...parts)!);
+  switch (f.field) {
+    case 'keyword': {
+      const how = f.operator as 'contains' | 'prefix';
+      return or(
+        nameMatch(first, how),
+        textMatch(lowerOf(exams.patientId), first, how),
+        textMatch(lowerOf(exams.accessionNumber), first, how),
+      )!;
+    }
+    case 'patientName':
+      return anyOf(
+        (f.operator === 'in' ? values : [first]).map((v) =>
+          nameMatch(v, f.operator === 'in' ? 'eq' : (f.operator as TextMatch)),
+        ),
+      );
+    case 'patientId':
+    case 'accessionNumber':
+    case 'bodyPart':
+    case 'studyDesc': {
+      const expr = lowerOf(textColumns[f.field]);
+      if (f.operator === 'in') {
+        return inArray(
+          expr,
+          values.map((v) => v.toLowerCase()),
+        );
+      }
+      return textMatch(expr, first, f.operator as TextMatch);
+    }
+    case 'modality':
+      // ModalitiesInStudy is a backslash-separated list: CT matches "CT\SR".
+      return anyOf(
+        (f.operator === 'in' ? values : [first]).map(
+          (v) => sql`${v.toUpperCase()} = any(string_to_array(${exams.modality}, '\\'))`,
+        ),
+      );
+    case 'studyDate': {
+      if (f.operator === 'range') {
+        const [from, to] = [isoDate(values[0]!), isoDate(values[1]!)];
+        return and(
+          sql`${exams.studyDate} <> ''`,
+          from ? sql`${exams.studyDate} >= ${from}` : undefined,
+          to ? sql`${exams.studyDate} <= ${to}` : undefined,
+        )!;
+      }
+      return inArray(exams.studyDate, (f.operator === 'in' ? values : [first]).map(isoDate));
+    }
+    case 'created': {
+      const [from, to] = [values[0]!, values[1]!];
+      return and(
+        from ? sql`${exams.created} >= ${instant(from, false).toISOString()}::timestamptz` : undefined,
+        to ? sql`${exams.created} < ${instant(to, true).toISOString()}::timestamptz` : undefined,
+      )!;
+    }
+    case 'age': {
+      if (f.operator === 'eq') return sql`${ageYears} = ${Number(first)}`;
+      const [from, to] = [values[0]!, values[1]!];
+      return and(
+        sql`${ageYears} is not null`,
+        from ? sql`${ageYears} >= ${Number(from)}` : undefined,
+        to ? sql`${ageYears} <= ${Number(to)}` : undefined,
+      )!;
+    }
+    case 'bucketId':
+      return inArray(exams.bucketId, f.operator === 'in' ? values : [first]);
+    case 'patientGender':
+      return inArray(
+        exams.patientGender,
+        (f.operator === 'in' ? values : [first]).map((v) => v.toUpperCase()),
+      );
+    case 'uploadStatus':
+      return inArray(exams.uploadStatus, f.operator === 'in' ? values : [first]);
+    case 'hasImage':
+      return eq(exams.hasImage, first === 'true');
+  }
+}
+
+const sortColumns: Record<ExamSort['field'], AnyPgColumn[]> = {
+  created: [exams.created],
+  studyDate: [exams.studyDate, exams.studyTime],
+  patientName: [exams.patientName],
+  patientId: [exams.patientId],
+  accessionNumber: [exams.accessionNumber],
+  modality: [exams.modality],
+  bodyPart: [exams.bodyPart],
+  instanceCount: [exams.instanceCount],
+  deletedTime: [exams.deletedTime],
+};
+
+/** ORDER BY of the sorts (default: `fallback` descending), then id in the last direction for a stable order. */
+export function orderSql(sorts: ExamSort[], fallback: 'created' | 'deletedTime'): SQL[] {
+  const list = sorts.length > 0 ? sorts : [{ field: fallback, direction: 'desc' as const }];
+  const out: SQL[] = [];
+  const seen = new Set<string>();
+  for (const s of list) {
+    if (seen.has(s.field)) continue;
+    seen.add(s.field);
+    for (const column of sortColumns[s.field]) out.push(s.direction === 'asc' ? asc(column) : desc(column));
+  }
+  out.push(list[list.length - 1]!.direction === 'asc' ? asc(exams.id) : desc(exams.id));
+  return out;
+}
+
+export interface ListScope {
+  /** buckets whose exams the caller may list */
+  bucketIds: string[];
+  /** live exams, or those deleted after `deletedAfter` */
+  deleted: false | { after: Date };
+}
+
+function scopeSql(scope: ListScope): SQL {
+  return and(
+    inArray(exams.bucketId, scope.bucketIds),
+    scope.deleted
+      ? and(isNotNull(exams.deletedTime), gt(exams.deletedTime, scope.deleted.after))
+      : isNull(exams.deletedTime),
+  )!;
+}
+
+const listColumns = {
+  id: exams.id,
+  storeUid: exams.storeUid,
+  bucketId: exams.bucketId,
+  bucketName: buckets.name,
+  patientName: exams.patientName,
+  patientId: exams.patientId,
+  patientGender: exams.patientGender,
+  patientDob: exams.patientDob,
+  accessionNumber: exams.accessionNumber,
+  modality: exams.modality,
+  bodyPart: exams.bodyPart,
+  studyDate: exams.studyDate,
+  studyTime: exams.studyTime,
+  studyDesc: exams.studyDesc,
+  created: exams.created,
+  hasImage: exams.hasImage,
+  uploadStatus: exams.uploadStatus,
+  seriesCount: exams.seriesCount,
+  instanceCount: exams.instanceCount,
+  deletedTime: exams.deletedTime,
+};
+
+export async function listExams(
+  db: Db,
+  scope: ListScope,
+  filters: ExamFilter[],
+  sorts: ExamSort[],
+  skip: number,
+  limit: number,
+): Promise<ExamListRow[]> {
+  if (scope.bucketIds.length === 0) return [];
+  return db
+    .select(listColumns)
+    .from(exams)
+    .innerJoin(buckets, eq(buckets.id, exams.bucketId))
+    .where(and(scopeSql(scope), ...filters.map(filterSql)))
+    .orderBy(...orderSql(sorts, scope.deleted ? 'deletedTime' : 'created'))
+    .limit(limit)
+    .offset(skip);
+}
+
+export async function countExams(db: Db, scope: ListScope, filters: ExamFilter[]): Promise<number> {
+  if (scope.bucketIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(exams)
+    .where(and(scopeSql(scope), ...filters.map(filterSql)));
+  return Number(row?.n ?? 0);
+}
+
+/** One exam in the list's shape, deleted or not. */
+export async function examRow(db: Db, examId: string): Promise<ExamListRow | undefined> {
+  const [row] = await db
+    .select(listColumns)
+    .from(exams)
+    .innerJoin(buckets, eq(buckets.id, exams.bucketId))
+    .where(eq(exams.id, examId))
+    .limit(1);
+  return row;
+}
+
+/** The bucket of an exam, deleted or not (the deleted-exams view's recovery and delete). */
+export async function bucketOfAnyExam(db: Db, examId: string): Promise<string | undefined> {
+  const [row] = await db.select({ bucketId: exams.bucketId }).from(exams).where(eq(exams.id, examId)).limit(1);
+  return row?.bucketId;
+}
+
+/** Marks a live exam deleted; answers false when it was not live. */
+export async function softDelete(db: Db, examId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(exams)
+    .set({ deletedTime: now, updated: now })
+    .where(and(eq(exams.id, examId), isNull(exams.deletedTime)))
+    .returning({ id: exams.id });
+  return rows.length > 0;
+}
+
+/** Brings back an exam deleted after `after`; answers false when there was none. */
+export async function recover(db: Db, examId: string, after: Date, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(exams)
+    .set({ deletedTime: null, updated: now })
+    .where(and(eq(exams.id, examId), isNotNull(exams.deletedTime), gt(exams.deletedTime, after)))
+    .returning({ id: exams.id });
+  return rows.length > 0;
+}
+
+/** Exams deleted at or before `before`, oldest first (the purge). */
+export async function expiredDeleted(db: Db, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: exams.id })
+    .from(exams)
+    .where(and(isNotNull(exams.deletedTime), lte(exams.deletedTime, before)))
+    .orderBy(asc(exams.deletedTime))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Removes deleted exams for good, with their series, instances, package and attachments (the
+ * foreign keys cascade); answers the blob keys to delete once the transaction commits. Only
+ * exams still deleted are removed, so a recovery that won the race keeps its exam.
+ */
+export async function destroyDeleted(db: Db, examIds: string[]): Promise<{ examIds: string[]; blobKeys: string[] }> {
+  if (examIds.length === 0) return { examIds: [], blobKeys: [] };
+  const doomed = (
+    await db
+      .select({ id: exams.id })
+      .from(exams)
+      .where(and(inArray(exams.id, examIds), isNotNull(exams.deletedTime)))
+      .for('update')
+  ).map((r) => r.id);
+  if (doomed.length === 0) return { examIds: [], blobKeys: [] };
+  const [files, packages, attachments] = await Promise.all([
+    db.select({ key: instances.blobKey }).from(instances).where(inArray(instances.examId, doomed)),
+    db.select({ key: examPackages.blobKey }).from(examPackages).where(inArray(examPackages.examId, doomed)),
+    db.select({ key: examAttachments.blobKey }).from(examAttachments).where(inArray(examAttachments.examId, doomed)),
+  ]);
+  await db.delete(exams).where(inArray(exams.id, doomed));
+  return { examIds: doomed, blobKeys: [...files, ...packages, ...attachments].map((r) => r.key) };
+}
+
+/**
+ * Fills patient_name_pinyin of exams stored before the column existed, a batch at a time; answers
+ * how many rows it filled. The ingest fills it for every new exam.
+ */
+export async function backfillNameInitials(db: Db, batch = 500): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: exams.id, name: exams.patientName })
+      .from(exams)
+      .where(isNull(exams.patientNamePinyin))
+      .limit(batch);
+    if (rows.length === 0) return done;
+    await db.execute(sql`
+      update exams set patient_name_pinyin = u.initials
+      from unnest(${`{${rows.map((r) => JSON.stringify(r.id)).join(',')}}`}::text[],
+        ${`{${rows.map((r) => JSON.stringify(nameInitials(r.name))).join(',')}}`}::text[]) as u(id, initials)
+      where exams.id = u.id`);
+    done += rows.length;
+  }
+}
