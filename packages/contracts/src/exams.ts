@@ -218,6 +218,11 @@ export const examPageSchema = z.object({ exams: z.array(examItemSchema), count: 
 export type ExamPage = z.infer<typeof examPageSchema>;
 export const examCountSchema = z.object({ count: z.number().int() });
 
+/** POST exams/newly (the 30 s new-exam poll): exams created within 7 days, after `since` if given, newest 5. */
+export const NEWLY_DAYS = 7;
+export const NEWLY_LIMIT = 5;
+export const examsNewlySchema = z.object({ since: z.iso.datetime({ offset: true }).optional() }).strict();
+
 /**
  * DELETE exams/{id}/delete answers this; the exam shows in the deleted-exams view until it is
  * recovered (POST reports/{id}/recovery) or purged 30 days (RECOVERY_DAYS) after deletion.

@@ -511,3 +511,32 @@ describe('delete, the deleted-exams view, recovery and purge', () => {
     expect((await api.post(`reports/${examId}/delete`)).statusCode).toBe(404);
   });
 });
+
+describe('POST exams/newly', () => {
+  it('answers the newest 5 exams of the last 7 days, after `since`, masked like the list', async () => {
+    await advance(8 * DAY); // everything above is now older than a week
+    const api = () => t.as(tok.senior!);
+    expect((await api().post('exams/newly', {})).json()).toEqual({ exams: [], count: 0 });
+    const fresh: string[] = [];
+    for (let n = 0; n < 6; n++) {
+      fresh.push(await ingest(bucket['RH-RAD']!, { modality: 'CT', patientName: `新^${n}`, charset: 'GB18030' }));
+      t.clock.advance(1000);
+    }
+    const all = (await api().post('exams/newly', {})).json() as ExamPage;
+    expect(all.count).toBe(6);
+    expect(all.exams.map((e) => e.id)).toEqual(fresh.slice(1).reverse());
+    // The client passes the newest it has seen: only what came after it.
+    const since = all.exams[2]!.created;
+    const after = (await api().post('exams/newly', { since })).json() as ExamPage;
+    expect(after.exams.map((e) => e.id)).toEqual(fresh.slice(4).reverse());
+    // Masked for a caller without view_privacy; other tenants see none of them.
+    const masked = (await t.as(tok.doctor!).post('exams/newly', {})).json() as ExamPage;
+    expect(masked.exams[0]).toMatchObject({ masked: true });
+    expect(masked.exams[0]!.patientName).not.toBe('新^5');
+    expect(masked.exams[0]!.patientName.startsWith('新')).toBe(true);
+    expect(((await t.as(tok.teledoctor!).post('exams/newly', {})).json() as ExamPage).exams).toEqual([]);
+    // Bad input changes nothing and says what is wrong.
+    expect((await api().post('exams/newly', { since: 'yesterday' })).statusCode).toBe(400);
+    expect((await api().post('exams/newly', { limit: 50 })).statusCode).toBe(400);
+  });
+});

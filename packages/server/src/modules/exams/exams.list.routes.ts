@@ -1,4 +1,11 @@
-import { examCountSchema, examDeletedSchema, examItemSchema, examPageSchema, examQuerySchema } from '@yyp/contracts';
+import {
+  examCountSchema,
+  examDeletedSchema,
+  examItemSchema,
+  examPageSchema,
+  examQuerySchema,
+  examsNewlySchema,
+} from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
@@ -27,6 +34,15 @@ export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListServi
     body: examQuerySchema,
     response: examPageSchema,
     handler: ({ account, body, request }) => list.page(account, body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'exams/newly',
+    summary: 'New exams for the 30-second poll: created within 7 days (after `since`), newest 5',
+    auth: 'account',
+    body: examsNewlySchema,
+    response: examPageSchema,
+    handler: ({ account, body, request }) => list.newly(account, body.since, auditContext(request)),
   });
   defineRoute(app, {
     method: 'POST',

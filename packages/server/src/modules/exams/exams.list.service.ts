@@ -1,6 +1,8 @@
 import {
   EXAM_FALLBACK_LIMIT,
   EXAM_QUERY_MAX_LIMIT,
+  NEWLY_DAYS,
+  NEWLY_LIMIT,
   RECOVERY_DAYS,
   type ExamDeleted,
   type ExamFilter,
@@ -96,6 +98,26 @@ export class ExamListService {
     const items = rows.map((r) => presentExam(r, !privacy.has(r.bucketId)));
     await this.auditDisclosed(account, rows, privacy, ctx, action);
     return { exams: items, count: total };
+  }
+
+  /**
+   * POST exams/newly: the new-exam poll (every 30 s, spec 000 §9). Exams created within the last
+   * 7 days, strictly after `since` when the client passes the newest it has seen, newest first, at
+   * most 5; masked and audited like the list.
+   */
+  async newly(account: AccountRow, since: string | undefined, ctx: AuditContext): Promise<ExamPage> {
+    const weekAgo = this.clock.now().getTime() - NEWLY_DAYS * DAY_MS;
+    const after = since ? Math.max(weekAgo, Date.parse(since) + 1) : weekAgo;
+    return this.page(
+      account,
+      {
+        filters: [{ field: 'created', operator: 'range', values: [new Date(after).toISOString(), ''] }],
+        sorts: [{ field: 'created', direction: 'desc' }],
+        skip: 0,
+        limit: NEWLY_LIMIT,
+      },
+      ctx,
+    );
   }
 
   /** POST exams/query/count */
