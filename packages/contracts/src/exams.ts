@@ -233,3 +233,7 @@ export const examDeletedSchema = z.object({
   recoverableUntil: z.string(),
 });
 export type ExamDeleted = z.infer<typeof examDeletedSchema>;
+
+/** POST exams/{id}/past and past/count: the patient's other exams, 15 to a page (spec 000 §9). */
+export const PAST_EXAMS_PAGE = 15;
+export const pastExamsQuerySchema = z.object({ skip: z.number().optional(), limit: z.number().optional() }).strict();

@@ -33,6 +33,7 @@ export const GROUP_ATTRIBUTE_KEYS = [
   'hqAIReport',
 ] as const;
 export const DOB_MATCH_MODES = ['disabled', 'shift_on', 'shift_off'] as const;
+export type DobMatchMode = (typeof DOB_MATCH_MODES)[number];
 
 const groupAttributeSchema = z.object({ enabled: z.boolean(), label: z.string().trim().max(32) });
 export const groupAttributesSchema = z.partialRecord(z.enum(GROUP_ATTRIBUTE_KEYS), groupAttributeSchema);

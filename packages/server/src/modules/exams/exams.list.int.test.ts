@@ -540,3 +540,46 @@ describe('POST exams/newly', () => {
     expect((await api().post('exams/newly', { limit: 50 })).statusCode).toBe(400);
   });
 });
+
+describe('POST exams/{id}/past and past/count', () => {
+  it("lists the patient's other exams by patient ID and the group's birth-date mode, across organizations if allowed", async () => {
+    const rad = bucket['RH-RAD']!;
+    const us = bucket['RH-US']!;
+    const p = (studyDate: string, patientBirthDate: string) => ({
+      modality: 'CT' as const,
+      patientId: 'PAST-1',
+      patientName: 'PAST^ONE',
+      studyDate,
+      patientBirthDate,
+    });
+    const current = await ingest(rad, p('20261120', '19700101'));
+    const prior = await ingest(rad, p('20251003', '19700101'));
+    const shifted = await ingest(rad, p('20240515', '19700601')); // same ID, birth date 5 months off
+    const other = await ingest(rad, p('20230101', '19900101')); // same ID, another person
+    const elsewhere = await ingest(us, p('20220202', '19700101')); // same patient, another organization
+    await ingest(rad, { modality: 'CT', patientId: 'PAST-2', studyDate: '20200101', patientBirthDate: '19700101' });
+    const api = t.as(tok.senior!);
+    const ids = async () => ((await api.post(`exams/${current}/past`, {})).json() as ExamPage).exams.map((e) => e.id);
+    const groupadmin = await t.login('groupadmin');
+    const setGroup = (settings: Record<string, unknown>) =>
+      t.as(groupadmin).post('groups/demo-renhe/update', { settings });
+
+    // The default (shift_off): the same birth date exactly, in this organization, study date descending.
+    expect(await ids()).toEqual([prior]);
+    expect((await api.post(`exams/${current}/past/count`, {})).json()).toEqual({ count: 1 });
+    expect((await setGroup({ dobMatchMode: 'shift_on' })).statusCode).toBe(200);
+    expect(await ids()).toEqual([prior, shifted]);
+    expect((await setGroup({ dobMatchMode: 'disabled' })).statusCode).toBe(200);
+    expect(await ids()).toEqual([prior, shifted, other]);
+    expect((await setGroup({ dobMatchMode: 'shift_off', crossOrgHistorySearch: true })).statusCode).toBe(200);
+    expect(await ids()).toEqual([prior, elsewhere]);
+    expect((await api.post(`exams/${current}/past`, { limit: 1, skip: 1 })).json()).toMatchObject({ count: 2 });
+    expect(
+      ((await api.post(`exams/${current}/past`, { limit: 1, skip: 1 })).json() as ExamPage).exams.map((e) => e.id),
+    ).toEqual([elsewhere]);
+    await setGroup({ crossOrgHistorySearch: false });
+    // Another tenant cannot ask; unknown body fields are refused.
+    expect((await t.as(tok.teledoctor!).post(`exams/${current}/past`, {})).statusCode).toBe(404);
+    expect((await api.post(`exams/${current}/past`, { patientId: 'PAST-2' })).statusCode).toBe(400);
+  });
+});

@@ -5,6 +5,7 @@ import {
   examPageSchema,
   examQuerySchema,
   examsNewlySchema,
+  pastExamsQuerySchema,
 } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -61,6 +62,29 @@ export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListServi
     body: examQuerySchema,
     response: examPageSchema,
     handler: ({ account, body, request }) => list.deletedPage(account, body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'exams/:examId/past',
+    summary:
+      "The patient's other exams (patient ID, birth-date mode; across organizations if the group allows), 15 a page",
+    auth: { bucket: 'exam_get', bucketId: liveExam },
+    params: examParams,
+    body: pastExamsQuerySchema,
+    response: examPageSchema,
+    handler: ({ account, bucket, params, body, request }) =>
+      list.past(account, bucket, params.examId, body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'exams/:examId/past/count',
+    summary: 'How many other exams the patient has (as exams/{id}/past)',
+    auth: { bucket: 'exam_get', bucketId: liveExam },
+    params: examParams,
+    response: examCountSchema,
+    handler: async ({ account, bucket, params, request }) => ({
+      count: (await list.past(account, bucket, params.examId, {}, auditContext(request), true)).count,
+    }),
   });
   defineRoute(app, {
     method: 'GET',

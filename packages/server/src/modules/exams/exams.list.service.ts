@@ -3,6 +3,7 @@ import {
   EXAM_QUERY_MAX_LIMIT,
   NEWLY_DAYS,
   NEWLY_LIMIT,
+  PAST_EXAMS_PAGE,
   RECOVERY_DAYS,
   type ExamDeleted,
   type ExamFilter,
@@ -117,6 +118,50 @@ export class ExamListService {
         limit: NEWLY_LIMIT,
       },
       ctx,
+    );
+  }
+
+  /**
+   * POST exams/{id}/past (and past/count): the patient's other exams, matched by patient ID and
+   * the group's birth-date mode, in the exam's organization, or in every organization of the group
+   * where the caller holds exam_get when the group searches history across organizations. Study
+   * date descending, 15 to a page; masked and audited like the list.
+   */
+  async past(
+    account: AccountRow,
+    bucket: BucketFacts,
+    examId: string,
+    input: { skip?: number | undefined; limit?: number | undefined },
+    ctx: AuditContext,
+    countOnly = false,
+  ): Promise<ExamPage> {
+    const exam = await store.examRow(this.db, examId);
+    if (!exam || exam.deletedTime) throw errors.notFound('Exam');
+    const { allowed, privacy } = await this.scope(account.id, 'exam_get');
+    const settings = await store.groupSettings(this.db, bucket.groupId);
+    const sameGroup = await store.bucketsOfGroupAmong(this.db, bucket.groupId, allowed);
+    const bucketIds = settings.crossOrgHistorySearch ? sameGroup : [bucket.id];
+    if (!exam.patientId) return { exams: [], count: 0 };
+    const scope: store.ListScope = {
+      bucketIds,
+      deleted: false,
+      samePatient: {
+        examId,
+        patientId: exam.patientId,
+        dob: exam.patientDob,
+        mode: settings.dobMatchMode ?? 'shift_off',
+      },
+    };
+    if (countOnly) return { exams: [], count: await store.countExams(this.db, scope, []) };
+    const skip = Math.max(0, Math.floor(input.skip ?? 0));
+    const limit = input.limit && input.limit > 0 ? Math.min(Math.floor(input.limit), PAST_EXAMS_PAGE) : PAST_EXAMS_PAGE;
+    return this.pageIn(
+      account,
+      scope,
+      privacy,
+      { filters: [], sorts: [{ field: 'studyDate', direction: 'desc' }], skip, limit },
+      ctx,
+      'exam.past',
     );
   }
 

@@ -1,8 +1,8 @@
-import type { ExamFilter, ExamSort } from '@yyp/contracts';
+import type { DobMatchMode, ExamFilter, ExamSort, GroupSettings } from '@yyp/contracts';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike } from '../../db/like.js';
-import { buckets, examAttachments, examPackages, exams, instances } from '../../db/schema.js';
+import { buckets, examAttachments, examPackages, exams, groups, instances } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { nameInitials } from '../archive/pinyin.js';
 import type { ExamListRow } from './exams.presenter.js';
@@ -173,6 +173,26 @@ export interface ListScope {
   bucketIds: string[];
   /** live exams, or those deleted after `deletedAfter` */
   deleted: false | { after: Date };
+  /** only the other exams of this patient (past exams), birth dates compared as the group says */
+  samePatient?: { examId: string; patientId: string; dob: string; mode: DobMatchMode };
+}
+
+const DOB8 = /^\d{8}$/;
+
+/**
+ * Past exams of a patient: the same patient ID, and by the group's birth-date mode (spec 000 §9):
+ * disabled, no check; shift_off, the same date; shift_on, within a year. A missing or malformed
+ * date on either side cannot disprove the match.
+ */
+function samePatientSql(p: NonNullable<ListScope['samePatient']>): SQL {
+  const base = and(eq(exams.patientId, p.patientId), sql`${exams.id} <> ${p.examId}`)!;
+  if (p.mode === 'disabled' || !DOB8.test(p.dob)) return base;
+  const known = sql`${exams.patientDob} ~ '^[0-9]{8}$'`;
+  if (p.mode === 'shift_off') return and(base, sql`(not ${known} or ${exams.patientDob} = ${p.dob})`)!;
+  return and(
+    base,
+    sql`(not ${known} or abs(to_date(${exams.patientDob}, 'YYYYMMDD') - to_date(${p.dob}, 'YYYYMMDD')) <= 366)`,
+  )!;
 }
 
 function scopeSql(scope: ListScope): SQL {
@@ -181,6 +201,7 @@ function scopeSql(scope: ListScope): SQL {
     scope.deleted
       ? and(isNotNull(exams.deletedTime), gt(exams.deletedTime, scope.deleted.after))
       : isNull(exams.deletedTime),
+    scope.samePatient ? samePatientSql(scope.samePatient) : undefined,
   )!;
 }
 
@@ -327,4 +348,20 @@ export async function backfillNameInitials(db: Db, batch = 500): Promise<number>
       where exams.id = u.id`);
     done += rows.length;
   }
+}
+
+/** The study-list settings of a group (spec 000 §3 group settings). */
+export async function groupSettings(db: Db, groupId: string): Promise<Partial<GroupSettings>> {
+  const [row] = await db.select({ settings: groups.settings }).from(groups).where(eq(groups.id, groupId)).limit(1);
+  return (row?.settings ?? {}) as Partial<GroupSettings>;
+}
+
+/** Of `bucketIds`, those in the group. */
+export async function bucketsOfGroupAmong(db: Db, groupId: string, bucketIds: string[]): Promise<string[]> {
+  if (bucketIds.length === 0) return [];
+  const rows = await db
+    .select({ id: buckets.id })
+    .from(buckets)
+    .where(and(eq(buckets.groupId, groupId), inArray(buckets.id, bucketIds)));
+  return rows.map((r) => r.id);
 }
