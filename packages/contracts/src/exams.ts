@@ -203,6 +203,8 @@ export const examItemSchema = z.object({
   created: z.string(),
   hasImage: z.boolean(),
   uploadStatus: z.enum(UPLOAD_STATUSES),
+  /** films printed */
+  printed: z.boolean(),
   seriesCount: z.number().int(),
   instanceCount: z.number().int(),
   /** patient name, patient id, accession number and birth date are masked (no view_privacy) */
@@ -237,3 +239,13 @@ export type ExamDeleted = z.infer<typeof examDeletedSchema>;
 /** POST exams/{id}/past and past/count: the patient's other exams, 15 to a page (spec 000 §9). */
 export const PAST_EXAMS_PAGE = 15;
 export const pastExamsQuerySchema = z.object({ skip: z.number().optional(), limit: z.number().optional() }).strict();
+
+/** POST exams/modify-print-status: mark studies' films printed or not (exam_update in each one's organization). */
+export const MAX_PRINT_STATUS_STUDIES = 100;
+export const modifyPrintStatusSchema = z
+  .object({
+    storeUids: z.array(z.string().min(1).max(64)).min(1).max(MAX_PRINT_STATUS_STUDIES),
+    printed: z.boolean(),
+  })
+  .strict();
+export const modifyPrintStatusResultSchema = z.object({ updated: z.number().int() });

@@ -69,6 +69,8 @@ export const exams = pgTable(
      * and STOW arrivals are complete as they come.
      */
     uploadStatus: text('upload_status').notNull().default('completed'),
+    /** films printed (spec 000 §3 studyPrinted; POST exams/modify-print-status) */
+    studyPrinted: boolean('study_printed').notNull().default(false),
     created: ts('created').notNull().defaultNow(),
     updated: ts('updated').notNull().defaultNow(),
     deletedTime: ts('deleted_time'),

@@ -1,5 +1,5 @@
 import { EXAM_SORT_FIELDS, type ExamItem, type ExamPage } from '@yyp/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, buckets, exams, instances, series } from '../../db/schema.js';
 import { generateStudy, type StudyOptions } from '../../dicom/testdata/generate.js';
@@ -581,5 +581,41 @@ describe('POST exams/{id}/past and past/count', () => {
     // Another tenant cannot ask; unknown body fields are refused.
     expect((await t.as(tok.teledoctor!).post(`exams/${current}/past`, {})).statusCode).toBe(404);
     expect((await api.post(`exams/${current}/past`, { patientId: 'PAST-2' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST exams/modify-print-status', () => {
+  it('marks studies printed and back, all or none, only where the caller holds exam_update', async () => {
+    const rad = bucket['RH-RAD']!;
+    const a = generateStudy({ modality: 'DX', rows: 16, columns: 16 });
+    const b = generateStudy({ modality: 'DX', rows: 16, columns: 16 });
+    for (const s of [a, b]) await t.services.archive.ingest(rad, s.instances[0]!.bytes, 'web');
+    const uids = [a.studyInstanceUid, b.studyInstanceUid];
+    const printedOf = async () =>
+      (await t.db.database.db.select().from(exams).where(inArray(exams.storeUid, uids))).map((e) => e.studyPrinted);
+    const doctor = t.as(tok.doctor!);
+    const res = await doctor.post('exams/modify-print-status', { storeUids: uids, printed: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ updated: 2 });
+    expect(await printedOf()).toEqual([true, true]);
+    const listed = (await doctor.post('exams/page-query', {})).json() as ExamPage;
+    expect(listed.exams.find((e) => e.storeUid === a.studyInstanceUid)?.printed).toBe(true);
+    // One unknown study: nothing changes.
+    const partial = await doctor.post('exams/modify-print-status', {
+      storeUids: [...uids, '1.2.3.999'],
+      printed: false,
+    });
+    expect(partial.statusCode).toBe(404);
+    expect(await printedOf()).toEqual([true, true]);
+    // Another tenant cannot, and bad bodies say what is wrong.
+    expect(
+      (await t.as(tok.teledoctor!).post('exams/modify-print-status', { storeUids: uids, printed: false })).statusCode,
+    ).toBe(404);
+    expect((await doctor.post('exams/modify-print-status', { storeUids: [], printed: false })).statusCode).toBe(400);
+    expect((await doctor.post('exams/modify-print-status', { storeUids: uids })).statusCode).toBe(400);
+    expect((await doctor.post('exams/modify-print-status', { storeUids: uids, printed: false })).json()).toEqual({
+      updated: 2,
+    });
+    expect(await printedOf()).toEqual([false, false]);
   });
 });

@@ -5,6 +5,8 @@ import {
   examPageSchema,
   examQuerySchema,
   examsNewlySchema,
+  modifyPrintStatusResultSchema,
+  modifyPrintStatusSchema,
   pastExamsQuerySchema,
 } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +37,16 @@ export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListServi
     body: examQuerySchema,
     response: examPageSchema,
     handler: ({ account, body, request }) => list.page(account, body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'exams/modify-print-status',
+    summary: "Mark studies' films printed or not (exam_update in each one's organization; all or none)",
+    auth: 'account',
+    body: modifyPrintStatusSchema,
+    response: modifyPrintStatusResultSchema,
+    handler: ({ account, body, request }) =>
+      list.modifyPrintStatus(account, body.storeUids, body.printed, auditContext(request)),
   });
   defineRoute(app, {
     method: 'POST',

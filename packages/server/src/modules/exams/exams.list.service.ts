@@ -165,6 +165,23 @@ export class ExamListService {
     );
   }
 
+  /** POST exams/modify-print-status: all the studies must be live exams where the caller holds exam_update. */
+  async modifyPrintStatus(account: AccountRow, storeUids: string[], printed: boolean, ctx: AuditContext) {
+    const { allowed } = await this.scope(account.id, 'exam_update');
+    const rows = await store.setPrinted(this.db, allowed, storeUids, printed);
+    if (!rows) throw errors.notFound('Exam');
+    await writeAudit(this.db, ctx, {
+      action: 'exam.print_status',
+      outcome: 'success',
+      category: 'operation',
+      actorId: account.id,
+      actorUsername: account.username,
+      targetType: 'exam',
+      details: { printed, exams: rows.map((r) => r.id) },
+    });
+    return { updated: rows.length };
+  }
+
   /** POST exams/query/count */
   async count(account: AccountRow, filters: ExamFilter[]): Promise<number> {
     const { allowed } = await this.scope(account.id, 'exam_get');

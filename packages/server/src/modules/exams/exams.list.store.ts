@@ -223,6 +223,7 @@ const listColumns = {
   created: exams.created,
   hasImage: exams.hasImage,
   uploadStatus: exams.uploadStatus,
+  studyPrinted: exams.studyPrinted,
   seriesCount: exams.seriesCount,
   instanceCount: exams.instanceCount,
   deletedTime: exams.deletedTime,
@@ -364,4 +365,31 @@ export async function bucketsOfGroupAmong(db: Db, groupId: string, bucketIds: st
     .from(buckets)
     .where(and(eq(buckets.groupId, groupId), inArray(buckets.id, bucketIds)));
   return rows.map((r) => r.id);
+}
+
+/**
+ * Sets the print status of the live exams with these study UIDs in these buckets, all or none:
+ * answers the number updated, or null (nothing changed) when a UID matches no such exam.
+ */
+export async function setPrinted(
+  db: Db,
+  bucketIds: string[],
+  storeUids: string[],
+  printed: boolean,
+): Promise<{ id: string; bucketId: string }[] | null> {
+  if (bucketIds.length === 0) return null;
+  return db.transaction(async (tx) => {
+    const where = and(
+      inArray(exams.bucketId, bucketIds),
+      inArray(exams.storeUid, storeUids),
+      isNull(exams.deletedTime),
+    );
+    const found = await tx.select({ storeUid: exams.storeUid }).from(exams).where(where);
+    if (new Set(found.map((f) => f.storeUid)).size < new Set(storeUids).size) return null;
+    return tx
+      .update(exams)
+      .set({ studyPrinted: printed })
+      .where(where)
+      .returning({ id: exams.id, bucketId: exams.bucketId });
+  });
 }

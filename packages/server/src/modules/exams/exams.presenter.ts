@@ -55,6 +55,7 @@ export interface ExamListRow {
   created: Date;
   hasImage: boolean;
   uploadStatus: string;
+  studyPrinted: boolean;
   seriesCount: number;
   instanceCount: number;
   deletedTime: Date | null;
@@ -88,6 +89,7 @@ export function presentExam(row: ExamListRow, masked: boolean): ExamItem {
     created: row.created.toISOString(),
     hasImage: row.hasImage,
     uploadStatus: uploadStatus(row.uploadStatus),
+    printed: row.studyPrinted,
     seriesCount: row.seriesCount,
     instanceCount: row.instanceCount,
     masked,

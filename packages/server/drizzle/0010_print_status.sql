@@ -1,0 +1,1 @@
+ALTER TABLE "exams" ADD COLUMN "study_printed" boolean DEFAULT false NOT NULL;
