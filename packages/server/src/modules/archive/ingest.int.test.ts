@@ -5,6 +5,7 @@ import { generateStudy } from '../../dicom/testdata/generate.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { ingestInstance, type IngestDeps, type IngestResult } from './ingest.js';
+import { localKeys } from './reindex.js';
 
 let t: TestApp;
 let bucketId: string;
@@ -65,7 +66,8 @@ describe('ingest under concurrency (group commit)', () => {
       }
     }
     const stored = await db.select({ key: instances.blobKey }).from(instances);
-    const files = await listBlobs(t.blobs, 'dicom');
+    const files: string[] = [];
+    for await (const key of localKeys(t.blobDir, 'dicom')) files.push(key);
     expect(files.sort()).toEqual(stored.map((s) => s.key).sort());
   });
 
@@ -96,20 +98,3 @@ describe('ingest under concurrency (group commit)', () => {
     expect(rows).toHaveLength(5);
   });
 });
-
-/** Every blob key under a prefix of the local store (a test-only walk of its folder). */
-async function listBlobs(blobs: BlobStore, prefix: string): Promise<string[]> {
-  const fs = await import('node:fs/promises');
-  const path = await import('node:path');
-  const root = (blobs as unknown as { root: string }).root;
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    for (const e of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(full);
-      else out.push(path.relative(root, full).split(path.sep).join('/'));
-    }
-  };
-  await walk(path.join(root, prefix));
-  return out;
-}

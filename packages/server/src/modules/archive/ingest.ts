@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { parseInstance } from '../../dicom/parse.js';
+import { parseInstance, type ParsedInstance } from '../../dicom/parse.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -170,12 +170,12 @@ export async function ingestInstance(
   }
   if (written.duplicate) await deps.blobs.delete(blobKey);
   if (written.newExam) deps.onNewExam?.(written.examId, input.bucketId, input.source);
+  return resultOf(written, p);
+}
+
+function resultOf(written: WrittenInstance, p: ParsedInstance): IngestResult {
   return {
-    examId: written.examId,
-    seriesId: written.seriesId,
-    instanceId: written.instanceId,
-    duplicate: written.duplicate,
-    newExam: written.newExam,
+    ...written,
     sopInstanceUid: p.sopInstanceUid,
     sopClassUid: p.sopClassUid,
     studyInstanceUid: p.studyInstanceUid,
@@ -196,10 +196,5 @@ export async function indexStoredInstance(
     { bucketId: input.bucketId, p, blobKey: input.blobKey, size: input.bytes.length, source: 'reindex' },
     Promise.resolve(),
   );
-  return {
-    ...written,
-    sopInstanceUid: p.sopInstanceUid,
-    sopClassUid: p.sopClassUid,
-    studyInstanceUid: p.studyInstanceUid,
-  };
+  return resultOf(written, p);
 }

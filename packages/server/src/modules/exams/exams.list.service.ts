@@ -10,8 +10,11 @@ import {
   type ExamItem,
   type ExamPage,
   type ExamSort,
+  type GroupSettings,
 } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
+import { findGroup } from '../groups/groups.store.js';
+import { bucketsOfGroup } from '../organizations/organizations.store.js';
 import { findBucketsFacts, loadCallerAccess } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import { effectiveActions, type BucketAction, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
@@ -138,9 +141,9 @@ export class ExamListService {
     const exam = await store.examRow(this.db, examId);
     if (!exam || exam.deletedTime) throw errors.notFound('Exam');
     const { allowed, privacy } = await this.scope(account.id, 'exam_get');
-    const settings = await store.groupSettings(this.db, bucket.groupId);
-    const sameGroup = await store.bucketsOfGroupAmong(this.db, bucket.groupId, allowed);
-    const bucketIds = settings.crossOrgHistorySearch ? sameGroup : [bucket.id];
+    const settings = ((await findGroup(this.db, bucket.groupId))?.settings ?? {}) as Partial<GroupSettings>;
+    const inGroup = new Set((await bucketsOfGroup(this.db, bucket.groupId)).map((b) => b.id));
+    const bucketIds = settings.crossOrgHistorySearch ? allowed.filter((id) => inGroup.has(id)) : [bucket.id];
     if (!exam.patientId) return { exams: [], count: 0 };
     const scope: store.ListScope = {
       bucketIds,

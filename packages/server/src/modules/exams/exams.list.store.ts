@@ -1,8 +1,8 @@
-import type { DobMatchMode, ExamFilter, ExamSort, GroupSettings } from '@yyp/contracts';
+import type { DobMatchMode, ExamFilter, ExamSort } from '@yyp/contracts';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike } from '../../db/like.js';
-import { buckets, examAttachments, examPackages, exams, groups, instances } from '../../db/schema.js';
+import { buckets, examAttachments, examPackages, exams, instances } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { nameInitials } from '../archive/pinyin.js';
 import type { ExamListRow } from './exams.presenter.js';
@@ -349,22 +349,6 @@ export async function backfillNameInitials(db: Db, batch = 500): Promise<number>
       where exams.id = u.id`);
     done += rows.length;
   }
-}
-
-/** The study-list settings of a group (spec 000 §3 group settings). */
-export async function groupSettings(db: Db, groupId: string): Promise<Partial<GroupSettings>> {
-  const [row] = await db.select({ settings: groups.settings }).from(groups).where(eq(groups.id, groupId)).limit(1);
-  return (row?.settings ?? {}) as Partial<GroupSettings>;
-}
-
-/** Of `bucketIds`, those in the group. */
-export async function bucketsOfGroupAmong(db: Db, groupId: string, bucketIds: string[]): Promise<string[]> {
-  if (bucketIds.length === 0) return [];
-  const rows = await db
-    .select({ id: buckets.id })
-    .from(buckets)
-    .where(and(eq(buckets.groupId, groupId), inArray(buckets.id, bucketIds)));
-  return rows.map((r) => r.id);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { bucketsWith } from '../../platform/access.js';
 import { IngestRefused, uploadBlock } from '../archive/plan.js';
-import { bucketsByIds } from '../organizations/organizations.store.js';
+import { bucketsByIds, findBucket } from '../organizations/organizations.store.js';
 import type { Signer } from '../../platform/signed.js';
 import type { ArchiveService } from '../archive/archive.service.js';
 import * as store from './uploads.store.js';
@@ -66,18 +66,7 @@ export class UploadsService {
     const row = await store.findSession(this.db, uploadId);
     if (!row || row.bucketId !== bucketId || row.accountId !== account.id) throw errors.notFound('Upload');
     if (row.status !== 'open') throw new AppError('Conflict', 'This upload is already complete');
-    const { token, expires } = this.signer.sign(
-      'upload',
-      { u: row.id, b: bucketId },
-      new Date(this.clock.now().getTime() + delta * 1000),
-    );
-    return {
-      uploadId: row.id,
-      sessionToken: token,
-      endpoint: UPLOAD_ENDPOINT,
-      expires,
-      bucketName: await store.bucketName(this.db, bucketId),
-    };
+    return this.credentials(row.id, bucketId, delta);
   }
 
   /** POST exams/{id}/uploaded: the sender says the exam's images are all there. */
@@ -89,7 +78,7 @@ export class UploadsService {
 
   private async open(bucketId: string, account: AccountRow | null, source: 'web' | 'token') {
     const now = this.clock.now();
-    const plan = await store.bucketPlan(this.db, bucketId);
+    const plan = await findBucket(this.db, bucketId);
     const block = plan && uploadBlock(plan, now, 1);
     if (block) {
       throw new AppError(
@@ -100,13 +89,18 @@ export class UploadsService {
       );
     }
     const row = await store.createSession(this.db, bucketId, account?.id ?? null, source, now);
+    return this.credentials(row.id, bucketId, SESSION_TTL_S);
+  }
+
+  /** The signed session token of an upload, valid `seconds`: the only credential the tus endpoint takes. */
+  private async credentials(uploadId: string, bucketId: string, seconds: number) {
     const { token, expires } = this.signer.sign(
       'upload',
-      { u: row.id, b: bucketId },
-      new Date(now.getTime() + SESSION_TTL_S * 1000),
+      { u: uploadId, b: bucketId },
+      new Date(this.clock.now().getTime() + seconds * 1000),
     );
     return {
-      uploadId: row.id,
+      uploadId,
       sessionToken: token,
       endpoint: UPLOAD_ENDPOINT,
       expires,

@@ -20,23 +20,6 @@ export async function bucketByUploadToken(db: Db, token: string) {
   )[0];
 }
 
-/** The plan fields deciding whether the organization may receive uploads now. */
-export async function bucketPlan(db: Db, id: string) {
-  return (
-    await db
-      .select({
-        isPrivate: buckets.isPrivate,
-        planKind: buckets.planKind,
-        planQuota: buckets.planQuota,
-        planUsed: buckets.planUsed,
-        planExpiresAt: buckets.planExpiresAt,
-      })
-      .from(buckets)
-      .where(eq(buckets.id, id))
-      .limit(1)
-  )[0];
-}
-
 export const bucketName = async (db: Db, id: string) =>
   (await db.select({ name: buckets.name }).from(buckets).where(eq(buckets.id, id)).limit(1))[0]?.name ?? '';
 
