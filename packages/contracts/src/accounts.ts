@@ -49,6 +49,15 @@ export const preferencesSchema = z
     imageColumn: z.number().int().min(1).max(4),
     workloadVersion: z.enum(['simple', 'detailed']),
     pastExamSort: z.enum(['asc', 'desc']),
+    /** the study list's visible columns, in order */
+    studyColumns: z.array(z.string().max(32)).max(40),
+    /** the study list's last quick search tab and page size */
+    studyFilters: z
+      .object({
+        quickSearchId: z.string().max(64).nullable().optional(),
+        pageSize: z.number().int().min(10).max(200).optional(),
+      })
+      .strict(),
   })
   .partial()
   .strict();

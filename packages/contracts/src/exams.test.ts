@@ -22,6 +22,16 @@ describe('examFilterProblem', () => {
     f('uploadStatus', 'eq', ['processing']),
     f('hasImage', 'eq', ['true']),
     f('keyword', 'contains', ['A12']),
+    f('patientSource', 'in', ['I', 'no']),
+    f('applyDept', 'prefix', ['神经']),
+    f('orderPlacer', 'eq', ['李医生']),
+    f('urgentFlag', 'eq', ['true']),
+    f('teleMedFlag', 'eq', ['false']),
+    f('printed', 'eq', ['true']),
+    f('critical', 'eq', ['false']),
+    f('reportStatus', 'in', ['none', 'partial']),
+    f('assigneeId', 'in', ['none', 'acc-1']),
+    f('tagId', 'eq', ['tag-1']),
   ])('accepts %j', (filter) => {
     expect(examFilterProblem(filter)).toBeNull();
   });
@@ -42,6 +52,11 @@ describe('examFilterProblem', () => {
     [f('patientGender', 'eq', ['X']), 'is not M, F, O or U'],
     [f('uploadStatus', 'eq', ['done']), 'processing or completed'],
     [f('hasImage', 'eq', ['yes']), 'true or false'],
+    [f('patientSource', 'eq', ['X']), 'is not I, O, E, P, NO'],
+    [f('urgentFlag', 'eq', ['1']), 'true or false'],
+    [f('urgentFlag', 'in', ['true']), 'takes the operators'],
+    [f('reportStatus', 'eq', ['approved']), 'is not a report status'],
+    [f('tagId', 'contains', ['t']), 'takes the operators'],
   ])('refuses %j', (filter, message) => {
     expect(examFilterProblem(filter)).toContain(message);
   });

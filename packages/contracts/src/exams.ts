@@ -15,6 +15,26 @@ export type ExamFilterOperator = (typeof EXAM_FILTER_OPERATORS)[number];
 
 /** Patient gender codes of spec 000 §3. */
 export const PATIENT_GENDERS = ['M', 'F', 'O', 'U'] as const;
+/** Patient source codes of spec 000 §3: inpatient, outpatient, emergency, physical exam, night clinic. */
+export const PATIENT_SOURCES = ['I', 'O', 'E', 'P', 'NO'] as const;
+export type PatientSource = (typeof PATIENT_SOURCES)[number];
+/** Report status values of spec 000 §4 ('none' until a report exists). */
+export const REPORT_STATUSES = [
+  'none',
+  'locked',
+  'partial',
+  'final',
+  'hold',
+  'cancelled',
+  'advised',
+  'printed',
+  'corrected',
+  'preliminary',
+] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** AI task status of an exam: '' none, queued (job waiting), sent (the AI service took it), done, failed. */
+export const AI_STATUSES = ['', 'queued', 'sent', 'done', 'failed'] as const;
+export type AiStatus = (typeof AI_STATUSES)[number];
 
 export const EXAM_FILTER_FIELDS = [
   /** free text: patient name (or its pinyin initials), patient id or accession number */
@@ -37,6 +57,19 @@ export const EXAM_FILTER_FIELDS = [
   'uploadStatus',
   /** 'true' or 'false' */
   'hasImage',
+  'patientSource',
+  'applyDept',
+  'orderPlacer',
+  /** 'true' or 'false' */
+  'urgentFlag',
+  'teleMedFlag',
+  'printed',
+  'critical',
+  'reportStatus',
+  /** an account id, or 'none' for unassigned exams */
+  'assigneeId',
+  /** an item of the organization's tags dictionary */
+  'tagId',
 ] as const;
 export type ExamFilterField = (typeof EXAM_FILTER_FIELDS)[number];
 
@@ -57,6 +90,16 @@ export const examFilterOperators: Record<ExamFilterField, readonly ExamFilterOpe
   patientGender: ['eq', 'in'],
   uploadStatus: ['eq', 'in'],
   hasImage: ['eq'],
+  patientSource: ['eq', 'in'],
+  applyDept: TEXT_OPERATORS,
+  orderPlacer: TEXT_OPERATORS,
+  urgentFlag: ['eq'],
+  teleMedFlag: ['eq'],
+  printed: ['eq'],
+  critical: ['eq'],
+  reportStatus: ['eq', 'in'],
+  assigneeId: ['eq', 'in'],
+  tagId: ['eq', 'in'],
 };
 
 export const EXAM_SORT_FIELDS = [
@@ -68,6 +111,11 @@ export const EXAM_SORT_FIELDS = [
   'modality',
   'bodyPart',
   'instanceCount',
+  'patientGender',
+  'bucketName',
+  'urgentFlag',
+  'reportStatus',
+  'assigneeName',
   /** the deleted-exams view's default */
   'deletedTime',
 ] as const;
@@ -105,6 +153,8 @@ const validDate = (v: string) => {
 const validInstant = (v: string) => validDate(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)));
 const validAge = (v: string) => /^\d{1,3}$/.test(v);
 
+const booleanValue = { ok: (v: string) => v === 'true' || v === 'false', expected: 'true or false' };
+
 /** What one value of a field must look like ('' is allowed only as an open end of a range). */
 const valueCheck: Partial<Record<ExamFilterField, { ok: (v: string) => boolean; expected: string }>> = {
   studyDate: { ok: validDate, expected: 'a date YYYYMMDD' },
@@ -118,7 +168,19 @@ const valueCheck: Partial<Record<ExamFilterField, { ok: (v: string) => boolean; 
     ok: (v) => (UPLOAD_STATUSES as readonly string[]).includes(v),
     expected: UPLOAD_STATUSES.join(' or '),
   },
-  hasImage: { ok: (v) => v === 'true' || v === 'false', expected: 'true or false' },
+  hasImage: booleanValue,
+  urgentFlag: booleanValue,
+  teleMedFlag: booleanValue,
+  printed: booleanValue,
+  critical: booleanValue,
+  patientSource: {
+    ok: (v) => (PATIENT_SOURCES as readonly string[]).includes(v.toUpperCase()),
+    expected: PATIENT_SOURCES.join(', '),
+  },
+  reportStatus: {
+    ok: (v) => (REPORT_STATUSES as readonly string[]).includes(v),
+    expected: 'a report status',
+  },
 };
 
 /**
@@ -181,6 +243,10 @@ export const examQuerySchema = z
   });
 export type ExamQuery = z.input<typeof examQuerySchema>;
 
+/** A tag on an exam, with the colour its organization gave it. */
+export const examTagSchema = z.object({ id: z.string(), name: z.string(), color: z.string().nullable() });
+export type ExamTag = z.infer<typeof examTagSchema>;
+
 /** One row of the study list; private fields are masked when `masked` is true. */
 export const examItemSchema = z.object({
   id: z.string(),
@@ -207,7 +273,24 @@ export const examItemSchema = z.object({
   printed: z.boolean(),
   seriesCount: z.number().int(),
   instanceCount: z.number().int(),
-  /** patient name, patient id, accession number and birth date are masked (no view_privacy) */
+  /** patient source code (I, O, E, P, NO) or '' */
+  patientSource: z.string(),
+  applyDept: z.string(),
+  orderPlacer: z.string(),
+  urgentFlag: z.boolean(),
+  teleMedFlag: z.boolean(),
+  /** confidential: private fields are masked in every list */
+  isPrivacy: z.boolean(),
+  /** a critical value was reported */
+  critical: z.boolean(),
+  reportStatus: z.enum(REPORT_STATUSES),
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  aiStatus: z.enum(AI_STATUSES),
+  tags: z.array(examTagSchema),
+  /** the first matching colour rule of the exam's group, or null */
+  rowColor: z.object({ foreColor: z.string(), backgroundColor: z.string() }).nullable(),
+  /** patient name, patient id, accession number and birth date are masked (no view_privacy, or confidential) */
   masked: z.boolean(),
   /** set in the deleted-exams view */
   deletedTime: z.string().nullable(),

@@ -13,3 +13,6 @@ export * from './notifications.js';
 export * from './upload-codes.js';
 export * from './privacy.js';
 export * from './exams.js';
+export * from './exam-detail.js';
+export * from './quick-search.js';
+export * from './color-rules.js';

@@ -52,6 +52,8 @@ export const groupSettingsSchema = z
     logo: z.string().max(1024),
     defaultExpertBucketId: z.string().nullable(),
     defaultConsultationBucketId: z.string().nullable(),
+    /** the group's AI service (POST exams/{id}/ai/task posts studies to it); '' for none */
+    aiServiceUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(512)]),
   })
   .partial()
   .strict();

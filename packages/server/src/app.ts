@@ -16,6 +16,16 @@ import { dicomWebRoutes } from './modules/dicomweb/dicomweb.routes.js';
 import { examRoutes } from './modules/exams/exams.routes.js';
 import { examListRoutes } from './modules/exams/exams.list.routes.js';
 import { ExamListService } from './modules/exams/exams.list.service.js';
+import { examManageRoutes } from './modules/exams/exams.manage.routes.js';
+import { ExamManageService } from './modules/exams/exams.manage.service.js';
+import { AutoAssigner } from './modules/exams/auto-assign.js';
+import { quickSearchRoutes } from './modules/quick-search/quick-search.routes.js';
+import { exportRoutes } from './modules/exports/exports.routes.js';
+import { aiRoutes } from './modules/ai/ai.routes.js';
+import { AiService } from './modules/ai/ai.service.js';
+import { JobQueue } from './platform/jobs.js';
+import { ExportsService } from './modules/exports/exports.service.js';
+import { QuickSearchService } from './modules/quick-search/quick-search.service.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ExamsService } from './modules/exams/exams.service.js';
@@ -77,6 +87,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** how often exams deleted more than 30 days ago are purged (default hourly; 0: never, tests) */
   purgeIntervalMs?: number;
+  /** how often the job worker looks for due jobs (default 1 s; 0: never, tests run them by hand) */
+  jobIntervalMs?: number;
 }
 
 export interface Services {
@@ -91,6 +103,12 @@ export interface Services {
   archive: ArchiveService;
   exams: ExamsService;
   examList: ExamListService;
+  examManage: ExamManageService;
+  autoAssign: AutoAssigner;
+  quickSearch: QuickSearchService;
+  exports: ExportsService;
+  jobs: JobQueue;
+  ai: AiService;
   uploads: UploadsService;
   policies: PoliciesService;
   notifications: NotificationsService;
@@ -135,12 +153,19 @@ export async function buildApp(
   if (options.blobs instanceof LocalBlobStore) options.blobs.enableDirectTransfer(blobLinks);
   const policies = new PoliciesService(options.blobs, options.clock);
   const notifications = new NotificationsService(options.db, options.clock, app.log);
+  const examList = new ExamListService(options.db, options.blobs, options.clock);
+  const examManage = new ExamManageService(options.db, options.clock, examList);
+  const autoAssign = new AutoAssigner(options.db, options.clock, examManage, app.log);
+  const jobs = new JobQueue(options.db, options.clock, app.log);
   const archive = new ArchiveService(
     options.db,
     options.blobs,
     options.clock,
     options.dicomAet,
-    notifications.onNewExam,
+    (examId, bucketId, source) => {
+      notifications.onNewExam(examId, bucketId, source);
+      autoAssign.onNewExam(examId, bucketId, source);
+    },
     options.ingestSyncCommit ?? false,
   );
   const services: Services = {
@@ -154,7 +179,13 @@ export async function buildApp(
     admin: new AdminService(options.db, options.clock),
     archive,
     exams: new ExamsService(options.db, options.blobs, options.clock, signer),
-    examList: new ExamListService(options.db, options.blobs, options.clock),
+    examList,
+    examManage,
+    autoAssign,
+    quickSearch: new QuickSearchService(options.db, options.clock),
+    exports: new ExportsService(options.db, options.clock, examList),
+    jobs,
+    ai: new AiService(options.db, options.clock, signer, jobs, app.log),
     uploads: new UploadsService(options.db, options.clock, signer, archive),
     policies,
     notifications,
@@ -163,6 +194,9 @@ export async function buildApp(
   };
   // Deliveries under way finish before the database closes.
   app.addHook('onClose', () => notifications.whenIdle());
+  app.addHook('onClose', () => autoAssign.whenIdle());
+  jobs.start(options.jobIntervalMs ?? 1000);
+  app.addHook('onClose', () => jobs.stop());
   // The purge of exams deleted more than 30 days ago (no job queue yet: a timer per instance; two
   // instances purging at once is harmless, each exam goes in a transaction that locks it first).
   const purgeEvery = options.purgeIntervalMs ?? 3600_000;
@@ -232,6 +266,10 @@ export async function buildApp(
       archiveRoutes(api, services.archive);
       examRoutes(api, options.db, services.exams);
       examListRoutes(api, options.db, services.examList);
+      examManageRoutes(api, options.db, services.examManage);
+      quickSearchRoutes(api, services.quickSearch);
+      exportRoutes(api, services.exports);
+      aiRoutes(api, options.db, services.ai);
       uploadRoutes(api, options.db, services.uploads);
       notificationRoutes(api, services.notifications);
       installTus(api, services.uploads, options.uploadDir);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { accounts } from './schema-accounts.js';
 import { buckets } from './schema-tenancy.js';
@@ -71,6 +71,37 @@ export const exams = pgTable(
     uploadStatus: text('upload_status').notNull().default('completed'),
     /** films printed (spec 000 §3 studyPrinted; POST exams/modify-print-status) */
     studyPrinted: boolean('study_printed').notNull().default(false),
+    /* Registration fields of spec 000 §3, edited with POST exams/{id} (empty until someone fills them). */
+    /** patient source: I inpatient, O outpatient, E emergency, P physical exam, NO night clinic ('' unknown) */
+    patientSource: text('patient_source').notNull().default(''),
+    inpatientId: text('inpatient_id').notNull().default(''),
+    outpatientId: text('outpatient_id').notNull().default(''),
+    bedNum: text('bed_num').notNull().default(''),
+    physicalExamId: text('physical_exam_id').notNull().default(''),
+    patientPhone: text('patient_phone').notNull().default(''),
+    applyDept: text('apply_dept').notNull().default(''),
+    orderPlacer: text('order_placer').notNull().default(''),
+    clinicImpression: text('clinic_impression').notNull().default(''),
+    scanTech: text('scan_tech').notNull().default(''),
+    physician: text('physician').notNull().default(''),
+    bodyPartCount: integer('body_part_count'),
+    weight: real('weight'),
+    height: real('height'),
+    urgentFlag: boolean('urgent_flag').notNull().default(false),
+    teleMedFlag: boolean('tele_med_flag').notNull().default(false),
+    /** confidential: private fields stay masked in lists even for callers with view_privacy */
+    isPrivacy: boolean('is_privacy').notNull().default(false),
+    /** a critical value was reported (set by the reporting workflow) */
+    criticalFlag: boolean('critical_flag').notNull().default(false),
+    /** report status of spec 000 §4 ('none' until a report exists) */
+    reportStatus: text('report_status').notNull().default('none'),
+    /** per-exam values of the organization's extension configs */
+    extensions: jsonb('extensions').$type<Record<string, string | number>>().notNull().default({}),
+    assigneeId: text('assignee_id').references(() => accounts.id, { onDelete: 'set null' }),
+    assignedAt: ts('assigned_at'),
+    /** AI task status: '' none, queued, sent, done, failed */
+    aiStatus: text('ai_status').notNull().default(''),
+    aiResult: jsonb('ai_result').$type<Record<string, unknown>>(),
     created: ts('created').notNull().defaultNow(),
     updated: ts('updated').notNull().defaultNow(),
     deletedTime: ts('deleted_time'),
@@ -96,6 +127,9 @@ export const exams = pgTable(
     index('exams_patient_name_pinyin_idx').on(sql`${t.patientNamePinyin} text_pattern_ops`),
     index('exams_patient_id_lower_idx').on(sql`lower(${t.patientId}) text_pattern_ops`),
     index('exams_accession_lower_idx').on(sql`lower(${t.accessionNumber}) text_pattern_ops`),
+    index('exams_assignee_idx')
+      .on(t.assigneeId)
+      .where(sql`${t.assigneeId} is not null`),
     // The deleted-exams view and the purge.
     index('exams_deleted_time_idx')
       .on(t.deletedTime)
@@ -202,3 +236,46 @@ export const uploadSessions = pgTable(
   },
   (t) => [index('upload_sessions_bucket_idx').on(t.bucketId, t.createdAt)],
 );
+
+/** Tags of an exam (spec 000 §3 reportTags): items of its organization's tags dictionary. */
+export const examTags = pgTable(
+  'exam_tags',
+  {
+    examId: text('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    tagId: text('tag_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('exam_tags_pk').on(t.examId, t.tagId), index('exam_tags_tag_idx').on(t.tagId)],
+);
+
+/**
+ * Co-written exams (spec 000 §4 "adding a co-written exam cannot be undone"): exams reported
+ * together with a primary exam. An exam belongs to at most one primary.
+ */
+export const coExams = pgTable(
+  'co_exams',
+  {
+    primaryExamId: text('primary_exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    examId: text('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('co_exams_exam_idx').on(t.examId), index('co_exams_primary_idx').on(t.primaryExamId)],
+);
+
+/**
+ * Live (not deleted) exams per organization, kept by a trigger on exams (migration 0012) whatever
+ * writes them: the study list's unfiltered count reads these few rows instead of counting exams.
+ */
+export const bucketExamCounts = pgTable('bucket_exam_counts', {
+  bucketId: text('bucket_id')
+    .primaryKey()
+    .references(() => buckets.id, { onDelete: 'cascade' }),
+  live: bigint('live', { mode: 'number' }).notNull().default(0),
+});

@@ -4,3 +4,4 @@ export * from './schema-tenancy.js';
 export * from './schema-archive.js';
 export * from './schema-notifications.js';
 export * from './schema-attachments.js';
+export * from './schema-lists.js';

@@ -1,40 +1,55 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { GroupAccessLevel, OrgAccessLevel } from '@yyp/contracts';
 import { bucketMembers, buckets, groupMembers, roleMappings, roles } from '../db/schema.js';
 import { effectiveActions, type BucketAction, type BucketFacts, type CallerAccess, type Membership } from './authz.js';
 import type { Db } from './db.js';
 
-/** Snapshot of the caller's group levels, organization levels and role actions (three queries). */
+/** Snapshot of the caller's group levels, organization levels and role actions (one query). */
 export async function loadCallerAccess(db: Db, accountId: string): Promise<CallerAccess> {
-  const [groupRows, memberRows, roleRows] = await Promise.all([
-    db
-      .select({ groupId: groupMembers.groupId, level: groupMembers.accessLevel })
-      .from(groupMembers)
-      .where(eq(groupMembers.accountId, accountId)),
-    db
-      .select({ bucketId: bucketMembers.bucketId, level: bucketMembers.accessLevel })
-      .from(bucketMembers)
-      .where(eq(bucketMembers.accountId, accountId)),
-    db
-      .select({ bucketId: roles.bucketId, actions: roles.actions })
-      .from(roleMappings)
-      .innerJoin(roles, eq(roles.id, roleMappings.roleId))
-      .where(eq(roleMappings.accountId, accountId)),
-  ]);
-  const groupLevels = new Map(groupRows.map((r) => [r.groupId, r.level as GroupAccessLevel]));
+  return (await loadCallerScope(db, accountId)).access;
+}
+
+/**
+ * The caller's access and the facts (group, private flag) of the organizations it belongs to, in
+ * one round trip: every call of the study list starts here.
+ */
+export async function loadCallerScope(
+  db: Db,
+  accountId: string,
+): Promise<{ access: CallerAccess; facts: BucketFacts[] }> {
+  const result = await db.execute(sql`select
+    (select coalesce(json_agg(json_build_array(${groupMembers.groupId}, ${groupMembers.accessLevel})), '[]')
+       from ${groupMembers} where ${groupMembers.accountId} = ${accountId}) as "groups",
+    (select coalesce(json_agg(json_build_array(${bucketMembers.bucketId}, ${bucketMembers.accessLevel},
+       ${buckets.groupId}, ${buckets.isPrivate})), '[]')
+       from ${bucketMembers} join ${buckets} on ${buckets.id} = ${bucketMembers.bucketId}
+       where ${bucketMembers.accountId} = ${accountId}) as "members",
+    (select coalesce(json_agg(json_build_array(${roles.bucketId}, ${roles.actions})), '[]')
+       from ${roleMappings} join ${roles} on ${roles.id} = ${roleMappings.roleId}
+       where ${roleMappings.accountId} = ${accountId}) as "roles"`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  const groupRows = parse<[string, number][]>(row.groups ?? '[]');
+  const memberRows = parse<[string, string, string, boolean][]>(row.members ?? '[]');
+  const roleRows = parse<[string, string[]][]>(row.roles ?? '[]');
   const roleActions = new Map<string, Set<string>>();
-  for (const r of roleRows) {
-    const set = roleActions.get(r.bucketId) ?? new Set<string>();
-    for (const a of r.actions) set.add(a);
-    roleActions.set(r.bucketId, set);
+  for (const [bucketId, actions] of roleRows) {
+    const set = roleActions.get(bucketId) ?? new Set<string>();
+    for (const a of actions) set.add(a);
+    roleActions.set(bucketId, set);
   }
-  const memberships = new Map<string, Membership>(
-    memberRows.map((m) => [
-      m.bucketId,
-      { orgLevel: m.level as OrgAccessLevel, roleActions: roleActions.get(m.bucketId) ?? new Set<string>() },
-    ]),
-  );
-  return { accountId, groupLevels, memberships };
+  const access: CallerAccess = {
+    accountId,
+    groupLevels: new Map(groupRows.map(([groupId, level]) => [groupId, level as GroupAccessLevel])),
+    memberships: new Map<string, Membership>(
+      memberRows.map(([bucketId, level]) => [
+        bucketId,
+        { orgLevel: level as OrgAccessLevel, roleActions: roleActions.get(bucketId) ?? new Set<string>() },
+      ]),
+    ),
+  };
+  const facts = memberRows.map(([id, , groupId, isPrivate]) => ({ id, groupId, isPrivate }));
+  return { access, facts };
 }
 
 export async function findBucketFacts(db: Db, bucketId: string): Promise<BucketFacts | undefined> {

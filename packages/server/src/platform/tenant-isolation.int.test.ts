@@ -87,6 +87,9 @@ beforeAll(async () => {
     notificationId: notificationId!,
     // No attachment needs to exist: every caller of the matrix is refused before the handler.
     attachmentId: 'attachment-fixture',
+    tagId: tag!.id,
+    // Quick searches are the caller's own: another account's id is simply not found.
+    searchId: 'search-fixture',
   });
   secrets.push(
     'demo-renhe',

@@ -110,6 +110,8 @@ export async function startTestApp(
     tokenTtlSeconds: 3600,
     bodyLimitBytes: options.bodyLimitBytes ?? 64 * 1024,
     webDist: options.webDist,
+    // Tests run due jobs themselves (services.jobs.runDue), on their own clock.
+    jobIntervalMs: 0,
   });
   await app.ready();
   const call: TestApp['call'] = (method, url, opts = {}) => {

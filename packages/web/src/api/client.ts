@@ -16,6 +16,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Never send the stored token: calls made for a visitor of a public page (an upload link). */
   anonymous?: boolean;
+  /** 'blob' answers a successful body as a Blob (binary answers such as exports); errors stay JSON. */
+  as?: 'json' | 'blob';
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -54,7 +56,15 @@ function toApiError(status: number, body: unknown): ApiError {
  * token-rejected reaction on 401 TokenExpiredError/JsonWebTokenError. Failures reject with ApiError.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, timeoutMs = REQUEST_TIMEOUT_MS, signal, anonymous = false } = options;
+  const {
+    method = 'GET',
+    body,
+    query,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    signal,
+    anonymous = false,
+    as = 'json',
+  } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -79,7 +89,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   signal?.addEventListener('abort', forwardAbort);
 
   let response: Response;
-  let text: string;
+  let text = '';
+  let blob: Blob | undefined;
   try {
     response = await fetch(buildUrl(path, query), {
       method,
@@ -87,7 +98,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
     });
-    text = await response.text();
+    if (as === 'blob' && response.ok) {
+      blob = await response.blob();
+    } else {
+      text = await response.text();
+    }
   } catch (error) {
     if (timedOut) {
       throw new ApiError('RequestTimeout', 0, `No answer within ${timeoutMs} ms`);
@@ -107,6 +122,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       handleTokenRejected();
     }
     throw error;
+  }
+  if (blob) {
+    return blob as T;
   }
   if (response.status === 204 || text.length === 0) {
     return undefined as T;

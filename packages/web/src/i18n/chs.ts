@@ -3,6 +3,7 @@ import type { Messages } from './en';
 import { tenancyChs } from './tenancy/chs';
 import { uploadChs } from './upload/chs';
 import { notificationsChs } from './notifications/chs';
+import { studyListChs } from './studies/chs';
 import { codesChs } from './codes/chs';
 
 /** 简体中文 (default language). */
@@ -187,6 +188,9 @@ export const chs: Messages = {
     FileTypeNotAllowed: '此处不能上传该类型的文件',
     InvalidUpload: '上传的文件不存在或无效，请重新上传',
     TooManyFiles: '文件数量已达上限，此链接不再接收文件',
+    ExportLimitExceeded: '导出的检查超过 3000 条，请缩小筛选范围',
+    NotChestCt: '该检查不是胸部 CT，AI 服务只分析胸部 CT。仍要发送吗？',
+    CoExamConflict: '部分检查已与其他检查合并书写报告',
     Unauthenticated: '请先登录',
     TokenExpiredError: '登录已过期，请重新登录',
     JsonWebTokenError: '登录已过期，请重新登录',
@@ -220,5 +224,6 @@ export const chs: Messages = {
   ...tenancyChs,
   ...uploadChs,
   ...notificationsChs,
+  ...studyListChs,
   ...codesChs,
 };

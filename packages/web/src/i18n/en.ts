@@ -3,6 +3,7 @@ import { catalogueEn } from './catalogue/en';
 import { tenancyEn } from './tenancy/en';
 import { uploadEn } from './upload/en';
 import { notificationsEn } from './notifications/en';
+import { studyListEn } from './studies/en';
 import { codesEn } from './codes/en';
 import type { Widen } from './widen';
 
@@ -20,6 +21,9 @@ const errors: Record<ApiErrorCode, string> = {
   FileTypeNotAllowed: 'Files of this type cannot be uploaded here.',
   InvalidUpload: 'The uploaded file was not found or is not valid. Please upload it again.',
   TooManyFiles: 'Too many files: this link accepts no more files.',
+  ExportLimitExceeded: 'Too many exams to export: narrow the filters to at most 3,000 exams.',
+  NotChestCt: 'This exam is not a chest CT; the AI service reads chest CT. Send it anyway?',
+  CoExamConflict: 'Some of these exams are already reported together with another exam.',
   Unauthenticated: 'Please log in first.',
   TokenExpiredError: 'Your login has expired. Please log in again.',
   JsonWebTokenError: 'Your login has expired. Please log in again.',
@@ -227,6 +231,7 @@ export const en = {
   ...tenancyEn,
   ...uploadEn,
   ...notificationsEn,
+  ...studyListEn,
   ...codesEn,
 };
 

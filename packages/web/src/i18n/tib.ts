@@ -3,6 +3,7 @@ import type { Messages } from './en';
 import { tenancyTib } from './tenancy/tib';
 import { uploadTib } from './upload/tib';
 import { notificationsTib } from './notifications/tib';
+import { studyListTib } from './studies/tib';
 import { codesTib } from './codes/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
@@ -187,6 +188,9 @@ export const tib: Messages = {
     FileTypeNotAllowed: 'ཡིག་ཆའི་རིགས་འདི་འདིར་ཡར་འཇོག་བྱེད་མི་ཆོག',
     InvalidUpload: 'ཡར་འཇོག་བྱས་པའི་ཡིག་ཆ་རྙེད་མ་བྱུང་ངམ་ནུས་མེད་རེད། ཡང་བསྐྱར་ཡར་འཇོག་གནང་རོགས།',
     TooManyFiles: 'ཡིག་ཆ་མང་དྲགས་འདུག སྦྲེལ་ཐག་འདིས་ཡིག་ཆ་གཞན་མི་ལེན།',
+    ExportLimitExceeded: 'ཕྱིར་འདྲེན་བྱེད་པའི་ཞིབ་བཤེར་ ༣༠༠༠ ལས་བརྒལ་འདུག ལེགས་འདེམས་ཆུང་དུ་གཏོང་རོགས།',
+    NotChestCt: 'ཞིབ་བཤེར་འདི་བྲང་ཁོག་གི་ CT མིན། AI ཞབས་ཞུས་བྲང་ཁོག་ CT ཁོ་ན་ཀློག ད་དུང་གཏོང་ངམ།',
+    CoExamConflict: 'ཞིབ་བཤེར་ཁ་ཤས་ཞིབ་བཤེར་གཞན་དང་མཉམ་དུ་སྙན་ཐོ་བྲིས་ཟིན།',
     Unauthenticated: 'སྔོན་ལ་ནང་འཛུལ་གནང་རོགས།',
     TokenExpiredError: 'ནང་འཛུལ་དུས་ཚོད་ཡོལ་ཟིན། བསྐྱར་དུ་ནང་འཛུལ་གནང་རོགས།',
     JsonWebTokenError: 'ནང་འཛུལ་དུས་ཚོད་ཡོལ་ཟིན། བསྐྱར་དུ་ནང་འཛུལ་གནང་རོགས།',
@@ -220,5 +224,6 @@ export const tib: Messages = {
   ...tenancyTib,
   ...uploadTib,
   ...notificationsTib,
+  ...studyListTib,
   ...codesTib,
 };

@@ -52,7 +52,7 @@ describe('POST exams/page-query', () => {
     expect(JSON.stringify(res)).not.toContain('小东');
   });
 
-  it('audits what it shows unmasked, one PHI row per organization, and nothing when masked', async () => {
+  it('audits what it shows unmasked, one PHI row per answer naming its organizations, and nothing when masked', async () => {
     const db = fx.t.db.database.db;
     const before = await db.select().from(auditLogs).where(eq(auditLogs.action, 'exam.list'));
     await page('doctor', {});
@@ -60,8 +60,11 @@ describe('POST exams/page-query', () => {
     await page('senior', {});
     const after = await db.select().from(auditLogs).where(eq(auditLogs.action, 'exam.list'));
     const added = after.slice(before.length);
-    expect(added.map((r) => r.bucketId).sort()).toEqual([bucket['RH-RAD'], bucket['RH-US']].sort());
-    expect(added.every((r) => r.actorUsername === 'senior' && r.outcome === 'success')).toBe(true);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ actorUsername: 'senior', outcome: 'success', bucketId: null });
+    const details = added[0]!.details as { examIds: string[]; bucketIds: string[] };
+    expect(details.bucketIds.sort()).toEqual([bucket['RH-RAD'], bucket['RH-US']].sort());
+    expect(details.examIds.sort()).toEqual([id.A, id.B, id.C, id.E].sort());
   });
 
   it("keeps other tenants' exams out, whatever the filter asks", async () => {

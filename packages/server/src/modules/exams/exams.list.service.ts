@@ -15,14 +15,16 @@ import {
 import type { AccountRow } from '../../db/schema.js';
 import { findGroup } from '../groups/groups.store.js';
 import { bucketsOfGroup } from '../organizations/organizations.store.js';
-import { findBucketsFacts, loadCallerAccess } from '../../platform/access.js';
+import { loadCallerScope } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import { effectiveActions, type BucketAction, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
-import { presentExam, type ExamListRow } from './exams.presenter.js';
+import { listMasked, presentExam, type ExamListRow } from './exams.presenter.js';
+import { listColorRules } from '../rules/rules.store.js';
+import { rowColor, type ColorRuleLike } from '@yyp/contracts';
 import * as store from './exams.list.store.js';
 
 const DAY_MS = 86_400_000;
@@ -55,16 +57,15 @@ export class ExamListService {
     private readonly clock: Clock,
   ) {}
 
-  /** Of the caller's visible buckets: those with `action`, and those with view_privacy. */
-  private async scope(accountId: string, action: BucketAction) {
-    const access = await loadCallerAccess(this.db, accountId);
-    const facts = await findBucketsFacts(this.db, [...access.memberships.keys()]);
+  /** Of the caller's visible buckets: those where it holds every one of `actions`, and those with view_privacy. */
+  async scope(accountId: string, ...actions: BucketAction[]) {
+    const { access, facts } = await loadCallerScope(this.db, accountId);
     const allowed: string[] = [];
     const privacy = new Set<string>();
     for (const b of facts) {
-      const actions = effectiveActions(access, b);
-      if (actions.has(action)) allowed.push(b.id);
-      if (actions.has('view_privacy')) privacy.add(b.id);
+      const held = effectiveActions(access, b);
+      if (actions.every((a) => held.has(a))) allowed.push(b.id);
+      if (held.has('view_privacy')) privacy.add(b.id);
     }
     return { allowed, privacy };
   }
@@ -99,9 +100,35 @@ export class ExamListService {
       store.listExams(this.db, scope, input.filters, input.sorts, skip, limit),
       store.countExams(this.db, scope, input.filters),
     ]);
-    const items = rows.map((r) => presentExam(r, !privacy.has(r.bucketId)));
-    await this.auditDisclosed(account, rows, privacy, ctx, action);
-    return { exams: items, count: total };
+    return { exams: await this.present(account, rows, privacy, ctx, action), count: total };
+  }
+
+  /**
+   * List rows as the contract shapes them: masked where the caller lacks view_privacy or the
+   * exam is confidential, painted by the first matching colour rule of its group; the unmasked
+   * ones audited as PHI disclosed.
+   */
+  async present(
+    account: AccountRow,
+    rows: ExamListRow[],
+    privacy: Set<string>,
+    ctx: AuditContext,
+    action: string,
+  ): Promise<ExamItem[]> {
+    const rules = new Map<string, ColorRuleLike[]>();
+    for (const groupId of new Set(rows.map((r) => r.groupId))) {
+      rules.set(groupId, await listColorRules(this.db, groupId));
+    }
+    const items = rows.map((r) =>
+      presentExam(r, listMasked(r, privacy.has(r.bucketId)), rowColor(rules.get(r.groupId) ?? [], r)),
+    );
+    await this.auditDisclosed(
+      account,
+      rows.filter((r) => !listMasked(r, privacy.has(r.bucketId))),
+      ctx,
+      action,
+    );
+    return items;
   }
 
   /**
@@ -195,10 +222,9 @@ export class ExamListService {
   async get(account: AccountRow, access: CallerAccess, bucket: BucketFacts, examId: string, ctx: AuditContext) {
     const row = await store.examRow(this.db, examId);
     if (!row || row.deletedTime || row.bucketId !== bucket.id) throw errors.notFound('Exam');
-    const masked = !effectiveActions(access, bucket).has('view_privacy');
-    const privacy = masked ? new Set<string>() : new Set([bucket.id]);
-    await this.auditDisclosed(account, [row], privacy, ctx, 'exam.get');
-    return presentExam(row, masked);
+    const privacy = effectiveActions(access, bucket).has('view_privacy') ? new Set([bucket.id]) : new Set<string>();
+    const [item] = await this.present(account, [row], privacy, ctx, 'exam.get');
+    return item!;
   }
 
   /** DELETE exams/{id}/delete: soft delete (recoverable for 30 days), audited with the change. */
@@ -243,8 +269,9 @@ export class ExamListService {
       }
       await writeAudit(tx, ctx, this.entry(account, row, 'exam.recover'));
     });
-    const masked = !effectiveActions(access, bucket).has('view_privacy');
-    return presentExam({ ...row, deletedTime: null }, masked);
+    const privacy = effectiveActions(access, bucket).has('view_privacy') ? new Set([bucket.id]) : new Set<string>();
+    const [item] = await this.present(account, [{ ...row, deletedTime: null }], privacy, ctx, 'exam.recover_view');
+    return item!;
   }
 
   /**
@@ -317,30 +344,29 @@ export class ExamListService {
     };
   }
 
-  /** One PHI audit row per bucket whose unmasked patient data the answer shows. */
+  /**
+   * One PHI audit row per answer that shows unmasked patient data (`rows` are those shown
+   * unmasked): the exams and their organizations in its details, the organization and patient
+   * in its columns when there is only one. One insert, whatever the page size.
+   */
   private async auditDisclosed(
     account: AccountRow,
     rows: ExamListRow[],
-    privacy: Set<string>,
     ctx: AuditContext,
     action: string,
   ): Promise<void> {
-    const disclosed = new Map<string, ExamListRow[]>();
-    for (const r of rows) {
-      if (privacy.has(r.bucketId)) disclosed.set(r.bucketId, [...(disclosed.get(r.bucketId) ?? []), r]);
-    }
-    for (const [bucketId, shown] of disclosed) {
-      await writeAudit(this.db, ctx, {
-        action,
-        outcome: 'success',
-        category: 'phi',
-        actorId: account.id,
-        actorUsername: account.username,
-        bucketId,
-        targetType: 'exam',
-        ...(shown.length === 1 ? { targetId: shown[0]!.id, patientId: shown[0]!.patientId } : {}),
-        details: { examIds: shown.map((r) => r.id) },
-      });
-    }
+    if (rows.length === 0) return;
+    const bucketIds = [...new Set(rows.map((r) => r.bucketId))];
+    await writeAudit(this.db, ctx, {
+      action,
+      outcome: 'success',
+      category: 'phi',
+      actorId: account.id,
+      actorUsername: account.username,
+      targetType: 'exam',
+      ...(bucketIds.length === 1 ? { bucketId: bucketIds[0]! } : {}),
+      ...(rows.length === 1 ? { targetId: rows[0]!.id, patientId: rows[0]!.patientId } : {}),
+      details: { examIds: rows.map((r) => r.id), ...(bucketIds.length > 1 ? { bucketIds } : {}) },
+    });
   }
 }

@@ -2,7 +2,17 @@ import type { DobMatchMode, ExamFilter, ExamSort } from '@yyp/contracts';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike } from '../../db/like.js';
-import { buckets, examAttachments, examPackages, exams, instances } from '../../db/schema.js';
+import {
+  accounts,
+  bucketDictionary,
+  bucketExamCounts,
+  buckets,
+  examAttachments,
+  examPackages,
+  exams,
+  examTags,
+  instances,
+} from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { nameInitials } from '../archive/pinyin.js';
 import type { ExamListRow } from './exams.presenter.js';
@@ -48,6 +58,16 @@ const textColumns = {
   accessionNumber: exams.accessionNumber,
   bodyPart: exams.bodyPart,
   studyDesc: exams.studyDesc,
+  applyDept: exams.applyDept,
+  orderPlacer: exams.orderPlacer,
+} as const;
+
+const flagColumns = {
+  hasImage: exams.hasImage,
+  urgentFlag: exams.urgentFlag,
+  teleMedFlag: exams.teleMedFlag,
+  printed: exams.studyPrinted,
+  critical: exams.criticalFlag,
 } as const;
 
 const isoDate = (v: string) => v.replace(/-/g, '');
@@ -84,7 +104,9 @@ export function filterSql(f: ExamFilter): SQL {
     case 'patientId':
     case 'accessionNumber':
     case 'bodyPart':
-    case 'studyDesc': {
+    case 'studyDesc':
+    case 'applyDept':
+    case 'orderPlacer': {
       const expr = lowerOf(textColumns[f.field]);
       if (f.operator === 'in') {
         return inArray(
@@ -138,7 +160,29 @@ export function filterSql(f: ExamFilter): SQL {
     case 'uploadStatus':
       return inArray(exams.uploadStatus, f.operator === 'in' ? values : [first]);
     case 'hasImage':
-      return eq(exams.hasImage, first === 'true');
+    case 'urgentFlag':
+    case 'teleMedFlag':
+    case 'printed':
+    case 'critical':
+      return eq(flagColumns[f.field], first === 'true');
+    case 'patientSource':
+      return inArray(
+        exams.patientSource,
+        (f.operator === 'in' ? values : [first]).map((v) => v.toUpperCase()),
+      );
+    case 'reportStatus':
+      return inArray(exams.reportStatus, f.operator === 'in' ? values : [first]);
+    case 'assigneeId': {
+      const wanted = f.operator === 'in' ? values : [first];
+      const ids = wanted.filter((v) => v !== 'none');
+      return anyOf([
+        ...(ids.length > 0 ? [inArray(exams.assigneeId, ids)] : []),
+        ...(wanted.includes('none') ? [isNull(exams.assigneeId)] : []),
+      ]);
+    }
+    case 'tagId':
+      return sql`exists (select 1 from ${examTags} where ${examTags.examId} = ${exams.id}
+        and ${inArray(examTags.tagId, f.operator === 'in' ? values : [first])})`;
   }
 }
 
@@ -151,6 +195,11 @@ const sortColumns: Record<ExamSort['field'], AnyPgColumn[]> = {
   modality: [exams.modality],
   bodyPart: [exams.bodyPart],
   instanceCount: [exams.instanceCount],
+  patientGender: [exams.patientGender],
+  bucketName: [buckets.name],
+  urgentFlag: [exams.urgentFlag],
+  reportStatus: [exams.reportStatus],
+  assigneeName: [accounts.name],
   deletedTime: [exams.deletedTime],
 };
 
@@ -205,11 +254,18 @@ function scopeSql(scope: ListScope): SQL {
   )!;
 }
 
+/** The exam's tags with their names and colours, as JSON text (one query, no N+1). */
+const tagsJson = sql<string | null>`(select json_agg(json_build_object('id', ${bucketDictionary.id},
+  'name', ${bucketDictionary.name}, 'color', ${bucketDictionary.data}->>'color') order by ${bucketDictionary.sort}, ${bucketDictionary.name})::text
+  from ${examTags} join ${bucketDictionary} on ${bucketDictionary.id} = ${examTags.tagId}
+  where ${examTags.examId} = ${exams.id})`;
+
 const listColumns = {
   id: exams.id,
   storeUid: exams.storeUid,
   bucketId: exams.bucketId,
   bucketName: buckets.name,
+  groupId: buckets.groupId,
   patientName: exams.patientName,
   patientId: exams.patientId,
   patientGender: exams.patientGender,
@@ -227,7 +283,51 @@ const listColumns = {
   seriesCount: exams.seriesCount,
   instanceCount: exams.instanceCount,
   deletedTime: exams.deletedTime,
+  patientSource: exams.patientSource,
+  applyDept: exams.applyDept,
+  orderPlacer: exams.orderPlacer,
+  urgentFlag: exams.urgentFlag,
+  teleMedFlag: exams.teleMedFlag,
+  isPrivacy: exams.isPrivacy,
+  criticalFlag: exams.criticalFlag,
+  reportStatus: exams.reportStatus,
+  assigneeId: exams.assigneeId,
+  assigneeName: accounts.name,
+  aiStatus: exams.aiStatus,
+  tagsJson,
 };
+
+/**
+ * The list query, unrun: listExams runs it; bench/studies explains it (`.toSQL()`). The page's ids
+ * are found first, on the exams alone (joining only what a sort needs), and the columns, names and
+ * tags are read for those 20 rows only: a deep page skips rows without building them.
+ */
+export function listQuery(
+  db: Db,
+  scope: ListScope,
+  filters: ExamFilter[],
+  sorts: ExamSort[],
+  skip: number,
+  limit: number,
+) {
+  const order = orderSql(sorts, scope.deleted ? 'deletedTime' : 'created');
+  let ids = db.select({ pageId: exams.id }).from(exams).$dynamic();
+  if (sorts.some((s) => s.field === 'bucketName')) ids = ids.innerJoin(buckets, eq(buckets.id, exams.bucketId));
+  if (sorts.some((s) => s.field === 'assigneeName')) ids = ids.leftJoin(accounts, eq(accounts.id, exams.assigneeId));
+  const page = ids
+    .where(and(scopeSql(scope), ...filters.map(filterSql)))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(skip)
+    .as('page');
+  return db
+    .select(listColumns)
+    .from(page)
+    .innerJoin(exams, eq(exams.id, page.pageId))
+    .innerJoin(buckets, eq(buckets.id, exams.bucketId))
+    .leftJoin(accounts, eq(accounts.id, exams.assigneeId))
+    .orderBy(...order);
+}
 
 export async function listExams(
   db: Db,
@@ -238,22 +338,35 @@ export async function listExams(
   limit: number,
 ): Promise<ExamListRow[]> {
   if (scope.bucketIds.length === 0) return [];
-  return db
-    .select(listColumns)
-    .from(exams)
-    .innerJoin(buckets, eq(buckets.id, exams.bucketId))
-    .where(and(scopeSql(scope), ...filters.map(filterSql)))
-    .orderBy(...orderSql(sorts, scope.deleted ? 'deletedTime' : 'created'))
-    .limit(limit)
-    .offset(skip);
+  return listQuery(db, scope, filters, sorts, skip, limit);
 }
 
-export async function countExams(db: Db, scope: ListScope, filters: ExamFilter[]): Promise<number> {
-  if (scope.bucketIds.length === 0) return 0;
-  const [row] = await db
+/** The count query, unrun (see listQuery). */
+export function countQuery(db: Db, scope: ListScope, filters: ExamFilter[]) {
+  return db
     .select({ n: count() })
     .from(exams)
     .where(and(scopeSql(scope), ...filters.map(filterSql)));
+}
+
+/**
+ * How many exams match. Live exams with no filter but their organizations are counted from the
+ * per-organization counters the exams trigger keeps (a few rows, whatever the list holds); any
+ * other filter counts the exams themselves, through the filters' indexes.
+ */
+export async function countExams(db: Db, scope: ListScope, filters: ExamFilter[]): Promise<number> {
+  const byBucket = filters.every((f) => f.field === 'bucketId');
+  let bucketIds = scope.bucketIds;
+  for (const f of filters) if (f.field === 'bucketId') bucketIds = bucketIds.filter((b) => f.values.includes(b));
+  if (bucketIds.length === 0) return 0;
+  if (byBucket && !scope.deleted && !scope.samePatient) {
+    const [row] = await db
+      .select({ n: sql<string>`coalesce(sum(${bucketExamCounts.live}), 0)` })
+      .from(bucketExamCounts)
+      .where(inArray(bucketExamCounts.bucketId, bucketIds));
+    return Number(row?.n ?? 0);
+  }
+  const [row] = await countQuery(db, scope, filters);
   return Number(row?.n ?? 0);
 }
 
@@ -263,6 +376,7 @@ export async function examRow(db: Db, examId: string): Promise<ExamListRow | und
     .select(listColumns)
     .from(exams)
     .innerJoin(buckets, eq(buckets.id, exams.bucketId))
+    .leftJoin(accounts, eq(accounts.id, exams.assigneeId))
     .where(eq(exams.id, examId))
     .limit(1);
   return row;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { examAge, presentExam, type ExamListRow } from './exams.presenter.js';
+import { examAge, listMasked, presentExam, type ExamListRow } from './exams.presenter.js';
 
 const created = new Date('2026-11-22T08:00:00Z');
 
@@ -51,6 +51,19 @@ describe('presentExam', () => {
     seriesCount: 2,
     instanceCount: 40,
     deletedTime: null,
+    groupId: 'g1',
+    patientSource: 'I',
+    applyDept: '呼吸科',
+    orderPlacer: '李医生',
+    urgentFlag: true,
+    teleMedFlag: false,
+    isPrivacy: false,
+    criticalFlag: false,
+    reportStatus: 'none',
+    assigneeId: 'a1',
+    assigneeName: 'Doctor',
+    aiStatus: 'queued',
+    tagsJson: '[{"id":"t1","name":"随访","color":"#ff0000"},{"id":"t2","name":"教学","color":null}]',
   };
   it('shows private fields to a caller with view_privacy', () => {
     expect(presentExam(row, false)).toMatchObject({
@@ -75,6 +88,27 @@ describe('presentExam', () => {
       age: '045Y',
       masked: true,
     });
+  });
+  it('carries the flags, assignee, tags and row colour', () => {
+    const item = presentExam(row, false, { foreColor: '#000000', backgroundColor: '#ffeeee' });
+    expect(item).toMatchObject({
+      patientSource: 'I',
+      urgentFlag: true,
+      reportStatus: 'none',
+      assigneeName: 'Doctor',
+      aiStatus: 'queued',
+      rowColor: { foreColor: '#000000', backgroundColor: '#ffeeee' },
+    });
+    expect(item.tags).toEqual([
+      { id: 't1', name: '随访', color: '#ff0000' },
+      { id: 't2', name: '教学', color: null },
+    ]);
+    expect(presentExam({ ...row, tagsJson: null }, false).tags).toEqual([]);
+  });
+  it('masks a confidential exam even for a caller with view_privacy', () => {
+    expect(listMasked({ isPrivacy: true }, true)).toBe(true);
+    expect(listMasked({ isPrivacy: false }, true)).toBe(false);
+    expect(listMasked({ isPrivacy: false }, false)).toBe(true);
   });
   it('says until when a deleted exam can be recovered', () => {
     const deleted = presentExam({ ...row, deletedTime: new Date('2026-11-01T00:00:00Z') }, false);

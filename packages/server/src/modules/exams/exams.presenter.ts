@@ -1,4 +1,13 @@
-import { maskIdentifier, maskPatientName, RECOVERY_DAYS, UPLOAD_STATUSES, type ExamItem } from '@yyp/contracts';
+import {
+  AI_STATUSES,
+  maskIdentifier,
+  maskPatientName,
+  RECOVERY_DAYS,
+  REPORT_STATUSES,
+  UPLOAD_STATUSES,
+  type ExamItem,
+  type ExamTag,
+} from '@yyp/contracts';
 
 const DAY_MS = 86_400_000;
 const DA = /^(\d{4})(\d{2})(\d{2})$/;
@@ -59,17 +68,47 @@ export interface ExamListRow {
   seriesCount: number;
   instanceCount: number;
   deletedTime: Date | null;
+  groupId: string;
+  patientSource: string;
+  applyDept: string;
+  orderPlacer: string;
+  urgentFlag: boolean;
+  teleMedFlag: boolean;
+  isPrivacy: boolean;
+  criticalFlag: boolean;
+  reportStatus: string;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  aiStatus: string;
+  /** the tags as JSON text [{id, name, color}] or null */
+  tagsJson: string | null;
 }
 
 const uploadStatus = (s: string): ExamItem['uploadStatus'] =>
   (UPLOAD_STATUSES as readonly string[]).includes(s) ? (s as ExamItem['uploadStatus']) : 'completed';
+const reportStatus = (s: string): ExamItem['reportStatus'] =>
+  (REPORT_STATUSES as readonly string[]).includes(s) ? (s as ExamItem['reportStatus']) : 'none';
+const aiStatus = (s: string): ExamItem['aiStatus'] =>
+  (AI_STATUSES as readonly string[]).includes(s) ? (s as ExamItem['aiStatus']) : '';
+
+function parseTags(json: string | null): ExamTag[] {
+  if (!json) return [];
+  return (JSON.parse(json) as { id: string; name: string; color: string | null }[]).map((t) => ({
+    id: t.id,
+    name: t.name,
+    color: t.color ?? null,
+  }));
+}
+
+/** Whether the list shows this exam's private fields masked: without view_privacy, or confidential. */
+export const listMasked = (row: Pick<ExamListRow, 'isPrivacy'>, viewPrivacy: boolean) => !viewPrivacy || row.isPrivacy;
 
 /**
- * One study-list row as the contract shapes it. Without view_privacy in the exam's organization
- * the patient name, patient id and accession number are masked and the birth date left out (the
- * age still shows): the same masking as every other answer (contracts privacy.ts).
+ * One study-list row as the contract shapes it. When `masked` (see listMasked) the patient name,
+ * patient id and accession number are masked and the birth date left out (the age still shows):
+ * the same masking as every other answer (contracts privacy.ts).
  */
-export function presentExam(row: ExamListRow, masked: boolean): ExamItem {
+export function presentExam(row: ExamListRow, masked: boolean, rowColor: ExamItem['rowColor'] = null): ExamItem {
   return {
     id: row.id,
     storeUid: row.storeUid,
@@ -92,6 +131,19 @@ export function presentExam(row: ExamListRow, masked: boolean): ExamItem {
     printed: row.studyPrinted,
     seriesCount: row.seriesCount,
     instanceCount: row.instanceCount,
+    patientSource: row.patientSource,
+    applyDept: row.applyDept,
+    orderPlacer: row.orderPlacer,
+    urgentFlag: row.urgentFlag,
+    teleMedFlag: row.teleMedFlag,
+    isPrivacy: row.isPrivacy,
+    critical: row.criticalFlag,
+    reportStatus: reportStatus(row.reportStatus),
+    assigneeId: row.assigneeId,
+    assigneeName: row.assigneeName,
+    aiStatus: aiStatus(row.aiStatus),
+    tags: parseTags(row.tagsJson),
+    rowColor,
     masked,
     deletedTime: row.deletedTime ? row.deletedTime.toISOString() : null,
     recoverableUntil: row.deletedTime

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultDomainConfig } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
@@ -61,7 +61,10 @@ describe('login-expired dialog', () => {
     sessionStore.signIn('doctor', tokenFor('doctor'));
     const { router } = renderApp('/studies');
     const user = userEvent.setup();
-    await screen.findByRole('dialog', { name: 'Login expired' });
+    // The study list is a large module: the first import in jsdom takes a few seconds. Its
+    // components take the test-mode element ids too, so the dialog is found by its title text.
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(within(dialog).getByText('Login expired')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Log in with another account' }));
     await screen.findByRole('button', { name: 'Log in' });
     expect(locationOf(router)).toBe('/login?redirect=%2Fstudies');
@@ -72,7 +75,7 @@ describe('login-expired dialog', () => {
     serverWithExpiredToken('sso');
     sessionStore.signIn('doctor', tokenFor('doctor', 'sso'));
     const { router } = renderApp('/studies');
-    await screen.findByRole('button', { name: 'Log in' });
+    await screen.findByRole('button', { name: 'Log in' }, { timeout: 10_000 });
     expect(locationOf(router)).toBe('/login');
     expect(screen.queryByRole('dialog', { name: 'Login expired' })).toBeNull();
   });

@@ -1,73 +1,277 @@
-import { UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownloadOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ExamItem, ExamSort, StudyDatePreset } from '@yyp/contracts';
+import { EXAM_PAGE_SIZE, EXPORT_EXAMS_LIMIT } from '@yyp/contracts';
+import { Alert, Button, Card, Empty, Space, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../ui/PageHeading';
+import { useDebouncedValue } from '../../ui/useDebouncedValue';
+import { useMe, useUpdateMe } from '../accounts/useMe';
 import { useUploadableBuckets } from '../upload/useUploadableBuckets';
+import { AdvancedSearchDrawer } from './AdvancedSearchDrawer';
+import { ColumnChooser } from './ColumnChooser';
+import { ExamDetailDrawer } from './ExamDetailDrawer';
+import { ExamRowActions } from './ExamRowActions';
+import { ALL_COLUMNS, DEFAULT_COLUMNS, ExamTable, type ColumnKey } from './ExamTable';
+import { ManageQuickSearchesModal, SaveQuickSearchModal } from './QuickSearchDialogs';
+import { QuickSearchTabs } from './QuickSearchTabs';
+import { StudySearchBar } from './StudySearchBar';
+import { advancedCount, criteriaFromSearch, EMPTY_SEARCH, searchFilters, type StudySearch } from './studySearch';
+import { useExportExams } from './useExportExams';
+import { useNewExamToasts } from './useNewExamToasts';
+import { useExamPage, useInvalidateExams, useQuickSearches } from './useStudies';
+import './studies.css';
 
-/** One row of the exam list; the list call (POST exams/page-query) fills it in a later issue. */
-interface StudyRow {
-  id: string;
-  patient: string;
-  examDate: string;
-  modality: string;
-  bodyPart: string;
-  organization: string;
-  reportStatus: string;
-}
-
-const NO_STUDIES: StudyRow[] = [];
-
-/** /studies, the report workstation: the default landing after login. */
+/** /studies, the report workstation: the default landing after login (spec 000 §2 "Study list"). */
 export function StudiesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const deleted = params.get('view') === 'deleted';
+  const me = useMe();
+  const updateMe = useUpdateMe();
+  const prefs = me.data?.preferences;
   const uploadable = useUploadableBuckets();
-  const canUpload = (uploadable.data?.length ?? 0) > 0;
-  const columns: TableColumnsType<StudyRow> = [
-    { key: 'patient', dataIndex: 'patient', title: t('studies.patient') },
-    { key: 'examDate', dataIndex: 'examDate', title: t('studies.examDate') },
-    { key: 'modality', dataIndex: 'modality', title: t('studies.modality') },
-    { key: 'bodyPart', dataIndex: 'bodyPart', title: t('studies.bodyPart') },
-    { key: 'organization', dataIndex: 'organization', title: t('studies.organization') },
-    { key: 'reportStatus', dataIndex: 'reportStatus', title: t('studies.reportStatus') },
-  ];
+  const quick = useQuickSearches();
+  const invalidate = useInvalidateExams();
 
+  const [search, setSearch] = useState<StudySearch>(EMPTY_SEARCH);
+  const [keyword, setKeyword] = useState('');
+  const debouncedKeyword = useDebouncedValue(keyword, 400);
+  const [sorts, setSorts] = useState<ExamSort[]>([]);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(EXAM_PAGE_SIZE);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [saveOpen, setSaveOpen] = useState(false);
+  const [manageOpen, setManageOpen] = useState(false);
+  const [restored, setRestored] = useState(false);
+
+  // The stored tab and page size come back once, when both the preferences and the searches are here.
+  useEffect(() => {
+    if (restored || !me.data || !quick.data) {
+      return;
+    }
+    const saved = prefs?.studyFilters;
+    if (saved?.quickSearchId && quick.data.some((q) => q.id === saved.quickSearchId)) {
+      setSearch((s) => ({ ...s, quickId: saved.quickSearchId ?? null }));
+    }
+    if (saved?.pageSize) {
+      setPageSize(saved.pageSize);
+    }
+    setRestored(true);
+  }, [restored, me.data, quick.data, prefs]);
+
+  useEffect(() => {
+    setSearch((s) => (s.keyword === debouncedKeyword ? s : { ...s, keyword: debouncedKeyword }));
+    setPage(1);
+  }, [debouncedKeyword]);
+
+  const columns = useMemo<ColumnKey[]>(() => {
+    const stored = (prefs?.studyColumns ?? []).filter((c): c is ColumnKey =>
+      (ALL_COLUMNS as readonly string[]).includes(c),
+    );
+    return stored.length ? stored : DEFAULT_COLUMNS;
+  }, [prefs?.studyColumns]);
+
+  const activeQuick = quick.data?.find((q) => q.id === search.quickId);
+  const filters = useMemo(() => searchFilters(search, activeQuick, new Date()), [search, activeQuick]);
+  const list = useExamPage(
+    deleted ? 'deleted' : 'list',
+    deleted ? ownFiltersOnly(search) : filters,
+    sorts,
+    page,
+    pageSize,
+  );
+  const exporter = useExportExams();
+  const toastHolder = useNewExamToasts(
+    (exam) => setDetailId(exam.id),
+    () => void invalidate(),
+  );
+
+  const storePrefs = (studyFilters: { quickSearchId?: string | null; pageSize?: number }) =>
+    updateMe.mutate({ preferences: { studyFilters: { ...prefs?.studyFilters, ...studyFilters } } });
+  const handleQuick = (id: string | null) => {
+    setSearch((s) => ({ ...s, quickId: id, studyDate: null }));
+    setPage(1);
+    storePrefs({ quickSearchId: id });
+  };
+  const handleSearch = () => {
+    setSearch((s) => ({ ...s, keyword }));
+    setPage(1);
+    void list.refetch();
+  };
+  const handleReset = () => {
+    setKeyword('');
+    setSearch({ ...EMPTY_SEARCH, quickId: search.quickId });
+    setSorts([]);
+    setPage(1);
+  };
+  const handlePage = (next: number, size: number) => {
+    setPage(size === pageSize ? next : 1);
+    if (size !== pageSize) {
+      setPageSize(size);
+      storePrefs({ pageSize: size });
+    }
+  };
+  const handleView = (view: 'list' | 'deleted') => {
+    setPage(1);
+    setParams(view === 'deleted' ? { view } : {});
+  };
+
+  const total = list.data?.count ?? 0;
   const emptyState = (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={
         <div className="yyp-empty">
-          <Typography.Text strong>{t('studies.emptyTitle')}</Typography.Text>
-          <Typography.Text type="secondary">{t('studies.emptyDescription')}</Typography.Text>
+          <Typography.Text strong>
+            {deleted
+              ? t('studyList.emptyDeleted')
+              : filters.length
+                ? t('studyList.emptyFiltered')
+                : t('studies.emptyTitle')}
+          </Typography.Text>
+          {!deleted && !filters.length && (
+            <Typography.Text type="secondary">{t('studies.emptyDescription')}</Typography.Text>
+          )}
         </div>
       }
     />
   );
 
   return (
-    <div className="yyp-page">
+    <div className="yyp-page yyp-studies">
+      {toastHolder}
       <PageHeading
-        title={t('studies.title')}
-        description={t('studies.subtitle')}
+        title={deleted ? t('studyList.deletedView') : t('studies.title')}
+        description={deleted ? t('studyList.deletedHint') : t('studies.subtitle')}
         extra={
-          // Only for users who may upload somewhere (exam_upload in some organization).
-          canUpload && (
-            <Button type="primary" icon={<UploadOutlined />} onClick={() => void navigate('/upload')}>
-              {t('upload.entry')}
-            </Button>
-          )
+          <Space wrap>
+            {deleted ? (
+              <Button icon={<RollbackOutlined />} onClick={() => handleView('list')}>
+                {t('studyList.backToList')}
+              </Button>
+            ) : (
+              <>
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={exporter.isPending}
+                  onClick={() => exporter.mutate({ filters, sorts, columns })}
+                >
+                  {t('studyList.export')}
+                </Button>
+                <Button icon={<DeleteOutlined />} onClick={() => handleView('deleted')}>
+                  {t('studyList.deletedView')}
+                </Button>
+                {(uploadable.data?.length ?? 0) > 0 && (
+                  <Button type="primary" icon={<UploadOutlined />} onClick={() => void navigate('/upload')}>
+                    {t('upload.entry')}
+                  </Button>
+                )}
+              </>
+            )}
+          </Space>
         }
       />
-      <Card title={t('studies.listTitle')} variant="borderless">
-        <Table<StudyRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={NO_STUDIES}
-          pagination={false}
-          locale={{ emptyText: emptyState }}
+      <Card variant="borderless" className="yyp-studies__card">
+        {!deleted && (
+          <QuickSearchTabs
+            searches={quick.data ?? []}
+            activeId={search.quickId}
+            onSelect={handleQuick}
+            onSave={() => setSaveOpen(true)}
+            onManage={() => setManageOpen(true)}
+          />
+        )}
+        <StudySearchBar
+          keyword={keyword}
+          modalities={search.modalities}
+          studyDate={search.studyDate}
+          advancedCount={advancedCount(search.advanced)}
+          onKeyword={setKeyword}
+          onModalities={(modalities) => {
+            setSearch((s) => ({ ...s, modalities }));
+            setPage(1);
+          }}
+          onStudyDate={(studyDate) => {
+            setSearch((s) => ({ ...s, studyDate }));
+            setPage(1);
+          }}
+          onSearch={handleSearch}
+          onReset={handleReset}
+          onAdvanced={() => setAdvancedOpen(true)}
+          onRefresh={() => void invalidate()}
+        />
+        <div className="yyp-studies__toolbar">
+          <Typography.Text type="secondary">{t('studyList.total', { count: total })}</Typography.Text>
+          {!deleted && (
+            <ColumnChooser
+              value={columns}
+              onChange={(studyColumns) => updateMe.mutate({ preferences: { studyColumns } })}
+            />
+          )}
+        </div>
+        {!deleted && total > EXPORT_EXAMS_LIMIT && (
+          <Alert type="info" showIcon className="yyp-studies__note" title={t('errors.ExportLimitExceeded')} />
+        )}
+        <ExamTable
+          items={list.data?.exams ?? []}
+          total={total}
+          loading={list.isFetching}
+          columns={deleted ? DELETED_COLUMNS : columns}
+          sorts={sorts}
+          page={page}
+          pageSize={pageSize}
+          deleted={deleted}
+          empty={emptyState}
+          onPage={handlePage}
+          onSort={(next) => {
+            setSorts(next);
+            setPage(1);
+          }}
+          onOpen={(exam) => setDetailId(exam.id)}
+          actions={(exam: ExamItem) => (
+            <ExamRowActions exam={exam} deleted={deleted} onOpen={() => setDetailId(exam.id)} />
+          )}
         />
       </Card>
+      <AdvancedSearchDrawer
+        open={advancedOpen}
+        value={search.advanced}
+        onClose={() => setAdvancedOpen(false)}
+        onApply={(advanced) => {
+          setSearch((s) => ({ ...s, advanced }));
+          setPage(1);
+          setAdvancedOpen(false);
+        }}
+      />
+      <SaveQuickSearchModal
+        open={saveOpen}
+        searches={quick.data ?? []}
+        defaultPreset={
+          (search.studyDate ? 'custom' : (activeQuick?.criteria.studyDate.preset ?? 'today')) as StudyDatePreset
+        }
+        build={(preset) => criteriaFromSearch({ ...search, keyword }, activeQuick, preset, new Date())}
+        onClose={() => setSaveOpen(false)}
+        onSaved={(saved) => {
+          setSaveOpen(false);
+          setKeyword('');
+          setSearch({ ...EMPTY_SEARCH, quickId: saved.id });
+          storePrefs({ quickSearchId: saved.id });
+        }}
+      />
+      <ManageQuickSearchesModal open={manageOpen} searches={quick.data ?? []} onClose={() => setManageOpen(false)} />
+      <ExamDetailDrawer examId={detailId} onClose={() => setDetailId(null)} onChanged={() => void invalidate()} />
     </div>
   );
+}
+
+/** The deleted view shows who and what, then when it was deleted and until when it can come back. */
+const DELETED_COLUMNS: ColumnKey[] = ['patient', 'genderAge', 'modality', 'bodyPart', 'examTime', 'organization'];
+
+/** The deleted view filters by the search bar and drawer only (quick searches are for the live list). */
+function ownFiltersOnly(search: StudySearch) {
+  return searchFilters({ ...search, quickId: null }, undefined, new Date());
 }

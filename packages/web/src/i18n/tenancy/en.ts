@@ -117,6 +117,11 @@ export const tenancyEn = {
     removeMemberConfirm: 'Remove {{name}} from the group?',
     memberRemoved: '{{name}} removed from the group.',
     generalTitle: 'General',
+    aiTitle: 'AI service',
+    aiHint:
+      'Studies sent for AI reading (chest CT) go to this address as a time-limited download link; the service posts its result back. Leave empty when the group has no AI service.',
+    aiUrl: 'Service address',
+    aiUrlInvalid: 'An http or https address',
     displayName: 'Group name',
     featuresDescription: 'Switch the optional features of the group on or off.',
     dobMatchHint: 'How a date of birth must match to link a new exam to a known patient.',

@@ -3,6 +3,7 @@ import { Col, Row } from 'antd';
 import { AssignRulesCard } from '../settings/AssignRulesCard';
 import { ColorRulesCard } from '../settings/ColorRulesCard';
 import { DeleteGroupCard } from '../settings/DeleteGroupCard';
+import { GroupAiServiceCard } from '../settings/GroupAiServiceCard';
 import { GroupAttributesCard } from '../settings/GroupAttributesCard';
 import { GroupFeaturesCard } from '../settings/GroupFeaturesCard';
 import { GroupGeneralCard } from '../settings/GroupGeneralCard';
@@ -15,6 +16,7 @@ export function GroupSettingsTab({ group }: { group: Group }) {
         <div className="yyp-stack">
           <GroupGeneralCard group={group} />
           <GroupAttributesCard group={group} />
+          <GroupAiServiceCard group={group} />
         </div>
       </Col>
       <Col xs={24} xl={14}>

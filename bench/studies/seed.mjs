@@ -1,0 +1,118 @@
+// Bulk seed for bench/studies: 50 organizations in the demo group (the senior doctor a content
+// manager in each) and n exams with their patients, written with generate_series in chunks: Chinese
+// and Latin names (with the pinyin initials the ingest would store), six modalities, study dates
+// over three years (each received on its study day), 1 % deleted.
+
+const SURNAMES = [
+  ['王', 'w'],
+  ['李', 'l'],
+  ['张', 'z'],
+  ['刘', 'l'],
+  ['陈', 'c'],
+  ['杨', 'y'],
+  ['黄', 'h'],
+  ['赵', 'z'],
+  ['吴', 'w'],
+  ['周', 'z'],
+  ['徐', 'x'],
+  ['孙', 's'],
+  ['马', 'm'],
+  ['朱', 'z'],
+  ['胡', 'h'],
+  ['郭', 'g'],
+];
+const GIVEN = [
+  ['伟', 'w'],
+  ['芳', 'f'],
+  ['娜', 'n'],
+  ['敏', 'm'],
+  ['静', 'j'],
+  ['丽', 'l'],
+  ['强', 'q'],
+  ['磊', 'l'],
+  ['军', 'j'],
+  ['洋', 'y'],
+  ['勇', 'y'],
+  ['艳', 'y'],
+  ['杰', 'j'],
+  ['涛', 't'],
+  ['明', 'm'],
+  ['超', 'c'],
+];
+const LATIN = ['SMITH^JOHN', 'DOE^JANE', 'MILLER^ANNA', 'BROWN^DAVID', 'WILSON^EMMA', 'TAYLOR^LUKE'];
+
+function names() {
+  const out = [];
+  for (const [s, si] of SURNAMES) {
+    for (const [g1, i1] of GIVEN) {
+      out.push([`${s}${g1}`, `${si}${i1}`]);
+      for (const [g2, i2] of GIVEN.slice(0, 4)) out.push([`${s}${g1}${g2}`, `${si}${i1}${i2}`]);
+    }
+  }
+  for (const n of LATIN) out.push([n, '']);
+  return out;
+}
+
+const pgArray = (values) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
+const CHUNK = 100_000;
+
+export async function seedExams(run, n) {
+  const [group] = await run(`select id from groups where id = 'demo-renhe'`);
+  const [senior] = await run(`select id from accounts where username = 'senior'`);
+  if (!group || !senior) throw new Error('the demo group and the senior doctor must exist');
+  const bucketIds = Array.from({ length: 50 }, (_, i) => `bench-b-${String(i + 1).padStart(2, '0')}`);
+  await run(
+    `insert into buckets (id, group_id, name, code, is_private)
+     select b, 'demo-renhe', '基准机构' || right(b, 2), 'BENCH-' || right(b, 2), false from unnest($1::text[]) b`,
+    [pgArray(bucketIds)],
+  );
+  await run(
+    `insert into bucket_members (bucket_id, account_id, access_level)
+     select b, $2, 'contentManager' from unnest($1::text[]) b`,
+    [pgArray(bucketIds), senior.id],
+  );
+  const all = names();
+  const patients = Math.max(50, Math.floor(n / 5 / 50) * 50);
+  for (let from = 0; from < patients; from += CHUNK) {
+    await run(
+      `insert into patients (id, bucket_id, patient_key, patient_id, name, sex, birth_date)
+       select 'bp-' || g, ($1::text[])[1 + g % 50], 'BP' || lpad(g::text, 8, '0'), 'BP' || lpad(g::text, 8, '0'),
+         ($2::text[])[1 + g % $3], case when g % 2 = 0 then 'M' else 'F' end,
+         to_char(date '1940-01-01' + (g * 7919) % 30000, 'YYYYMMDD')
+       from generate_series($4::int, $5::int) g`,
+      [pgArray(bucketIds), pgArray(all.map((x) => x[0])), all.length, from, Math.min(patients, from + CHUNK) - 1],
+    );
+  }
+  for (let from = 0; from < n; from += CHUNK) {
+    await run(
+      `insert into exams (id, bucket_id, store_uid, patient_key_id, patient_name, patient_name_pinyin, patient_id,
+         patient_gender, patient_dob, accession_number, study_date, study_time, study_desc, study_id, modality,
+         body_part, institution, referring_physician, specific_character_set, has_image, series_count,
+         instance_count, source, created, updated, deleted_time)
+       select 'be-' || g, ($1::text[])[1 + g % 50], '1.2.826.0.1.3680043.10.543.' || g, 'bp-' || p,
+         ($2::text[])[1 + p % $4], ($3::text[])[1 + p % $4], 'BP' || lpad(p::text, 8, '0'),
+         case when p % 2 = 0 then 'M' else 'F' end, to_char(date '1940-01-01' + (p * 7919) % 30000, 'YYYYMMDD'),
+         'ACC' || g, to_char(date '2026-11-16' - (g % 1095), 'YYYYMMDD'), '093000',
+         (array['胸部 CT 平扫', '头颅 MR', '胸部正位', '腹部超声', '腰椎正侧位', '乳腺钼靶'])[1 + g % 6], '',
+         (array['CT', 'MR', 'DX', 'US', 'CR', 'MG'])[1 + g % 6],
+         (array['CHEST', 'HEAD', 'CHEST', 'ABDOMEN', 'LSPINE', 'BREAST'])[1 + g % 6],
+         'Bench Hospital', '', 'ISO_IR 192', true, 1, 100, 'dimse',
+         timestamptz '2026-11-16 00:00:00+00' - (g % 1095) * interval '1 day' + ((g * 37) % 86400) * interval '1 second',
+         timestamptz '2026-11-16 00:00:00+00' - (g % 1095) * interval '1 day' + ((g * 37) % 86400) * interval '1 second',
+         case when g % 100 = 0 then timestamptz '2026-11-20 00:00:00+00' else null end
+       from generate_series($5::int, $6::int) g, lateral (select g % $7 as p) pp`,
+      [
+        pgArray(bucketIds),
+        pgArray(all.map((x) => x[0])),
+        pgArray(all.map((x) => x[1])),
+        all.length,
+        from,
+        Math.min(n, from + CHUNK) - 1,
+        patients,
+      ],
+    );
+  }
+  await run('analyze');
+  const visible = await run(`select bucket_id from bucket_members where account_id = $1`, [senior.id]);
+  return { bucketIds: visible.map((r) => r.bucket_id) };
+}

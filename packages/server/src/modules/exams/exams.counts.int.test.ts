@@ -1,0 +1,71 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bucketExamCounts, exams } from '../../db/schema.js';
+import { bucket, fx, id, ingest, page, tok, useExamListFixture } from './exams.list.fixture.js';
+
+useExamListFixture();
+
+/** The trigger-kept counters must equal a real count of live exams in every organization. */
+async function expectCountersTrue(): Promise<void> {
+  const db = fx.t.db.database.db;
+  const real = await db
+    .select({ b: exams.bucketId, n: count() })
+    .from(exams)
+    .where(isNull(exams.deletedTime))
+    .groupBy(exams.bucketId);
+  const kept = await db.select().from(bucketExamCounts);
+  const live = new Map(kept.map((k) => [k.bucketId, Number(k.live)]));
+  for (const r of real) expect(live.get(r.b), r.b).toBe(Number(r.n));
+  for (const [b, n] of live) if (!real.some((r) => r.b === b)) expect(n, b).toBe(0);
+}
+
+describe('live exam counters', () => {
+  it('follow ingest, re-sends, delete, recovery, removal and bulk writes', async () => {
+    await expectCountersTrue();
+    const before = (await page('senior', {})).count;
+    const fresh = await ingest(bucket['RH-RAD'] ?? '', { modality: 'CT', patientId: 'CNT-1' });
+    await expectCountersTrue();
+    expect((await page('senior', {})).count).toBe(before + 1);
+
+    expect((await fx.t.as(tok.senior!).post(`exams/${id.E}`, { urgentFlag: true })).statusCode).toBe(200);
+    expect((await fx.t.as(tok.senior!).del(`exams/${id.E}/delete`)).statusCode).toBe(200);
+    await expectCountersTrue();
+    expect((await page('senior', {})).count).toBe(before);
+    expect((await fx.t.as(tok.senior!).post(`reports/${id.E}/recovery`)).statusCode).toBe(200);
+    await expectCountersTrue();
+    expect((await fx.t.as(tok.senior!).del(`exams/${id.E}/delete`)).statusCode).toBe(200);
+    expect((await fx.t.as(tok.senior!).post(`reports/${id.E}/delete`)).statusCode).toBe(204);
+    await expectCountersTrue();
+
+    // A bulk insert and a bulk soft delete in single statements.
+    const db = fx.t.db.database.db;
+    await db.execute(sql`
+      insert into exams (id, bucket_id, store_uid, patient_key_id, patient_name, patient_id, patient_gender,
+        patient_dob, accession_number, study_date, study_time, study_desc, study_id, modality, body_part,
+        institution, referring_physician, specific_character_set, source)
+      select 'cnt-' || g, bucket_id, 'cnt.' || g, patient_key_id, 'X', 'X', 'M', '', '', '', '', '', '', 'CT', '',
+        '', '', '', 'web'
+      from exams, generate_series(1, 25) g where exams.id = ${fresh}`);
+    await expectCountersTrue();
+    await db.execute(sql`update exams set deleted_time = now() where id like 'cnt-1%'`);
+    await expectCountersTrue();
+    await db.delete(exams).where(and(eq(exams.bucketId, bucket['RH-RAD'] ?? ''), sql`${exams.id} like 'cnt-%'`));
+    await expectCountersTrue();
+  });
+
+  it('give the unfiltered count and the per-organization count exactly', async () => {
+    const all = await page('senior', {});
+    const real = await fx.t.db.database.db
+      .select({ n: count() })
+      .from(exams)
+      .where(and(isNull(exams.deletedTime), sql`${exams.bucketId} in (${bucket['RH-RAD']}, ${bucket['RH-US']})`));
+    expect(all.count).toBe(Number(real[0]!.n));
+    const rad = await page('senior', { filters: [{ field: 'bucketId', operator: 'eq', values: [bucket['RH-RAD']] }] });
+    expect(rad.count).toBe(rad.exams.length);
+    // An organization the caller does not see adds nothing, even when asked for.
+    const tele = await page('senior', {
+      filters: [{ field: 'bucketId', operator: 'in', values: [bucket['XH-TELE']] }],
+    });
+    expect(tele).toEqual({ exams: [], count: 0 });
+  });
+});

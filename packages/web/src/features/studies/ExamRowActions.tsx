@@ -1,0 +1,146 @@
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EyeOutlined,
+  MoreOutlined,
+  PrinterOutlined,
+  RollbackOutlined,
+} from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import type { ExamItem } from '@yyp/contracts';
+import { App, Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { deleteExam, destroyExam, recoverExam, setPrinted, viewerPath } from '../../api/exams';
+import { useNotify } from '../../app/useNotify';
+import { downloadStudyPackage } from './useExportExams';
+import { useBucketActions, useInvalidateExams } from './useStudies';
+
+interface ExamRowActionsProps {
+  exam: ExamItem;
+  deleted: boolean;
+  onOpen: () => void;
+}
+
+/** A row's actions, each shown only where the caller holds its action in the exam's organization. */
+export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const { modal } = App.useApp();
+  const { can } = useBucketActions();
+  const invalidate = useInvalidateExams();
+  const name = exam.patientName || exam.patientId || exam.accessionNumber;
+  const done = (text: string) => async () => {
+    notify.success(text);
+    await invalidate();
+  };
+  const remove = useMutation({
+    mutationFn: () => deleteExam(exam.id),
+    onSuccess: done(t('studyList.deleted')),
+    onError: notify.error,
+  });
+  const recover = useMutation({
+    mutationFn: () => recoverExam(exam.id),
+    onSuccess: done(t('studyList.recovered')),
+    onError: notify.error,
+  });
+  const destroy = useMutation({
+    mutationFn: () => destroyExam(exam.id),
+    onSuccess: done(t('studyList.destroyed')),
+    onError: notify.error,
+  });
+  const printed = useMutation({
+    mutationFn: () => setPrinted([exam.storeUid], !exam.printed),
+    onSuccess: done(t('studyList.printedSaved')),
+    onError: notify.error,
+  });
+  const viewer = useMutation({
+    mutationFn: () => viewerPath(exam.id, 'path'),
+    onSuccess: (path) => window.open(path.url, `yyp-viewer-${exam.id}`, 'width=800,height=815'),
+    onError: notify.error,
+  });
+
+  if (deleted) {
+    return (
+      <Space size={4}>
+        <Button size="small" icon={<RollbackOutlined />} loading={recover.isPending} onClick={() => recover.mutate()}>
+          {t('studyList.action.recover')}
+        </Button>
+        <Button
+          size="small"
+          danger
+          onClick={() =>
+            modal.confirm({
+              title: t('studyList.action.destroy'),
+              content: t('studyList.confirmDestroy', { name }),
+              okButtonProps: { danger: true },
+              onOk: () => destroy.mutateAsync(),
+            })
+          }
+        >
+          {t('studyList.action.destroy')}
+        </Button>
+      </Space>
+    );
+  }
+
+  const menu: MenuProps['items'] = [
+    ...(can(exam.bucketId, 'study_package') && exam.hasImage
+      ? [{ key: 'download', icon: <DownloadOutlined />, label: t('studyList.action.download') }]
+      : []),
+    ...(can(exam.bucketId, 'exam_update')
+      ? [
+          {
+            key: 'printed',
+            icon: <PrinterOutlined />,
+            label: exam.printed ? t('studyList.action.markNotPrinted') : t('studyList.action.markPrinted'),
+          },
+        ]
+      : []),
+    ...(can(exam.bucketId, 'exam_delete')
+      ? [{ key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('studyList.action.delete') }]
+      : []),
+  ];
+  const handleMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'download') {
+      void downloadStudyPackage(exam.id).catch(notify.error);
+    } else if (key === 'printed') {
+      printed.mutate();
+    } else if (key === 'delete') {
+      modal.confirm({
+        title: t('studyList.action.delete'),
+        content: t('studyList.confirmDelete', { name }),
+        okButtonProps: { danger: true },
+        onOk: () => remove.mutateAsync(),
+      });
+    }
+  };
+
+  return (
+    <Space size={4}>
+      {exam.hasImage && (
+        <Tooltip title={t('studyList.action.view')}>
+          <Button
+            size="small"
+            icon={<EyeOutlined />}
+            aria-label={t('studyList.action.view')}
+            loading={viewer.isPending}
+            onClick={() => viewer.mutate()}
+          />
+        </Tooltip>
+      )}
+      <Button size="small" onClick={onOpen}>
+        {t('studyList.action.detail')}
+      </Button>
+      {menu.length > 0 && (
+        <Dropdown menu={{ items: menu, onClick: handleMenu }} trigger={['click']}>
+          <Button
+            size="small"
+            icon={<MoreOutlined />}
+            aria-label={t('studyList.col.actions')}
+            data-testid={`more-${exam.id}`}
+          />
+        </Dropdown>
+      )}
+    </Space>
+  );
+}

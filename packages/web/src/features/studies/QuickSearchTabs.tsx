@@ -1,0 +1,35 @@
+import { SaveOutlined, SettingOutlined } from '@ant-design/icons';
+import type { QuickSearch } from '@yyp/contracts';
+import { Button, Space, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface QuickSearchTabsProps {
+  searches: QuickSearch[];
+  activeId: string | null;
+  onSelect: (id: string | null) => void;
+  onSave: () => void;
+  onManage: () => void;
+}
+
+const ALL = '__all__';
+
+/** The user's quick searches as tabs over the list (spec 000 §2 "quick filters"), and "all exams". */
+export function QuickSearchTabs({ searches, activeId, onSelect, onSave, onManage }: QuickSearchTabsProps) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      className="yyp-quick-tabs"
+      activeKey={activeId ?? ALL}
+      onChange={(key) => onSelect(key === ALL ? null : key)}
+      items={[{ key: ALL, label: t('studyList.all') }, ...searches.map((q) => ({ key: q.id, label: q.title }))]}
+      tabBarExtraContent={
+        <Space>
+          <Button size="small" icon={<SaveOutlined />} onClick={onSave}>
+            {t('studyList.saveQuick')}
+          </Button>
+          <Button size="small" icon={<SettingOutlined />} aria-label={t('studyList.manageQuick')} onClick={onManage} />
+        </Space>
+      }
+    />
+  );
+}
