@@ -238,12 +238,12 @@ describe('languages', () => {
 
     await chooseLanguage(page, '语言', 'English');
     await page.getByRole('heading', { name: 'Report workstation' }).waitFor();
-    await page.getByText('No exams yet').waitFor();
+    await page.getByRole('button', { name: 'Advanced search' }).waitFor();
     await screenshot(page, 'studies-en');
 
     await chooseLanguage(page, 'Language', 'བོད་ཡིག');
     await page.getByRole('heading', { name: 'སྙན་ཞུའི་ལས་སྟེགས།' }).waitFor();
-    await page.getByText('ད་དུང་བརྟག་དཔྱད་མེད།').waitFor();
+    await page.getByRole('button', { name: 'མཐོ་རིམ་འཚོལ་བཤེར།' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('bo');
     await screenshot(page, 'studies-tib');
 
