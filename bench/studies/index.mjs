@@ -90,7 +90,8 @@ function load(url, token, body) {
 
 /** The four cases of the issue; the week is the newest week of seeded study dates. */
 function cases() {
-  return {
+  const only = process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',') : null;
+  const all = {
     defaultList: { filters: [], skip: 0, limit: 20 },
     namePrefix: { filters: [{ field: 'patientName', operator: 'prefix', values: ['zw'] }], skip: 0, limit: 20 },
     dateRangeAndModality: {
@@ -103,6 +104,7 @@ function cases() {
     },
     deepPage: { filters: [], skip: 10_000, limit: 20 },
   };
+  return only ? Object.fromEntries(Object.entries(all).filter(([k]) => only.includes(k))) : all;
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the list and count statements the server runs for each case. */

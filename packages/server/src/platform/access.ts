@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { GroupAccessLevel, OrgAccessLevel } from '@yyp/contracts';
 import { bucketMembers, buckets, groupMembers, roleMappings, roles } from '../db/schema.js';
 import { effectiveActions, type BucketAction, type BucketFacts, type CallerAccess, type Membership } from './authz.js';
@@ -9,29 +9,38 @@ export async function loadCallerAccess(db: Db, accountId: string): Promise<Calle
   return (await loadCallerScope(db, accountId)).access;
 }
 
+export interface CallerScope {
+  access: CallerAccess;
+  facts: BucketFacts[];
+}
+
 /**
- * The caller's access and the facts (group, private flag) of the organizations it belongs to, in
- * one round trip: every call of the study list starts here.
+ * The three JSON columns of a caller's scope, for the account the SQL expression `accountId`
+ * names: group levels, organization memberships with their facts, role actions per organization.
  */
-export async function loadCallerScope(
-  db: Db,
-  accountId: string,
-): Promise<{ access: CallerAccess; facts: BucketFacts[] }> {
-  const result = await db.execute(sql`select
-    (select coalesce(json_agg(json_build_array(${groupMembers.groupId}, ${groupMembers.accessLevel})), '[]')
-       from ${groupMembers} where ${groupMembers.accountId} = ${accountId}) as "groups",
-    (select coalesce(json_agg(json_build_array(${bucketMembers.bucketId}, ${bucketMembers.accessLevel},
+export function scopeColumns(accountId: SQL | string) {
+  return {
+    groups: sql<unknown>`(select coalesce(json_agg(json_build_array(${groupMembers.groupId}, ${groupMembers.accessLevel})), '[]')
+       from ${groupMembers} where ${groupMembers.accountId} = ${accountId})`,
+    members: sql<unknown>`(select coalesce(json_agg(json_build_array(${bucketMembers.bucketId}, ${bucketMembers.accessLevel},
        ${buckets.groupId}, ${buckets.isPrivate})), '[]')
        from ${bucketMembers} join ${buckets} on ${buckets.id} = ${bucketMembers.bucketId}
-       where ${bucketMembers.accountId} = ${accountId}) as "members",
-    (select coalesce(json_agg(json_build_array(${roles.bucketId}, ${roles.actions})), '[]')
+       where ${bucketMembers.accountId} = ${accountId})`,
+    roles: sql<unknown>`(select coalesce(json_agg(json_build_array(${roles.bucketId}, ${roles.actions})), '[]')
        from ${roleMappings} join ${roles} on ${roles.id} = ${roleMappings.roleId}
-       where ${roleMappings.accountId} = ${accountId}) as "roles"`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
-  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-  const groupRows = parse<[string, number][]>(row.groups ?? '[]');
-  const memberRows = parse<[string, string, string, boolean][]>(row.members ?? '[]');
-  const roleRows = parse<[string, string[]][]>(row.roles ?? '[]');
+       where ${roleMappings.accountId} = ${accountId})`,
+  };
+}
+
+/** Builds the scope from the three columns of scopeColumns (JSON values, or their text on some drivers). */
+export function scopeFromColumns(
+  accountId: string,
+  row: { groups?: unknown; members?: unknown; roles?: unknown },
+): CallerScope {
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as T;
+  const groupRows = parse<[string, number][]>(row.groups);
+  const memberRows = parse<[string, string, string, boolean][]>(row.members);
+  const roleRows = parse<[string, string[]][]>(row.roles);
   const roleActions = new Map<string, Set<string>>();
   for (const [bucketId, actions] of roleRows) {
     const set = roleActions.get(bucketId) ?? new Set<string>();
@@ -50,6 +59,31 @@ export async function loadCallerScope(
   };
   const facts = memberRows.map(([id, , groupId, isPrivate]) => ({ id, groupId, isPrivate }));
   return { access, facts };
+}
+
+/**
+ * The caller's access and the facts (group, private flag) of the organizations it belongs to, in
+ * one round trip.
+ */
+export async function loadCallerScope(db: Db, accountId: string): Promise<CallerScope> {
+  const cols = scopeColumns(accountId);
+  const result = await db.execute(
+    sql`select ${cols.groups} as "groups", ${cols.members} as "members", ${cols.roles} as "roles"`,
+  );
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  return scopeFromColumns(accountId, row);
+}
+
+/**
+ * The scope read with the account when the request was authenticated (the same statement), so
+ * the study list does not ask again; loaded fresh when the account row did not come from there.
+ */
+const requestScopes = new WeakMap<object, CallerScope>();
+export function rememberScope(account: object, scope: CallerScope): void {
+  requestScopes.set(account, scope);
+}
+export async function callerScope(db: Db, account: { id: string }): Promise<CallerScope> {
+  return requestScopes.get(account) ?? loadCallerScope(db, account.id);
 }
 
 export async function findBucketFacts(db: Db, bucketId: string): Promise<BucketFacts | undefined> {

@@ -1,3 +1,4 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db.js';
 import { auditLogs } from '../db/schema.js';
@@ -33,10 +34,64 @@ export function auditContext(request: FastifyRequest): AuditContext {
   return { ip: request.ip ?? null, userAgent: typeof ua === 'string' ? ua.slice(0, 256) : null };
 }
 
+type AuditRow = typeof auditLogs.$inferInsert;
+
+/**
+ * Group commit for audit rows written outside a transaction: a row is inserted at once when no
+ * insert is in flight; rows that arrive while one is in flight go together in the next insert.
+ * Every caller still waits until its own row is committed, so an answer is never sent before its
+ * audit row exists; under load the rows share round trips instead of queueing one by one. A batch
+ * that fails is retried row by row so one bad row fails only its own call.
+ */
+class AuditWriter {
+  private pending: { row: AuditRow; done: (err?: unknown) => void }[] = [];
+  private flushing = false;
+
+  constructor(private readonly db: Db) {}
+
+  write(row: AuditRow): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ row, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, AUDIT_BATCH_MAX);
+        try {
+          await this.db.insert(auditLogs).values(batch.map((b) => b.row));
+          for (const b of batch) b.done();
+        } catch (err) {
+          if (batch.length === 1) {
+            batch[0]!.done(err);
+            continue;
+          }
+          for (const b of batch) {
+            try {
+              await this.db.insert(auditLogs).values(b.row);
+              b.done();
+            } catch (one) {
+              b.done(one);
+            }
+          }
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+}
+
+const AUDIT_BATCH_MAX = 200;
+const writers = new WeakMap<Db, AuditWriter>();
+
 /** Writes one audit row; pass a transaction as `db` to commit it with the change it records. */
 export async function writeAudit(db: Db, ctx: AuditContext, entry: AuditEntry): Promise<void> {
   if (entry.category === 'operation' && !(await getDomainConfig(db)).auditLogOn) return;
-  await db.insert(auditLogs).values({
+  const row: AuditRow = {
     action: entry.action,
     outcome: entry.outcome,
     actorId: entry.actorId ?? null,
@@ -48,5 +103,15 @@ export async function writeAudit(db: Db, ctx: AuditContext, entry: AuditEntry): 
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     details: entry.details ?? null,
-  });
+  };
+  if (db instanceof PgTransaction) {
+    await db.insert(auditLogs).values(row);
+    return;
+  }
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new AuditWriter(db);
+    writers.set(db, writer);
+  }
+  await writer.write(row);
 }

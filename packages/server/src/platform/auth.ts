@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountRow } from '../db/schema.js';
-import { findBucketFacts, loadCallerAccess } from './access.js';
+import { findBucketFacts, rememberScope, type CallerScope } from './access.js';
 import { writeAudit, auditContext } from './audit.js';
 import { decide, decideGroup, type Decision } from './authz.js';
 import type { Db } from './db.js';
@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-export type Authenticate = (token: string) => Promise<AccountRow>;
+export type Authenticate = (token: string) => Promise<{ account: AccountRow; scope: CallerScope }>;
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -45,12 +45,16 @@ export function installAuth(app: FastifyInstance, db: Db, authenticate: Authenti
       if (isPublic) return;
       throw errors.badToken();
     }
+    let scope: CallerScope;
     try {
-      request.account = await authenticate(token);
+      const found = await authenticate(token);
+      request.account = found.account;
+      scope = found.scope;
     } catch (err) {
       if (!isPublic) throw err;
       return;
     }
+    rememberScope(request.account, scope);
     if (isPublic || auth === 'account') return;
     const account = request.account;
     if (auth === 'platformAdmin') {
@@ -62,7 +66,7 @@ export function installAuth(app: FastifyInstance, db: Db, authenticate: Authenti
       query: request.query as RawInput['query'],
       callerId: account.id,
     };
-    request.access = await loadCallerAccess(db, account.id);
+    request.access = scope.access;
     if ('group' in auth) {
       const groupId = await auth.groupId(raw);
       const decision = decideGroup(request.access, auth.group, groupId);
@@ -71,7 +75,9 @@ export function installAuth(app: FastifyInstance, db: Db, authenticate: Authenti
       return;
     }
     const bucketId = await auth.bucketId(raw);
-    const bucket = bucketId ? await findBucketFacts(db, bucketId) : undefined;
+    const bucket = bucketId
+      ? (scope.facts.find((b) => b.id === bucketId) ?? (await findBucketFacts(db, bucketId)))
+      : undefined;
     const decision = decide(request.access, auth.bucket, bucket);
     if (decision !== 'allow') await deny(db, request, decision, auth.bucket, bucketId);
     request.bucket = bucket!;

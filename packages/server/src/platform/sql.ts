@@ -1,4 +1,19 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from './db.js';
+
+/** A PostgreSQL array literal of texts (every element quoted, `"` and `\\` escaped). */
+export function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/**
+ * `column = any($1::text[])`: one parameter whatever the list holds (an organization scope can
+ * name dozens), so the statement text stays the same and building it stays cheap.
+ */
+export function anyText(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} = any(${textArrayLiteral(values)}::text[])`;
+}
 
 /**
  * Raw SQL for the few hot paths where drizzle's query building costs more than the query (the

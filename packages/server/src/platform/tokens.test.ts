@@ -63,4 +63,25 @@ describe('TokenService', () => {
       .sign(secret);
     expect(await codeOf(service.verify(noTv, t0))).toBe('JsonWebTokenError');
   });
+
+  it('refuses a token without expiry, one not valid yet, and a malformed signature or header', async () => {
+    const noExp = await new SignJWT({ tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('a1').sign(secret);
+    expect(await codeOf(service.verify(noExp, t0))).toBe('JsonWebTokenError');
+    const at = Math.floor(t0.getTime() / 1000);
+    const early = await new SignJWT({ tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('a1')
+      .setNotBefore(at + 60)
+      .setExpirationTime(at + 120)
+      .sign(secret);
+    expect(await codeOf(service.verify(early, t0))).toBe('JsonWebTokenError');
+    expect(await codeOf(service.verify(early, new Date(t0.getTime() + 61_000)))).toBe('ok');
+    const info = await service.issue({ sub: 'a1', tv: 0 }, t0);
+    const [h, p, s] = info.accessToken.split('.');
+    expect(await codeOf(service.verify(`${h}.${p}.${s}=`, t0))).toBe('JsonWebTokenError');
+    expect(await codeOf(service.verify(`${h}.${p}.${s!.slice(0, -2)}`, t0))).toBe('JsonWebTokenError');
+    expect(await codeOf(service.verify(`${h}.${p}.${s}.x`, t0))).toBe('JsonWebTokenError');
+    const crit = Buffer.from(JSON.stringify({ alg: 'HS256', crit: ['b64'], b64: false })).toString('base64url');
+    expect(await codeOf(service.verify(`${crit}.${p}.${s}`, t0))).toBe('JsonWebTokenError');
+  });
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import type { TokenInfo } from '@yyp/contracts';
 import { errors } from './errors.js';
 
@@ -38,7 +38,7 @@ export class TokenService {
   private readonly key: Promise<crypto.webcrypto.CryptoKey>;
 
   constructor(
-    secret: Uint8Array,
+    private readonly secret: Uint8Array,
     private readonly ttlSeconds: number,
   ) {
     this.key = crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
@@ -61,16 +61,44 @@ export class TokenService {
 
   /**
    * Verifies signature (HS256 only: `alg: none` and every other algorithm are refused) and expiry.
-   * Expired → TokenExpiredError; anything else wrong → JsonWebTokenError.
+   * Expired → TokenExpiredError; anything else wrong → JsonWebTokenError. It runs on every
+   * authenticated request, so it checks with node:crypto synchronously (a constant-time compare
+   * of the HMAC) rather than through WebCrypto's promise per call; jose signs.
    */
   async verify(token: string, now: Date): Promise<TokenClaims> {
-    try {
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: now });
-      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') throw errors.badToken();
-      return { sub: payload.sub, tv: payload.tv };
-    } catch (err) {
-      if (err instanceof joseErrors.JWTExpired) throw errors.tokenExpired();
+    const parts = token.split('.');
+    if (parts.length !== 3) throw errors.badToken();
+    const [h, p, sig] = parts as [string, string, string];
+    const header = decodeJson(h);
+    if (!header || header.alg !== 'HS256' || (header.typ !== undefined && header.typ !== 'JWT') || 'crit' in header) {
       throw errors.badToken();
     }
+    const expected = crypto.createHmac('sha256', this.secret).update(`${h}.${p}`).digest();
+    const given = base64url(sig);
+    if (!given || given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw errors.badToken();
+    const payload = decodeJson(p);
+    if (!payload || typeof payload.sub !== 'string' || typeof payload.tv !== 'number') throw errors.badToken();
+    const at = Math.floor(now.getTime() / 1000);
+    if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > at)) throw errors.badToken();
+    if (typeof payload.exp !== 'number') throw errors.badToken();
+    if (payload.exp <= at) throw errors.tokenExpired();
+    return { sub: payload.sub, tv: payload.tv };
+  }
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+function base64url(part: string): Buffer | null {
+  return BASE64URL.test(part) ? Buffer.from(part, 'base64url') : null;
+}
+
+function decodeJson(part: string): Record<string, unknown> | null {
+  const bytes = base64url(part);
+  if (!bytes) return null;
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
 }

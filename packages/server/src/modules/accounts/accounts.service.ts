@@ -13,6 +13,7 @@ import {
 import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
+import type { CallerScope } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
@@ -49,12 +50,15 @@ export class AccountsService {
     return this.deps.tokens.issue({ sub: account.id, tv: account.tokenVersion }, this.now(), 'normal');
   }
 
-  /** The account behind a verified token, or a 401 when it was disabled or its password changed. */
-  async authenticate(token: string): Promise<AccountRow> {
+  /**
+   * The account behind a verified token and its memberships (one statement), or a 401 when it
+   * was disabled or its password changed.
+   */
+  async authenticate(token: string): Promise<{ account: AccountRow; scope: CallerScope }> {
     const claims = await this.deps.tokens.verify(token, this.now());
-    const account = await store.findAccountById(this.db, claims.sub);
-    if (!account || account.disabled !== 0 || account.tokenVersion !== claims.tv) throw errors.badToken();
-    return account;
+    const found = await store.findAccountWithScope(this.db, claims.sub);
+    if (!found || found.account.disabled !== 0 || found.account.tokenVersion !== claims.tv) throw errors.badToken();
+    return found;
   }
 
   /**

@@ -4,10 +4,10 @@ import { LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_FAILURES, type Preferences } from '@yy
 import type { Db } from '../../platform/db.js';
 import { accounts, groupMembers, loginThrottle, type AccountRow, type NewAccountRow } from '../../db/schema.js';
 import { escapeLike } from '../../db/like.js';
+import { scopeColumns, scopeFromColumns, type CallerScope } from '../../platform/access.js';
 
 /** All SQL on accounts and login throttling lives here. */
 
-// Runs on every authenticated request: prepared once per database handle.
 const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>();
 function prepareById(db: Db) {
   return db
@@ -26,6 +26,32 @@ export async function findAccountById(db: Db, id: string): Promise<AccountRow | 
   }
   const rows = await statement.execute({ id });
   return rows[0];
+}
+
+// Runs on every authenticated request (the account and its scope in one round trip): prepared
+// once per database handle.
+const withScopeStatements = new WeakMap<Db, ReturnType<typeof prepareWithScope>>();
+function prepareWithScope(db: Db) {
+  return db
+    .select({ account: accounts, ...scopeColumns(sql`${accounts.id}`) })
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('account_with_scope');
+}
+
+/** The account and the caller scope of its memberships (platform/access.ts), or undefined. */
+export async function findAccountWithScope(
+  db: Db,
+  id: string,
+): Promise<{ account: AccountRow; scope: CallerScope } | undefined> {
+  let statement = withScopeStatements.get(db);
+  if (!statement) {
+    statement = prepareWithScope(db);
+    withScopeStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
+  return row ? { account: row.account, scope: scopeFromColumns(row.account.id, row) } : undefined;
 }
 
 export async function findAccountByUsername(db: Db, username: string): Promise<AccountRow | undefined> {

@@ -3,12 +3,40 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, exams } from '../../db/schema.js';
 import { backfillNameInitials } from './exams.list.store.js';
+import { deleteColorRule, insertColorRule } from '../rules/rules.store.js';
+import { buckets } from '../../db/schema.js';
 import { bucket, find, fx, id, page, sorted, tok, useExamListFixture } from './exams.list.fixture.js';
 
 /** The study list: filters, sorts, paging, masking and scope (POST exams/page-query, query/count, GET exams/{id}). */
 useExamListFixture();
 
 describe('POST exams/page-query', () => {
+  it("paints rows with their group's first matching colour rule, and counts a page past the end", async () => {
+    const db = fx.t.db.database.db;
+    const [rad] = await db.select().from(buckets).where(eq(buckets.id, bucket['RH-RAD']!));
+    const colours = { foreColor: '#ffffff', backgroundColor: '#cf1322', matchField: 'modality', value: 'MR', index: 0 };
+    const late = await insertColorRule(
+      db,
+      rad!.groupId,
+      { name: 'MR late', priority: 5, ...colours, backgroundColor: '#000000' },
+      new Date(),
+    );
+    const first = await insertColorRule(db, rad!.groupId, { name: 'MR', priority: 1, ...colours }, new Date());
+    try {
+      const res = await page('senior', {});
+      const a = res.exams.find((e) => e.id === id.A)!;
+      expect(a.rowColor).toEqual({ foreColor: '#ffffff', backgroundColor: '#cf1322' });
+      const others = res.exams.filter((e) => !e.modality.split('\\').includes('MR'));
+      expect(others.length).toBeGreaterThan(0);
+      for (const e of others) expect(e.rowColor).toBeNull();
+      const beyond = await page('senior', { skip: 100, limit: 20 });
+      expect(beyond).toEqual({ exams: [], count: 4 });
+    } finally {
+      await deleteColorRule(db, rad!.groupId, first.id);
+      await deleteColorRule(db, rad!.groupId, late.id);
+    }
+  });
+
   it('lists the visible exams newest first, with count, unmasked for a caller with view_privacy', async () => {
     const res = await page('senior', {});
     expect(res.count).toBe(4);

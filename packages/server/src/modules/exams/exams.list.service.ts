@@ -15,7 +15,7 @@ import {
 import type { AccountRow } from '../../db/schema.js';
 import { findGroup } from '../groups/groups.store.js';
 import { bucketsOfGroup } from '../organizations/organizations.store.js';
-import { loadCallerScope } from '../../platform/access.js';
+import { callerScope } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import { effectiveActions, type BucketAction, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
@@ -58,8 +58,8 @@ export class ExamListService {
   ) {}
 
   /** Of the caller's visible buckets: those where it holds every one of `actions`, and those with view_privacy. */
-  async scope(accountId: string, ...actions: BucketAction[]) {
-    const { access, facts } = await loadCallerScope(this.db, accountId);
+  async scope(account: { id: string }, ...actions: BucketAction[]) {
+    const { access, facts } = await callerScope(this.db, account);
     const allowed: string[] = [];
     const privacy = new Set<string>();
     for (const b of facts) {
@@ -76,13 +76,13 @@ export class ExamListService {
 
   /** POST exams/page-query */
   async page(account: AccountRow, input: ExamQueryInput, ctx: AuditContext): Promise<ExamPage> {
-    const { allowed, privacy } = await this.scope(account.id, 'exam_get');
+    const { allowed, privacy } = await this.scope(account, 'exam_get');
     return this.pageIn(account, { bucketIds: allowed, deleted: false }, privacy, input, ctx, 'exam.list');
   }
 
   /** POST exams/deleted-query: exams deleted in the last 30 days where the caller holds exam_delete. */
   async deletedPage(account: AccountRow, input: ExamQueryInput, ctx: AuditContext): Promise<ExamPage> {
-    const { allowed, privacy } = await this.scope(account.id, 'exam_delete');
+    const { allowed, privacy } = await this.scope(account, 'exam_delete');
     const scope = { bucketIds: allowed, deleted: { after: this.recoveryCutoff() } };
     return this.pageIn(account, scope, privacy, input, ctx, 'exam.list_deleted');
   }
@@ -96,11 +96,8 @@ export class ExamListService {
     action: string,
   ): Promise<ExamPage> {
     const { skip, limit } = pageWindow(input.skip, input.limit);
-    const [rows, total] = await Promise.all([
-      store.listExams(this.db, scope, input.filters, input.sorts, skip, limit),
-      store.countExams(this.db, scope, input.filters),
-    ]);
-    return { exams: await this.present(account, rows, privacy, ctx, action), count: total };
+    const { rows, count, rules } = await store.listPage(this.db, scope, input.filters, input.sorts, skip, limit);
+    return { exams: await this.present(account, rows, privacy, ctx, action, rules), count };
   }
 
   /**
@@ -114,10 +111,13 @@ export class ExamListService {
     privacy: Set<string>,
     ctx: AuditContext,
     action: string,
+    knownRules?: Map<string, ColorRuleLike[]>,
   ): Promise<ExamItem[]> {
-    const rules = new Map<string, ColorRuleLike[]>();
-    for (const groupId of new Set(rows.map((r) => r.groupId))) {
-      rules.set(groupId, await listColorRules(this.db, groupId));
+    const rules = knownRules ?? new Map<string, ColorRuleLike[]>();
+    if (!knownRules) {
+      for (const groupId of new Set(rows.map((r) => r.groupId))) {
+        rules.set(groupId, await listColorRules(this.db, groupId));
+      }
     }
     const items = rows.map((r) =>
       presentExam(r, listMasked(r, privacy.has(r.bucketId)), rowColor(rules.get(r.groupId) ?? [], r)),
@@ -167,7 +167,7 @@ export class ExamListService {
   ): Promise<ExamPage> {
     const exam = await store.examRow(this.db, examId);
     if (!exam || exam.deletedTime) throw errors.notFound('Exam');
-    const { allowed, privacy } = await this.scope(account.id, 'exam_get');
+    const { allowed, privacy } = await this.scope(account, 'exam_get');
     const settings = ((await findGroup(this.db, bucket.groupId))?.settings ?? {}) as Partial<GroupSettings>;
     const inGroup = new Set((await bucketsOfGroup(this.db, bucket.groupId)).map((b) => b.id));
     const bucketIds = settings.crossOrgHistorySearch ? allowed.filter((id) => inGroup.has(id)) : [bucket.id];
@@ -197,7 +197,7 @@ export class ExamListService {
 
   /** POST exams/modify-print-status: all the studies must be live exams where the caller holds exam_update. */
   async modifyPrintStatus(account: AccountRow, storeUids: string[], printed: boolean, ctx: AuditContext) {
-    const { allowed } = await this.scope(account.id, 'exam_update');
+    const { allowed } = await this.scope(account, 'exam_update');
     const rows = await store.setPrinted(this.db, allowed, storeUids, printed);
     if (!rows) throw errors.notFound('Exam');
     await writeAudit(this.db, ctx, {
@@ -214,7 +214,7 @@ export class ExamListService {
 
   /** POST exams/query/count */
   async count(account: AccountRow, filters: ExamFilter[]): Promise<number> {
-    const { allowed } = await this.scope(account.id, 'exam_get');
+    const { allowed } = await this.scope(account, 'exam_get');
     return store.countExams(this.db, { bucketIds: allowed, deleted: false }, filters);
   }
 

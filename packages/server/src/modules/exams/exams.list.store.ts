@@ -1,12 +1,15 @@
-import type { DobMatchMode, ExamFilter, ExamSort } from '@yyp/contracts';
+import crypto from 'node:crypto';
+import type { ColorRuleLike, DobMatchMode, ExamFilter, ExamSort } from '@yyp/contracts';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike } from '../../db/like.js';
+import { anyText } from '../../platform/sql.js';
 import {
   accounts,
   bucketDictionary,
   bucketExamCounts,
   buckets,
+  colorRules,
   examAttachments,
   examPackages,
   exams,
@@ -246,7 +249,7 @@ function samePatientSql(p: NonNullable<ListScope['samePatient']>): SQL {
 
 function scopeSql(scope: ListScope): SQL {
   return and(
-    inArray(exams.bucketId, scope.bucketIds),
+    anyText(exams.bucketId, scope.bucketIds),
     scope.deleted
       ? and(isNotNull(exams.deletedTime), gt(exams.deletedTime, scope.deleted.after))
       : isNull(exams.deletedTime),
@@ -310,6 +313,19 @@ export function listQuery(
   skip: number,
   limit: number,
 ) {
+  return pageQuery(db, scope, filters, sorts, skip, limit, listColumns);
+}
+
+/** `columns` is listColumns, or listColumns and more (drizzle types the rows as listColumns). */
+function pageQuery(
+  db: Db,
+  scope: ListScope,
+  filters: ExamFilter[],
+  sorts: ExamSort[],
+  skip: number,
+  limit: number,
+  columns: typeof listColumns,
+) {
   const order = orderSql(sorts, scope.deleted ? 'deletedTime' : 'created');
   let ids = db.select({ pageId: exams.id }).from(exams).$dynamic();
   if (sorts.some((s) => s.field === 'bucketName')) ids = ids.innerJoin(buckets, eq(buckets.id, exams.bucketId));
@@ -321,7 +337,7 @@ export function listQuery(
     .offset(skip)
     .as('page');
   return db
-    .select(listColumns)
+    .select(columns)
     .from(page)
     .innerJoin(exams, eq(exams.id, page.pageId))
     .innerJoin(buckets, eq(buckets.id, exams.bucketId))
@@ -341,6 +357,64 @@ export async function listExams(
   return listQuery(db, scope, filters, sorts, skip, limit);
 }
 
+/**
+ * Runs a prepared list statement under a name derived from its text, so PostgreSQL parses it once
+ * per connection and may keep its plan (it still plans per call where the parameters matter, such
+ * as a LIKE prefix). At most STATEMENT_NAMES_MAX distinct texts are named, bounding what each
+ * connection keeps; past that, statements run unnamed. PGlite runs them the same either way.
+ */
+const STATEMENT_NAMES_MAX = 200;
+const statementNames = new Set<string>();
+function named<T>(prepared: { execute(): Promise<T> }): Promise<T> {
+  const config = prepared as unknown as {
+    queryString?: string;
+    queryConfig?: { name?: string };
+    rawQueryConfig?: { name?: string };
+  };
+  if (typeof config.queryString === 'string' && config.queryConfig && config.rawQueryConfig) {
+    const name = `exam_list_${crypto.createHash('sha1').update(config.queryString).digest('hex').slice(0, 20)}`;
+    if (statementNames.has(name) || statementNames.size < STATEMENT_NAMES_MAX) {
+      statementNames.add(name);
+      config.queryConfig.name = name;
+      config.rawQueryConfig.name = name;
+    }
+  }
+  return prepared.execute();
+}
+
+/**
+ * A page of the list with the count and the colour rules of the organizations' groups, in one
+ * statement: the count and the rules ride on the rows as uncorrelated subqueries (PostgreSQL
+ * evaluates each once). A page with no rows asks for the count and rules on their own.
+ */
+export async function listPage(
+  db: Db,
+  scope: ListScope,
+  filters: ExamFilter[],
+  sorts: ExamSort[],
+  skip: number,
+  limit: number,
+): Promise<{ rows: ExamListRow[]; count: number; rules: Map<string, ColorRuleLike[]> }> {
+  if (scope.bucketIds.length === 0) return { rows: [], count: 0, rules: new Map() };
+  const counted = countSql(db, scope, filters) ?? sql`0`;
+  const withTotals = {
+    ...listColumns,
+    total: sql<string>`${counted}`,
+    rules: sql<unknown>`${colorRulesSql(scope.bucketIds)}`,
+  };
+  const query = pageQuery(db, scope, filters, sorts, skip, limit, withTotals);
+  // Only the unfiltered list (the landing page and its pages) is named: with a filter, a plan
+  // made for no values in particular (a generic plan) can be far worse than one for the values.
+  const unfiltered = filters.every((f) => f.field === 'bucketId');
+  const found = (await (unfiltered ? named(query.prepare('')) : query)) as (ExamListRow & {
+    total: string;
+    rules: unknown;
+  })[];
+  if (found.length === 0) return { rows: [], ...(await countWithColorRules(db, scope, filters)) };
+  const rows: ExamListRow[] = found.map(({ total: _total, rules: _rules, ...row }) => row);
+  return { rows, count: Number(found[0]!.total), rules: colorRulesFrom(found[0]!.rules) };
+}
+
 /** The count query, unrun (see listQuery). */
 export function countQuery(db: Db, scope: ListScope, filters: ExamFilter[]) {
   return db
@@ -354,20 +428,62 @@ export function countQuery(db: Db, scope: ListScope, filters: ExamFilter[]) {
  * per-organization counters the exams trigger keeps (a few rows, whatever the list holds); any
  * other filter counts the exams themselves, through the filters' indexes.
  */
-export async function countExams(db: Db, scope: ListScope, filters: ExamFilter[]): Promise<number> {
+function countSql(db: Db, scope: ListScope, filters: ExamFilter[]): SQL | null {
   const byBucket = filters.every((f) => f.field === 'bucketId');
   let bucketIds = scope.bucketIds;
   for (const f of filters) if (f.field === 'bucketId') bucketIds = bucketIds.filter((b) => f.values.includes(b));
-  if (bucketIds.length === 0) return 0;
+  if (bucketIds.length === 0) return null;
   if (byBucket && !scope.deleted && !scope.samePatient) {
-    const [row] = await db
-      .select({ n: sql<string>`coalesce(sum(${bucketExamCounts.live}), 0)` })
-      .from(bucketExamCounts)
-      .where(inArray(bucketExamCounts.bucketId, bucketIds));
-    return Number(row?.n ?? 0);
+    return sql`(select coalesce(sum(${bucketExamCounts.live}), 0) from ${bucketExamCounts}
+      where ${anyText(bucketExamCounts.bucketId, bucketIds)})`;
   }
-  const [row] = await countQuery(db, scope, filters);
+  return sql`(${countQuery(db, scope, filters)})`;
+}
+
+export async function countExams(db: Db, scope: ListScope, filters: ExamFilter[]): Promise<number> {
+  const counted = countSql(db, scope, filters);
+  if (!counted) return 0;
+  const [row] = await rowsOf(await db.execute(sql`select ${counted} as n`));
   return Number(row?.n ?? 0);
+}
+
+type ColorRuleTuple = [string, number, number, string, string, string, string];
+
+/** The colour rules of the organizations' groups as one JSON array, in priority order. */
+function colorRulesSql(bucketIds: string[]): SQL {
+  return sql`(select coalesce(json_agg(json_build_array(
+        ${colorRules.groupId}, ${colorRules.priority}, ${colorRules.index}, ${colorRules.foreColor},
+        ${colorRules.backgroundColor}, ${colorRules.matchField}, ${colorRules.value})
+        order by ${colorRules.priority}, ${colorRules.index}), '[]')
+      from ${colorRules} where ${colorRules.groupId} in
+        (select ${buckets.groupId} from ${buckets} where ${anyText(buckets.id, bucketIds)}))`;
+}
+
+function colorRulesFrom(raw: unknown): Map<string, ColorRuleLike[]> {
+  const rules = new Map<string, ColorRuleLike[]>();
+  const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as ColorRuleTuple[];
+  for (const [groupId, priority, index, foreColor, backgroundColor, matchField, value] of tuples) {
+    const list = rules.get(groupId) ?? [];
+    list.push({ priority, index, foreColor, backgroundColor, matchField, value });
+    rules.set(groupId, list);
+  }
+  return rules;
+}
+
+/** The count and the colour rules of the organizations' groups, in one round trip. */
+export async function countWithColorRules(
+  db: Db,
+  scope: ListScope,
+  filters: ExamFilter[],
+): Promise<{ count: number; rules: Map<string, ColorRuleLike[]> }> {
+  if (scope.bucketIds.length === 0) return { count: 0, rules: new Map() };
+  const counted = countSql(db, scope, filters) ?? sql`0`;
+  const [row] = rowsOf(await db.execute(sql`select ${counted} as n, ${colorRulesSql(scope.bucketIds)} as rules`));
+  return { count: Number(row?.n ?? 0), rules: colorRulesFrom(row?.rules) };
+}
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
 /** One exam in the list's shape, deleted or not. */

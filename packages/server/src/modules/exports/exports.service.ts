@@ -33,7 +33,7 @@ export class ExportsService {
     input: ExportInput,
     ctx: AuditContext,
   ): Promise<{ body: Buffer; filename: string; count: number }> {
-    const { allowed, privacy } = await this.list.scope(account.id, 'exam_get', 'export_exams');
+    const { allowed, privacy } = await this.list.scope(account, 'exam_get', 'export_exams');
     if (allowed.length === 0) throw errors.forbidden('export_exams');
     const scope = { bucketIds: allowed, deleted: false as const };
     const count = await listStore.countExams(this.db, scope, input.filters);
