@@ -3,8 +3,8 @@
 // BENCH_EXAMS exams (default 1,000,000) across 50 organizations into PostgreSQL and a tenth of that
 // into PGlite, then drives four queries with autocannon at 20 connections: the default list, a
 // patient-name prefix (pinyin initials), a week's study dates + CT, and a deep page (skip 10,000).
-// Latency percentiles come from every response's own time. EXPLAIN (ANALYZE, BUFFERS) of the list
-// and count query of each case go to bench/results/studies-explain-<store>.txt.
+// Latency percentiles come from every response's own time. EXPLAIN (ANALYZE, BUFFERS) of the
+// statement of each case (page, count, colour rules) goes to bench/results/studies-explain-<store>.txt.
 // Usage: npm run build && node bench/studies/index.mjs [postgres|pglite ...]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -107,20 +107,19 @@ function cases() {
   return only ? Object.fromEntries(Object.entries(all).filter(([k]) => only.includes(k))) : all;
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the list and count statements the server runs for each case. */
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the statement the server runs for each case: the page, its count
+ * (from the per-organization counters when only organizations filter, else over the exams) and the
+ * colour rules, in one statement.
+ */
 async function explainAll(db, run, bucketIds) {
   const store = await import(path.join(root, 'packages/server/dist/modules/exams/exams.list.store.js'));
   const scope = { bucketIds, deleted: false };
   let out = '';
   for (const [name, body] of Object.entries(cases())) {
-    for (const [what, query] of [
-      ['list', store.listQuery(db, scope, body.filters, [], body.skip, body.limit)],
-      ['count', store.countQuery(db, scope, body.filters)],
-    ]) {
-      const { sql, params } = query.toSQL();
-      const rows = await run(`explain (analyze, buffers) ${sql}`, params);
-      out += `=== ${name}: ${what}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\n`;
-    }
+    const { sql, params } = store.pageStatement(db, scope, body.filters, [], body.skip, body.limit).toSQL();
+    const rows = await run(`explain (analyze, buffers) ${sql}`, params);
+    out += `=== ${name}: page, count and colour rules\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\n`;
   }
   return out;
 }

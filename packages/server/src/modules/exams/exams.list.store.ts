@@ -382,6 +382,24 @@ function named<T>(prepared: { execute(): Promise<T> }): Promise<T> {
   return prepared.execute();
 }
 
+/** The statement listPage runs, unrun (bench/studies explains it). */
+export function pageStatement(
+  db: Db,
+  scope: ListScope,
+  filters: ExamFilter[],
+  sorts: ExamSort[],
+  skip: number,
+  limit: number,
+) {
+  const counted = countSql(db, scope, filters) ?? sql`0`;
+  const withTotals = {
+    ...listColumns,
+    total: sql<string>`${counted}`,
+    rules: sql<unknown>`${colorRulesSql(scope.bucketIds)}`,
+  };
+  return pageQuery(db, scope, filters, sorts, skip, limit, withTotals);
+}
+
 /**
  * A page of the list with the count and the colour rules of the organizations' groups, in one
  * statement: the count and the rules ride on the rows as uncorrelated subqueries (PostgreSQL
@@ -396,13 +414,7 @@ export async function listPage(
   limit: number,
 ): Promise<{ rows: ExamListRow[]; count: number; rules: Map<string, ColorRuleLike[]> }> {
   if (scope.bucketIds.length === 0) return { rows: [], count: 0, rules: new Map() };
-  const counted = countSql(db, scope, filters) ?? sql`0`;
-  const withTotals = {
-    ...listColumns,
-    total: sql<string>`${counted}`,
-    rules: sql<unknown>`${colorRulesSql(scope.bucketIds)}`,
-  };
-  const query = pageQuery(db, scope, filters, sorts, skip, limit, withTotals);
+  const query = pageStatement(db, scope, filters, sorts, skip, limit);
   // Only the unfiltered list (the landing page and its pages) is named: with a filter, a plan
   // made for no values in particular (a generic plan) can be far worse than one for the values.
   const unfiltered = filters.every((f) => f.field === 'bucketId');
