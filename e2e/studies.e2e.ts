@@ -59,7 +59,9 @@ describe('study list', () => {
   it('finds yesterday’s CT by two letters of the name, filters, saves a quick search and exports', async () => {
     ({ context, page } = await openPage(browser));
     await loginViaUi(page, 'senior');
-    await rowOf(page, '张伟').waitFor();
+    // The list reopens on the tab this doctor used last (a stored preference): start from all exams.
+    await page.getByRole('tab', { name: '全部检查' }).click();
+    await rowOf(page, '张伟').first().waitFor();
     // Another group's exams (协和远程影像中心: 赵磊, Smith^John) are never listed.
     await expect(rowOf(page, '赵磊').count()).resolves.toBe(0);
     await expect(rowOf(page, 'Smith').count()).resolves.toBe(0);
@@ -68,8 +70,9 @@ describe('study list', () => {
     // Two letters of the name, as pinyin initials.
     await page.keyboard.press('/');
     await page.keyboard.type('zw');
-    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);
-    await expect(rows(page).first().textContent()).resolves.toContain('张伟');
+    // 张伟's CTs of this year and last year.
+    await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(2);
+    await expect(rowOf(page, '张伟').count()).resolves.toBe(2);
 
     // Yesterday's tab and the CT modality keep it; today's tab does not.
     await page.getByRole('tab', { name: '今天' }).click();
@@ -142,7 +145,8 @@ describe('study list', () => {
     ({ context, page } = await openPage(browser));
     await loginViaUi(page, 'senior');
     await page.getByRole('tab', { name: '全部检查' }).click();
-    await rowOf(page, '张伟').waitFor();
+    // 张伟 has this year's CT and last year's: the newest is listed first.
+    await rowOf(page, '张伟').first().waitFor();
 
     await page.getByRole('button', { name: '高级搜索' }).click();
     await page.getByRole('dialog').getByText('患者来源').waitFor();
@@ -151,6 +155,7 @@ describe('study list', () => {
     await settle(page);
 
     await rowOf(page, '张伟')
+      .first()
       .getByRole('button', { name: /^详\s*情$/ })
       .click();
     const drawer = page.getByRole('dialog');
@@ -162,7 +167,7 @@ describe('study list', () => {
 
     await page.evaluate(() => localStorage.setItem('yyp.language', 'tib'));
     await page.reload();
-    await rowOf(page, '张伟').waitFor();
+    await rowOf(page, '张伟').first().waitFor();
     await screenshot(page, 'studies-list-tib');
     await context.close();
   });

@@ -9,8 +9,18 @@ export const contractsAlias = {
 
 export default defineConfig({
   plugins: [react()],
+  // The image loader's decode worker splits its codecs (WebAssembly, bundled as assets) into
+  // chunks: only ES workers can.
+  worker: { format: 'es' },
   base: '/',
-  resolve: { alias: contractsAlias },
+  resolve: {
+    alias: {
+      ...contractsAlias,
+      // vtk.js (under Cornerstone3D) bundles xmlbuilder2, a CommonJS package that extends Node's
+      // EventEmitter: the browser gets the 'events' package in its place.
+      events: fileURLToPath(new URL('../../node_modules/events/events.js', import.meta.url)),
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -2,10 +2,11 @@ import { z } from 'zod';
 
 /**
  * In-app notifications (spec 000 §3 "Notifications", §9 "Notifications show the 5 newest").
- * Today one kind: a new exam arrived through the organization's upload token, sent to the members
- * it names (at most 2, spec 000 §9).
+ * exam_uploaded: a new exam arrived through the organization's upload token, sent to the members
+ * it names (at most 2, spec 000 §9). critical_value: a critical value was reported on the exam
+ * (report-safety module), sent to its assignee and to those who follow it up.
  */
-export const NOTIFICATION_KINDS = ['exam_uploaded'] as const;
+export const NOTIFICATION_KINDS = ['exam_uploaded', 'critical_value'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Notifications show the 5 newest (spec 000 §9): the default and the largest list. */

@@ -250,6 +250,8 @@ export const dictionaryDataSchemas = {
       type: z.enum(['text', 'number', 'select', 'date']),
       options: z.array(z.string().max(64)).max(50).optional(),
       required: z.boolean().optional(),
+      /** which record it extends: an exam's registration (default) or a report's content */
+      scope: z.enum(['exam', 'report']).optional(),
     })
     .strict(),
 } as const;

@@ -117,3 +117,26 @@ export type ExamAttachment = z.infer<typeof examAttachmentSchema>;
 
 export const examAttachmentListSchema = z.object({ attachments: z.array(examAttachmentSchema) });
 export type ExamAttachmentList = z.infer<typeof examAttachmentListSchema>;
+
+// --- report attachments (spec 001 §7 "Reports": attachments under reports/{id}) ---
+
+/**
+ * POST reports/{id}/attachments/upload: a member records a file it uploaded itself with
+ * GET policies/attachments (kind attachment) or policies/forms (kind form) on the report's exam.
+ */
+export const reportAttachmentUploadSchema = z.object({
+  key: z.string().min(1).max(512),
+  name: z.string().trim().min(1).max(255),
+  /** what the caller believes it sent; refused when it names another type than the upload's */
+  contentType: z.string().max(255).optional(),
+  kind: z.enum(attachmentKinds).default('attachment'),
+});
+export type ReportAttachmentUpload = z.infer<typeof reportAttachmentUploadSchema>;
+
+/** GET reports/{id}/attachments/{attachmentId}/presign-url */
+export const attachmentDownloadUrlSchema = z.object({
+  url: z.string(),
+  /** seconds since the epoch; the URL works at least until then */
+  expiresAt: z.number().int(),
+});
+export type AttachmentDownloadUrl = z.infer<typeof attachmentDownloadUrlSchema>;

@@ -1,3 +1,4 @@
+import { DEFAULT_REPORT_LOCK_SECONDS } from '@yyp/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,23 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { archiveRoutes } from './modules/archive/archive.routes.js';
 import { dicomWebRoutes } from './modules/dicomweb/dicomweb.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { ReportExtrasService } from './modules/reports/report-extras.service.js';
+import { ReportsService } from './modules/reports/reports.service.js';
+import { reportPrintRoutes } from './modules/report-print/report-print.routes.js';
+import { ReportPrintService } from './modules/report-print/report-print.service.js';
+import { reportSafetyRoutes } from './modules/report-safety/report-safety.routes.js';
+import { ReportSafetyService } from './modules/report-safety/report-safety.service.js';
+import { KnowledgeBaseService } from './modules/report-library/kb.service.js';
+import { reportLibraryRoutes } from './modules/report-library/report-library.routes.js';
+import { ReportLibraryService } from './modules/report-library/report-library.service.js';
+import { viewingRoutes } from './modules/viewing/viewing.routes.js';
+import { reportSharingRoutes } from './modules/report-sharing/report-sharing.routes.js';
+import { ReportSharingService } from './modules/report-sharing/report-sharing.service.js';
+import { ReportPublishService } from './modules/report-sharing/report-publish.service.js';
+import { SharedReportBuilder } from './modules/report-sharing/shared-report.js';
+import { WebIntegrationService } from './modules/report-sharing/web-integration.service.js';
+import { ViewingService } from './modules/viewing/viewing.service.js';
 import { examRoutes } from './modules/exams/exams.routes.js';
 import { examListRoutes } from './modules/exams/exams.list.routes.js';
 import { ExamListService } from './modules/exams/exams.list.service.js';
@@ -81,6 +99,8 @@ export interface AppOptions {
   clock: Clock;
   jwtSecret: Uint8Array;
   tokenTtlSeconds: number;
+  /** report edit lock lifetime (default DEFAULT_REPORT_LOCK_SECONDS) */
+  reportLockSeconds?: number;
   bodyLimitBytes: number;
   /** Built web app to serve for non-API paths; skipped when the folder has no index.html. */
   webDist?: string | undefined;
@@ -114,6 +134,16 @@ export interface Services {
   notifications: NotificationsService;
   signature: SignatureService;
   attachments: AttachmentsService;
+  viewing: ViewingService;
+  reportLibrary: ReportLibraryService;
+  knowledgeBase: KnowledgeBaseService;
+  reports: ReportsService;
+  reportExtras: ReportExtrasService;
+  reportPrint: ReportPrintService;
+  reportSharing: ReportSharingService;
+  reportPublish: ReportPublishService;
+  webIntegration: WebIntegrationService;
+  reportSafety: ReportSafetyService;
 }
 
 export const API_PREFIX = '/yyp/api/v1';
@@ -168,6 +198,16 @@ export async function buildApp(
     },
     options.ingestSyncCommit ?? false,
   );
+  const dicomWeb = new DicomWebService(options.db, options.blobs, archive);
+  const reportLibrary = new ReportLibraryService(options.db, options.blobs, options.clock);
+  const viewing = new ViewingService(options.db, options.blobs, options.clock, signer, dicomWeb, examList);
+  const sharedReports = new SharedReportBuilder(options.db, signer, viewing);
+  const reportSharing = new ReportSharingService(options.db, options.clock, sharedReports);
+  const reports = new ReportsService(
+    options.db,
+    options.clock,
+    options.reportLockSeconds ?? DEFAULT_REPORT_LOCK_SECONDS,
+  );
   const services: Services = {
     tokens,
     accounts: new AccountsService({ db: options.db, clock: options.clock, tokens, policies }),
@@ -191,6 +231,16 @@ export async function buildApp(
     notifications,
     signature: new SignatureService(options.db, options.clock, policies),
     attachments: new AttachmentsService(options.db, options.clock, policies),
+    viewing,
+    reportLibrary,
+    reports,
+    reportExtras: new ReportExtrasService(options.db, options.clock, reports, reportLibrary),
+    reportPrint: new ReportPrintService(options.db, options.blobs, options.clock, policies, reports),
+    knowledgeBase: new KnowledgeBaseService(options.db, options.clock),
+    reportSharing,
+    reportPublish: new ReportPublishService(options.db, options.clock, sharedReports, reportSharing),
+    webIntegration: new WebIntegrationService(options.db, options.clock, sharedReports),
+    reportSafety: new ReportSafetyService(options.db, options.clock),
   };
   // Deliveries under way finish before the database closes.
   app.addHook('onClose', () => notifications.whenIdle());
@@ -239,7 +289,8 @@ export async function buildApp(
       request.log.warn(
         {
           method: request.method,
-          url: request.url.split('?')[0],
+          // A viewer path is a credential: never written to the log.
+          url: (request.url.split('?')[0] ?? '').replace(/^\/viewer\/[^/]+/, '/viewer/[token]'),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime),
         },
@@ -276,6 +327,12 @@ export async function buildApp(
       policyRoutes(api, services.policies);
       signatureRoutes(api, services.signature);
       attachmentRoutes(api, options.db, services.attachments);
+      viewingRoutes(api, options.db, services.viewing);
+      reportLibraryRoutes(api, options.db, services.reportLibrary, services.knowledgeBase);
+      reportsRoutes(api, options.db, services.reports, services.reportExtras, services.viewing);
+      reportPrintRoutes(api, options.db, services.reportPrint);
+      reportSharingRoutes(api, options.db, services.reportSharing, services.reportPublish, services.webIntegration);
+      reportSafetyRoutes(api, options.db, services.reportSafety);
       blobRoutes(api, new BlobTransferService(options.blobs, blobLinks, options.clock));
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);
@@ -292,7 +349,7 @@ export async function buildApp(
         { parseAs: 'buffer', bodyLimit: options.stowLimitBytes ?? 512 * 1024 * 1024 },
         (_req, body, done) => done(null, body),
       );
-      dicomWebRoutes(web, options.db, new DicomWebService(options.db, options.blobs, services.archive));
+      dicomWebRoutes(web, options.db, dicomWeb);
       web.setNotFoundHandler(apiNotFound);
     },
     { prefix: '/dicom-web/' },
@@ -318,6 +375,10 @@ export async function buildApp(
         !request.url.startsWith('/yyp/') &&
         !request.url.startsWith('/dicom-web')
       ) {
+        // A shared report's page holds its link in the address: never sent on as a referrer, never indexed.
+        if (/^\/(reports\/s|web|web-report)\/?(\?|$)/.test(request.url)) {
+          void reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
+        }
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return apiNotFound(request, reply);

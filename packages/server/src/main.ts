@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
     tokenTtlSeconds: config.tokenTtlSeconds,
+    reportLockSeconds: config.reportLockSeconds,
     bodyLimitBytes: config.bodyLimitBytes,
     webDist: config.webDist ?? defaultWebDist,
     logger,

@@ -91,7 +91,7 @@ export const exams = pgTable(
     teleMedFlag: boolean('tele_med_flag').notNull().default(false),
     /** confidential: private fields stay masked in lists even for callers with view_privacy */
     isPrivacy: boolean('is_privacy').notNull().default(false),
-    /** a critical value was reported (set by the reporting workflow) */
+    /** the exam has a critical value not yet handled (set and cleared by the report-safety module) */
     criticalFlag: boolean('critical_flag').notNull().default(false),
     /** report status of spec 000 §4 ('none' until a report exists) */
     reportStatus: text('report_status').notNull().default('none'),
@@ -279,3 +279,32 @@ export const bucketExamCounts = pgTable('bucket_exam_counts', {
     .references(() => buckets.id, { onDelete: 'cascade' }),
   live: bigint('live', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Key images of a report (spec 000 §3 "Report images": id, url, desc, index, isPrinted, point),
+ * captured in the viewer. Until reports have their own rows (the reporting issue) a report's id is
+ * its exam's id. At most MAX_REPORT_IMAGES per report, each at most MAX_REPORT_IMAGE_BYTES.
+ */
+export const reportImages = pgTable(
+  'report_images',
+  {
+    id: text('id').primaryKey(),
+    reportId: text('report_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    bucketId: text('bucket_id').notNull(),
+    blobKey: text('blob_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    desc: text('desc').notNull().default(''),
+    /** 0-based order in the report */
+    position: integer('position').notNull(),
+    isPrinted: boolean('is_printed').notNull().default(true),
+    /** marking point of the sample graph, when one is set */
+    point: text('point'),
+    createdBy: text('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdTime: ts('created_time').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('report_images_position_idx').on(t.reportId, t.position)],
+);
+export type ReportImageRow = typeof reportImages.$inferSelect;

@@ -5,3 +5,5 @@ export * from './schema-archive.js';
 export * from './schema-notifications.js';
 export * from './schema-attachments.js';
 export * from './schema-lists.js';
+export * from './schema-reports.js';
+export * from './schema-report-output.js';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_REPORT_LOCK_SECONDS } from '@yyp/contracts';
 import type { S3Settings } from './blobs-s3.js';
 
 /** Environment of DESIGN.md "Configuration"; every variable optional. */
@@ -13,6 +14,8 @@ export interface Config {
   dicomAet: string;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
+  /** a report's edit lock lapses after this many seconds unless its editor renews it (REPORT_LOCK_SECONDS) */
+  reportLockSeconds: number;
   demo: boolean;
   /** with the demo: generate and store demo studies at first start */
   demoStudies: boolean;
@@ -83,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dicomAet: env.DICOM_AET || 'YYP',
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),
+    reportLockSeconds:
+      int(env.REPORT_LOCK_SECONDS, DEFAULT_REPORT_LOCK_SECONDS, 'REPORT_LOCK_SECONDS') || DEFAULT_REPORT_LOCK_SECONDS,
     // The demo tenant is seeded by default on the embedded store only.
     demo: flag(env.YYP_DEMO, databaseUrl === undefined),
     demoStudies: flag(env.YYP_DEMO_STUDIES, true),

@@ -1,6 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignRules, bucketDictionary, buckets, colorRules, modalities, roles } from '../db/schema.js';
+import {
+  assignRules,
+  bucketDictionary,
+  buckets,
+  colorRules,
+  imageDescTemplates,
+  kbItems,
+  modalities,
+  reportTableColors,
+  reportTemplates,
+  roles,
+  sampleGraphs,
+} from '../db/schema.js';
 import { findAccountByUsername } from '../modules/accounts/accounts.store.js';
 import { generateStudy } from '../dicom/testdata/generate.js';
 import { insertAccount } from '../modules/accounts/accounts.store.js';
@@ -45,6 +57,30 @@ beforeAll(async () => {
     patientId: 'SECRET-PID',
   });
   const stored = await t.services.archive.ingest(radiology!.id, study.instances[0]!.bytes, 'web');
+  // Report library rows of group A (the demo seeds templates, phrases and description templates).
+  const [template] = await db.select().from(reportTemplates).where(eq(reportTemplates.bucketId, radiology!.id));
+  const [descTemplate] = await db
+    .select()
+    .from(imageDescTemplates)
+    .where(eq(imageDescTemplates.bucketId, radiology!.id));
+  const [kbItem] = await db.select().from(kbItems).where(eq(kbItems.bucketId, radiology!.id));
+  const [sampleGraph] = await db
+    .insert(sampleGraphs)
+    .values({
+      id: 'sample-graph-fixture',
+      bucketId: radiology!.id,
+      title: '示意图',
+      blobKey: 'sample-graphs/fixture.png',
+      contentType: 'image/png',
+      width: 400,
+      height: 400,
+    })
+    .returning();
+  // A report table colour of group A: its plain members get 403 on writing it, another group 404.
+  const [tableColor] = await db
+    .insert(reportTableColors)
+    .values({ id: 'table-color-fixture', groupId: 'demo-renhe', name: '危急', field: 'critical', value: 'true' })
+    .returning();
   // A notification of group A's technician: nobody else may read or mark it.
   const [notificationId] = await insertExamNotifications(
     db,
@@ -81,6 +117,13 @@ beforeAll(async () => {
     frames: '1',
     examId: stored.examId,
     otherId: stored.examId,
+    // Report ids are exam ids until reports exist.
+    reportId: stored.examId,
+    imageId: 'image-fixture',
+    traceId: 'trace-fixture',
+    placementId: 'placement-fixture',
+    // Share links hang on a report: refused before the handler like attachments.
+    shareId: 'share-fixture',
     tag: '7FE00010',
     action: 'unlock',
     name: 'tech',
@@ -90,6 +133,16 @@ beforeAll(async () => {
     tagId: tag!.id,
     // Quick searches are the caller's own: another account's id is simply not found.
     searchId: 'search-fixture',
+    // Rows of group A's radiology: its members lacking template_upsert or manage_sample_graph get
+    // 403 on them, another group 404.
+    templateId: template!.id,
+    descTemplateId: descTemplate!.id,
+    kbItemId: kbItem!.id,
+    sampleGraphId: sampleGraph!.id,
+    // Critical values and comments hang on a report: refused before the handler like attachments.
+    criticalId: 'critical-fixture',
+    commentId: 'comment-fixture',
+    colorId: tableColor!.id,
   });
   secrets.push(
     'demo-renhe',
@@ -103,6 +156,10 @@ beforeAll(async () => {
     'RH-RAD',
     'DEMO_MODALITY',
     'Secret^Patient',
+    template!.id,
+    descTemplate!.id,
+    kbItem!.id,
+    sampleGraph!.id,
   );
   // A plain member of the group and of the organization, with no role: holds only the read powers.
   const plain = await insertAccount(

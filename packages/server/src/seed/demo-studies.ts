@@ -15,6 +15,22 @@ type DemoStudy = StudyOptions & { daysAgo?: number; registration?: Partial<typeo
  */
 const plan: Record<string, DemoStudy[]> = {
   'RH-RAD': [
+    // Last year's chest CT of the same patient, so the viewer's comparison with a prior works at
+    // once. Stored first: the list (newest first) shows this year's study above it.
+    {
+      modality: 'CT',
+      instancesPerSeries: 60,
+      patientName: '张伟',
+      charset: 'GB18030',
+      patientId: 'RH0001',
+      patientSex: 'M',
+      patientBirthDate: '19680312',
+      studyDescription: '胸部 CT 平扫（复查前）',
+      bodyPartExamined: 'CHEST',
+      accessionNumber: 'RH-A-0000',
+      daysAgo: 366,
+      registration: { patientSource: 'O', outpatientId: 'MZ20251', applyDept: '呼吸内科' },
+    },
     {
       modality: 'CT',
       instancesPerSeries: 120,

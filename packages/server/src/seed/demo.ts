@@ -11,6 +11,7 @@ import { addBucketMembers, insertBucket, insertDictionaryItem } from '../modules
 import { insertRole, setRoleMembers } from '../modules/roles/roles.store.js';
 import { insertAssignRule, insertColorRule } from '../modules/rules/rules.store.js';
 import { insertModality } from '../modules/archive/modalities.store.js';
+import { seedDemoReportLibrary } from './report-library.js';
 
 export const DEMO_MODALITY_AE = 'DEMO_MODALITY';
 
@@ -45,6 +46,7 @@ export async function seedDemo(db: Db, now: Date): Promise<string[]> {
     created.push(demo.username);
   }
   await seedDemoTenancy(db, now);
+  await seedDemoReportLibrary(db, now);
   return created;
 }
 

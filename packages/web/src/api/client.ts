@@ -18,6 +18,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** 'blob' answers a successful body as a Blob (binary answers such as exports); errors stay JSON. */
   as?: 'json' | 'blob';
+  /** Extra headers (the viewer's signed openpath travels in one). */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -65,9 +67,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     anonymous = false,
     as = 'json',
   } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // A Blob body (an image) is sent as it is, with its own type; anything else as JSON.
+  const binary = body instanceof Blob;
   if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
+    headers['Content-Type'] = binary ? body.type || 'application/octet-stream' : 'application/json';
   }
   if (!anonymous && shouldAttachToken(path, body)) {
     const token = sessionStore.getAccessToken();
@@ -95,7 +99,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
       signal: controller.signal,
     });
     if (as === 'blob' && response.ok) {
@@ -118,7 +122,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) {
     const error = toApiError(response.status, parseJson(text));
-    if (response.status === 401 && tokenErrorCodes.includes(error.code as (typeof tokenErrorCodes)[number])) {
+    // Anonymous calls (an upload link, a shared viewer) carry no session to end.
+    if (
+      !anonymous &&
+      response.status === 401 &&
+      tokenErrorCodes.includes(error.code as (typeof tokenErrorCodes)[number])
+    ) {
       handleTokenRejected();
     }
     throw error;

@@ -49,6 +49,11 @@ export function errorMessage(t: TFunction, error: unknown, context: ErrorMessage
       }
       return t('errors.PasswordTooSimple');
     }
+    case 'ReportLocked': {
+      const lockedBy = detailOf(error.details, 'lockedBy');
+      const name = detailOf(lockedBy, 'name');
+      return t('errors.ReportLocked', { name: typeof name === 'string' ? name : '' });
+    }
     default:
       return t(`errors.${error.code}`);
   }

@@ -93,8 +93,12 @@ export function removeExamTag(examId: string, tagId: string): Promise<ExamTag[]>
   return apiRequest<ExamTag[]>(`${report(examId)}/tags/${encodeURIComponent(tagId)}`, { method: 'DELETE' });
 }
 
-export function viewerPath(examId: string, kind: 'path' | 'share-path'): Promise<ViewerPath> {
-  return apiRequest<ViewerPath>(`viewers/${encodeURIComponent(examId)}/${kind}`, { method: 'POST', body: {} });
+/** A signed viewer path; with a report id the viewer can send key images to that report. */
+export function viewerPath(examId: string, kind: 'path' | 'share-path', reportId?: string): Promise<ViewerPath> {
+  return apiRequest<ViewerPath>(`viewers/${encodeURIComponent(examId)}/${kind}`, {
+    method: 'POST',
+    body: reportId ? { reportId } : {},
+  });
 }
 
 export function sendAiTask(examId: string, bucketId: string, force: boolean) {

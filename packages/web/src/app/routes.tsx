@@ -74,6 +74,30 @@ export const routes: RouteObject[] = [
           })),
       },
 
+      // The image viewer: its signed openpath is its only credential (a shared path has no account).
+      {
+        path: 'viewer/:openpath',
+        lazy: () => import('../features/viewer/ViewerRoute').then((m) => ({ Component: m.ViewerRoute })),
+      },
+
+      // A shared report (share or publish link) and a hospital system's signed entry: the link is the credential.
+      {
+        path: 'reports/s',
+        lazy: () => import('../features/sharing/SharedReportPage').then((m) => ({ Component: m.SharedReportPage })),
+      },
+      { path: 'web', loader: ({ request }) => redirect(`/web-report${new URL(request.url).search}`), element: null },
+      {
+        path: 'web-report',
+        lazy: () => import('../features/sharing/WebReportPage').then((m) => ({ Component: m.WebReportPage })),
+      },
+
+      // A report's print page: signed in, without the app's shell (what shows is what prints).
+      {
+        path: 'studies/:examId/reports/:reportId/print',
+        loader: requireSession,
+        lazy: () => import('../features/reports/print/PrintPage').then((m) => ({ Component: m.PrintRoute })),
+      },
+
       // Routes that need login
       {
         id: 'signed-in',
@@ -84,6 +108,11 @@ export const routes: RouteObject[] = [
           {
             path: 'studies',
             lazy: () => import('../features/studies/StudiesPage').then((m) => ({ Component: m.StudiesPage })),
+          },
+          {
+            path: 'studies/:examId/reports/:reportId',
+            lazy: () =>
+              import('../features/reports/ReportEditorPage').then((m) => ({ Component: m.ReportEditorRoute })),
           },
           {
             path: 'groups',
@@ -109,6 +138,18 @@ export const routes: RouteObject[] = [
                   })),
               },
             ],
+          },
+          {
+            path: 'report-publish',
+            lazy: () =>
+              import('../features/sharing/ReportPublishPage').then((m) => ({ Component: m.ReportPublishPage })),
+          },
+          {
+            path: 'report-publish/detail',
+            lazy: () =>
+              import('../features/sharing/ReportPublishDetailPage').then((m) => ({
+                Component: m.ReportPublishDetailPage,
+              })),
           },
           {
             path: 'accounts',

@@ -4,7 +4,12 @@ import { tenancyChs } from './tenancy/chs';
 import { uploadChs } from './upload/chs';
 import { notificationsChs } from './notifications/chs';
 import { studyListChs } from './studies/chs';
+import { viewerChs } from './viewer/chs';
+import { reportsChs } from './reports/chs';
 import { codesChs } from './codes/chs';
+import { reportSafetyChs } from './reportSafety/chs';
+import { sharingChs } from './sharing/chs';
+import { reportPrintChs } from './reportPrint/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -189,8 +194,18 @@ export const chs: Messages = {
     InvalidUpload: '上传的文件不存在或无效，请重新上传',
     TooManyFiles: '文件数量已达上限，此链接不再接收文件',
     ExportLimitExceeded: '导出的检查超过 3000 条，请缩小筛选范围',
+    ReportImageLimit: '该报告的关键图像已达上限（6 张），请先删除一张',
     NotChestCt: '该检查不是胸部 CT，AI 服务只分析胸部 CT。仍要发送吗？',
     CoExamConflict: '部分检查已与其他检查合并书写报告',
+    ReportLocked: '报告已被 {{name}} 锁定',
+    ReportVersionConflict: '您打开报告后已有人保存了新版本，您的内容已保留，请对比后重新保存',
+    ReportNotEditable: '当前报告不可编辑',
+    NoPrintTemplate: '本机构尚未配置打印模板，请联系机构管理员',
+    NoPermissionToEdit: '您没有编辑该报告的权限',
+    ReportCommentsDisabled: '本集团未开启报告评论',
+    ReportNotApproved: '报告尚未审核：仅已审核或已打印的报告可以下载 PDF、评分或质控',
+    RatingAlreadySubmitted: '您已评价过该报告，评价提交后不可修改',
+    CriticalValueWrongStatus: '该危急值状态已变化，请刷新后查看',
     Unauthenticated: '请先登录',
     TokenExpiredError: '登录已过期，请重新登录',
     JsonWebTokenError: '登录已过期，请重新登录',
@@ -225,5 +240,10 @@ export const chs: Messages = {
   ...uploadChs,
   ...notificationsChs,
   ...studyListChs,
+  ...viewerChs,
+  ...reportsChs,
   ...codesChs,
+  ...reportSafetyChs,
+  ...sharingChs,
+  ...reportPrintChs,
 };

@@ -4,7 +4,12 @@ import { tenancyEn } from './tenancy/en';
 import { uploadEn } from './upload/en';
 import { notificationsEn } from './notifications/en';
 import { studyListEn } from './studies/en';
+import { viewerEn } from './viewer/en';
+import { reportsEn } from './reports/en';
 import { codesEn } from './codes/en';
+import { reportSafetyEn } from './reportSafety/en';
+import { sharingEn } from './sharing/en';
+import { reportPrintEn } from './reportPrint/en';
 import type { Widen } from './widen';
 
 /**
@@ -22,8 +27,19 @@ const errors: Record<ApiErrorCode, string> = {
   InvalidUpload: 'The uploaded file was not found or is not valid. Please upload it again.',
   TooManyFiles: 'Too many files: this link accepts no more files.',
   ExportLimitExceeded: 'Too many exams to export: narrow the filters to at most 3,000 exams.',
+  ReportImageLimit: 'This report already has the most key images allowed (6). Remove one first.',
   NotChestCt: 'This exam is not a chest CT; the AI service reads chest CT. Send it anyway?',
   CoExamConflict: 'Some of these exams are already reported together with another exam.',
+  ReportLocked: 'Report locked by {{name}}.',
+  ReportVersionConflict: 'Someone saved this report after you opened it. Your text was kept: compare and save again.',
+  ReportNotEditable: 'This report is not editable now.',
+  NoPrintTemplate: 'No print template is configured for this organization. Ask its administrator to set one.',
+  NoPermissionToEdit: 'You have no permission to edit this report.',
+  ReportCommentsDisabled: 'Report comments are turned off for this group.',
+  ReportNotApproved:
+    'The report is not approved yet: only an approved or printed report can be downloaded as PDF, rated or graded.',
+  RatingAlreadySubmitted: 'You have already rated this report; a rating cannot be changed.',
+  CriticalValueWrongStatus: 'This critical value has moved on; refresh to see its status.',
   Unauthenticated: 'Please log in first.',
   TokenExpiredError: 'Your login has expired. Please log in again.',
   JsonWebTokenError: 'Your login has expired. Please log in again.',
@@ -232,7 +248,12 @@ export const en = {
   ...uploadEn,
   ...notificationsEn,
   ...studyListEn,
+  ...viewerEn,
+  ...reportsEn,
   ...codesEn,
+  ...reportSafetyEn,
+  ...sharingEn,
+  ...reportPrintEn,
 };
 
 export type Messages = Widen<typeof en>;

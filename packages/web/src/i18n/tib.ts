@@ -4,7 +4,12 @@ import { tenancyTib } from './tenancy/tib';
 import { uploadTib } from './upload/tib';
 import { notificationsTib } from './notifications/tib';
 import { studyListTib } from './studies/tib';
+import { viewerTib } from './viewer/tib';
+import { reportsTib } from './reports/tib';
 import { codesTib } from './codes/tib';
+import { reportSafetyTib } from './reportSafety/tib';
+import { sharingTib } from './sharing/tib';
+import { reportPrintTib } from './reportPrint/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -189,8 +194,19 @@ export const tib: Messages = {
     InvalidUpload: 'ཡར་འཇོག་བྱས་པའི་ཡིག་ཆ་རྙེད་མ་བྱུང་ངམ་ནུས་མེད་རེད། ཡང་བསྐྱར་ཡར་འཇོག་གནང་རོགས།',
     TooManyFiles: 'ཡིག་ཆ་མང་དྲགས་འདུག སྦྲེལ་ཐག་འདིས་ཡིག་ཆ་གཞན་མི་ལེན།',
     ExportLimitExceeded: 'ཕྱིར་འདྲེན་བྱེད་པའི་ཞིབ་བཤེར་ ༣༠༠༠ ལས་བརྒལ་འདུག ལེགས་འདེམས་ཆུང་དུ་གཏོང་རོགས།',
+    ReportImageLimit: 'སྙན་ཞུ་འདིའི་གལ་ཆེའི་པར་རིས་ཚད་ (༦) ལ་སླེབས་ཟིན། སྔོན་ལ་གཅིག་སུབ་རོགས།',
     NotChestCt: 'ཞིབ་བཤེར་འདི་བྲང་ཁོག་གི་ CT མིན། AI ཞབས་ཞུས་བྲང་ཁོག་ CT ཁོ་ན་ཀློག ད་དུང་གཏོང་ངམ།',
     CoExamConflict: 'ཞིབ་བཤེར་ཁ་ཤས་ཞིབ་བཤེར་གཞན་དང་མཉམ་དུ་སྙན་ཐོ་བྲིས་ཟིན།',
+    ReportLocked: 'སྙན་ཐོ་འདི་ {{name}} ཡིས་ཟྭ་བརྒྱབ་ཡོད།',
+    ReportVersionConflict: 'ཁྱེད་ཀྱིས་སྙན་ཐོ་ཁ་ཕྱེ་རྗེས་མི་གཞན་ཞིག་གིས་ཉར་ཚགས་བྱས་ཟིན། ཁྱེད་ཀྱི་ཡི་གེ་ཉར་ཡོད། བསྡུར་ནས་ཡང་བསྐྱར་ཉར་ཚགས་གནང་།',
+    ReportNotEditable: 'སྙན་ཐོ་འདི་ད་ལྟ་བཟོ་བཅོས་བྱེད་མི་ཐུབ།',
+    NoPrintTemplate: 'སྡེ་ཚན་འདིར་པར་སྐྲུན་དཔེ་གཞི་སྒྲིག་འགོད་བྱས་མེད། སྡེ་ཚན་གྱི་དོ་དམ་པར་འབྲེལ་བ་གནང་རོགས།',
+    NoPermissionToEdit: 'ཁྱེད་ལ་སྙན་ཐོ་འདི་བཟོ་བཅོས་བྱེད་པའི་དབང་ཚད་མེད།',
+    ReportCommentsDisabled: 'ཚོགས་པ་འདིར་སྙན་ཐོའི་བསམ་འཆར་ཁ་ཕྱེ་མེད།',
+    ReportNotApproved:
+      'སྙན་ཐོ་འདི་ད་དུང་ཞིབ་བཤེར་བྱས་མེད། ཞིབ་བཤེར་བྱས་ཟིན་པའམ་པར་སྐྲུན་ཟིན་པའི་སྙན་ཐོ་ཁོ་ནར་PDF་ཕབ་ལེན་དང་སྐར་མ་སྤྲོད་པ། སྤུས་ཚད་ཞིབ་དཔྱད་བྱེད་ཆོག',
+    RatingAlreadySubmitted: 'ཁྱེད་ཀྱིས་སྙན་ཐོ་འདིར་སྐར་མ་སྤྲད་ཟིན། སྤྲད་ཟིན་རྗེས་བཟོ་བཅོས་བྱེད་མི་ཆོག',
+    CriticalValueWrongStatus: 'ཉེན་ཁའི་གྲངས་ཐང་འདིའི་གནས་སྟངས་འགྱུར་ཟིན། བསྐྱར་གསོ་བྱས་ནས་ལྟོས།',
     Unauthenticated: 'སྔོན་ལ་ནང་འཛུལ་གནང་རོགས།',
     TokenExpiredError: 'ནང་འཛུལ་དུས་ཚོད་ཡོལ་ཟིན། བསྐྱར་དུ་ནང་འཛུལ་གནང་རོགས།',
     JsonWebTokenError: 'ནང་འཛུལ་དུས་ཚོད་ཡོལ་ཟིན། བསྐྱར་དུ་ནང་འཛུལ་གནང་རོགས།',
@@ -225,5 +241,10 @@ export const tib: Messages = {
   ...uploadTib,
   ...notificationsTib,
   ...studyListTib,
+  ...viewerTib,
+  ...reportsTib,
   ...codesTib,
+  ...reportSafetyTib,
+  ...sharingTib,
+  ...reportPrintTib,
 };

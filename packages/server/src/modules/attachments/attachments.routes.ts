@@ -1,9 +1,12 @@
 import {
   attachmentCodeRequestSchema,
+  attachmentDownloadUrlSchema,
   codeQuerySchema,
   codeUploadPolicyQuerySchema,
   codeUploadSchema,
   examAttachmentListSchema,
+  examAttachmentSchema,
+  reportAttachmentUploadSchema,
   serviceAttachmentSchema,
   uploadByCodeRequestSchema,
   uploadCodeSchema,
@@ -19,9 +22,12 @@ import type { AttachmentsService } from './attachments.service.js';
 
 const examParams = z.object({ examId: z.string() });
 const attachmentParams = z.object({ examId: z.string(), attachmentId: z.string() });
+// A report's id is its exam's id (spec 001 §7 "Reports": attachments under reports/{id}).
+const reportParams = z.object({ reportId: z.string().max(64) });
+const reportAttachmentParams = z.object({ reportId: z.string().max(64), attachmentId: z.string().max(64) });
 
 export function attachmentRoutes(app: FastifyInstance, db: Db, attachments: AttachmentsService): void {
-  const examBucket = ({ params }: RawInput) => bucketOfExam(db, params.examId ?? '');
+  const examBucket = ({ params }: RawInput) => bucketOfExam(db, params.examId ?? params.reportId ?? '');
   defineRoute(app, {
     method: 'POST',
     url: 'exams/:examId/attachment-code',
@@ -51,6 +57,46 @@ export function attachmentRoutes(app: FastifyInstance, db: Db, attachments: Atta
     status: 204,
     handler: ({ account, params, request }) =>
       attachments.remove(account, params.examId, params.attachmentId, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'reports/:reportId/attachments/upload',
+    summary: "Records on the report's exam a file the caller uploaded with GET policies/attachments (or forms)",
+    auth: { bucket: 'attachment_upload', bucketId: examBucket },
+    params: reportParams,
+    body: reportAttachmentUploadSchema,
+    response: examAttachmentSchema,
+    handler: ({ account, access, bucket, params, body, request }) =>
+      attachments.upload({ account, access, bucket }, params.reportId, body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'reports/:reportId/attachments',
+    summary: "The report exam's attachments, as GET exams/{id}/attachments answers them",
+    auth: { bucket: 'exam_get', bucketId: examBucket },
+    params: reportParams,
+    response: examAttachmentListSchema,
+    handler: ({ access, bucket, params }) => attachments.list(access, bucket, params.reportId),
+  });
+  defineRoute(app, {
+    method: 'DELETE',
+    url: 'reports/:reportId/attachments/:attachmentId',
+    summary: "Deletes one attachment of the report's exam",
+    auth: { bucket: 'attachment_delete', bucketId: examBucket },
+    params: reportAttachmentParams,
+    status: 204,
+    handler: ({ account, params, request }) =>
+      attachments.remove(account, params.reportId, params.attachmentId, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'reports/:reportId/attachments/:attachmentId/presign-url',
+    summary: 'A 10-minute download URL for one attachment (audited as patient data access)',
+    auth: { bucket: 'attachment_presigned_url', bucketId: examBucket },
+    params: reportAttachmentParams,
+    response: attachmentDownloadUrlSchema,
+    handler: ({ account, params, request }) =>
+      attachments.presignUrl(account, params.reportId, params.attachmentId, auditContext(request)),
   });
   definePublicRoute(app, {
     method: 'GET',

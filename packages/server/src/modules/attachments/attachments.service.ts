@@ -4,12 +4,15 @@ import {
   attachmentUploadPath,
   maskPatientName,
   MAX_FILES_PER_UPLOAD_CODE,
+  resolveUploadType,
   uploadRules,
+  type AttachmentDownloadUrl,
   type AttachmentKind,
   type CodeUpload,
   type CodeUploadPolicyQuery,
   type ExamAttachment,
   type ExamAttachmentList,
+  type ReportAttachmentUpload,
   type ServiceAttachment,
   type UploadByCodeRequest,
   type UploadCode,
@@ -26,8 +29,16 @@ import { codeError, codeOwner, codeProblem, hashCode, newCode } from '../upload-
 import * as codes from '../upload-codes/upload-codes.store.js';
 import * as store from './attachments.store.js';
 
-/** Download links in an attachment list work for 10 minutes. */
+/** Download links work for 10 minutes: signed per 5-minute window, so a link lasts 5 to 10 minutes. */
 const DOWNLOAD_URL_SECONDS = 10 * 60;
+const DOWNLOAD_WINDOW_SECONDS = DOWNLOAD_URL_SECONDS / 2;
+
+/** The member of the exam's organization a call acts for, as the route authorized it. */
+export interface Member {
+  account: AccountRow;
+  access: CallerAccess;
+  bucket: BucketFacts;
+}
 
 const tooManyFiles = () =>
   new AppError('TooManyFiles', `A code accepts at most ${MAX_FILES_PER_UPLOAD_CODE} files`, {
@@ -43,6 +54,26 @@ export function cleanFileName(name: string): string {
     .trim()
     .slice(0, 255);
   return cleaned || 'file';
+}
+
+const invalidUpload = (problem: string, message: string) => new AppError('InvalidUpload', message, { problem });
+
+const cannotSign = () =>
+  new AppError('ServiceNotConfigured', 'The blob store of this server cannot issue download URLs');
+
+function presentAttachment(a: ExamAttachmentRow, uploaderName: string | null, url: string | null): ExamAttachment {
+  return {
+    id: a.id,
+    examId: a.examId,
+    kind: a.kind,
+    fileName: a.fileName,
+    contentType: a.contentType,
+    size: a.size,
+    source: a.source,
+    uploadedBy: a.uploadedBy ? { id: a.uploadedBy, name: uploaderName ?? '' } : null,
+    createdAt: a.createdAt.toISOString(),
+    url,
+  };
 }
 
 function presentCodeUpload(row: ExamAttachmentRow): CodeUpload {
@@ -190,28 +221,117 @@ export class AttachmentsService {
     return presentCodeUpload(recorded);
   }
 
+  /** The same link all through a window, so browsers cache the file (see PoliciesService.readUrl). */
+  private downloadUrl(a: ExamAttachmentRow): Promise<string | null> {
+    return this.policies.readUrl(a.blobKey, { windowSeconds: DOWNLOAD_WINDOW_SECONDS, fileName: a.fileName });
+  }
+
   async list(caller: CallerAccess, bucket: BucketFacts, examId: string): Promise<ExamAttachmentList> {
     const withUrls = decide(caller, 'attachment_presigned_url', bucket) === 'allow';
     const rows = await store.listForExam(this.db, examId);
     const attachments: ExamAttachment[] = [];
     for (const { attachment: a, uploaderName } of rows) {
-      const url = withUrls
-        ? await this.policies.readUrl(a.blobKey, { windowSeconds: DOWNLOAD_URL_SECONDS / 2, fileName: a.fileName })
-        : null;
-      attachments.push({
-        id: a.id,
-        examId: a.examId,
-        kind: a.kind,
-        fileName: a.fileName,
-        contentType: a.contentType,
-        size: a.size,
-        source: a.source,
-        uploadedBy: a.uploadedBy ? { id: a.uploadedBy, name: uploaderName ?? '' } : null,
-        createdAt: a.createdAt.toISOString(),
-        url,
-      });
+      attachments.push(presentAttachment(a, uploaderName, withUrls ? await this.downloadUrl(a) : null));
     }
     return { attachments };
+  }
+
+  /**
+   * Records a member's own upload (GET policies/attachments, or policies/forms for a form) on the
+   * exam (spec 001 §7 POST reports/{id}/attachments/upload). Only a per-code limit exists for code
+   * uploads, so members have none beyond the policy's size and type. Sending the same key again
+   * answers the same file; a key already recorded elsewhere is refused.
+   */
+  async upload(
+    member: Member,
+    examId: string,
+    input: ReportAttachmentUpload,
+    ctx: AuditContext,
+  ): Promise<ExamAttachment> {
+    const { account, access, bucket } = member;
+    const exam = await store.examForCode(this.db, examId);
+    if (!exam || exam.deletedTime) throw errors.notFound('Exam');
+    const upload = await this.policies.assertOwnedUpload(account.id, attachmentUploadKind[input.kind], input.key);
+    const claimed = input.contentType ? resolveUploadType(input.contentType, input.name) : '';
+    if (claimed && claimed !== upload.contentType) {
+      throw invalidUpload('typeMismatch', `The uploaded file is a ${upload.contentType} file, not ${claimed}`);
+    }
+    const recorded = await this.db.transaction(async (tx) => {
+      const inserted = await store.insertAttachmentOnce(
+        tx,
+        {
+          examId,
+          bucketId: exam.bucketId,
+          kind: input.kind,
+          blobKey: upload.key,
+          fileName: cleanFileName(input.name),
+          contentType: upload.contentType,
+          size: upload.size,
+          uploadedBy: account.id,
+          source: 'account',
+          uploadCodeId: null,
+        },
+        this.now(),
+      );
+      if (!inserted) {
+        const existing = await store.attachmentByKey(tx, upload.key);
+        if (existing?.examId !== examId || existing.kind !== input.kind) {
+          throw invalidUpload('alreadyUsed', 'This upload is already recorded elsewhere');
+        }
+        return existing;
+      }
+      await writeAudit(tx, ctx, {
+        action: 'attachment_upload',
+        category: 'phi',
+        outcome: 'success',
+        actorId: account.id,
+        actorUsername: account.username,
+        targetType: 'exam',
+        targetId: examId,
+        bucketId: exam.bucketId,
+        patientId: exam.patientId,
+        details: {
+          attachmentId: inserted.id,
+          kind: input.kind,
+          fileName: inserted.fileName,
+          size: inserted.size,
+          via: 'account',
+        },
+      });
+      return inserted;
+    });
+    const withUrl = decide(access, 'attachment_presigned_url', bucket) === 'allow';
+    return presentAttachment(recorded, account.name, withUrl ? await this.downloadUrl(recorded) : null);
+  }
+
+  /** A 10-minute download link for one attachment (GET reports/{id}/attachments/{id}/presign-url). */
+  async presignUrl(
+    account: AccountRow,
+    examId: string,
+    attachmentId: string,
+    ctx: AuditContext,
+  ): Promise<AttachmentDownloadUrl> {
+    const row = await store.findForExam(this.db, examId, attachmentId);
+    if (!row) throw errors.notFound('Attachment');
+    const url = await this.downloadUrl(row);
+    if (!url) throw cannotSign();
+    const exam = await store.examForCode(this.db, examId);
+    await writeAudit(this.db, ctx, {
+      action: 'attachment_presigned_url',
+      category: 'phi',
+      outcome: 'success',
+      actorId: account.id,
+      actorUsername: account.username,
+      targetType: 'exam',
+      targetId: examId,
+      bucketId: row.bucketId,
+      patientId: exam?.patientId,
+      details: { attachmentId: row.id, kind: row.kind, fileName: row.fileName },
+    });
+    // readUrl signs from the last window boundary for two windows.
+    const windowMs = DOWNLOAD_WINDOW_SECONDS * 1000;
+    const signedAt = Math.floor(this.now().getTime() / windowMs) * windowMs;
+    return { url, expiresAt: Math.floor((signedAt + 2 * windowMs) / 1000) };
   }
 
   async remove(account: AccountRow, examId: string, attachmentId: string, ctx: AuditContext): Promise<void> {

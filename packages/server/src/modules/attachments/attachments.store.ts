@@ -13,6 +13,20 @@ export async function insertAttachment(db: Db, row: NewAttachment, now: Date): P
   return inserted!;
 }
 
+/** Inserts the row unless its blob key is already recorded; then answers undefined. */
+export async function insertAttachmentOnce(
+  db: Db,
+  row: NewAttachment,
+  now: Date,
+): Promise<ExamAttachmentRow | undefined> {
+  const [inserted] = await db
+    .insert(examAttachments)
+    .values({ id: crypto.randomUUID(), ...row, createdAt: now })
+    .onConflictDoNothing({ target: examAttachments.blobKey })
+    .returning();
+  return inserted;
+}
+
 export async function attachmentByKey(db: Db, blobKey: string): Promise<ExamAttachmentRow | undefined> {
   return (await db.select().from(examAttachments).where(eq(examAttachments.blobKey, blobKey)).limit(1))[0];
 }

@@ -187,7 +187,16 @@ export class DicomWebService {
     seriesUid?: string,
     sopUid?: string,
   ): Promise<{ blobKey: string; size: number }[]> {
-    const scope = await bucketsWith(this.db, accountId, 'exam_get');
+    return this.filesIn(await bucketsWith(this.db, accountId, 'exam_get'), studyUid, seriesUid, sopUid);
+  }
+
+  /** As files(), within the given organizations (the viewer's one study, authorized by its signed path). */
+  async filesIn(
+    scope: string[],
+    studyUid: string,
+    seriesUid?: string,
+    sopUid?: string,
+  ): Promise<{ blobKey: string; size: number }[]> {
     const rows = await searchInstances(
       this.db,
       scope,
@@ -209,6 +218,20 @@ export class DicomWebService {
     sopUid?: string,
   ): Promise<DicomJson[]> {
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
+    return this.metadataIn(scope, (url, tagPath) => `${base}${url}/bulkdata/${tagPath}`, studyUid, seriesUid, sopUid);
+  }
+
+  /**
+   * Metadata within the given organizations. `bulk` names the BulkDataURI of a value from the
+   * instance's path (/studies/…/instances/…) and the tag path.
+   */
+  async metadataIn(
+    scope: string[],
+    bulk: (instancePath: string, tagPath: string) => string,
+    studyUid: string,
+    seriesUid?: string,
+    sopUid?: string,
+  ): Promise<DicomJson[]> {
     const rows = await searchInstances(
       this.db,
       scope,
@@ -218,17 +241,19 @@ export class DicomWebService {
       true,
     );
     if (rows.length === 0) throw errors.notFound(sopUid ? 'Instance' : seriesUid ? 'Series' : 'Study');
-    const out: DicomJson[] = [];
-    for (const r of rows) {
-      const url = `${base}/studies/${studyUid}/series/${r.series.seriesUid}/instances/${r.instance.sopInstanceUid}`;
-      out.push(instanceMetadata(await this.blobs.get(r.instance.blobKey), (tagPath) => `${url}/bulkdata/${tagPath}`));
-    }
-    return out;
+    return mapConcurrent(rows, 8, async (r) => {
+      const instancePath = `/studies/${studyUid}/series/${r.series.seriesUid}/instances/${r.instance.sopInstanceUid}`;
+      return instanceMetadata(await this.blobs.get(r.instance.blobKey), (tagPath) => bulk(instancePath, tagPath));
+    });
   }
 
   /** The bytes of frames of one instance, 1-based. */
   async frames(accountId: string, studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
-    const [file] = await this.files(accountId, studyUid, seriesUid, sopUid);
+    return this.framesIn(await bucketsWith(this.db, accountId, 'exam_get'), studyUid, seriesUid, sopUid, numbers);
+  }
+
+  async framesIn(scope: string[], studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
+    const [file] = await this.filesIn(scope, studyUid, seriesUid, sopUid);
     const bytes = await this.blobs.get(file!.blobKey);
     try {
       return numbers.map((n) => frameBytes(bytes, n));
@@ -246,7 +271,11 @@ export class DicomWebService {
     sopUid: string,
     tag: string,
   ): Promise<Uint8Array> {
-    const [file] = await this.files(accountId, studyUid, seriesUid, sopUid);
+    return this.bulkDataIn(await bucketsWith(this.db, accountId, 'exam_get'), studyUid, seriesUid, sopUid, tag);
+  }
+
+  async bulkDataIn(scope: string[], studyUid: string, seriesUid: string, sopUid: string, tag: string) {
+    const [file] = await this.filesIn(scope, studyUid, seriesUid, sopUid);
     const bytes = await this.blobs.get(file!.blobKey);
     const value = topLevelValue(bytes, tag);
     if (!value) throw errors.notFound('Bulk data');

@@ -130,7 +130,9 @@ export class ExamManageService {
     Object.assign(change, classKeyChanges(source, input));
     if (input.patientName !== undefined) change.patientNamePinyin = nameInitials(input.patientName);
     if (extensions !== undefined) {
-      const configs = await store.dictionaryItems(this.db, actor.bucket.id, 'extension-configs');
+      const configs = (await store.dictionaryItems(this.db, actor.bucket.id, 'extension-configs')).filter(
+        (c) => c.data.scope !== 'report',
+      );
       const merged = { ...fields.extensions, ...extensions };
       const problems = extensionProblems(configs, extensions);
       const missing = missingRequired(configs, merged);

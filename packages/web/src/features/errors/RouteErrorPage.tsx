@@ -1,4 +1,5 @@
 import { Button, Result } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFoundPage } from './NotFoundPage';
@@ -7,6 +8,10 @@ import { NotFoundPage } from './NotFoundPage';
 export function RouteErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
+  // The cause stays in the browser console for support; the page shows no technical detail.
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundPage />;
   }

@@ -37,6 +37,8 @@ export function NotificationBell() {
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const { items, unread, listError, isLoading, refresh, markRead, markAllRead } = useNotifications();
+  const kindLabel = (item: NotificationItem) =>
+    item.kind === 'critical_value' ? t('notifications.criticalValue') : t('notifications.examUploaded');
 
   function handleOpenItem(item: NotificationItem) {
     setOpen(false);
@@ -60,7 +62,7 @@ export function NotificationBell() {
   const toastHolder = useNotificationToasts(
     items,
     (item) => ({
-      title: t('notifications.examUploaded'),
+      title: kindLabel(item),
       description: (
         <div className="yyp-notification-toast__body">
           <Typography.Text strong>{item.exam.patientName || t('notifications.noName')}</Typography.Text>
@@ -111,7 +113,7 @@ export function NotificationBell() {
               >
                 <span className="yyp-notification__kind">
                   {item.readAt === null && <Badge status="processing" />}
-                  {t('notifications.examUploaded')}
+                  {kindLabel(item)}
                 </span>
                 <span className="yyp-notification__patient">
                   <span

@@ -1,15 +1,17 @@
 import {
   DeleteOutlined,
   DownloadOutlined,
+  EditOutlined,
   EyeOutlined,
   MoreOutlined,
   PrinterOutlined,
   RollbackOutlined,
 } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import type { ExamItem } from '@yyp/contracts';
+import { VIEWER_WINDOW, type ExamItem } from '@yyp/contracts';
 import { App, Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { deleteExam, destroyExam, recoverExam, setPrinted, viewerPath } from '../../api/exams';
 import { useNotify } from '../../app/useNotify';
 import { downloadStudyPackage } from './useExportExams';
@@ -26,6 +28,7 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const { modal } = App.useApp();
+  const navigate = useNavigate();
   const { can } = useBucketActions();
   const invalidate = useInvalidateExams();
   const name = exam.patientName || exam.patientId || exam.accessionNumber;
@@ -54,8 +57,10 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
     onError: notify.error,
   });
   const viewer = useMutation({
-    mutationFn: () => viewerPath(exam.id, 'path'),
-    onSuccess: (path) => window.open(path.url, `yyp-viewer-${exam.id}`, 'width=800,height=815'),
+    // Until reports have their own ids (the reporting issue) an exam's report id is the exam id.
+    mutationFn: () => viewerPath(exam.id, 'path', exam.id),
+    onSuccess: (path) =>
+      window.open(path.url, `yyp-viewer-${exam.id}`, `width=${VIEWER_WINDOW.width},height=${VIEWER_WINDOW.height}`),
     onError: notify.error,
   });
 
@@ -128,6 +133,14 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
           />
         </Tooltip>
       )}
+      <Button
+        size="small"
+        icon={<EditOutlined />}
+        data-testid={`report-${exam.id}`}
+        onClick={() => void navigate(`/studies/${encodeURIComponent(exam.id)}/reports/${encodeURIComponent(exam.id)}`)}
+      >
+        {t('studyList.action.report')}
+      </Button>
       <Button size="small" onClick={onOpen}>
         {t('studyList.action.detail')}
       </Button>

@@ -12,6 +12,7 @@ import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { formatStudyTime } from './format';
 import { useStudyLabels } from './labels';
+import { REPORT_STATUS_COLOR } from '../reports/ReportStatusTag';
 
 /** Every column of the study list, by key; the user chooses which show (stored in preferences). */
 export const ALL_COLUMNS = [
@@ -58,19 +59,6 @@ const SORT_FIELD: Partial<Record<ColumnKey, ExamSort['field']>> = {
   reportStatus: 'reportStatus',
   assignee: 'assigneeName',
   flags: 'urgentFlag',
-};
-
-const STATUS_COLOR: Record<string, string> = {
-  none: 'default',
-  locked: 'processing',
-  partial: 'gold',
-  final: 'blue',
-  hold: 'red',
-  cancelled: 'volcano',
-  advised: 'purple',
-  printed: 'cyan',
-  corrected: 'green',
-  preliminary: 'orange',
 };
 
 interface ExamTableProps {
@@ -166,7 +154,7 @@ export function ExamTable(props: ExamTableProps) {
     department: col('department', (e) => e.applyDept),
     reportStatus: col(
       'reportStatus',
-      (e) => <Tag color={STATUS_COLOR[e.reportStatus]}>{status(e.reportStatus)}</Tag>,
+      (e) => <Tag color={REPORT_STATUS_COLOR[e.reportStatus]}>{status(e.reportStatus)}</Tag>,
       100,
     ),
     assignee: col('assignee', (e) => e.assigneeName ?? <Typography.Text type="secondary">—</Typography.Text>, 100),

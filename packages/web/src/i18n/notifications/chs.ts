@@ -10,6 +10,7 @@ export const notificationsChs: Widen<typeof notificationsEn> = {
     empty: '暂无通知',
     newestOnly: '仅显示最新的 5 条通知。',
     examUploaded: '新检查已上传',
+    criticalValue: '危急值上报',
     noName: '无患者姓名',
     maskedHint: '患者姓名已隐藏：您在该机构没有查看隐私信息的权限。',
   },

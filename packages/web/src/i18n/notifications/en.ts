@@ -7,6 +7,7 @@ export const notificationsEn = {
     empty: 'No notifications',
     newestOnly: 'The 5 newest notifications are shown.',
     examUploaded: 'New exam uploaded',
+    criticalValue: 'Critical value reported',
     noName: 'No patient name',
     maskedHint: 'The patient name is hidden: you do not have the privacy permission in this organization.',
   },

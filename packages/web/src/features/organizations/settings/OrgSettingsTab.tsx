@@ -1,6 +1,7 @@
 import { DICTIONARY_KINDS, type Group, type Organization } from '@yyp/contracts';
 import { Card, Col, Row, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PrintTemplateCard } from '../../reports/print/PrintTemplateCard';
 import { DictionaryEditor } from '../dictionaries/DictionaryEditor';
 import type { OrgAccess } from '../orgAccess';
 import { DeleteOrganizationCard } from './DeleteOrganizationCard';
@@ -26,7 +27,10 @@ export function OrgSettingsTab({ group, organization, access }: OrgSettingsTabPr
         </div>
       </Col>
       <Col xs={24} xl={12}>
-        <UploadTokenCard organization={organization} />
+        <div className="yyp-stack">
+          <UploadTokenCard organization={organization} />
+          <PrintTemplateCard organization={organization} />
+        </div>
       </Col>
       <Col span={24}>
         <Card variant="borderless" title={t('org.dictionariesTitle')}>

@@ -1,0 +1,221 @@
+import zlib from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+
+/**
+ * Sharing an approved report (issue 8): the doctor writes 王芳's chest radiograph with a key image
+ * and the senior approves it (through the API); the senior shares it from the report editor; an
+ * anonymous visitor in a fresh browser opens the link and reads the report; after a recall the
+ * same link says the report was withdrawn and shows no text.
+ */
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let senior: Page | undefined;
+let visitor: Page | undefined;
+let examId = '';
+let link = '';
+
+interface ExamPage {
+  exams: { id: string; patientName: string; modality: string }[];
+}
+
+/** A 256×256 grayscale PNG that looks like a film: a bright oval on black. */
+function filmPng(): Buffer {
+  const size = 256;
+  const raw = Buffer.alloc((size + 1) * size);
+  for (let y = 0; y < size; y++) {
+    raw[y * (size + 1)] = 0;
+    for (let x = 0; x < size; x++) {
+      const d = Math.hypot((x - 128) / 90, (y - 128) / 110);
+      raw[y * (size + 1) + 1 + x] = Math.max(0, Math.min(255, Math.round(230 * (1 - d * d) + 20)));
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // grayscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function waitForExam(token: string): Promise<string> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const res = await api<ExamPage>('/yyp/api/v1/exams/page-query', token, {
+      method: 'POST',
+      body: JSON.stringify({ filters: [], limit: 50 }),
+    });
+    const exam = res.body.exams.find((e) => e.patientName === '王芳' && e.modality === 'DX');
+    if (exam) return exam.id;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('the demo study of 王芳 did not appear within 90 s');
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const doctor = (await apiLogin('doctor')).accessToken;
+  const seniorToken = (await apiLogin('senior')).accessToken;
+  examId = await waitForExam(seniorToken);
+  const report = `/yyp/api/v1/reports/${examId}`;
+  const image = await api(`${report}/images?desc=${encodeURIComponent('右下肺野')}`, doctor, {
+    method: 'POST',
+    body: filmPng() as unknown as BodyInit,
+    headers: { 'content-type': 'image/png' },
+  });
+  expect(image.status).toBe(201);
+  const submitted = await api<{ status: string }>(`${report}/submit`, doctor, {
+    method: 'POST',
+    body: JSON.stringify({
+      version: 0,
+      content: {
+        findings:
+          '胸廓对称，气管居中。双肺纹理清晰，右下肺野见小片状模糊影，边界不清。心影大小形态正常。双侧膈面光整，肋膈角锐利。',
+        conclusion: '右下肺野小片状模糊影，考虑炎症，建议治疗后复查。',
+        positive: true,
+        note: '',
+        bodyPartCount: 1,
+        advice: '',
+        extensions: {},
+      },
+    }),
+  });
+  expect(submitted.status).toBe(200);
+  const approved = await api<{ status: string }>(`${report}/approve`, seniorToken, { method: 'POST', body: '{}' });
+  expect(approved.body.status).toBe('corrected');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async ({ task }) => {
+  if ((task.result?.errors?.length ?? 0) > 0) {
+    await senior?.screenshot({ path: failedShotPath(`${task.name}-senior`) }).catch(() => undefined);
+    await visitor?.screenshot({ path: failedShotPath(`${task.name}-visitor`) }).catch(() => undefined);
+  }
+});
+
+describe('sharing a report', () => {
+  it('the senior shares the approved report from the editor', async () => {
+    const opened = await openPage(browser);
+    contexts.push(opened.context);
+    senior = opened.page;
+    await loginViaUi(senior, 'senior');
+    await senior.goto(`/studies/${examId}/reports/${examId}`);
+    await senior.getByTestId('share-report').click();
+    const dialog = senior.getByRole('dialog');
+    await dialog.getByText('分享报告').waitFor();
+    await dialog.getByTestId('share-create').click();
+    const url = dialog.getByTestId('share-url');
+    await url.waitFor();
+    link = await url.inputValue();
+    expect(link).toMatch(/\/reports\/s\?link=[A-Za-z0-9_-]{32}$/);
+    // The new link is listed as active, never with its id.
+    await expect.poll(() => dialog.getByText('有效', { exact: true }).count()).toBe(1);
+    await screenshot(senior, 'share-dialog');
+  });
+
+  it('an anonymous visitor opens the link and reads the report', async () => {
+    const opened = await openPage(browser);
+    contexts.push(opened.context);
+    visitor = opened.page;
+    const answers: { status: number; headers: Record<string, string> }[] = [];
+    visitor.on('response', (res) => {
+      if (res.url().includes('/yyp/api/v1/share/report')) {
+        answers.push({ status: res.status(), headers: res.headers() });
+      }
+    });
+    const requests: Record<string, string>[] = [];
+    visitor.on('request', (req) => {
+      if (req.url().includes('/yyp/api/v1/')) {
+        requests.push(req.headers());
+      }
+    });
+    await visitor.goto(link);
+    await visitor.getByTestId('shared-conclusion').waitFor();
+    expect(await visitor.getByTestId('shared-conclusion').textContent()).toContain('考虑炎症');
+    expect(await visitor.getByText('王*').count()).toBeGreaterThan(0);
+    expect(await visitor.getByText('审核医生').count()).toBe(1);
+    // The key image loads.
+    const img = visitor.locator('.yyp-shared-report__image img');
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(256);
+    expect(answers[0]).toMatchObject({ status: 200 });
+    expect(answers[0]!.headers['referrer-policy']).toBe('no-referrer');
+    expect(answers[0]!.headers['x-robots-tag']).toContain('noindex');
+    expect(requests.every((h) => h.authorization === undefined)).toBe(true);
+    await screenshot(visitor, 'share-visitor', { fullPage: true });
+  });
+
+  it('says the report was withdrawn after a recall, without its text', async () => {
+    const token = (await apiLogin('senior')).accessToken;
+    const recalled = await api<{ status: string }>(`/yyp/api/v1/reports/${examId}/recall`, token, {
+      method: 'POST',
+      body: JSON.stringify({ reason: '补充病史' }),
+    });
+    expect(recalled.body.status).toBe('cancelled');
+    await visitor!.reload();
+    await visitor!.getByTestId('shared-withdrawn').waitFor();
+    expect(await visitor!.getByTestId('shared-conclusion').count()).toBe(0);
+    await screenshot(visitor!, 'share-withdrawn');
+  });
+
+  it('after correction the same link shows the new version; the senior publishes it and finds it in the publish list', async () => {
+    const doctor = (await apiLogin('doctor')).accessToken;
+    const seniorToken = (await apiLogin('senior')).accessToken;
+    const groupadmin = (await apiLogin('groupadmin')).accessToken;
+    const report = `/yyp/api/v1/reports/${examId}`;
+    const detail = await api<{ version: number; content: Record<string, unknown> }>(`${report}/detail`, doctor);
+    const corrected = { ...detail.body.content, conclusion: '右下肺野小片状模糊影，考虑肺炎，建议抗炎治疗后复查。' };
+    expect(
+      (
+        await api(`${report}/submit`, doctor, {
+          method: 'POST',
+          body: JSON.stringify({ version: detail.body.version, content: corrected }),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await api(`${report}/approve`, seniorToken, { method: 'POST', body: '{}' })).status).toBe(200);
+    await visitor!.reload();
+    await visitor!.getByTestId('shared-updated').waitFor();
+    expect(await visitor!.getByTestId('shared-conclusion').textContent()).toContain('考虑肺炎');
+    await screenshot(visitor!, 'share-updated');
+
+    // The group admin lets approving doctors publish (the demo roles do not).
+    const exam = await api<{ bucketId: string }>(`/yyp/api/v1/exams/${examId}/detail`, seniorToken);
+    const roles = await api<{ id: string; name: string; actions: string[] }[]>(
+      `/yyp/api/v1/buckets/${exam.body.bucketId}/roles`,
+      groupadmin,
+    );
+    const approving = roles.body.find((r) => r.name === '审核医生')!;
+    const updated = await api(`/yyp/api/v1/roles/${approving.id}`, groupadmin, {
+      method: 'PUT',
+      body: JSON.stringify({ name: approving.name, actions: [...approving.actions, 'order_report_publish'] }),
+    });
+    expect(updated.status).toBe(200);
+
+    await senior!.goto(`/studies/${examId}/reports/${examId}`);
+    await senior!.getByTestId('share-report').click();
+    const dialog = senior!.getByRole('dialog');
+    await dialog.getByTestId('share-publish').click();
+    await dialog.getByTestId('share-url').waitFor();
+    await senior!.goto('/report-publish');
+    await senior!.getByText('王芳').first().waitFor();
+    await screenshot(senior!, 'share-publish-list');
+  });
+});

@@ -1,0 +1,388 @@
+import PDFDocument from 'pdfkit';
+import type { PrintReport } from '@yyp/contracts';
+import type { PdfFonts } from './fonts.js';
+import { PDF_LABELS, type PdfLabels, type PdfLang } from './pdf-labels.js';
+
+/**
+ * The printed report as a PDF, drawn with pdfkit. Every piece of report text is drawn as text:
+ * nothing is parsed as markup, so a finding that reads `<img src=…>` prints those characters and
+ * can never make the renderer fetch a file or a URL, or run anything. Pictures come in as bytes
+ * the service read from the blob store.
+ */
+
+export interface PdfSigner {
+  name: string;
+  signature: Buffer | null;
+}
+
+export interface PdfReport extends Omit<PrintReport, 'images' | 'writer' | 'approver'> {
+  writer: PdfSigner | null;
+  approver: PdfSigner | null;
+  images: { desc: string; data: Buffer | null }[];
+}
+
+export interface PdfInput {
+  hospitalName: string;
+  title: string;
+  footerText: string;
+  showSignatures: boolean;
+  logo: Buffer | null;
+  stamp: Buffer | null;
+  imageColumns: number;
+  reports: PdfReport[];
+  /** the document's creation date (the clock's now) */
+  createdAt: Date;
+}
+
+const MARGIN = 42;
+const BLACK = '#000000';
+const GREY = '#555555';
+const RULE = '#999999';
+/** Tibetan glyphs of Tibetan Machine Uni draw small beside CJK at the same size. */
+const TIBETAN_SCALE = 1.2;
+const TIBETAN = /[\u0F00-\u0FFF]+(?:[\s\u00A0]+[\u0F00-\u0FFF]+)*/g;
+
+type Doc = PDFKit.PDFDocument;
+type Face = 'text' | 'bold';
+
+/** Splits text into runs of Tibetan and of everything else (CJK, Latin, digits, punctuation). */
+export function scriptRuns(text: string): { tibetan: boolean; text: string }[] {
+  const out: { tibetan: boolean; text: string }[] = [];
+  let at = 0;
+  for (const m of text.matchAll(TIBETAN)) {
+    if (m.index > at) out.push({ tibetan: false, text: text.slice(at, m.index) });
+    out.push({ tibetan: true, text: m[0] });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push({ tibetan: false, text: text.slice(at) });
+  return out;
+}
+
+/** Without control characters other than line breaks and tabs (they would print as boxes). */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
+}
+
+interface TextOptions {
+  x: number;
+  y?: number;
+  width: number;
+  size: number;
+  face?: Face;
+  color?: string;
+  align?: 'left' | 'center' | 'right';
+  lineGap?: number;
+}
+
+type Run = { tibetan: boolean; text: string };
+const sizeOf = (run: Run, size: number) => (run.tibetan ? size * TIBETAN_SCALE : size);
+function useFont(doc: Doc, run: Run, o: Pick<TextOptions, 'face' | 'size'>): void {
+  doc.font(run.tibetan ? 'tibetan' : (o.face ?? 'text')).fontSize(sizeOf(run, o.size));
+}
+/** The current font's ascent in points (pdfkit keeps it on the font object it does not type). */
+function ascent(doc: Doc, size: number): number {
+  return ((doc as unknown as { _font: { ascender: number } })._font.ascender / 1000) * size;
+}
+
+/** The width a line takes in its fonts. */
+function widthOf(doc: Doc, line: string, o: Pick<TextOptions, 'face' | 'size'>): number {
+  return scriptRuns(printable(line)).reduce((w, run) => {
+    useFont(doc, run, o);
+    return w + doc.widthOfString(run.text);
+  }, 0);
+}
+
+/**
+ * Draws text line by line, each line in runs of the right font: Chinese and Latin in Noto Sans
+ * CJK, Tibetan in its own. A line that fits is placed run by run on one baseline (fonts of
+ * different ascent would otherwise sit at different heights, and centring would see only a
+ * run); a longer one wraps as pdfkit's continued text.
+ */
+function write(doc: Doc, raw: string, o: TextOptions): void {
+  const lineGap = o.lineGap ?? 2;
+  doc.fillColor(o.color ?? BLACK);
+  for (const [li, line] of printable(raw).split('\n').entries()) {
+    const y = li === 0 ? (o.y ?? doc.y) : doc.y;
+    const runs = scriptRuns(line);
+    if (runs.length === 0) {
+      doc
+        .font(o.face ?? 'text')
+        .fontSize(o.size)
+        .text(' ', o.x, y, { width: o.width, lineGap });
+      continue;
+    }
+    const measured = runs.map((run) => {
+      useFont(doc, run, o);
+      return {
+        run,
+        width: doc.widthOfString(run.text),
+        ascent: ascent(doc, sizeOf(run, o.size)),
+        height: doc.currentLineHeight(true),
+      };
+    });
+    const total = measured.reduce((w, m) => w + m.width, 0);
+    if (total <= o.width) {
+      const top = Math.max(...measured.map((m) => m.ascent));
+      let x = o.align === 'center' ? o.x + (o.width - total) / 2 : o.align === 'right' ? o.x + o.width - total : o.x;
+      for (const m of measured) {
+        useFont(doc, m.run, o);
+        doc.text(m.run.text, x, y + top, { lineBreak: false, baseline: 'alphabetic' });
+        x += m.width;
+      }
+      doc.x = o.x;
+      doc.y = y + Math.max(...measured.map((m) => m.height)) + lineGap;
+      continue;
+    }
+    runs.forEach((run, i) => {
+      useFont(doc, run, o);
+      const options = { continued: i < runs.length - 1, lineGap };
+      if (i === 0) doc.text(run.text, o.x, y, { ...options, width: o.width, align: o.align ?? 'left' });
+      else doc.text(run.text, options);
+    });
+  }
+  doc.fillColor(BLACK);
+}
+
+function heightOf(doc: Doc, raw: string, width: number, size: number): number {
+  const tibetan = /[\u0F00-\u0FFF]/.test(raw);
+  doc.font(tibetan ? 'tibetan' : 'text').fontSize(tibetan ? size * TIBETAN_SCALE : size);
+  return doc.heightOfString(printable(raw) || ' ', { width, lineGap: 2 });
+}
+
+/** A picture, or nothing when its bytes are not a PNG or JPEG pdfkit can embed. */
+function picture(doc: Doc, data: Buffer | null, x: number, y: number, fit: [number, number]): boolean {
+  if (!data) return false;
+  try {
+    doc.image(data, x, y, { fit, align: 'center', valign: 'center' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function rule(doc: Doc, y: number, weight = 0.8): void {
+  const right = doc.page.width - MARGIN;
+  doc.save().lineWidth(weight).strokeColor(RULE).moveTo(MARGIN, y).lineTo(right, y).stroke().restore();
+}
+
+function bottom(doc: Doc): number {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+function ensureRoom(doc: Doc, height: number): void {
+  if (doc.y + height > bottom(doc)) doc.addPage();
+}
+
+const day = (d: string) => (/^\d{8}$/.test(d) ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` : d);
+function when(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+function age(a: string | null): string {
+  const m = a ? /^0*(\d+)([YMWD])$/.exec(a) : null;
+  return m ? `${m[1]}${m[2]}` : (a ?? '');
+}
+
+function header(doc: Doc, input: PdfInput, L: PdfLabels): void {
+  const width = doc.page.width - 2 * MARGIN;
+  const top = MARGIN;
+  const logoDrawn = picture(doc, input.logo, MARGIN, top, [54, 54]);
+  const side = logoDrawn ? 64 : 0;
+  write(doc, input.hospitalName, {
+    x: MARGIN + side,
+    y: top + 4,
+    width: width - 2 * side,
+    size: 18,
+    face: 'bold',
+    align: 'center',
+  });
+  write(doc, input.title || L.defaultTitle, {
+    x: MARGIN + side,
+    y: doc.y + 2,
+    width: width - 2 * side,
+    size: 13,
+    align: 'center',
+  });
+  doc.y = Math.max(doc.y, top + (logoDrawn ? 58 : 0)) + 6;
+  rule(doc, doc.y, 1.2);
+  doc.y += 6;
+}
+
+function examBlock(doc: Doc, r: PdfReport, L: PdfLabels): void {
+  const e = r.exam;
+  const gender = L.genders[e.patientGender] ?? e.patientGender;
+  const cells: [string, string][] = [
+    [L.name, e.patientName],
+    [L.gender, gender],
+    [L.age, age(e.age)],
+    [L.patientId, e.patientId],
+    [L.accessionNumber, e.accessionNumber],
+    [L.studyDate, day(e.studyDate)],
+    [L.modality, e.modality],
+    [L.bodyPart, e.bodyPart],
+  ];
+  const optional: [string, string][] = [
+    [L.applyDept, e.applyDept],
+    [L.bedNum, e.bedNum],
+    [L.inpatientId, e.inpatientId],
+    [L.outpatientId, e.outpatientId],
+    [L.studyDesc, e.studyDesc],
+  ];
+  cells.push(...optional.filter(([, v]) => v.trim() !== ''));
+  const width = doc.page.width - 2 * MARGIN;
+  const columns = 3;
+  const cellWidth = width / columns;
+  for (let i = 0; i < cells.length; i += columns) {
+    const y = doc.y;
+    let rowBottom = y;
+    cells.slice(i, i + columns).forEach(([label, value], c) => {
+      write(doc, `${label}: ${value}`, { x: MARGIN + c * cellWidth, y, width: cellWidth - 6, size: 9.5 });
+      rowBottom = Math.max(rowBottom, doc.y);
+    });
+    doc.y = rowBottom + 2;
+  }
+  if (e.clinicImpression.trim()) {
+    write(doc, `${L.clinicImpression}: ${e.clinicImpression}`, { x: MARGIN, width, size: 9.5 });
+  }
+  if (e.urgent) write(doc, L.urgent, { x: MARGIN, width, size: 9.5, face: 'bold', color: '#b00000' });
+  doc.y += 4;
+  rule(doc, doc.y);
+  doc.y += 8;
+}
+
+function images(doc: Doc, r: PdfReport, columns: number): void {
+  const shown = r.images.filter((i) => i.data);
+  if (shown.length === 0) return;
+  const width = doc.page.width - 2 * MARGIN;
+  const gap = 8;
+  const cellWidth = (width - gap * (columns - 1)) / columns;
+  const cellHeight = cellWidth * 0.75;
+  for (let i = 0; i < shown.length; i += columns) {
+    const row = shown.slice(i, i + columns);
+    const descHeight = Math.max(0, ...row.map((im) => (im.desc ? heightOf(doc, im.desc, cellWidth, 8) : 0)));
+    ensureRoom(doc, cellHeight + descHeight + gap);
+    const y = doc.y;
+    row.forEach((im, c) => {
+      const x = MARGIN + c * (cellWidth + gap);
+      doc.save().rect(x, y, cellWidth, cellHeight).fill('#000000').restore();
+      picture(doc, im.data, x, y, [cellWidth, cellHeight]);
+      if (im.desc) {
+        write(doc, im.desc, { x, y: y + cellHeight + 2, width: cellWidth, size: 8, color: GREY, align: 'center' });
+      }
+    });
+    doc.y = y + cellHeight + descHeight + gap;
+  }
+  doc.y += 2;
+}
+
+function section(doc: Doc, title: string, body: string): void {
+  const width = doc.page.width - 2 * MARGIN;
+  ensureRoom(doc, 40);
+  write(doc, title, { x: MARGIN, width, size: 11.5, face: 'bold' });
+  doc.y += 3;
+  write(doc, body.trim() ? body : '—', { x: MARGIN + 12, width: width - 12, size: 10.5, lineGap: 4 });
+  doc.y += 10;
+}
+
+function signatures(doc: Doc, input: PdfInput, r: PdfReport, L: PdfLabels): void {
+  const width = doc.page.width - 2 * MARGIN;
+  const height = 64;
+  ensureRoom(doc, height + 10);
+  rule(doc, doc.y);
+  const y = doc.y + 10;
+  const third = width / 3;
+  /** Draws label and signature (or name); answers the middle of the signature's room. */
+  const signer = (label: string, who: PdfSigner | null, x: number): number => {
+    const labelWidth = Math.min(third * 0.55, widthOf(doc, `${label}:`, { size: 10 }) + 6);
+    write(doc, `${label}:`, { x, y: y + 12, width: labelWidth, size: 10 });
+    const room = third - labelWidth - 8;
+    const drawn = input.showSignatures && picture(doc, who?.signature ?? null, x + labelWidth, y, [room, 36]);
+    if (!drawn && who) write(doc, who.name, { x: x + labelWidth, y: y + 12, width: room, size: 10 });
+    return x + labelWidth + room / 2;
+  };
+  signer(L.writer, r.writer, MARGIN);
+  const approverMiddle = signer(L.approver, r.approver, MARGIN + third);
+  const time = when(r.approvedAt ?? r.submittedAt);
+  write(doc, `${L.reportTime}: ${time}`, { x: MARGIN + 2 * third, y: y + 12, width: third, size: 10 });
+  // The stamp sits over the approver's signature, as a hospital stamps a paper report.
+  if (r.approved) picture(doc, input.stamp, approverMiddle - 42, y - 18, [84, 84]);
+  doc.y = y + height - 10;
+}
+
+function report(doc: Doc, input: PdfInput, r: PdfReport, L: PdfLabels): void {
+  header(doc, input, L);
+  examBlock(doc, r, L);
+  if (!r.approved) {
+    write(doc, L.draft, { x: MARGIN, width: doc.page.width - 2 * MARGIN, size: 10, face: 'bold', color: '#b00000' });
+    doc.y += 6;
+  }
+  images(doc, r, input.imageColumns);
+  section(doc, L.findings, r.findings);
+  section(doc, L.conclusion, r.conclusion);
+  const width = doc.page.width - 2 * MARGIN;
+  if (r.positive !== null) {
+    write(doc, `${L.positive}: ${r.positive ? L.positiveYes : L.positiveNo}`, { x: MARGIN, width, size: 10 });
+  }
+  for (const a of r.attributes) write(doc, `${a.label}: ${a.value}`, { x: MARGIN, width, size: 10 });
+  doc.y += 6;
+  signatures(doc, input, r, L);
+  if (input.footerText) {
+    ensureRoom(doc, heightOf(doc, input.footerText, width, 8) + 8);
+    doc.y += 6;
+    write(doc, input.footerText, { x: MARGIN, width, size: 8, color: GREY });
+  }
+}
+
+/** Renders the reports (one or a merged print of several), each starting on a new page. */
+export function renderPrintPdf(input: PdfInput, fonts: PdfFonts, lang: PdfLang = 'chs'): Promise<Buffer> {
+  const L = PDF_LABELS[lang];
+  const first = input.reports[0];
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN + 14, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    autoFirstPage: false,
+    lang: lang === 'en' ? 'en' : lang === 'tib' ? 'bo' : 'zh-CN',
+    info: {
+      Title: `${input.hospitalName} ${input.title || L.defaultTitle}`.trim(),
+      Creator: 'yyp',
+      Producer: 'yyp',
+      CreationDate: input.createdAt,
+      ...(first ? { Subject: first.exam.accessionNumber || first.reportId } : {}),
+    },
+  });
+  doc.registerFont('text', fonts.text.data, fonts.text.face);
+  doc.registerFont('bold', fonts.bold.data, fonts.bold.face);
+  doc.registerFont('tibetan', fonts.tibetan.data, fonts.tibetan.face);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const r of input.reports) {
+    doc.addPage();
+    report(doc, input, r, L);
+  }
+  if (input.reports.length === 0) doc.addPage();
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    const keep = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    write(doc, L.page(i + 1, range.count), {
+      x: MARGIN,
+      y: doc.page.height - MARGIN,
+      width: doc.page.width - 2 * MARGIN,
+      size: 8,
+      color: GREY,
+      align: 'center',
+    });
+    doc.page.margins.bottom = keep;
+  }
+  doc.end();
+  return done;
+}

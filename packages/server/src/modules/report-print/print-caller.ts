@@ -1,0 +1,38 @@
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { effectiveActions, type BucketAction } from '../../platform/authz.js';
+import type { Db } from '../../platform/db.js';
+import type { Actor } from '../reports/reports.service.js';
+
+/** Who asks, with the actions held in the organization concerned. */
+export type Caller = Pick<Actor, 'account'> & { ctx: AuditContext; bucketId: string; actions: Set<BucketAction> };
+
+export function callerOf(actor: Actor): Caller {
+  return {
+    account: actor.account,
+    ctx: actor.ctx,
+    bucketId: actor.bucket.id,
+    actions: effectiveActions(actor.access, actor.bucket),
+  };
+}
+
+/** An audit row of printing: PHI access of a report, or a change of the organization's template. */
+export function auditPrint(
+  db: Db,
+  c: Caller,
+  action: string,
+  targetId: string,
+  details: Record<string, unknown> = {},
+  phi = true,
+): Promise<void> {
+  return writeAudit(db, c.ctx, {
+    action,
+    outcome: 'success',
+    category: phi ? 'phi' : 'operation',
+    actorId: c.account.id,
+    actorUsername: c.account.username,
+    bucketId: c.bucketId,
+    targetType: phi ? 'report' : 'bucket',
+    targetId,
+    details,
+  });
+}

@@ -1,0 +1,98 @@
+import {
+  printSheetsSchema,
+  printTemplateAnswerSchema,
+  printTemplateInputSchema,
+  printTimeSchema,
+  printViewSchema,
+  reportPdfQuerySchema,
+} from '@yyp/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { auditContext } from '../../platform/audit.js';
+import type { Db } from '../../platform/db.js';
+import { defineRoute, type AuthedInput, type RawInput } from '../../platform/route.js';
+import { bucketOfExam } from '../exams/exams.store.js';
+import type { Actor } from '../reports/reports.service.js';
+import type { ReportPrintService } from './report-print.service.js';
+
+const bucketParams = z.object({ bucketId: z.string().max(64) });
+const reportParams = z.object({ reportId: z.string().max(64) });
+
+type Caller = Pick<AuthedInput<undefined, undefined, undefined>, 'account' | 'access' | 'bucket' | 'request'>;
+const actor = (input: Caller): Actor => ({
+  account: input.account,
+  access: input.access,
+  bucket: input.bucket,
+  ctx: auditContext(input.request),
+});
+
+/** Report printing and the report PDF (spec 000 §3, §5, §6; spec 001 §7 update-print-time, §8). */
+export function reportPrintRoutes(app: FastifyInstance, db: Db, print: ReportPrintService): void {
+  const bucket = ({ params }: RawInput) => params.bucketId;
+  const reportBucket = ({ params }: RawInput) => bucketOfExam(db, params.reportId ?? '');
+
+  defineRoute(app, {
+    method: 'GET',
+    url: 'buckets/:bucketId/print-template',
+    summary: "The organization's print template with short-lived logo and stamp URLs (null until set)",
+    auth: { bucket: 'bucket_read', bucketId: bucket },
+    params: bucketParams,
+    response: printTemplateAnswerSchema,
+    handler: (input) => print.templates.get(actor(input)),
+  });
+  defineRoute(app, {
+    method: 'PUT',
+    url: 'buckets/:bucketId/print-template',
+    summary: 'Set the print template (organization admins only): logo 128×128 PNG/JPEG, stamp PNG, footer as text',
+    auth: { bucket: 'bucket_manage', bucketId: bucket },
+    params: bucketParams,
+    body: printTemplateInputSchema,
+    response: printTemplateAnswerSchema,
+    handler: (input) => print.templates.save(actor(input), input.body),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'reports/:reportId/print-view',
+    summary:
+      'All a print page needs: template, exam header, text, signatures, printed key images (NoPrintTemplate when none)',
+    auth: { bucket: 'report_print', bucketId: reportBucket },
+    params: reportParams,
+    response: printViewSchema,
+    handler: (input) => print.printView(actor(input), input.params.reportId),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'reports/:reportId/update-print-time',
+    summary: 'Record a print: printApprovedAt and status printed for an approved report, else printSubmittedAt',
+    auth: { bucket: 'report_print', bucketId: reportBucket },
+    params: reportParams,
+    response: printTimeSchema,
+    handler: (input) => print.updatePrintTime(actor(input), input.params.reportId),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'reports/:reportId/pdf',
+    summary: 'The approved report as a PDF rendered on the server (report_print or exam_get)',
+    auth: { bucket: 'bucket_read', bucketId: reportBucket },
+    params: reportParams,
+    query: reportPdfQuerySchema,
+    handler: async (input) => {
+      const { pdf, filename } = await print.pdf(actor(input), input.params.reportId, input.query.lang);
+      return input.reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(pdf.length))
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf) as never;
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'reports/print-sheets',
+    summary: "Printing sheets: the chosen exams' reports merged into one print view (one organization, same day)",
+    auth: 'account',
+    body: printSheetsSchema,
+    response: printViewSchema,
+    handler: (input) => print.printSheets(input.account, auditContext(input.request), input.body.examIds),
+  });
+}

@@ -1,0 +1,230 @@
+import crypto from 'node:crypto';
+import {
+  type CriticalValue,
+  type CriticalValueList,
+  type CriticalValueStats,
+  type CriticalValueStatsQuery,
+  type HandleCriticalValueBody,
+  type ReceiveCriticalValueBody,
+  type ReportCriticalValueBody,
+} from '@yyp/contracts';
+import { writeAudit } from '../../platform/audit.js';
+import { effectiveActions, type BucketFacts } from '../../platform/authz.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, errors } from '../../platform/errors.js';
+import { dictionaryItems, membersWithAccess } from '../exams/exams.manage.store.js';
+import { examTime } from '../notifications/notifications.presenter.js';
+import { examForNotification } from '../notifications/notifications.store.js';
+import { accountNames, reportOfExam } from '../reports/reports.store.js';
+import {
+  CRITICAL_FOLLOWERS,
+  CRITICAL_NOTIFIED,
+  CRITICAL_REPORTERS,
+  READERS,
+  holdsAny,
+  requireAny,
+  type Actor,
+} from './report-safety.access.js';
+import { nextCriticalStatus, roundMinutes, statsPeriod, type CriticalValueAction } from './critical-values.rules.js';
+import * as store from './critical-values.store.js';
+import { presentCriticalValue } from './report-safety.presenter.js';
+
+/**
+ * Critical values (危急值, spec 000 §3 Report "critical value"; §5 text at most 255): a doctor
+ * who may write or approve the report records one; the exam shows the critical flag on the study
+ * list and the people who follow it up are notified, in the same transaction. The ordering side's
+ * read-back (receiver, confirmor, opinion) and the handling close the loop; the flag stays up
+ * until every critical value of the report is handled.
+ */
+export class CriticalValuesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  private async reportId(actor: Actor, examId: string): Promise<string> {
+    const id = await reportOfExam(this.db, examId, actor.bucket.id);
+    if (!id) throw errors.notFound('Report');
+    return id;
+  }
+
+  private audit(db: Db, actor: Actor, action: string, reportId: string, patientId: string | undefined, details = {}) {
+    return writeAudit(db, actor.ctx, {
+      action,
+      outcome: 'success',
+      category: 'phi',
+      actorId: actor.account.id,
+      actorUsername: actor.account.username,
+      bucketId: actor.bucket.id,
+      targetType: 'report',
+      targetId: reportId,
+      ...(patientId ? { patientId } : {}),
+      details,
+    });
+  }
+
+  private async present(db: Db, row: store.CriticalValueRow): Promise<CriticalValue> {
+    return presentCriticalValue(row, await accountNames(db, [row.reportedBy, row.handlerId]));
+  }
+
+  /** POST reports/{id}/critical-value */
+  async report(actor: Actor, examId: string, body: ReportCriticalValueBody): Promise<CriticalValue> {
+    requireAny(actor, CRITICAL_REPORTERS);
+    const reportId = await this.reportId(actor, examId);
+    let level = body.level ?? '';
+    if (body.itemId !== undefined) {
+      const [item] = await dictionaryItems(this.db, actor.bucket.id, 'critical-values', [body.itemId]);
+      if (!item) throw errors.notFound('Critical value item');
+      if (!body.level && typeof item.data.level === 'string') level = item.data.level.slice(0, 32);
+    }
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const exam = await store.lockReportExam(tx, reportId);
+      if (!exam) throw errors.notFound('Report');
+      const row = await store.insertCriticalValue(tx, {
+        id: crypto.randomUUID(),
+        reportId,
+        bucketId: actor.bucket.id,
+        itemId: body.itemId ?? null,
+        text: body.text,
+        level,
+        status: 'sent',
+        notifyDept: exam.applyDept,
+        reportedBy: actor.account.id,
+        sentAt: now,
+      });
+      await store.setCriticalFlag(tx, reportId, true, now);
+      const notified = await this.notify(tx, actor, reportId, exam.assigneeId, now);
+      await this.audit(tx, actor, 'critical_value.report', reportId, exam.patientId, {
+        criticalId: row.id,
+        notified,
+      });
+      return this.present(tx, row);
+    });
+  }
+
+  /**
+   * A critical_value notification to the exam's assignee and to the organization's members who
+   * approve reports or keep the registry desk; the reporter is not told of its own report.
+   */
+  private async notify(tx: Db, actor: Actor, reportId: string, assigneeId: string | null, now: Date): Promise<number> {
+    const people = await membersWithAccess(tx, [actor.bucket.id]);
+    const recipients = people
+      .filter((p) => p.id !== actor.account.id)
+      .filter((p) => {
+        if (p.id === assigneeId) return true;
+        const facts = p.facts.get(actor.bucket.id) as BucketFacts;
+        return holdsAny(effectiveActions(p.access, facts), CRITICAL_NOTIFIED);
+      })
+      .map((p) => p.id);
+    if (recipients.length === 0) return 0;
+    const exam = await examForNotification(tx, reportId);
+    if (!exam) return 0;
+    return store.notifyCriticalValue(
+      tx,
+      {
+        accountIds: recipients,
+        groupId: exam.groupId,
+        bucketId: exam.bucketId,
+        examId: exam.id,
+        payload: {
+          id: exam.id,
+          patientName: exam.patientName,
+          modality: exam.modality,
+          bodyPart: exam.bodyPart,
+          examTime: examTime(exam.studyDate, exam.studyTime, exam.created),
+          bucketName: exam.bucketName,
+        },
+      },
+      now,
+    );
+  }
+
+  /** GET reports/{id}/critical-values, newest first. */
+  async list(actor: Actor, examId: string): Promise<CriticalValueList> {
+    const actions = requireAny(actor, [...READERS, ...CRITICAL_FOLLOWERS]);
+    const reportId = await this.reportId(actor, examId);
+    const rows = await store.listCriticalValues(this.db, reportId);
+    const names = await accountNames(
+      this.db,
+      rows.flatMap((r) => [r.reportedBy, r.handlerId]),
+    );
+    await this.audit(this.db, actor, 'critical_value.list', reportId, undefined, { count: rows.length });
+    return {
+      items: rows.map((r) => presentCriticalValue(r, names)),
+      canReport: holdsAny(actions, CRITICAL_REPORTERS),
+      canFollow: holdsAny(actions, CRITICAL_FOLLOWERS),
+    };
+  }
+
+  /** POST …/critical-values/{criticalId}/receive: the read-back, only from sent. */
+  receive(actor: Actor, examId: string, criticalId: string, body: ReceiveCriticalValueBody): Promise<CriticalValue> {
+    return this.advance(actor, examId, criticalId, 'receive', (now) => ({
+      receiver: body.receiver,
+      confirmor: body.confirmor,
+      readbackOpinion: body.readbackOpinion,
+      receivedAt: now,
+    }));
+  }
+
+  /** POST …/critical-values/{criticalId}/handle: the caller handled it, only after the read-back. */
+  handle(actor: Actor, examId: string, criticalId: string, body: HandleCriticalValueBody): Promise<CriticalValue> {
+    return this.advance(actor, examId, criticalId, 'handle', (now) => ({
+      handlerId: actor.account.id,
+      handledAt: now,
+      handleNote: body.handleNote ?? '',
+    }));
+  }
+
+  private async advance(
+    actor: Actor,
+    examId: string,
+    criticalId: string,
+    action: CriticalValueAction,
+    change: (now: Date) => Parameters<typeof store.updateCriticalValue>[2],
+  ): Promise<CriticalValue> {
+    requireAny(actor, CRITICAL_FOLLOWERS);
+    const reportId = await this.reportId(actor, examId);
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const exam = await store.lockReportExam(tx, reportId);
+      const row = exam ? await store.findCriticalValue(tx, reportId, criticalId, true) : undefined;
+      if (!exam || !row) throw errors.notFound('Critical value');
+      const status = nextCriticalStatus(row.status, action);
+      if (!status) {
+        throw new AppError(
+          'CriticalValueWrongStatus',
+          `This critical value is ${row.status}; it cannot be ${action}d`,
+          {
+            status: row.status,
+          },
+        );
+      }
+      const updated = await store.updateCriticalValue(tx, row.id, { ...change(now), status });
+      if (status === 'handled') {
+        await store.setCriticalFlag(tx, reportId, await store.hasOpenCriticalValue(tx, reportId), now);
+      }
+      await this.audit(tx, actor, `critical_value.${action}`, reportId, exam.patientId, { criticalId: row.id });
+      return this.present(tx, updated);
+    });
+  }
+
+  /** GET statistics/critical-value (critical_value_stats, checked by the route). */
+  async stats(bucketId: string, query: CriticalValueStatsQuery): Promise<CriticalValueStats> {
+    const period = statsPeriod(query.from, query.to);
+    if (!period) {
+      throw errors.validation('The period must end after it starts and span at most one year', { field: 'to' });
+    }
+    const row = await store.criticalValueStats(this.db, bucketId, period.from, period.to);
+    return {
+      bucketId,
+      from: period.from.toISOString(),
+      to: period.to.toISOString(),
+      total: Number(row.total),
+      byStatus: { sent: Number(row.sent), received: Number(row.received), handled: Number(row.handled) },
+      medianMinutesToReceive: roundMinutes(row.toReceive),
+      medianMinutesToHandle: roundMinutes(row.toHandle),
+    };
+  }
+}

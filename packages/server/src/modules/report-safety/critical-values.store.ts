@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { coExams, criticalValues, exams, notifications, type ExamNotificationPayload } from '../../db/schema.js';
+import type { Db } from '../../platform/db.js';
+
+/** All SQL of critical values (CONVENTIONS 7). */
+
+export type CriticalValueRow = typeof criticalValues.$inferSelect;
+
+/**
+ * The report's primary exam, locked: every write on a report's critical values holds it, so two
+ * closings at once cannot both leave the flag up (each would see the other's value still open).
+ */
+export async function lockReportExam(db: Db, reportId: string) {
+  const [row] = await db
+    .select({ id: exams.id, applyDept: exams.applyDept, assigneeId: exams.assigneeId, patientId: exams.patientId })
+    .from(exams)
+    .where(eq(exams.id, reportId))
+    .for('update');
+  return row;
+}
+
+export async function insertCriticalValue(db: Db, row: typeof criticalValues.$inferInsert): Promise<CriticalValueRow> {
+  const [out] = await db.insert(criticalValues).values(row).returning();
+  return out!;
+}
+
+export async function listCriticalValues(db: Db, reportId: string): Promise<CriticalValueRow[]> {
+  return db
+    .select()
+    .from(criticalValues)
+    .where(eq(criticalValues.reportId, reportId))
+    .orderBy(desc(criticalValues.sentAt), desc(criticalValues.id));
+}
+
+export async function findCriticalValue(
+  db: Db,
+  reportId: string,
+  id: string,
+  forUpdate = false,
+): Promise<CriticalValueRow | undefined> {
+  const q = db
+    .select()
+    .from(criticalValues)
+    .where(and(eq(criticalValues.id, id), eq(criticalValues.reportId, reportId)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+export async function updateCriticalValue(
+  db: Db,
+  id: string,
+  change: Partial<Omit<typeof criticalValues.$inferInsert, 'id' | 'reportId' | 'bucketId'>>,
+): Promise<CriticalValueRow> {
+  const [row] = await db.update(criticalValues).set(change).where(eq(criticalValues.id, id)).returning();
+  return row!;
+}
+
+export async function hasOpenCriticalValue(db: Db, reportId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: criticalValues.id })
+    .from(criticalValues)
+    .where(and(eq(criticalValues.reportId, reportId), ne(criticalValues.status, 'handled')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The study list's critical flag of the report's exams (its primary and co-written ones): up
+ * while any of the report's critical values is not handled.
+ */
+export async function setCriticalFlag(db: Db, reportId: string, open: boolean, now: Date): Promise<void> {
+  await db
+    .update(exams)
+    .set({ criticalFlag: open, updated: now })
+    .where(
+      sql`(${exams.id} = ${reportId} or ${exams.id} in (select ${coExams.examId} from ${coExams} where ${coExams.primaryExamId} = ${reportId})) and ${exams.criticalFlag} <> ${open}`,
+    );
+}
+
+/**
+ * A critical_value notification per recipient. One row per account, exam and kind exists
+ * (notifications_account_exam_kind_idx), so a later critical value on the same exam brings the
+ * recipient's row back to the top, unread, instead of being dropped.
+ */
+export async function notifyCriticalValue(
+  db: Db,
+  input: { accountIds: string[]; groupId: string; bucketId: string; examId: string; payload: ExamNotificationPayload },
+  now: Date,
+): Promise<number> {
+  if (input.accountIds.length === 0) return 0;
+  const rows = await db
+    .insert(notifications)
+    .values(
+      input.accountIds.map((accountId) => ({
+        id: crypto.randomUUID(),
+        accountId,
+        groupId: input.groupId,
+        bucketId: input.bucketId,
+        kind: 'critical_value',
+        examId: input.examId,
+        payload: input.payload,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [notifications.accountId, notifications.examId, notifications.kind],
+      set: { payload: input.payload, createdAt: now, readAt: null },
+    })
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Counts by status and median minutes to read-back and to handling, of values sent in [from, to). */
+export async function criticalValueStats(db: Db, bucketId: string, from: Date, to: Date) {
+  const minutes = (end: typeof criticalValues.receivedAt) =>
+    sql<
+      number | string | null
+    >`percentile_cont(0.5) within group (order by extract(epoch from (${end} - ${criticalValues.sentAt})) / 60.0)`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      sent: sql<number>`(count(*) filter (where ${criticalValues.status} = 'sent'))::int`,
+      received: sql<number>`(count(*) filter (where ${criticalValues.status} = 'received'))::int`,
+      handled: sql<number>`(count(*) filter (where ${criticalValues.status} = 'handled'))::int`,
+      toReceive: minutes(criticalValues.receivedAt),
+      toHandle: minutes(criticalValues.handledAt),
+    })
+    .from(criticalValues)
+    .where(and(eq(criticalValues.bucketId, bucketId), gte(criticalValues.sentAt, from), lt(criticalValues.sentAt, to)));
+  return row!;
+}

@@ -1,0 +1,275 @@
+import crypto from 'node:crypto';
+import {
+  maskPatientName,
+  type qualityPageBodySchema,
+  type qualityUpsertSchema,
+  type reportRatingBodySchema,
+  type QualityPage,
+  type ReportComment,
+  type ReportCommentBody,
+  type ReportComments,
+  type ReportQuality,
+  type ReportQualityAnswer,
+  type ReportRating,
+  type ReportRatings,
+  type ReportStatus,
+} from '@yyp/contracts';
+import type { z } from 'zod';
+import { writeAudit } from '../../platform/audit.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, errors } from '../../platform/errors.js';
+import { APPROVED_STATUSES } from '../reports/report-machine.js';
+import { accountNames, reportOfExam } from '../reports/reports.store.js';
+import { QUALITY_REVIEWERS, READERS, requireAny, type Actor } from './report-safety.access.js';
+import { presentComment, presentQuality, presentRating } from './report-safety.presenter.js';
+import * as store from './report-review.store.js';
+
+type QualityInput = z.output<typeof qualityUpsertSchema>;
+type RatingInput = z.output<typeof reportRatingBodySchema>;
+type PageInput = z.output<typeof qualityPageBodySchema>;
+
+const isApproved = (status: string | undefined) => APPROVED_STATUSES.includes((status ?? 'none') as ReportStatus);
+const notApproved = (status: string | undefined) =>
+  new AppError('ReportNotApproved', 'Only an approved or printed report is rated or graded', {
+    status: status ?? 'none',
+  });
+const ownReport = (what: 'rate' | 'grade') =>
+  new AppError('InsufficientPermissions', `The writer of a report does not ${what} it`, { reason: 'ownReport' });
+
+/**
+ * What reviewers say about a report (spec 000 §3 Report "Rating (cannot be changed once
+ * submitted) and comment", "Quality: level, suggestion, creator, unsatisfactory items"; §6
+ * quality_upsert, quality_delete). Ratings and grades are for approved or printed reports and
+ * never by the report's own writer; comments need the group's allowReportComment.
+ */
+export class ReportReviewService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  private async reportId(actor: Actor, examId: string): Promise<string> {
+    const id = await reportOfExam(this.db, examId, actor.bucket.id);
+    if (!id) throw errors.notFound('Report');
+    return id;
+  }
+
+  private async audit(db: Db, actor: Actor, action: string, reportId: string, details: Record<string, unknown> = {}) {
+    await writeAudit(db, actor.ctx, {
+      action,
+      outcome: 'success',
+      category: 'phi',
+      actorId: actor.account.id,
+      actorUsername: actor.account.username,
+      bucketId: actor.bucket.id,
+      targetType: 'report',
+      targetId: reportId,
+      details,
+    });
+  }
+
+  /* ---------- quality ---------- */
+
+  /** GET reports/{id}/quality: its readers and the quality reviewers see the grade. */
+  async quality(actor: Actor, examId: string): Promise<ReportQualityAnswer> {
+    const actions = requireAny(actor, [...READERS, ...QUALITY_REVIEWERS]);
+    const reportId = await this.reportId(actor, examId);
+    const [row, report] = await Promise.all([
+      store.findQuality(this.db, reportId),
+      store.reportFacts(this.db, reportId),
+    ]);
+    await this.audit(this.db, actor, 'report_quality.read', reportId);
+    const gradable = isApproved(report?.status);
+    const own = report?.creatorId === actor.account.id;
+    return {
+      quality: row ? presentQuality(row, await accountNames(this.db, [row.creatorId])) : null,
+      canUpsert: gradable && !own && actions.has('quality_upsert'),
+      canDelete: !!row && actions.has('quality_delete'),
+      gradable,
+    };
+  }
+
+  /** POST reports/{id}/quality (quality_upsert, checked by the route): grade or re-grade. */
+  async upsertQuality(actor: Actor, examId: string, body: QualityInput): Promise<ReportQuality> {
+    const reportId = await this.reportId(actor, examId);
+    return this.db.transaction(async (tx) => {
+      const report = await store.reportFacts(tx, reportId, true);
+      if (!isApproved(report?.status)) throw notApproved(report?.status);
+      if (report?.creatorId === actor.account.id) throw ownReport('grade');
+      const row = await store.upsertQuality(
+        tx,
+        {
+          reportId,
+          bucketId: actor.bucket.id,
+          level: body.level,
+          suggestion: body.suggestion,
+          unsatisfactoryItems: body.unsatisfactoryItems,
+          creatorId: actor.account.id,
+        },
+        this.clock.now(),
+      );
+      await this.audit(tx, actor, 'report_quality.upsert', reportId, {
+        level: body.level,
+        items: body.unsatisfactoryItems.length,
+      });
+      return presentQuality(row, await accountNames(tx, [row.creatorId]));
+    });
+  }
+
+  /** DELETE reports/{id}/quality (quality_delete, checked by the route). */
+  async deleteQuality(actor: Actor, examId: string): Promise<void> {
+    const reportId = await this.reportId(actor, examId);
+    await this.db.transaction(async (tx) => {
+      if (!(await store.deleteQuality(tx, reportId))) throw errors.notFound('Report quality');
+      await this.audit(tx, actor, 'report_quality.delete', reportId);
+    });
+  }
+
+  /** POST quality/page-query?bucketId: the organization's graded reports, for review. */
+  async qualityPage(actor: Actor, body: PageInput): Promise<QualityPage> {
+    const actions = requireAny(actor, QUALITY_REVIEWERS);
+    const { rows, count } = await store.qualityPage(this.db, {
+      bucketId: actor.bucket.id,
+      level: body.level,
+      skip: body.skip,
+      limit: body.limit,
+    });
+    const privacy = actions.has('view_privacy');
+    const names = await accountNames(
+      this.db,
+      rows.map((r) => r.quality.creatorId),
+    );
+    if (rows.length > 0) {
+      await writeAudit(this.db, actor.ctx, {
+        action: 'report_quality.list',
+        outcome: 'success',
+        category: 'phi',
+        actorId: actor.account.id,
+        actorUsername: actor.account.username,
+        bucketId: actor.bucket.id,
+        targetType: 'report',
+        details: { reportIds: rows.map((r) => r.quality.reportId) },
+      });
+    }
+    return {
+      data: rows.map((r) => ({
+        ...presentQuality(r.quality, names),
+        patientName: privacy && !r.isPrivacy ? r.patientName : maskPatientName(r.patientName),
+        modality: r.modality,
+        bodyPart: r.bodyPart,
+        studyDate: r.studyDate,
+        reportStatus: r.reportStatus,
+      })),
+      count,
+    };
+  }
+
+  /* ---------- ratings ---------- */
+
+  /** POST reports/{id}/rating: one per rater, never changed; a second answers 409. */
+  async rate(actor: Actor, examId: string, body: RatingInput): Promise<ReportRating> {
+    requireAny(actor, READERS);
+    const reportId = await this.reportId(actor, examId);
+    return this.db.transaction(async (tx) => {
+      const report = await store.reportFacts(tx, reportId, true);
+      if (!isApproved(report?.status)) throw notApproved(report?.status);
+      if (report?.creatorId === actor.account.id) throw ownReport('rate');
+      const row = await store.insertRating(tx, {
+        id: crypto.randomUUID(),
+        reportId,
+        bucketId: actor.bucket.id,
+        raterId: actor.account.id,
+        score: body.score,
+        comment: body.comment,
+        createdAt: this.clock.now(),
+      });
+      if (!row) {
+        throw new AppError('RatingAlreadySubmitted', 'You already rated this report; a rating is never changed');
+      }
+      await this.audit(tx, actor, 'report_rating.create', reportId, { ratingId: row.id, score: row.score });
+      return presentRating(row, await accountNames(tx, [row.raterId]), actor.account.id);
+    });
+  }
+
+  /** GET reports/{id}/ratings, oldest first, with the mean score. */
+  async ratings(actor: Actor, examId: string): Promise<ReportRatings> {
+    requireAny(actor, READERS);
+    const reportId = await this.reportId(actor, examId);
+    const [rows, report] = await Promise.all([
+      store.listRatings(this.db, reportId),
+      store.reportFacts(this.db, reportId),
+    ]);
+    const names = await accountNames(
+      this.db,
+      rows.map((r) => r.raterId),
+    );
+    await this.audit(this.db, actor, 'report_rating.list', reportId, { count: rows.length });
+    const items = rows.map((r) => presentRating(r, names, actor.account.id));
+    const average = items.length ? Math.round((items.reduce((s, r) => s + r.score, 0) / items.length) * 10) / 10 : null;
+    return {
+      items,
+      average,
+      canRate: isApproved(report?.status) && report?.creatorId !== actor.account.id && !items.some((r) => r.mine),
+    };
+  }
+
+  /* ---------- comments ---------- */
+
+  /** Comments exist only where the group allows them (spec 000 §6 "Group flags gate … comments"). */
+  private async assertComments(actor: Actor): Promise<void> {
+    const settings = await store.groupSettings(this.db, actor.bucket.groupId);
+    if (settings.allowReportComment !== true) {
+      throw new AppError('ReportCommentsDisabled', 'Report comments are turned off for this group');
+    }
+  }
+
+  /** GET reports/{id}/comments, oldest first. */
+  async comments(actor: Actor, examId: string): Promise<ReportComments> {
+    requireAny(actor, READERS);
+    await this.assertComments(actor);
+    const reportId = await this.reportId(actor, examId);
+    const rows = await store.listComments(this.db, reportId);
+    const names = await accountNames(
+      this.db,
+      rows.map((r) => r.authorId),
+    );
+    await this.audit(this.db, actor, 'report_comment.list', reportId, { count: rows.length });
+    return { items: rows.map((r) => presentComment(r, names, actor.account.id)) };
+  }
+
+  /** POST reports/{id}/comment */
+  async comment(actor: Actor, examId: string, body: ReportCommentBody): Promise<ReportComment> {
+    requireAny(actor, READERS);
+    await this.assertComments(actor);
+    const reportId = await this.reportId(actor, examId);
+    return this.db.transaction(async (tx) => {
+      const row = await store.insertComment(tx, {
+        id: crypto.randomUUID(),
+        reportId,
+        bucketId: actor.bucket.id,
+        authorId: actor.account.id,
+        text: body.text,
+        createdAt: this.clock.now(),
+      });
+      await this.audit(tx, actor, 'report_comment.create', reportId, { commentId: row.id });
+      return presentComment(row, await accountNames(tx, [row.authorId]), actor.account.id);
+    });
+  }
+
+  /**
+   * DELETE reports/{id}/comments/{commentId}: its author only. Allowed even after the group turned
+   * comments off, so a writer can always take back what it said.
+   */
+  async deleteComment(actor: Actor, examId: string, commentId: string): Promise<void> {
+    requireAny(actor, READERS);
+    const reportId = await this.reportId(actor, examId);
+    await this.db.transaction(async (tx) => {
+      const row = await store.findComment(tx, reportId, commentId);
+      if (!row) throw errors.notFound('Comment');
+      if (row.authorId !== actor.account.id) throw errors.forbidden('comment_author');
+      await store.deleteComment(tx, row.id, this.clock.now());
+      await this.audit(tx, actor, 'report_comment.delete', reportId, { commentId: row.id });
+    });
+  }
+}

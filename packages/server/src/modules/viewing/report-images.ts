@@ -1,0 +1,216 @@
+import crypto from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { KEY_IMAGE_MAX_BYTES, KEY_IMAGE_MAX_COUNT, type ReportImage } from '@yyp/contracts';
+import { exams, reportImages, type AccountRow, type ReportImageRow } from '../../db/schema.js';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import type { BlobStore } from '../../platform/blobs.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, errors } from '../../platform/errors.js';
+
+const IMAGE_LINK_TTL_S = 3600;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** The type an image's first bytes prove, or null. */
+export function sniffImage(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 8));
+  if (b.length >= 8 && b.equals(PNG)) return 'image/png';
+  if (b.length >= 3 && b.subarray(0, 3).equals(JPEG)) return 'image/jpeg';
+  return null;
+}
+
+/**
+ * A report's key images (spec 000 §3 Report images): at most KEY_IMAGE_MAX_COUNT PNG or JPEG
+ * images of KEY_IMAGE_MAX_BYTES, in order, each with a description and a print flag. Callers
+ * have checked the right to read or edit the report.
+ */
+export class ReportImages {
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+  ) {}
+
+  private imageOut(row: ReportImageRow, url: string): ReportImage {
+    return {
+      id: row.id,
+      url,
+      desc: row.desc,
+      index: row.position,
+      isPrinted: row.isPrinted,
+      point: row.point,
+      contentType: row.contentType,
+      size: row.size,
+      createdTime: row.createdTime.toISOString(),
+    };
+  }
+
+  private async imageUrl(row: ReportImageRow): Promise<string> {
+    if (!this.blobs.presignGet) {
+      throw new AppError('ServiceNotConfigured', 'The blob store cannot issue download links');
+    }
+    return this.blobs.presignGet(row.blobKey, {
+      expiresSeconds: IMAGE_LINK_TTL_S,
+      contentType: row.contentType,
+      fileName: `${row.id}.${row.contentType === 'image/png' ? 'png' : 'jpg'}`,
+    });
+  }
+
+  /**
+   * A key image into a report (the viewer's capture, a local file or a pasted clipboard image in
+   * the editor): checked to be PNG or JPEG of at most KEY_IMAGE_MAX_BYTES, at most
+   * KEY_IMAGE_MAX_COUNT per report. The caller has checked the right to edit the report.
+   */
+  async storeImage(
+    exam: { id: string; bucketId: string; patientId: string },
+    actor: { id: string; username: string },
+    bytes: Buffer,
+    desc: string,
+    ctx: AuditContext,
+  ): Promise<ReportImage> {
+    if (bytes.length > KEY_IMAGE_MAX_BYTES) throw new AppError('PayloadTooLarge', 'A key image is at most 5 MB');
+    const type = sniffImage(bytes);
+    if (!type) throw errors.validation('The key image is not a PNG or JPEG image', { field: 'body' });
+    const id = crypto.randomUUID();
+    const key = `report-images/${exam.bucketId}/${exam.id}/${id}.${type === 'image/png' ? 'png' : 'jpg'}`;
+    await this.blobs.put(key, bytes);
+    let row: ReportImageRow;
+    try {
+      row = await this.db.transaction(async (tx) => {
+        // The exam row's lock serializes captures, so two at once cannot pass the limit.
+        await tx.execute(sql`select id from ${exams} where ${exams.id} = ${exam.id} for update`);
+        const [{ n }] = (await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(reportImages)
+          .where(eq(reportImages.reportId, exam.id))) as [{ n: number }];
+        if (n >= KEY_IMAGE_MAX_COUNT) {
+          throw new AppError('ReportImageLimit', `A report holds at most ${KEY_IMAGE_MAX_COUNT} images`, {
+            limit: KEY_IMAGE_MAX_COUNT,
+          });
+        }
+        const [inserted] = await tx
+          .insert(reportImages)
+          .values({
+            id,
+            reportId: exam.id,
+            bucketId: exam.bucketId,
+            blobKey: key,
+            contentType: type,
+            size: bytes.length,
+            desc,
+            position: n,
+            createdBy: actor.id,
+          })
+          .returning();
+        await writeAudit(tx, ctx, {
+          action: 'report.image_add',
+          outcome: 'success',
+          category: 'phi',
+          actorId: actor.id,
+          actorUsername: actor.username,
+          targetType: 'report',
+          targetId: exam.id,
+          bucketId: exam.bucketId,
+          patientId: exam.patientId,
+          details: { imageId: id, size: bytes.length },
+        });
+        return inserted!;
+      });
+    } catch (err) {
+      await this.blobs.delete(key).catch(() => undefined);
+      throw err;
+    }
+    return this.imageOut(row, await this.imageUrl(row));
+  }
+
+  /** GET reports/{id}/images (the caller holds exam_get in the report's organization). */
+  async images(reportId: string) {
+    const rows = await this.db
+      .select()
+      .from(reportImages)
+      .where(eq(reportImages.reportId, reportId))
+      .orderBy(asc(reportImages.position));
+    return {
+      images: await Promise.all(rows.map(async (r) => this.imageOut(r, await this.imageUrl(r)))),
+      limit: KEY_IMAGE_MAX_COUNT,
+    };
+  }
+
+  /** PATCH reports/{id}/images/{imageId}: its description and whether it is printed. */
+  async patchImage(reportId: string, imageId: string, change: { desc?: string; isPrinted?: boolean }) {
+    const [row] = await this.db
+      .update(reportImages)
+      .set({
+        ...(change.desc !== undefined ? { desc: change.desc } : {}),
+        ...(change.isPrinted !== undefined ? { isPrinted: change.isPrinted } : {}),
+      })
+      .where(and(eq(reportImages.id, imageId), eq(reportImages.reportId, reportId)))
+      .returning();
+    if (!row) throw errors.notFound('Image');
+    return this.imageOut(row, await this.imageUrl(row));
+  }
+
+  /** POST reports/{id}/image-order: the images in a new order; the list must name each image once. */
+  async orderImages(reportId: string, imageIds: string[]) {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${exams} where ${exams.id} = ${reportId} for update`);
+      const rows = await tx
+        .select({ id: reportImages.id })
+        .from(reportImages)
+        .where(eq(reportImages.reportId, reportId));
+      const have = new Set(rows.map((r) => r.id));
+      if (
+        imageIds.length !== have.size ||
+        new Set(imageIds).size !== imageIds.length ||
+        !imageIds.every((i) => have.has(i))
+      ) {
+        throw errors.validation('Name every image of the report exactly once', { field: 'imageIds' });
+      }
+      // Negative positions first keep the unique (report, position) index satisfied.
+      for (const [i, id] of imageIds.entries()) {
+        await tx
+          .update(reportImages)
+          .set({ position: -1 - i })
+          .where(eq(reportImages.id, id));
+      }
+      await tx
+        .update(reportImages)
+        .set({ position: sql`-${reportImages.position} - 1` })
+        .where(eq(reportImages.reportId, reportId));
+    });
+    return this.images(reportId);
+  }
+
+  /** DELETE reports/{id}/images/{imageId}: the others close the gap. */
+  async deleteImage(actor: AccountRow, reportId: string, imageId: string, ctx: AuditContext): Promise<void> {
+    const key = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${exams} where ${exams.id} = ${reportId} for update`);
+      const [gone] = await tx
+        .delete(reportImages)
+        .where(and(eq(reportImages.id, imageId), eq(reportImages.reportId, reportId)))
+        .returning();
+      if (!gone) throw errors.notFound('Image');
+      // Two steps keep the unique (report, position) index satisfied while the rest move up.
+      await tx
+        .update(reportImages)
+        .set({ position: sql`-${reportImages.position}` })
+        .where(and(eq(reportImages.reportId, reportId), sql`${reportImages.position} > ${gone.position}`));
+      await tx
+        .update(reportImages)
+        .set({ position: sql`-${reportImages.position} - 1` })
+        .where(and(eq(reportImages.reportId, reportId), sql`${reportImages.position} < 0`));
+      await writeAudit(tx, ctx, {
+        action: 'report.image_delete',
+        outcome: 'success',
+        category: 'operation',
+        actorId: actor.id,
+        actorUsername: actor.username,
+        targetType: 'report',
+        targetId: reportId,
+        bucketId: gone.bucketId,
+        details: { imageId },
+      });
+      return gone.blobKey;
+    });
+    await this.blobs.delete(key).catch(() => undefined);
+  }
+}

@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  API_BASE,
+  KEY_IMAGE_MAX_BYTES,
+  KEY_IMAGE_TYPES,
+  keyImageQuerySchema,
+  reportImageSchema,
+  reportImagesSchema,
+  VIEWER_TOKEN_HEADER,
+  viewerContextSchema,
+  viewerPriorPathSchema,
+  viewerPriorsSchema,
+} from '@yyp/contracts';
+import { closing, multipartBoundary, partHeader } from '../../dicom/multipart.js';
+import { auditContext } from '../../platform/audit.js';
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
+import { bucketOfExam } from '../exams/exams.store.js';
+import type { ViewingService } from './viewing.service.js';
+
+const UNCOMPRESSED = ['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.2'];
+const CRLF = Buffer.from('\r\n');
+/** Images of a study do not change under one path: the browser may keep them while the path lives. */
+const IMMUTABLE = 'private, max-age=3600';
+const VIEWER_ROOT = `${API_BASE}viewer`;
+
+const tokenOf = (request: FastifyRequest): string | undefined => {
+  const value = request.headers[VIEWER_TOKEN_HEADER];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+};
+
+type P = { study: string; series?: string; instance?: string; frames?: string; tag?: string };
+
+/**
+ * The viewer's calls (spec 000 §2 /viewer/{openpath}). Public at the HTTP level: the signed
+ * openpath in the x-yyp-viewer header is the credential, checked by the service on every call.
+ */
+export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingService): void {
+  definePublicRoute(app, {
+    method: 'GET',
+    url: 'viewer/context',
+    summary: "The viewer path's study: patient and study fields (masked as the caller's rights say), series, rights",
+    response: viewerContextSchema,
+    handler: ({ request }) => viewing.context(tokenOf(request), auditContext(request)),
+  });
+
+  const metadata = async (request: FastifyRequest, reply: FastifyReply) => {
+    const p = request.params as P;
+    const json = await viewing.metadata(tokenOf(request), VIEWER_ROOT, p.study, p.series);
+    void reply.header('content-type', 'application/dicom+json').header('cache-control', IMMUTABLE);
+    return reply.send(JSON.stringify(json)) as never;
+  };
+  for (const url of ['viewer/studies/:study/metadata', 'viewer/studies/:study/series/:series/metadata']) {
+    definePublicRoute(app, {
+      method: 'GET',
+      url,
+      summary:
+        "WADO-RS metadata of the viewer path's study (DICOM JSON, masked when the caller may not see private fields)",
+      handler: ({ request, reply }) => metadata(request, reply),
+    });
+  }
+
+  definePublicRoute(app, {
+    method: 'GET',
+    url: 'viewer/studies/:study/series/:series/instances/:instance/frames/:frames',
+    summary: "WADO-RS frames of an instance of the viewer path's study, as stored",
+    handler: async ({ request, reply }) => {
+      const p = request.params as Required<P>;
+      const numbers = p.frames.split(',').map((f) => Number.parseInt(f, 10));
+      if (numbers.some((n) => !Number.isInteger(n) || n < 1) || numbers.length > 1000) {
+        throw new AppError('ValidationError', 'Frame numbers are 1-based integers');
+      }
+      const frames = await viewing.frames(tokenOf(request), p.study, p.series, p.instance, numbers);
+      const boundary = multipartBoundary();
+      const ts = frames[0]!.transferSyntaxUid;
+      const type = UNCOMPRESSED.includes(ts)
+        ? 'application/octet-stream'
+        : `application/octet-stream; transfer-syntax=${ts}`;
+      const chunks: Buffer[] = [];
+      frames.forEach((f, i) => {
+        if (i > 0) chunks.push(CRLF);
+        chunks.push(partHeader(boundary, type), Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength));
+      });
+      chunks.push(closing(boundary));
+      void reply
+        .header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`)
+        .header('cache-control', IMMUTABLE);
+      return reply.send(Buffer.concat(chunks)) as never;
+    },
+  });
+
+  definePublicRoute(app, {
+    method: 'GET',
+    url: 'viewer/studies/:study/series/:series/instances/:instance/bulkdata/:tag',
+    summary: "WADO-RS bulk data of an instance of the viewer path's study",
+    handler: async ({ request, reply }) => {
+      const p = request.params as Required<P>;
+      const value = await viewing.bulkData(tokenOf(request), p.study, p.series, p.instance, p.tag);
+      const boundary = multipartBoundary();
+      void reply
+        .header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`)
+        .header('cache-control', IMMUTABLE);
+      return reply.send(
+        Buffer.concat([partHeader(boundary, 'application/octet-stream'), Buffer.from(value), closing(boundary)]),
+      ) as never;
+    },
+  });
+
+  definePublicRoute(app, {
+    method: 'GET',
+    url: 'viewer/priors',
+    summary: "The patient's other exams with images (viewer paths only; share paths answer 403)",
+    response: viewerPriorsSchema,
+    handler: async ({ request }) => ({ priors: await viewing.priors(tokenOf(request), auditContext(request)) }),
+  });
+
+  definePublicRoute(app, {
+    method: 'POST',
+    url: 'viewer/priors/:examId',
+    summary: 'A viewer path for one prior exam, expiring with the current one',
+    params: z.object({ examId: z.string().max(64) }),
+    response: viewerPriorPathSchema,
+    handler: ({ request, params }) => viewing.priorPath(tokenOf(request), params.examId, auditContext(request)),
+  });
+
+  // Key images arrive as the image itself; the parser is scoped to this route's plugin.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      [...KEY_IMAGE_TYPES],
+      { parseAs: 'buffer', bodyLimit: KEY_IMAGE_MAX_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    definePublicRoute(scope, {
+      method: 'POST',
+      url: 'viewer/key-images',
+      summary: "A captured key image (PNG or JPEG, ≤ 5 MB) into the viewer path's report, at most 6 per report",
+      query: keyImageQuerySchema,
+      response: reportImageSchema,
+      status: 201,
+      handler: ({ request, query }) => {
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) {
+          throw new AppError('UnsupportedMediaType', 'Send the image as image/png or image/jpeg');
+        }
+        return viewing.addKeyImage(tokenOf(request), body, query.desc ?? '', auditContext(request));
+      },
+    });
+  });
+
+  const reportBucket = ({ params }: RawInput) => bucketOfExam(db, params.reportId ?? '');
+  defineRoute(app, {
+    method: 'GET',
+    url: 'reports/:reportId/images',
+    summary: "The report's key images in order, each with an expiring download link",
+    auth: { bucket: 'exam_get', bucketId: reportBucket },
+    params: z.object({ reportId: z.string().max(64) }),
+    response: reportImagesSchema,
+    handler: ({ params }) => viewing.keyImages.images(params.reportId),
+  });
+  defineRoute(app, {
+    method: 'DELETE',
+    url: 'reports/:reportId/images/:imageId',
+    summary: 'Remove a key image from the report',
+    auth: { bucket: 'report_upsert', bucketId: reportBucket },
+    params: z.object({ reportId: z.string().max(64), imageId: z.string().max(64) }),
+    status: 204,
+    handler: async ({ account, params, request }) => {
+      await viewing.keyImages.deleteImage(account, params.reportId, params.imageId, auditContext(request));
+    },
+  });
+}

@@ -1,0 +1,287 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  EMPTY_REPORT_CONTENT,
+  defaultDomainConfig,
+  type ExamDetail,
+  type Report,
+  type ReportContent,
+} from '@yyp/contracts';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '../../api/sessionStore';
+import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
+import { locationOf, renderApp } from '../../test/renderApp';
+
+const ME = { id: 'u-doctor', name: 'Dr. Li' };
+
+function report(overrides: Partial<Report> = {}): Report {
+  return {
+    id: 'e1',
+    examId: 'e1',
+    bucketId: 'b1',
+    status: 'partial',
+    transitions: ['save', 'submit', 'advise'],
+    creator: ME,
+    lastUpdater: ME,
+    issuer: null,
+    rejectReason: '',
+    recallReason: '',
+    version: 3,
+    content: { ...EMPTY_REPORT_CONTENT, findings: 'Lungs clear.' },
+    lock: null,
+    adviceExperts: [],
+    approver: null,
+    noteTaker: null,
+    savedAt: null,
+    submittedAt: null,
+    approvedAt: null,
+    printApprovedAt: null,
+    examIds: ['e1'],
+    autoCheckCombineReport: false,
+    combinable: [],
+    canTrace: true,
+    canForceUnlock: false,
+    ...overrides,
+  };
+}
+
+const mineLock = { lockedBy: ME, since: '2026-01-01T00:00:00Z', expires: '2026-01-01T00:05:00Z', mine: true };
+
+function exam(): ExamDetail {
+  return {
+    id: 'e1',
+    bucketId: 'b1',
+    bucketName: 'Demo Hospital',
+    patientName: 'Zhang San',
+    patientId: 'P1',
+    patientGender: 'M',
+    patientDob: '',
+    age: '045Y',
+    accessionNumber: 'A1',
+    modality: 'CT',
+    bodyPart: 'CHEST',
+    studyDate: '20260101',
+    studyTime: '101500',
+    studyDesc: '',
+    created: '2026-01-01T02:15:00Z',
+    hasImage: false,
+    urgentFlag: true,
+    clinicImpression: 'Cough for two weeks',
+    coExamIds: [],
+    series: [],
+    actions: [],
+    extensions: {},
+  } as unknown as ExamDetail;
+}
+
+function openEditor(detail: Report, extra: Record<string, FakeHandler> = {}) {
+  const api = installFakeApi({
+    'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
+    'GET accounts/me': () => ({ status: 200, body: demoUser() }),
+    'GET accounts/me/permissions': () => ({ status: 200, body: [] }),
+    'GET reports/e1/detail': () => ({ status: 200, body: detail }),
+    'POST reports/e1/lock': () => ({ status: 200, body: { ...detail, status: detail.status, lock: mineLock } }),
+    'POST reports/e1/unlock': () => ({ status: 200, body: { ...detail, lock: null } }),
+    'GET exams/e1/detail': () => ({ status: 200, body: exam() }),
+    'GET reports/e1/worklist': () => ({ status: 200, body: { items: [] } }),
+    'GET reports/e1/images': () => ({ status: 200, body: { images: [], limit: 6 } }),
+    'GET reports/e1/report-trace': () => ({ status: 200, body: { traces: [] } }),
+    'GET report-templates': () => ({ status: 200, body: [] }),
+    'GET kb-items/query': () => ({ status: 200, body: { personal: [], group: [] } }),
+    'GET image-desc-templates/find-by-org': () => ({ status: 200, body: [] }),
+    ...extra,
+  });
+  sessionStore.signIn('doctor', tokenFor('doctor'));
+  const view = renderApp('/studies/e1/reports/e1');
+  return { api, ...view };
+}
+
+const findings = () => screen.findByLabelText<HTMLTextAreaElement>('Findings');
+const actionBar = () => screen.getByRole('toolbar');
+const saveBody = (content: ReportContent, version: number) => ({ version, content });
+
+describe('report editor', () => {
+  it('takes the lock, shows exactly the allowed actions, and saves with Ctrl+S on the version it was based on', async () => {
+    const saved = report({ version: 4, content: { ...EMPTY_REPORT_CONTENT, findings: 'Lungs clear. Heart normal.' } });
+    const { api } = openEditor(report(), {
+      'POST reports/e1/save': () => ({
+        status: 200,
+        body: { ...saved, lock: mineLock, savedAt: '2026-01-01T10:20:30Z' },
+      }),
+    });
+    expect((await findings()).value).toBe('Lungs clear.');
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.method === 'POST' && r.path === 'reports/e1/lock')).toBe(true),
+    );
+    await waitFor(() => expect((screen.getByLabelText('Findings') as HTMLTextAreaElement).readOnly).toBe(false));
+
+    const buttons = [...actionBar().querySelectorAll('[data-action]')].map((b) => b.getAttribute('data-action'));
+    expect(buttons).toEqual(['save', 'submit', 'advise']);
+    expect(await screen.findByRole('heading', { name: 'Zhang San' })).toBeTruthy();
+    expect(screen.getByText('Urgent')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Findings'), ' Heart normal.');
+    expect(screen.getByTestId('save-state').textContent).toBe('Unsaved changes');
+    await user.keyboard('{Control>}s{/Control}');
+
+    await waitFor(() => expect(api.requests.some((r) => r.path === 'reports/e1/save')).toBe(true));
+    const save = api.requests.find((r) => r.path === 'reports/e1/save')!;
+    expect(save.body).toEqual(saveBody({ ...EMPTY_REPORT_CONTENT, findings: 'Lungs clear. Heart normal.' }, 3));
+    await waitFor(() => expect(screen.getByTestId('save-state').textContent).toMatch(/^Saved at \d\d:\d\d:\d\d$/));
+    expect((screen.getByLabelText('Findings') as HTMLTextAreaElement).value).toBe('Lungs clear. Heart normal.');
+  });
+
+  it('opens read-only with the holder named when someone else holds the lock', async () => {
+    const held = report({
+      transitions: [],
+      lock: { ...mineLock, lockedBy: { id: 'u2', name: 'Dr. Wang' }, mine: false },
+    });
+    const { api } = openEditor(held);
+    expect(await screen.findByText('Report locked by Dr. Wang')).toBeTruthy();
+    expect((await findings()).readOnly).toBe(true);
+    expect(actionBar().querySelectorAll('[data-action]')).toHaveLength(0);
+    expect(api.requests.some((r) => r.path === 'reports/e1/lock')).toBe(false);
+  });
+
+  it('goes read-only with the holder named when the lock is refused', async () => {
+    openEditor(report(), {
+      'POST reports/e1/lock': () => errorAnswer(409, 'ReportLocked', { lockedBy: { id: 'u2', name: 'Dr. Wang' } }),
+    });
+    expect(await screen.findByText('Report locked by Dr. Wang')).toBeTruthy();
+    expect((await findings()).readOnly).toBe(true);
+  });
+
+  it('shows both texts on a version conflict and saves mine on the newest version', async () => {
+    let saves = 0;
+    const theirs: ReportContent = { ...EMPTY_REPORT_CONTENT, findings: 'Their text.' };
+    const { api } = openEditor(report(), {
+      'POST reports/e1/save': (request) => {
+        saves += 1;
+        if (saves === 1) {
+          return errorAnswer(409, 'ReportVersionConflict', {
+            currentVersion: 7,
+            rejected: (request.body as { content: ReportContent }).content,
+            current: theirs,
+            lastUpdater: { id: 'u2', name: 'Dr. Wang' },
+          });
+        }
+        return {
+          status: 200,
+          body: report({ version: 8, lock: mineLock, content: (request.body as { content: ReportContent }).content }),
+        };
+      },
+    });
+    const user = userEvent.setup();
+    await waitFor(async () => expect((await findings()).readOnly).toBe(false));
+    await user.type(screen.getByLabelText('Findings'), ' Mine.');
+    await user.click(within(actionBar()).getByRole('button', { name: /Save/ }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Dr. Wang saved a newer version/)).toBeTruthy();
+    expect(within(dialog).getByTestId('conflict-theirs').textContent).toContain('Their text.');
+    expect(within(dialog).getByTestId('conflict-mine').textContent).toContain('Lungs clear. Mine.');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep mine and save' }));
+
+    await waitFor(() => expect(saves).toBe(2));
+    const second = api.requests.filter((r) => r.path === 'reports/e1/save')[1]!;
+    expect(second.body).toEqual(saveBody({ ...EMPTY_REPORT_CONTENT, findings: 'Lungs clear. Mine.' }, 7));
+  });
+
+  it('rejects only with a reason and keeps the text on screen', async () => {
+    const submitted = report({
+      status: 'final',
+      transitions: ['approve', 'reject'],
+      creator: { id: 'u2', name: 'Dr. Wang' },
+    });
+    const { api } = openEditor(submitted, {
+      'POST reports/e1/reject': () => ({
+        status: 200,
+        body: {
+          id: 'e1',
+          status: 'hold',
+          transitions: [],
+          creator: { id: 'u2', name: 'Dr. Wang' },
+          lastUpdater: ME,
+          issuer: null,
+          rejectReason: 'Describe the nodule size.',
+          recallReason: '',
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    await waitFor(async () => expect((await findings()).readOnly).toBe(false));
+    expect([...actionBar().querySelectorAll('[data-action]')].map((b) => b.getAttribute('data-action'))).toEqual([
+      'approve',
+      'reject',
+    ]);
+    await user.click(within(actionBar()).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('A reason is required.')).toBeTruthy();
+    expect(api.requests.some((r) => r.path === 'reports/e1/reject')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Describe the nodule size.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(api.requests.some((r) => r.path === 'reports/e1/reject')).toBe(true));
+    expect(api.requests.find((r) => r.path === 'reports/e1/reject')!.body).toEqual({
+      reason: 'Describe the nodule size.',
+    });
+    expect(await screen.findByText('Rejected')).toBeTruthy();
+    expect((screen.getByLabelText('Findings') as HTMLTextAreaElement).value).toBe('Lungs clear.');
+    expect(actionBar().querySelectorAll('[data-action]')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Comments' }));
+    expect((await screen.findByTestId('comment-reject')).textContent).toBe('Describe the nodule size.');
+  });
+
+  it('asks before leaving with unsaved text, and gives the lock back when it leaves', async () => {
+    const { api, router } = openEditor(report());
+    const user = userEvent.setup();
+    await waitFor(async () => expect((await findings()).readOnly).toBe(false));
+    await user.type(screen.getByLabelText('Findings'), ' More.');
+
+    await user.click(screen.getByRole('link', { name: 'Back to the study list' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Your latest changes to this report are not saved yet.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(locationOf(router)).toBe('/studies/e1/reports/e1');
+    expect((screen.getByLabelText('Findings') as HTMLTextAreaElement).value).toBe('Lungs clear. More.');
+
+    await user.click(screen.getByRole('link', { name: 'Back to the study list' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/studies'));
+    await waitFor(() => expect(api.requests.some((r) => r.path === 'reports/e1/unlock')).toBe(true));
+    expect(api.requests.some((r) => r.path === 'reports/e1/save')).toBe(false);
+  });
+
+  it('asks before a template replaces written text, and can append it instead', async () => {
+    const template = {
+      id: 't1',
+      scope: 'bucket',
+      bucketId: 'b1',
+      ownerId: null,
+      category: 'Chest',
+      title: 'Normal chest CT',
+      modality: 'CT',
+      bodyPart: 'CHEST',
+      findings: 'No nodules.',
+      conclusion: 'Normal.',
+      editable: false,
+      createdTime: '',
+      updatedTime: '',
+    };
+    openEditor(report(), { 'GET report-templates': () => ({ status: 200, body: [template] }) });
+    const user = userEvent.setup();
+    await waitFor(async () => expect((await findings()).readOnly).toBe(false));
+    await user.click(await screen.findByRole('button', { name: /Normal chest CT/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Replace them with template "Normal chest CT"/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Append' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Findings') as HTMLTextAreaElement).value).toBe('Lungs clear.\nNo nodules.'),
+    );
+    expect((screen.getByLabelText('Conclusion') as HTMLTextAreaElement).value).toBe('Normal.');
+  });
+});

@@ -1,0 +1,40 @@
+import dayjs from 'dayjs';
+
+/** DICOM date (YYYYMMDD) as YYYY-MM-DD; anything else as it is. */
+export function formatStudyDate(da: string): string {
+  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(da);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : da;
+}
+
+/** An ISO time in local time, to the minute; empty for none. */
+export function formatTime(iso: string | null | undefined): string {
+  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
+}
+
+/** The link from an answer's page path, absolute so it can be pasted anywhere. */
+export function absoluteUrl(path: string, origin = window.location.origin): string {
+  return new URL(path, origin).toString();
+}
+
+/** The query a hospital system's /web link carries, exactly as sent (absent fields stay absent). */
+export const WEB_QUERY_FIELDS = [
+  'groupId',
+  'patientId',
+  'serviceRequestId',
+  'expires',
+  'timestamp',
+  'openImage',
+  'showExtra',
+  'signature',
+] as const;
+
+export function webQuery(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of WEB_QUERY_FIELDS) {
+    const value = params.get(name);
+    if (value !== null) {
+      out[name] = value;
+    }
+  }
+  return out;
+}

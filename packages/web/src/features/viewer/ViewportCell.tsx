@@ -1,0 +1,235 @@
+import * as core from '@cornerstonejs/core';
+import * as tools from '@cornerstonejs/tools';
+import { Progress } from 'antd';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { renderingEngine, RENDERING_ENGINE_ID, TOOL_GROUP_ID, type StackImage } from './engine';
+import { rangeToWindow } from './presets';
+
+/** What a viewport shows: a series of an open study. */
+export interface CellContent {
+  studyUid: string;
+  seriesUid: string;
+}
+
+/** The corner texts of a viewport that come from the study (already masked by the server). */
+export interface StudyOverlay {
+  patientName: string;
+  patientId: string;
+  sexAge: string;
+  studyDate: string;
+  modality: string;
+  institution: string;
+  /** a prior exam shown for comparison */
+  prior: boolean;
+}
+
+export interface SeriesInfo {
+  seriesNumber: number | null;
+  description: string;
+}
+
+interface Props {
+  index: number;
+  content: CellContent | null;
+  stack: StackImage[] | null;
+  overlay: StudyOverlay | null;
+  series: SeriesInfo | null;
+  active: boolean;
+  ready: boolean;
+  onActivate: (index: number) => void;
+  onDropSeries: (index: number, content: CellContent) => void;
+  /** the shown image changed (linked scrolling, key images) */
+  onImageIndex?: (index: number, imageIndex: number) => void;
+}
+
+export const viewportId = (index: number) => `yyp-vp-${index}`;
+export const SERIES_DRAG_TYPE = 'application/x-yyp-series';
+
+/** Loads every image of a stack into the cache, six at a time, reporting progress. */
+async function prefetch(imageIds: string[], signal: { cancelled: boolean }, onProgress: (done: number) => void) {
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (!signal.cancelled && next < imageIds.length) {
+      const imageId = imageIds[next++]!;
+      try {
+        await core.imageLoader.loadAndCacheImage(imageId);
+      } catch {
+        // a broken image shows its own error when displayed; the others still load
+      }
+      done++;
+      if (!signal.cancelled) onProgress(done);
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+}
+
+/**
+ * One Cornerstone3D stack viewport with its corner overlay. It accepts a series dropped from the
+ * study browser, prefetches the whole stack (with progress) so scrolling is smooth, and keeps the
+ * overlay's instance number, window/level and zoom current.
+ */
+export function ViewportCell(props: Props) {
+  const { index, content, stack, overlay, series, active, ready, onActivate, onDropSeries, onImageIndex } = props;
+  const { t } = useTranslation();
+  const element = useRef<HTMLDivElement>(null);
+  const [imageIndex, setImageIndex] = useState(0);
+  const [instanceNumber, setInstanceNumber] = useState<number | null>(null);
+  const [wl, setWl] = useState<{ width: number; center: number } | null>(null);
+  const [zoom, setZoom] = useState<number | null>(null);
+  const [loaded, setLoaded] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const id = viewportId(index);
+
+  // Enable the element once the engine is ready; the tool group drives it.
+  useEffect(() => {
+    const el = element.current;
+    if (!ready || !el) return;
+    const engine = renderingEngine();
+    engine.enableElement({
+      viewportId: id,
+      type: core.Enums.ViewportType.STACK,
+      element: el,
+      defaultOptions: { background: [0, 0, 0] },
+    });
+    tools.ToolGroupManager.getToolGroup(TOOL_GROUP_ID)?.addViewport(id, RENDERING_ENGINE_ID);
+    return () => {
+      tools.ToolGroupManager.getToolGroup(TOOL_GROUP_ID)?.removeViewports(RENDERING_ENGINE_ID, id);
+      core.getRenderingEngine(RENDERING_ENGINE_ID)?.disableElement(id);
+    };
+  }, [ready, id]);
+
+  // Show the stack, then prefetch the rest of it.
+  useEffect(() => {
+    if (!ready || !stack || stack.length === 0) return;
+    const viewport = renderingEngine().getViewport(id) as core.StackViewport | undefined;
+    if (!viewport) return;
+    const signal = { cancelled: false };
+    const imageIds = stack.map((s) => s.imageId);
+    setLoaded(0);
+    setError(null);
+    performance.mark(`yyp-viewer:stack-start:${index}`);
+    viewport
+      .setStack(imageIds, 0)
+      .then(() => {
+        viewport.render();
+        performance.mark(`yyp-viewer:first-image:${index}`);
+        setImageIndex(0);
+        setInstanceNumber(stack[0]!.instanceNumber);
+        const voi = viewport.getProperties().voiRange;
+        setWl(voi ? rangeToWindow(voi) : null);
+        setZoom(viewport.getZoom());
+        return prefetch(imageIds, signal, setLoaded);
+      })
+      .then(() => {
+        if (!signal.cancelled) performance.mark(`yyp-viewer:stack-loaded:${index}`);
+      })
+      .catch((err: unknown) => {
+        if (!signal.cancelled) setError(err instanceof Error ? err.message : String(err));
+      });
+    return () => {
+      signal.cancelled = true;
+      tools.utilities.cine.stopClip(element.current as HTMLDivElement);
+    };
+  }, [ready, stack, id, index]);
+
+  // Overlay values follow the viewport's events.
+  useEffect(() => {
+    const el = element.current;
+    if (!el || !stack) return;
+    const onNewImage = (evt: Event) => {
+      const i = (evt as CustomEvent<{ imageIdIndex: number }>).detail.imageIdIndex;
+      setImageIndex(i);
+      setInstanceNumber(stack[i]?.instanceNumber ?? null);
+      onImageIndex?.(index, i);
+    };
+    const onVoi = (evt: Event) => {
+      const range = (evt as CustomEvent<{ range?: { lower: number; upper: number } }>).detail.range;
+      if (range) setWl(rangeToWindow(range));
+    };
+    const onCamera = () => {
+      const viewport = core.getRenderingEngine(RENDERING_ENGINE_ID)?.getViewport(id);
+      if (viewport) setZoom(viewport.getZoom());
+    };
+    el.addEventListener(core.Enums.Events.STACK_NEW_IMAGE, onNewImage);
+    el.addEventListener(core.Enums.Events.VOI_MODIFIED, onVoi);
+    el.addEventListener(core.Enums.Events.CAMERA_MODIFIED, onCamera);
+    return () => {
+      el.removeEventListener(core.Enums.Events.STACK_NEW_IMAGE, onNewImage);
+      el.removeEventListener(core.Enums.Events.VOI_MODIFIED, onVoi);
+      el.removeEventListener(core.Enums.Events.CAMERA_MODIFIED, onCamera);
+    };
+  }, [stack, id, index, onImageIndex]);
+
+  const onDrop = (e: DragEvent) => {
+    const raw = e.dataTransfer.getData(SERIES_DRAG_TYPE);
+    if (!raw) return;
+    e.preventDefault();
+    try {
+      onDropSeries(index, JSON.parse(raw) as CellContent);
+    } catch {
+      // not one of our series
+    }
+  };
+
+  const total = stack?.length ?? 0;
+  return (
+    <div
+      className={`viewer-cell${active ? ' viewer-cell-active' : ''}`}
+      data-testid={`viewport-${index}`}
+      onMouseDownCapture={() => onActivate(index)}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes(SERIES_DRAG_TYPE)) e.preventDefault();
+      }}
+      onDrop={onDrop}
+    >
+      <div ref={element} className="viewer-element" onContextMenu={(e) => e.preventDefault()} />
+      {!content && <div className="viewer-empty">{t('viewer.dropHere')}</div>}
+      {content && overlay && (
+        <>
+          <div className="viewer-overlay viewer-overlay-tl" data-testid={`overlay-tl-${index}`}>
+            <div>{overlay.patientName}</div>
+            <div>{overlay.patientId}</div>
+            <div>{overlay.sexAge}</div>
+          </div>
+          <div className="viewer-overlay viewer-overlay-tr">
+            {overlay.prior && <div className="viewer-prior-tag">{t('viewer.prior')}</div>}
+            <div>{overlay.institution}</div>
+            <div>{overlay.studyDate}</div>
+            <div>
+              {overlay.modality} {series?.description}
+            </div>
+          </div>
+          <div className="viewer-overlay viewer-overlay-bl" data-testid={`overlay-bl-${index}`}>
+            <div>
+              {t('viewer.seriesNo')}: {series?.seriesNumber ?? '—'}
+            </div>
+            <div data-testid={`instance-${index}`}>
+              {t('viewer.imageNo')}: {instanceNumber ?? '—'} ({imageIndex + 1}/{total})
+            </div>
+          </div>
+          <div className="viewer-overlay viewer-overlay-br" data-testid={`overlay-br-${index}`}>
+            {wl && (
+              <div data-testid={`wl-${index}`}>
+                W: {wl.width} L: {wl.center}
+              </div>
+            )}
+            {zoom !== null && (
+              <div>
+                {t('viewer.zoom')}: {Math.round(zoom * 100)}%
+              </div>
+            )}
+          </div>
+          {total > 0 && loaded < total && (
+            <div className="viewer-progress" data-testid={`progress-${index}`}>
+              <Progress percent={Math.floor((loaded / total) * 100)} size="small" showInfo={false} />
+              <span>{t('viewer.loading', { done: loaded, total })}</span>
+            </div>
+          )}
+          {error && <div className="viewer-error">{t('viewer.loadFailed')}</div>}
+        </>
+      )}
+    </div>
+  );
+}
