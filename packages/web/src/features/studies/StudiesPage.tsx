@@ -93,6 +93,8 @@ export function StudiesPage() {
   const storePrefs = (studyFilters: { quickSearchId?: string | null; pageSize?: number }) =>
     updateMe.mutate({ preferences: { studyFilters: { ...prefs?.studyFilters, ...studyFilters } } });
   const handleQuick = (id: string | null) => {
+    // A tab chosen before the stored one came back wins over it.
+    setRestored(true);
     setSearch((s) => ({ ...s, quickId: id, studyDate: null }));
     setPage(1);
     storePrefs({ quickSearchId: id });
