@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_STATUSES } from './exams.js';
+import { samplePointSchema } from './reports.js';
 import { GROUP_ATTRIBUTE_KEYS } from './tenancy.js';
 
 /**
@@ -82,6 +83,23 @@ export const printTemplateAnswerSchema = z.object({
 });
 export type PrintTemplateAnswer = z.infer<typeof printTemplateAnswerSchema>;
 
+/**
+ * A sample graph placed on the report with isPrinted (spec 000 §3 "Sample graph … point (x, y,
+ * color), isPrinted"): printed under the key images with its numbered marks, drawn in the image's
+ * own pixels (width × height).
+ */
+export const printSampleGraphSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** a short-lived link to the diagram's image */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  index: z.number().int(),
+  points: z.array(samplePointSchema),
+});
+export type PrintSampleGraph = z.infer<typeof printSampleGraphSchema>;
+
 const signerSchema = z.object({ id: z.string(), name: z.string(), signatureUrl: z.string().nullable() }).nullable();
 
 /** One report on a print view. */
@@ -126,6 +144,8 @@ export const printReportSchema = z.object({
   printApprovedAt: z.string().nullable(),
   /** key images marked isPrinted, in their order */
   images: z.array(z.object({ id: z.string(), url: z.string(), desc: z.string(), index: z.number().int() })),
+  /** sample graphs placed with isPrinted, in their order, printed under the key images */
+  sampleGraphs: z.array(printSampleGraphSchema),
   /** the group's enabled report attributes (urgentNotes, enReportFlag …) that carry a value on this report */
   attributes: z.array(z.object({ key: z.enum(GROUP_ATTRIBUTE_KEYS), label: z.string(), value: z.string() })),
 });

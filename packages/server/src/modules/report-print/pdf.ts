@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
-import type { PrintReport } from '@yyp/contracts';
+import { markScale, MARK_CIRCLE_RADIUS, MARK_FONT_SIZE, type PrintReport, type PrintSampleGraph } from '@yyp/contracts';
 import type { PdfFonts } from './fonts.js';
 import { PDF_LABELS, type PdfLabels, type PdfLang } from './pdf-labels.js';
+import { BLACK, ensureRoom, GREY, heightOf, MARGIN, picture, rule, widthOf, write, type Doc } from './pdf-draw.js';
 
 /**
  * The printed report as a PDF, drawn with pdfkit. Every piece of report text is drawn as text:
@@ -15,10 +16,11 @@ export interface PdfSigner {
   signature: Buffer | null;
 }
 
-export interface PdfReport extends Omit<PrintReport, 'images' | 'writer' | 'approver'> {
+export interface PdfReport extends Omit<PrintReport, 'images' | 'sampleGraphs' | 'writer' | 'approver'> {
   writer: PdfSigner | null;
   approver: PdfSigner | null;
   images: { desc: string; data: Buffer | null }[];
+  sampleGraphs: (Omit<PrintSampleGraph, 'url'> & { data: Buffer | null })[];
 }
 
 export interface PdfInput {
@@ -32,146 +34,6 @@ export interface PdfInput {
   reports: PdfReport[];
   /** the document's creation date (the clock's now) */
   createdAt: Date;
-}
-
-const MARGIN = 42;
-const BLACK = '#000000';
-const GREY = '#555555';
-const RULE = '#999999';
-/** Tibetan glyphs of Tibetan Machine Uni draw small beside CJK at the same size. */
-const TIBETAN_SCALE = 1.2;
-const TIBETAN = /[\u0F00-\u0FFF]+(?:[\s\u00A0]+[\u0F00-\u0FFF]+)*/g;
-
-type Doc = PDFKit.PDFDocument;
-type Face = 'text' | 'bold';
-
-/** Splits text into runs of Tibetan and of everything else (CJK, Latin, digits, punctuation). */
-export function scriptRuns(text: string): { tibetan: boolean; text: string }[] {
-  const out: { tibetan: boolean; text: string }[] = [];
-  let at = 0;
-  for (const m of text.matchAll(TIBETAN)) {
-    if (m.index > at) out.push({ tibetan: false, text: text.slice(at, m.index) });
-    out.push({ tibetan: true, text: m[0] });
-    at = m.index + m[0].length;
-  }
-  if (at < text.length) out.push({ tibetan: false, text: text.slice(at) });
-  return out;
-}
-
-/** Without control characters other than line breaks and tabs (they would print as boxes). */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
-}
-
-interface TextOptions {
-  x: number;
-  y?: number;
-  width: number;
-  size: number;
-  face?: Face;
-  color?: string;
-  align?: 'left' | 'center' | 'right';
-  lineGap?: number;
-}
-
-type Run = { tibetan: boolean; text: string };
-const sizeOf = (run: Run, size: number) => (run.tibetan ? size * TIBETAN_SCALE : size);
-function useFont(doc: Doc, run: Run, o: Pick<TextOptions, 'face' | 'size'>): void {
-  doc.font(run.tibetan ? 'tibetan' : (o.face ?? 'text')).fontSize(sizeOf(run, o.size));
-}
-/** The current font's ascent in points (pdfkit keeps it on the font object it does not type). */
-function ascent(doc: Doc, size: number): number {
-  return ((doc as unknown as { _font: { ascender: number } })._font.ascender / 1000) * size;
-}
-
-/** The width a line takes in its fonts. */
-function widthOf(doc: Doc, line: string, o: Pick<TextOptions, 'face' | 'size'>): number {
-  return scriptRuns(printable(line)).reduce((w, run) => {
-    useFont(doc, run, o);
-    return w + doc.widthOfString(run.text);
-  }, 0);
-}
-
-/**
- * Draws text line by line, each line in runs of the right font: Chinese and Latin in Noto Sans
- * CJK, Tibetan in its own. A line that fits is placed run by run on one baseline (fonts of
- * different ascent would otherwise sit at different heights, and centring would see only a
- * run); a longer one wraps as pdfkit's continued text.
- */
-function write(doc: Doc, raw: string, o: TextOptions): void {
-  const lineGap = o.lineGap ?? 2;
-  doc.fillColor(o.color ?? BLACK);
-  for (const [li, line] of printable(raw).split('\n').entries()) {
-    const y = li === 0 ? (o.y ?? doc.y) : doc.y;
-    const runs = scriptRuns(line);
-    if (runs.length === 0) {
-      doc
-        .font(o.face ?? 'text')
-        .fontSize(o.size)
-        .text(' ', o.x, y, { width: o.width, lineGap });
-      continue;
-    }
-    const measured = runs.map((run) => {
-      useFont(doc, run, o);
-      return {
-        run,
-        width: doc.widthOfString(run.text),
-        ascent: ascent(doc, sizeOf(run, o.size)),
-        height: doc.currentLineHeight(true),
-      };
-    });
-    const total = measured.reduce((w, m) => w + m.width, 0);
-    if (total <= o.width) {
-      const top = Math.max(...measured.map((m) => m.ascent));
-      let x = o.align === 'center' ? o.x + (o.width - total) / 2 : o.align === 'right' ? o.x + o.width - total : o.x;
-      for (const m of measured) {
-        useFont(doc, m.run, o);
-        doc.text(m.run.text, x, y + top, { lineBreak: false, baseline: 'alphabetic' });
-        x += m.width;
-      }
-      doc.x = o.x;
-      doc.y = y + Math.max(...measured.map((m) => m.height)) + lineGap;
-      continue;
-    }
-    runs.forEach((run, i) => {
-      useFont(doc, run, o);
-      const options = { continued: i < runs.length - 1, lineGap };
-      if (i === 0) doc.text(run.text, o.x, y, { ...options, width: o.width, align: o.align ?? 'left' });
-      else doc.text(run.text, options);
-    });
-  }
-  doc.fillColor(BLACK);
-}
-
-function heightOf(doc: Doc, raw: string, width: number, size: number): number {
-  const tibetan = /[\u0F00-\u0FFF]/.test(raw);
-  doc.font(tibetan ? 'tibetan' : 'text').fontSize(tibetan ? size * TIBETAN_SCALE : size);
-  return doc.heightOfString(printable(raw) || ' ', { width, lineGap: 2 });
-}
-
-/** A picture, or nothing when its bytes are not a PNG or JPEG pdfkit can embed. */
-function picture(doc: Doc, data: Buffer | null, x: number, y: number, fit: [number, number]): boolean {
-  if (!data) return false;
-  try {
-    doc.image(data, x, y, { fit, align: 'center', valign: 'center' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function rule(doc: Doc, y: number, weight = 0.8): void {
-  const right = doc.page.width - MARGIN;
-  doc.save().lineWidth(weight).strokeColor(RULE).moveTo(MARGIN, y).lineTo(right, y).stroke().restore();
-}
-
-function bottom(doc: Doc): number {
-  return doc.page.height - doc.page.margins.bottom;
-}
-
-function ensureRoom(doc: Doc, height: number): void {
-  if (doc.y + height > bottom(doc)) doc.addPage();
 }
 
 const day = (d: string) => (/^\d{8}$/.test(d) ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}` : d);
@@ -278,6 +140,70 @@ function images(doc: Doc, r: PdfReport, columns: number): void {
   doc.y += 2;
 }
 
+/**
+ * The sample graphs under the key images, two to a row, each with its numbered marks drawn over
+ * it as the editor shows them: a circle in the mark's colour and its label beside it, sized to
+ * the image as spec 000 §9 sizes them (12 and 24 on an image 400 high).
+ */
+function sampleGraphs(doc: Doc, r: PdfReport): void {
+  const shown = r.sampleGraphs.filter((g) => g.data && g.width > 0 && g.height > 0);
+  if (shown.length === 0) return;
+  const width = doc.page.width - 2 * MARGIN;
+  const gap = 8;
+  const columns = 2;
+  const cellWidth = (width - gap * (columns - 1)) / columns;
+  const cellHeight = cellWidth * 0.75;
+  for (let i = 0; i < shown.length; i += columns) {
+    const row = shown.slice(i, i + columns);
+    ensureRoom(doc, cellHeight + 14 + gap);
+    const y = doc.y;
+    row.forEach((g, c) => {
+      const scale = Math.min(cellWidth / g.width, cellHeight / g.height);
+      const [w, h] = [g.width * scale, g.height * scale];
+      const x = MARGIN + c * (cellWidth + gap) + (cellWidth - w) / 2;
+      const top = y + (cellHeight - h) / 2;
+      if (!picture(doc, g.data, x, top, [w, h])) return;
+      doc.save().lineWidth(0.5).strokeColor('#cccccc').rect(x, top, w, h).stroke().restore();
+      marks(doc, g, x, top, scale);
+      write(doc, g.title, {
+        x: MARGIN + c * (cellWidth + gap),
+        y: y + cellHeight + 2,
+        width: cellWidth,
+        size: 8,
+        color: GREY,
+        align: 'center',
+      });
+    });
+    doc.y = y + cellHeight + 14 + gap;
+  }
+}
+
+/** A graph's marks on the page: the image's pixel (x, y) lands at left + x × scale. */
+function marks(doc: Doc, g: PdfReport['sampleGraphs'][number], left: number, top: number, scale: number): void {
+  const radius = MARK_CIRCLE_RADIUS * markScale(g.height) * scale;
+  const size = Math.max(5, MARK_FONT_SIZE * markScale(g.height) * scale);
+  for (const p of g.points) {
+    const [cx, cy] = [left + p.x * scale, top + p.y * scale];
+    doc
+      .save()
+      .lineWidth(Math.max(0.6, radius / 4))
+      .circle(cx, cy, radius);
+    doc.fillOpacity(0.2).fillAndStroke(p.color, p.color).restore();
+    const labelWidth = widthOf(doc, p.label, { size, face: 'bold' });
+    const gap = radius * 1.25;
+    const right = cx + gap + labelWidth <= left + g.width * scale;
+    write(doc, p.label, {
+      x: right ? cx + gap : cx - gap - labelWidth,
+      y: cy - size * 0.55,
+      width: labelWidth + 2,
+      size,
+      face: 'bold',
+      color: p.color,
+    });
+  }
+  doc.fillColor(BLACK);
+}
+
 function section(doc: Doc, title: string, body: string): void {
   const width = doc.page.width - 2 * MARGIN;
   ensureRoom(doc, 40);
@@ -320,6 +246,7 @@ function report(doc: Doc, input: PdfInput, r: PdfReport, L: PdfLabels): void {
     doc.y += 6;
   }
   images(doc, r, input.imageColumns);
+  sampleGraphs(doc, r);
   section(doc, L.findings, r.findings);
   section(doc, L.conclusion, r.conclusion);
   const width = doc.page.width - 2 * MARGIN;

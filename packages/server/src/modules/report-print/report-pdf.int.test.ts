@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buckets } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { locateFonts } from './fonts.js';
-import { inkedPixels, keyImagePng, logoPng, signaturePng, stampPng } from './png.fixture.js';
+import { inkedPixels, keyImagePng, logoPng, makePng, readPng, signaturePng, stampPng } from './png.fixture.js';
 import { printFixture } from './report-print.fixture.js';
 
 /**
@@ -124,6 +124,48 @@ describe('report PDF', () => {
     expect(en).toContain('Impression');
     const tib = save('report-tib', (await pdfOf('senior', id, 'tib')).rawPayload);
     expect(inkedPixels(firstPage(tib, 'report-tib'))).toBeGreaterThan(5000);
+  });
+
+  it('draws a printed sample graph with its numbered marks under the key images', async () => {
+    /** Pixels of the page in the marks' green (#389e0d), which nothing else on the sheet uses. */
+    const greenPixels = (file: string, name: string) => {
+      const prefix = path.join(work, name);
+      execFileSync('pdftoppm', ['-png', '-r', '100', '-f', '1', '-l', '1', '-singlefile', file, prefix]);
+      if (keep) fs.copyFileSync(`${prefix}.png`, path.join(keep, `${name}.png`));
+      const { channels, pixels } = readPng(fs.readFileSync(`${prefix}.png`));
+      let n = 0;
+      for (let i = 0; i < pixels.length; i += channels) {
+        const [r, g, b] = [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
+        if (g > r + 50 && g > b + 50) n++;
+      }
+      return n;
+    };
+    const diagram = makePng(300, 200, (x, y) =>
+      Math.hypot(x - 150, y - 100) < 80 ? [120, 120, 120, 255] : [255, 255, 255, 255],
+    );
+    const points = [
+      { x: 80, y: 60, color: '#389e0d', label: '1' },
+      { x: 290, y: 150, color: '#389e0d', label: '2' },
+    ];
+    const marked = await f.newExam(radiology);
+    const hidden = await f.newExam(radiology);
+    for (const [id, isPrinted] of [
+      [marked, true],
+      [hidden, false],
+    ] as const) {
+      await f.keyImage(id, keyImagePng(), '肝脏');
+      await f.sampleGraph(radiology, id, diagram, '肝脏分段示意图', points, isPrinted);
+      await f.approved(id, f.content('肝脏形态大小正常。', '肝脏未见异常。'));
+    }
+    const res = await pdfOf('senior', marked);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const file = save('report-sample-graph', res.rawPayload);
+    expect(text(file)).toContain('肝脏分段示意图');
+    // Two circles with their numbers in green; the same report without the graph printed has none.
+    expect(greenPixels(file, 'report-sample-graph')).toBeGreaterThan(60);
+    const without = save('report-sample-graph-hidden', (await pdfOf('senior', hidden)).rawPayload);
+    expect(text(without)).not.toContain('肝脏分段示意图');
+    expect(greenPixels(without, 'report-sample-graph-hidden')).toBe(0);
   });
 
   it('prints markup in the report as literal text and fetches nothing while rendering', async () => {

@@ -1,4 +1,11 @@
-import { EMPTY_REPORT_CONTENT, type ReportContent, type UploadPolicy } from '@yyp/contracts';
+import {
+  EMPTY_REPORT_CONTENT,
+  type ReportContent,
+  type ReportSampleGraph,
+  type SampleGraph,
+  type SamplePoint,
+  type UploadPolicy,
+} from '@yyp/contracts';
 import { expect } from 'vitest';
 import { generateStudy } from '../../dicom/testdata/generate.js';
 import type { TestApp } from '../../test/harness.js';
@@ -65,5 +72,29 @@ export function printFixture(t: TestApp, tok: Record<string, string>) {
     return (res.json() as { id: string }).id;
   }
 
-  return { as, newExam, upload, ok, content, approved, keyImage };
+  /** tech adds the diagram to the organization's sample graphs; doctor places it on the report with marks. */
+  async function sampleGraph(
+    bucketId: string,
+    examId: string,
+    image: Buffer,
+    title: string,
+    points: SamplePoint[],
+    isPrinted = true,
+  ): Promise<ReportSampleGraph> {
+    const added = await t.call('POST', `sample-graphs/new?bucketId=${bucketId}&title=${encodeURIComponent(title)}`, {
+      token: tok.tech!,
+      headers: { 'content-type': 'image/png' },
+      body: image,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const res = await as('doctor').post(`reports/${examId}/sample-graphs`, {
+      sampleGraphId: (added.json() as SampleGraph).id,
+      points,
+      isPrinted,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { graphs: ReportSampleGraph[] }).graphs.at(-1)!;
+  }
+
+  return { as, newExam, upload, ok, content, approved, keyImage, sampleGraph };
 }

@@ -7,7 +7,7 @@ import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
 import { insertAccount } from '../accounts/accounts.store.js';
 import { addGroupMembers } from '../groups/groups.store.js';
 import { addBucketMembers } from '../organizations/organizations.store.js';
-import { keyImagePng, logoPng, signaturePng, stampPng } from './png.fixture.js';
+import { keyImagePng, logoPng, makePng, signaturePng, stampPng } from './png.fixture.js';
 import { printFixture } from './report-print.fixture.js';
 
 let t: TestApp;
@@ -223,6 +223,41 @@ describe('print view', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'report.print_view'), eq(auditLogs.targetId, id)));
     expect(audit.length).toBe(2);
+  });
+
+  it('holds the sample graphs placed with isPrinted, with their marks, and not the others', async () => {
+    const id = await f.newExam(radiology);
+    const diagram = makePng(300, 200, (x, y) =>
+      Math.hypot(x - 150, y - 100) < 80 ? [90, 90, 90, 255] : [255, 255, 255, 255],
+    );
+    const points = [
+      { x: 60, y: 50, color: '#f5222d', label: '1' },
+      { x: 250, y: 150, color: '#1677ff', label: '2' },
+    ];
+    const printed = await f.sampleGraph(radiology, id, diagram, '肝脏分段', points);
+    await f.sampleGraph(
+      radiology,
+      id,
+      diagram,
+      '不打印的示意图',
+      [{ x: 10, y: 10, color: '#000000', label: '1' }],
+      false,
+    );
+    await f.approved(id, f.content('所见', '结论'));
+
+    const view = (await f.as('senior').get(`reports/${id}/print-view`)).json() as PrintView;
+    const graphs = view.reports[0]!.sampleGraphs;
+    expect(graphs).toEqual([
+      { id: printed.id, title: '肝脏分段', url: expect.any(String), width: 300, height: 200, index: 0, points },
+    ]);
+    const image = await t.app.inject({ method: 'GET', url: graphs[0]!.url });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(diagram)).toBe(true);
+    // A merged print carries them too; a report without any has none.
+    const other = await f.newExam(radiology);
+    await f.approved(other, f.content('所见', '结论'));
+    const sheets = (await f.as('senior').post('reports/print-sheets', { examIds: [id, other] })).json() as PrintView;
+    expect(sheets.reports.map((r) => r.sampleGraphs.map((g) => g.title))).toEqual([['肝脏分段'], []]);
   });
 
   it('shows the enabled group attributes that carry a value', async () => {

@@ -5,6 +5,7 @@ import {
   maskIdentifier,
   maskPatientName,
   type PrintReport,
+  type PrintSampleGraph,
   type PrintTime,
   type PrintView,
   type ReportStatus,
@@ -31,10 +32,11 @@ import * as store from './report-print.store.js';
 const IMAGE_URL_SECONDS = 3600;
 
 /** A report as both a print page and the PDF need it: the contract's fields plus the blob keys behind its pictures. */
-interface SourceReport extends Omit<PrintReport, 'images' | 'writer' | 'approver'> {
+interface SourceReport extends Omit<PrintReport, 'images' | 'sampleGraphs' | 'writer' | 'approver'> {
   writer: { id: string; name: string; signatureKey: string | null } | null;
   approver: { id: string; name: string; signatureKey: string | null } | null;
   images: { id: string; key: string; contentType: string; desc: string; index: number }[];
+  sampleGraphs: (Omit<PrintSampleGraph, 'url'> & { key: string; contentType: string })[];
 }
 interface Source {
   bucketId: string;
@@ -114,10 +116,11 @@ export class ReportPrintService {
         bucketId: c.bucketId,
       });
     }
-    const [rows, coExams, images, attributes] = await Promise.all([
+    const [rows, coExams, images, graphs, attributes] = await Promise.all([
       store.reportsWithExams(this.db, c.bucketId, reportIds),
       store.coExamsOf(this.db, reportIds),
       store.printedImages(this.db, reportIds),
+      store.printedSampleGraphs(this.db, c.bucketId, reportIds),
       store.groupAttributesOf(this.db, c.bucketId),
     ]);
     const byId = new Map(rows.map((r) => [r.report.id, r]));
@@ -175,6 +178,9 @@ export class ReportPrintService {
         images: images
           .filter((i) => i.reportId === r.id)
           .map((i, index) => ({ id: i.id, key: i.blobKey, contentType: i.contentType, desc: i.desc, index })),
+        sampleGraphs: graphs
+          .filter((g) => g.reportId === r.id)
+          .map(({ reportId: _, blobKey, ...g }, index) => ({ ...g, key: blobKey, index })),
         attributes: GROUP_ATTRIBUTE_KEYS.flatMap((key) => {
           const attr = attributes[key];
           const value = r.content.extensions[key] ?? e.extensions[key];
@@ -196,7 +202,7 @@ export class ReportPrintService {
   private async view(src: Source): Promise<PrintView> {
     const readUrl = (key: string | null) =>
       key ? this.policies.readUrl(key, { windowSeconds: URL_WINDOW_SECONDS }) : Promise.resolve(null);
-    const imageUrl = async (i: SourceReport['images'][number]) =>
+    const imageUrl = async (i: { key: string; contentType: string }) =>
       this.blobs.presignGet
         ? this.blobs.presignGet(i.key, { expiresSeconds: IMAGE_URL_SECONDS, contentType: i.contentType })
         : '';
@@ -223,6 +229,12 @@ export class ReportPrintService {
           approver: await signer(r.approver),
           images: await Promise.all(
             r.images.map(async (i) => ({ id: i.id, url: await imageUrl(i), desc: i.desc, index: i.index })),
+          ),
+          sampleGraphs: await Promise.all(
+            r.sampleGraphs.map(async ({ key, contentType, ...g }) => ({
+              ...g,
+              url: await imageUrl({ key, contentType }),
+            })),
           ),
         })),
       ),
@@ -353,6 +365,9 @@ export class ReportPrintService {
       writer: await signer(r.writer),
       approver: await signer(r.approver),
       images: await Promise.all(r.images.map(async (i) => ({ desc: i.desc, data: await this.bytes(i.key) }))),
+      sampleGraphs: await Promise.all(
+        r.sampleGraphs.map(async ({ key, contentType: _, ...g }) => ({ ...g, data: await this.bytes(key) })),
+      ),
     };
   }
 }

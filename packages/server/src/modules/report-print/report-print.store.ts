@@ -1,5 +1,16 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { accounts, buckets, coExams, exams, groups, printTemplates, reportImages, reports } from '../../db/schema.js';
+import {
+  accounts,
+  buckets,
+  coExams,
+  exams,
+  groups,
+  printTemplates,
+  reportImages,
+  reports,
+  reportSampleGraphs,
+  sampleGraphs,
+} from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 
 /** All SQL of report printing (CONVENTIONS 7). */
@@ -94,6 +105,32 @@ export async function printedImages(db: Db, reportIds: string[]) {
     .from(reportImages)
     .where(and(inArray(reportImages.reportId, reportIds), eq(reportImages.isPrinted, true)))
     .orderBy(asc(reportImages.reportId), asc(reportImages.position));
+}
+
+/** Sample graphs of the bucket placed on these reports with isPrinted, in their order. */
+export async function printedSampleGraphs(db: Db, bucketId: string, reportIds: string[]) {
+  if (reportIds.length === 0) return [];
+  return db
+    .select({
+      id: reportSampleGraphs.id,
+      reportId: reportSampleGraphs.reportId,
+      points: reportSampleGraphs.points,
+      title: sampleGraphs.title,
+      blobKey: sampleGraphs.blobKey,
+      contentType: sampleGraphs.contentType,
+      width: sampleGraphs.width,
+      height: sampleGraphs.height,
+    })
+    .from(reportSampleGraphs)
+    .innerJoin(sampleGraphs, eq(sampleGraphs.id, reportSampleGraphs.sampleGraphId))
+    .where(
+      and(
+        inArray(reportSampleGraphs.reportId, reportIds),
+        eq(reportSampleGraphs.isPrinted, true),
+        eq(sampleGraphs.bucketId, bucketId),
+      ),
+    )
+    .orderBy(asc(reportSampleGraphs.reportId), asc(reportSampleGraphs.position), asc(reportSampleGraphs.createdAt));
 }
 
 /** The report attributes the organization's group turned on (urgentNotes, enReportFlag …). */
