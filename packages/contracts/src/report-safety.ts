@@ -146,11 +146,16 @@ export const reportQualityAnswerSchema = z.object({
 });
 export type ReportQualityAnswer = z.infer<typeof reportQualityAnswerSchema>;
 
-/** POST quality/page-query?bucketId= — the organization's graded reports, newest grading first. */
+/**
+ * POST quality/page-query?bucketId= — the organization's graded reports, newest grading first;
+ * `from`/`to` bound the grading time (last change), a date `to` inclusive.
+ */
 export const qualityPageQuerySchema = z.object({ bucketId: z.string().max(64) });
 export const qualityPageBodySchema = z
   .object({
     level: z.enum(QUALITY_LEVELS).optional(),
+    from: periodBound.optional(),
+    to: periodBound.optional(),
     skip: z
       .number()
       .int()

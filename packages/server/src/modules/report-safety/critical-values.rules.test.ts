@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { nextCriticalStatus, pendingCriticalActions, roundMinutes, statsPeriod } from './critical-values.rules.js';
+import {
+  listPeriod,
+  nextCriticalStatus,
+  pendingCriticalActions,
+  roundMinutes,
+  statsPeriod,
+} from './critical-values.rules.js';
 
 describe('critical value machine', () => {
   it.each([
@@ -42,5 +48,21 @@ describe('statistics period', () => {
     expect(roundMinutes('7.04')).toBe(7);
     expect(roundMinutes(6.666)).toBe(6.7);
     expect(roundMinutes(null)).toBeNull();
+  });
+});
+
+describe('list period', () => {
+  it('takes either bound alone, a date `to` inclusive and no cap', () => {
+    expect(listPeriod()).toEqual({});
+    expect(listPeriod('2026-11-01')).toEqual({ from: new Date('2026-11-01T00:00:00Z') });
+    expect(listPeriod(undefined, '2026-11-01')).toEqual({ to: new Date('2026-11-02T00:00:00Z') });
+    expect(listPeriod('2020-01-01', '2026-11-01T08:00:00+08:00')).toEqual({
+      from: new Date('2020-01-01T00:00:00Z'),
+      to: new Date('2026-11-01T00:00:00Z'),
+    });
+  });
+  it('refuses a reversed or empty period', () => {
+    expect(listPeriod('2026-11-02', '2026-11-01')).toBeNull();
+    expect(listPeriod('2026-11-01T08:00:00Z', '2026-11-01T08:00:00Z')).toBeNull();
   });
 });

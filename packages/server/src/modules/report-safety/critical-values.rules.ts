@@ -32,13 +32,34 @@ const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
  * CRITICAL_VALUE_STATS_MAX_DAYS.
  */
 export function statsPeriod(from: string, to: string): { from: Date; to: Date } | null {
-  const start = new Date(isDate(from) ? `${from}T00:00:00Z` : from);
-  const endBase = new Date(isDate(to) ? `${to}T00:00:00Z` : to);
-  const end = isDate(to) ? new Date(endBase.getTime() + DAY_MS) : endBase;
+  const start = periodStart(from);
+  const end = periodEnd(to);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
   if (end.getTime() <= start.getTime()) return null;
   if (end.getTime() - start.getTime() > CRITICAL_VALUE_STATS_MAX_DAYS * DAY_MS) return null;
   return { from: start, to: end };
+}
+
+/** A period's first instant: a bare date starts at its UTC midnight. */
+function periodStart(from: string): Date {
+  return new Date(isDate(from) ? `${from}T00:00:00Z` : from);
+}
+
+/** A period's end, exclusive: a bare date ends after its whole UTC day. */
+function periodEnd(to: string): Date {
+  return isDate(to) ? new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS) : new Date(to);
+}
+
+/**
+ * A list filter's period [from, to), either bound optional (a bare date `to` is inclusive, as in
+ * statsPeriod); not capped. Null when both are given and it is empty or reversed.
+ */
+export function listPeriod(from?: string, to?: string): { from?: Date; to?: Date } | null {
+  const start = from === undefined ? undefined : periodStart(from);
+  const end = to === undefined ? undefined : periodEnd(to);
+  if ((start && Number.isNaN(start.getTime())) || (end && Number.isNaN(end.getTime()))) return null;
+  if (start && end && end.getTime() <= start.getTime()) return null;
+  return { ...(start ? { from: start } : {}), ...(end ? { to: end } : {}) };
 }
 
 /** Minutes rounded to a tenth; the drivers answer a double as a number or as its text. */

@@ -1,15 +1,21 @@
 import crypto from 'node:crypto';
 import {
+  maskPatientName,
+  type criticalValuePageBodySchema,
   type CriticalValue,
   type CriticalValueList,
+  type CriticalValuePage,
   type CriticalValueStats,
   type CriticalValueStatsQuery,
   type HandleCriticalValueBody,
   type ReceiveCriticalValueBody,
   type ReportCriticalValueBody,
 } from '@yyp/contracts';
-import { writeAudit } from '../../platform/audit.js';
-import { effectiveActions, type BucketFacts } from '../../platform/authz.js';
+import type { z } from 'zod';
+import type { AccountRow } from '../../db/schema.js';
+import { callerScope, findBucketFacts } from '../../platform/access.js';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { canSee, effectiveActions, type BucketAction, type BucketFacts } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -26,9 +32,17 @@ import {
   requireAny,
   type Actor,
 } from './report-safety.access.js';
-import { nextCriticalStatus, roundMinutes, statsPeriod, type CriticalValueAction } from './critical-values.rules.js';
+import {
+  listPeriod,
+  nextCriticalStatus,
+  roundMinutes,
+  statsPeriod,
+  type CriticalValueAction,
+} from './critical-values.rules.js';
 import * as store from './critical-values.store.js';
 import { presentCriticalValue } from './report-safety.presenter.js';
+
+type PageInput = z.output<typeof criticalValuePageBodySchema>;
 
 /**
  * Critical values (危急值, spec 000 §3 Report "critical value"; §5 text at most 255): a doctor
@@ -207,6 +221,78 @@ export class CriticalValuesService {
       }
       await this.audit(tx, actor, `critical_value.${action}`, reportId, exam.patientId, { criticalId: row.id });
       return this.present(tx, updated);
+    });
+  }
+
+  /**
+   * POST critical-values/page-query: the critical values of every organization where the caller
+   * reads reports or follows critical values up (the rights of GET reports/{id}/critical-values),
+   * or of the one it names; patient names masked without view_privacy there or when confidential.
+   */
+  async page(account: AccountRow, body: PageInput, ctx: AuditContext): Promise<CriticalValuePage> {
+    const { access, facts } = await callerScope(this.db, account);
+    const held = new Map<string, Set<BucketAction>>();
+    for (const b of facts) {
+      const actions = effectiveActions(access, b);
+      if (holdsAny(actions, [...READERS, ...CRITICAL_FOLLOWERS])) held.set(b.id, actions);
+    }
+    if (body.bucketId !== undefined && !held.has(body.bucketId)) {
+      const bucket = await findBucketFacts(this.db, body.bucketId);
+      throw bucket && canSee(access, bucket) ? errors.forbidden(READERS[0]) : errors.notFound('Organization');
+    }
+    const period = listPeriod(body.from, body.to);
+    if (!period) throw errors.validation('The period must end after it starts', { field: 'to' });
+    const { rows, counts } = await store.criticalValuePage(this.db, {
+      bucketIds: body.bucketId !== undefined ? [body.bucketId] : [...held.keys()],
+      status: body.status,
+      from: period.from,
+      to: period.to,
+      skip: body.skip,
+      limit: body.limit,
+    });
+    const names = await accountNames(
+      this.db,
+      rows.flatMap((r) => [r.value.reportedBy, r.value.handlerId]),
+    );
+    const data = rows.map((r) => {
+      const actions = held.get(r.value.bucketId) ?? new Set<BucketAction>();
+      const shown = actions.has('view_privacy') && !r.isPrivacy;
+      return {
+        ...presentCriticalValue(r.value, names),
+        bucketName: r.bucketName,
+        patientName: shown ? r.patientName : maskPatientName(r.patientName),
+        patientGender: r.patientGender,
+        modality: r.modality,
+        bodyPart: r.bodyPart,
+        studyDate: r.studyDate,
+        canFollow: holdsAny(actions, CRITICAL_FOLLOWERS),
+      };
+    });
+    await this.auditPage(account, rows, ctx);
+    return {
+      data,
+      count: body.status ? counts[body.status] : counts.sent + counts.received + counts.handled,
+      byStatus: counts,
+    };
+  }
+
+  /** One PHI audit row per page that shows any value: the reports and their organizations. */
+  private async auditPage(
+    account: AccountRow,
+    rows: { value: { reportId: string; bucketId: string } }[],
+    ctx: AuditContext,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const bucketIds = [...new Set(rows.map((r) => r.value.bucketId))];
+    await writeAudit(this.db, ctx, {
+      action: 'critical_value.page',
+      outcome: 'success',
+      category: 'phi',
+      actorId: account.id,
+      actorUsername: account.username,
+      targetType: 'report',
+      ...(bucketIds.length === 1 ? { bucketId: bucketIds[0]! } : {}),
+      details: { reportIds: [...new Set(rows.map((r) => r.value.reportId))], bucketIds },
     });
   }
 

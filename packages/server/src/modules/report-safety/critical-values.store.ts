@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
-import { coExams, criticalValues, exams, notifications, type ExamNotificationPayload } from '../../db/schema.js';
+import { and, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  buckets,
+  coExams,
+  criticalValues,
+  exams,
+  notifications,
+  type ExamNotificationPayload,
+} from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 
 /** All SQL of critical values (CONVENTIONS 7). */
@@ -129,4 +136,62 @@ export async function criticalValueStats(db: Db, bucketId: string, from: Date, t
     .from(criticalValues)
     .where(and(eq(criticalValues.bucketId, bucketId), gte(criticalValues.sentAt, from), lt(criticalValues.sentAt, to)));
   return row!;
+}
+
+export interface CriticalValuePageFilter {
+  bucketIds: string[];
+  status?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  skip: number;
+  limit: number;
+}
+
+/**
+ * A page of critical values across organizations, newest sent first, with their exams and
+ * organizations (critical_values_bucket_sent_idx), and the counts by status of the filters other
+ * than status. Values of deleted exams are left out, as the study list leaves the exams out.
+ */
+export async function criticalValuePage(db: Db, f: CriticalValuePageFilter) {
+  if (f.bucketIds.length === 0) return { rows: [], counts: { sent: 0, received: 0, handled: 0 } };
+  const scope = and(
+    inArray(criticalValues.bucketId, f.bucketIds),
+    f.from ? gte(criticalValues.sentAt, f.from) : undefined,
+    f.to ? lt(criticalValues.sentAt, f.to) : undefined,
+    isNull(exams.deletedTime),
+  );
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select({
+        value: criticalValues,
+        bucketName: buckets.name,
+        patientName: exams.patientName,
+        patientGender: exams.patientGender,
+        isPrivacy: exams.isPrivacy,
+        modality: exams.modality,
+        bodyPart: exams.bodyPart,
+        studyDate: exams.studyDate,
+      })
+      .from(criticalValues)
+      .innerJoin(exams, eq(exams.id, criticalValues.reportId))
+      .innerJoin(buckets, eq(buckets.id, criticalValues.bucketId))
+      .where(and(scope, f.status ? eq(criticalValues.status, f.status) : undefined))
+      .orderBy(desc(criticalValues.sentAt), desc(criticalValues.id))
+      .offset(f.skip)
+      .limit(f.limit),
+    db
+      .select({
+        sent: sql<number>`(count(*) filter (where ${criticalValues.status} = 'sent'))::int`,
+        received: sql<number>`(count(*) filter (where ${criticalValues.status} = 'received'))::int`,
+        handled: sql<number>`(count(*) filter (where ${criticalValues.status} = 'handled'))::int`,
+      })
+      .from(criticalValues)
+      .innerJoin(exams, eq(exams.id, criticalValues.reportId))
+      .where(scope),
+  ]);
+  const n = (v: number | string | undefined) => Number(v ?? 0);
+  return {
+    rows,
+    counts: { sent: n(counts?.sent), received: n(counts?.received), handled: n(counts?.handled) },
+  };
 }

@@ -21,6 +21,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { APPROVED_STATUSES } from '../reports/report-machine.js';
 import { accountNames, reportOfExam } from '../reports/reports.store.js';
+import { listPeriod } from './critical-values.rules.js';
 import { QUALITY_REVIEWERS, READERS, requireAny, type Actor } from './report-safety.access.js';
 import { presentComment, presentQuality, presentRating } from './report-safety.presenter.js';
 import * as store from './report-review.store.js';
@@ -126,12 +127,16 @@ export class ReportReviewService {
     });
   }
 
-  /** POST quality/page-query?bucketId: the organization's graded reports, for review. */
+  /** POST quality/page-query?bucketId: the organization's graded reports, for review (by grade and grading time). */
   async qualityPage(actor: Actor, body: PageInput): Promise<QualityPage> {
     const actions = requireAny(actor, QUALITY_REVIEWERS);
+    const period = listPeriod(body.from, body.to);
+    if (!period) throw errors.validation('The period must end after it starts', { field: 'to' });
     const { rows, count } = await store.qualityPage(this.db, {
       bucketId: actor.bucket.id,
       level: body.level,
+      from: period.from,
+      to: period.to,
       skip: body.skip,
       limit: body.limit,
     });

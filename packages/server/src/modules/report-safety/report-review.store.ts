@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { QualityLevel } from '@yyp/contracts';
 import { exams, groups, reportComments, reportQuality, reportRatings, reports } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
@@ -75,11 +75,21 @@ export async function deleteQuality(db: Db, reportId: string): Promise<boolean> 
 /** A page of the organization's graded reports with their exams (index report_quality_bucket_idx). */
 export async function qualityPage(
   db: Db,
-  opts: { bucketId: string; level?: QualityLevel | undefined; skip: number; limit: number },
+  opts: {
+    bucketId: string;
+    level?: QualityLevel | undefined;
+    /** the grading's last change in [from, to) */
+    from?: Date | undefined;
+    to?: Date | undefined;
+    skip: number;
+    limit: number;
+  },
 ) {
   const where = and(
     eq(reportQuality.bucketId, opts.bucketId),
     opts.level ? eq(reportQuality.level, opts.level) : undefined,
+    opts.from ? gte(reportQuality.updatedAt, opts.from) : undefined,
+    opts.to ? lt(reportQuality.updatedAt, opts.to) : undefined,
     isNull(exams.deletedTime),
   );
   const [rows, [total]] = await Promise.all([

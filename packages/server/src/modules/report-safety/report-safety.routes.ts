@@ -1,5 +1,7 @@
 import {
   criticalValueListSchema,
+  criticalValuePageBodySchema,
+  criticalValuePageSchema,
   criticalValueSchema,
   criticalValueStatsQuerySchema,
   criticalValueStatsSchema,
@@ -102,6 +104,15 @@ export function reportSafetyRoutes(app: FastifyInstance, db: Db, safety: ReportS
     body: handleCriticalValueSchema,
     response: criticalValueSchema,
     handler: (input) => critical.handle(actor(input), input.params.reportId, input.params.criticalId, input.body),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'critical-values/page-query',
+    summary: "A page of critical values across the caller's organizations (report readers and followers), newest first",
+    auth: 'account',
+    body: criticalValuePageBodySchema,
+    response: criticalValuePageSchema,
+    handler: (input) => critical.page(input.account, input.body, auditContext(input.request)),
   });
   defineRoute(app, {
     method: 'GET',
