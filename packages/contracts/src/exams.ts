@@ -248,6 +248,10 @@ export const examTagSchema = z.object({ id: z.string(), name: z.string(), color:
 export type ExamTag = z.infer<typeof examTagSchema>;
 
 /** One row of the study list; private fields are masked when `masked` is true. */
+/** A report table colour as a list paints the report status with it ('' keeps the default). */
+export const reportColorSchema = z.object({ color: z.string(), background: z.string() });
+export type ReportColor = z.infer<typeof reportColorSchema>;
+
 export const examItemSchema = z.object({
   id: z.string(),
   storeUid: z.string(),
@@ -290,6 +294,8 @@ export const examItemSchema = z.object({
   tags: z.array(examTagSchema),
   /** the first matching colour rule of the exam's group, or null */
   rowColor: z.object({ foreColor: z.string(), backgroundColor: z.string() }).nullable(),
+  /** the report status cell's colours: the first matching report table colour of the exam's group, or null */
+  reportColor: reportColorSchema.nullable(),
   /** patient name, patient id, accession number and birth date are masked (no view_privacy, or confidential) */
   masked: z.boolean(),
   /** set in the deleted-exams view */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_STATUSES } from './exams.js';
 import { MAX_CRITICAL_VALUE_LENGTH, REPORT_PAGE_SIZE } from './limits.js';
 
 /**
@@ -235,6 +236,8 @@ export type ReportComments = z.infer<typeof reportCommentsSchema>;
 /** What a report table colour matches: report status, open critical value, positive finding, urgent exam. */
 export const REPORT_TABLE_COLOR_FIELDS = ['status', 'critical', 'positive', 'urgent'] as const;
 export type ReportTableColorField = (typeof REPORT_TABLE_COLOR_FIELDS)[number];
+/** The value of a flag colour (critical, positive, urgent). */
+export const REPORT_TABLE_COLOR_FLAG_VALUES = ['true', 'false'] as const;
 const hexColor = z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/)]);
 
 /** POST report-table-color?groupId= and PUT report-table-color/{colorId} (group admins) */
@@ -249,7 +252,20 @@ export const reportTableColorBodySchema = z
     /** lower first */
     priority: z.number().int().min(0).max(10000).default(0),
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    const ok =
+      body.field === 'status'
+        ? (REPORT_STATUSES as readonly string[]).includes(body.value)
+        : REPORT_TABLE_COLOR_FLAG_VALUES.includes(body.value as 'true' | 'false');
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: body.field === 'status' ? 'is not a report status' : "must be 'true' or 'false'",
+      });
+    }
+  });
 export type ReportTableColorBody = z.input<typeof reportTableColorBodySchema>;
 export const reportTableColorQuerySchema = z.object({ groupId: z.string().max(64) });
 export const reportTableColorSchema = z.object({

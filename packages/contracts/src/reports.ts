@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_STATUSES } from './exams.js';
+import { REPORT_STATUSES, reportColorSchema } from './exams.js';
 import { MAX_BODYPART_COUNT, MAX_NOTE_LENGTH } from './limits.js';
 
 /**
@@ -239,6 +239,8 @@ export const worklistItemSchema = z.object({
   studyDate: z.string(),
   reportStatus: z.enum(REPORT_STATUSES),
   urgent: z.boolean(),
+  /** the first matching report table colour of the exam's group, or null */
+  reportColor: reportColorSchema.nullable(),
 });
 export type WorklistItem = z.infer<typeof worklistItemSchema>;
 export const worklistSchema = z.object({ items: z.array(worklistItemSchema) });

@@ -26,6 +26,7 @@ import { listMasked, presentExam, type ExamListRow } from './exams.presenter.js'
 import { listColorRules } from '../rules/rules.store.js';
 import { rowColor, type ColorRuleLike } from '@yyp/contracts';
 import * as store from './exams.list.store.js';
+import { paintReportColors, reportColorRulesOfBuckets, type ReportColorRules } from '../report-safety/report-colors.js';
 
 const DAY_MS = 86_400_000;
 const PURGE_BATCH = 100;
@@ -96,8 +97,13 @@ export class ExamListService {
     action: string,
   ): Promise<ExamPage> {
     const { skip, limit } = pageWindow(input.skip, input.limit);
-    const { rows, count, rules } = await store.listPage(this.db, scope, input.filters, input.sorts, skip, limit);
-    return { exams: await this.present(account, rows, privacy, ctx, action, rules), count };
+    // The report table colours are read alongside the page (a separate connection on PostgreSQL),
+    // leaving the page's one statement as it is.
+    const [{ rows, count, rules }, reportRules] = await Promise.all([
+      store.listPage(this.db, scope, input.filters, input.sorts, skip, limit),
+      reportColorRulesOfBuckets(this.db, scope.bucketIds),
+    ]);
+    return { exams: await this.present(account, rows, privacy, ctx, action, rules, reportRules), count };
   }
 
   /**
@@ -112,6 +118,7 @@ export class ExamListService {
     ctx: AuditContext,
     action: string,
     knownRules?: Map<string, ColorRuleLike[]>,
+    knownReportRules?: ReportColorRules,
   ): Promise<ExamItem[]> {
     const rules = knownRules ?? new Map<string, ColorRuleLike[]>();
     if (!knownRules) {
@@ -119,8 +126,18 @@ export class ExamListService {
         rules.set(groupId, await listColorRules(this.db, groupId));
       }
     }
+    const reportColors = await paintReportColors(
+      this.db,
+      rows.map((r) => ({ ...r, critical: r.criticalFlag, urgent: r.urgentFlag })),
+      knownReportRules,
+    );
     const items = rows.map((r) =>
-      presentExam(r, listMasked(r, privacy.has(r.bucketId)), rowColor(rules.get(r.groupId) ?? [], r)),
+      presentExam(
+        r,
+        listMasked(r, privacy.has(r.bucketId)),
+        rowColor(rules.get(r.groupId) ?? [], r),
+        reportColors.get(r.id) ?? null,
+      ),
     );
     await this.auditDisclosed(
       account,

@@ -108,7 +108,12 @@ export const listMasked = (row: Pick<ExamListRow, 'isPrivacy'>, viewPrivacy: boo
  * patient id and accession number are masked and the birth date left out (the age still shows):
  * the same masking as every other answer (contracts privacy.ts).
  */
-export function presentExam(row: ExamListRow, masked: boolean, rowColor: ExamItem['rowColor'] = null): ExamItem {
+export function presentExam(
+  row: ExamListRow,
+  masked: boolean,
+  rowColor: ExamItem['rowColor'] = null,
+  reportColor: ExamItem['reportColor'] = null,
+): ExamItem {
   return {
     id: row.id,
     storeUid: row.storeUid,
@@ -144,6 +149,7 @@ export function presentExam(row: ExamListRow, masked: boolean, rowColor: ExamIte
     aiStatus: aiStatus(row.aiStatus),
     tags: parseTags(row.tagsJson),
     rowColor,
+    reportColor,
     masked,
     deletedTime: row.deletedTime ? row.deletedTime.toISOString() : null,
     recoverableUntil: row.deletedTime

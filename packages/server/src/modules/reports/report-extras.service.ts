@@ -17,6 +17,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import type { ReportLibraryService } from '../report-library/report-library.service.js';
+import { paintReportColors } from '../report-safety/report-colors.js';
 import { diffText } from './diff.js';
 import type { Actor, ReportsService } from './reports.service.js';
 import * as store from './reports.store.js';
@@ -195,6 +196,10 @@ export class ReportExtrasService {
       since,
     });
     const seeing = new Set(privacy);
+    const colors = await paintReportColors(
+      this.db,
+      rows.map((r) => ({ ...r, id: r.examId })),
+    );
     return {
       items: rows.map((r) => ({
         examId: r.examId,
@@ -204,6 +209,7 @@ export class ReportExtrasService {
         studyDate: r.studyDate,
         reportStatus: r.reportStatus as ReportStatus,
         urgent: r.urgent,
+        reportColor: colors.get(r.examId) ?? null,
       })),
     };
   }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { EMPTY_REPORT_CONTENT, type ReportContent, type SamplePoint } from '@yyp/contracts';
 import {
   accounts,
+  buckets,
   coExams,
   exams,
   reports,
@@ -181,6 +182,8 @@ export async function worklist(
       studyDate: exams.studyDate,
       reportStatus: exams.reportStatus,
       urgent: exams.urgentFlag,
+      critical: exams.criticalFlag,
+      groupId: sql<string>`(select ${buckets.groupId} from ${buckets} where ${buckets.id} = ${exams.bucketId})`,
     })
     .from(exams)
     .where(
