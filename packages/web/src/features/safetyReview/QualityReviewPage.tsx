@@ -1,0 +1,182 @@
+import {
+  QUALITY_LEVELS,
+  REPORT_PAGE_SIZE,
+  type QualityLevel,
+  type QualityPageBody,
+  type QualityPageItem,
+} from '@yyp/contracts';
+import { Card, DatePicker, Empty, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
+import { PageHeading } from '../../ui/PageHeading';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { formatWhen } from '../reports/safety/safetyFormat';
+import { formatStudyDate } from '../sharing/format';
+import { useStudyLabels } from '../studies/labels';
+import { QUALITY_REVIEW_ACTIONS, periodOf, reportPath, useOrganizationsWith, useQualityPage } from './useSafetyReview';
+import './safetyReview.css';
+
+const LEVEL_COLOR: Record<QualityLevel, string> = { A: 'green', B: 'blue', C: 'orange', D: 'red' };
+type Range = [Dayjs | null, Dayjs | null] | null;
+
+/**
+ * /quality: the graded reports of an organization where the caller reviews quality, newest
+ * grading first, filtered by grade and grading period; a row opens its report.
+ */
+export function QualityReviewPage() {
+  const { t } = useTranslation();
+  const labels = useStudyLabels();
+  const navigate = useNavigate();
+  const organizations = useOrganizationsWith(QUALITY_REVIEW_ACTIONS);
+  const [picked, setPicked] = useState<string | undefined>();
+  const [level, setLevel] = useState<QualityLevel | ''>('');
+  const [range, setRange] = useState<Range>(null);
+  const [page, setPage] = useState({ current: 1, pageSize: REPORT_PAGE_SIZE });
+  const bucketId = picked ?? organizations.data?.[0]?.id;
+  const body: QualityPageBody = {
+    ...(level ? { level } : {}),
+    ...periodOf(range),
+    skip: (page.current - 1) * page.pageSize,
+    limit: page.pageSize,
+  };
+  const list = useQualityPage(bucketId, body);
+
+  function handleFilter<T>(set: (v: T) => void) {
+    return (value: T) => {
+      set(value);
+      setPage((p) => ({ ...p, current: 1 }));
+    };
+  }
+
+  const columns: TableColumnsType<QualityPageItem> = [
+    {
+      key: 'level',
+      title: t('safetyReview.quality.level'),
+      render: (_, r) => <Tag color={LEVEL_COLOR[r.level]}>{t(`reportSafety.quality.levels.${r.level}`)}</Tag>,
+    },
+    {
+      key: 'gradedAt',
+      title: t('safetyReview.quality.gradedAt'),
+      render: (_, r) => formatWhen(r.updatedAt),
+    },
+    {
+      key: 'patient',
+      title: t('safetyReview.patient'),
+      render: (_, r) => (
+        <div>
+          <Link to={reportPath(r.reportId)} onClick={(e) => e.stopPropagation()}>
+            <strong>{r.patientName}</strong>
+          </Link>
+          <div className="yyp-review__sub">
+            {[r.modality, r.bodyPart, formatStudyDate(r.studyDate)].filter(Boolean).join(' · ')}
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: 'reportStatus',
+      title: t('safetyReview.quality.reportStatus'),
+      render: (_, r) => labels.status(r.reportStatus),
+    },
+    {
+      key: 'reviewer',
+      title: t('safetyReview.quality.reviewer'),
+      render: (_, r) => r.creator?.name || '—',
+    },
+    {
+      key: 'suggestion',
+      title: t('safetyReview.quality.suggestion'),
+      render: (_, r) =>
+        r.suggestion ? (
+          <Typography.Paragraph className="yyp-review__suggestion" ellipsis={{ rows: 2, tooltip: r.suggestion }}>
+            {r.suggestion}
+          </Typography.Paragraph>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'items',
+      title: t('safetyReview.quality.items'),
+      render: (_, r) =>
+        r.unsatisfactoryItems.length ? (
+          <Space size={[4, 4]} wrap className="yyp-review__items">
+            {r.unsatisfactoryItems.map((item) => (
+              <Tag key={item}>{item}</Tag>
+            ))}
+          </Space>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+
+  if (organizations.isPending) {
+    return <PageSpinner />;
+  }
+  return (
+    <div className="yyp-page yyp-review">
+      <PageHeading title={t('safetyReview.quality.title')} description={t('safetyReview.quality.subtitle')} />
+      <Card variant="borderless">
+        {organizations.isError ? (
+          <LoadFailedAlert error={organizations.error} onRetry={() => void organizations.refetch()} />
+        ) : !bucketId ? (
+          <Empty description={t('safetyReview.quality.noOrganization')} />
+        ) : (
+          <>
+            <Space wrap className="yyp-review__filters">
+              <Select<string>
+                value={bucketId}
+                onChange={handleFilter(setPicked)}
+                style={{ width: 200 }}
+                aria-label={t('safetyReview.organization')}
+                options={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+              />
+              <Select<QualityLevel | ''>
+                value={level}
+                onChange={handleFilter(setLevel)}
+                style={{ width: 160 }}
+                aria-label={t('safetyReview.quality.level')}
+                options={[
+                  { value: '', label: t('safetyReview.quality.allLevels') },
+                  ...QUALITY_LEVELS.map((l) => ({ value: l, label: t(`reportSafety.quality.levels.${l}`) })),
+                ]}
+              />
+              <DatePicker.RangePicker
+                value={range}
+                onChange={handleFilter<Range>(setRange)}
+                allowEmpty={[true, true]}
+                aria-label={t('safetyReview.period')}
+              />
+            </Space>
+            {list.isError ? (
+              <LoadFailedAlert error={list.error} onRetry={() => void list.refetch()} />
+            ) : (
+              <Table<QualityPageItem>
+                rowKey="reportId"
+                size="middle"
+                columns={columns}
+                dataSource={list.data?.data ?? []}
+                loading={list.isFetching}
+                scroll={{ x: 'max-content' }}
+                rowClassName="yyp-review__clickable"
+                onRow={(r) => ({ onClick: () => void navigate(reportPath(r.reportId)) })}
+                locale={{ emptyText: <Empty description={t('safetyReview.quality.empty')} /> }}
+                pagination={{
+                  current: page.current,
+                  pageSize: page.pageSize,
+                  total: list.data?.count ?? 0,
+                  showSizeChanger: true,
+                  onChange: (current, pageSize) => setPage({ current, pageSize }),
+                }}
+              />
+            )}
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
