@@ -371,7 +371,10 @@ describe('printing sheets', () => {
       details: { problem: 'notSameDay', days: { [a]: '20250301', [c]: '20250302' } },
     });
     const orgs = await f.as('doctor').post('reports/print-sheets', { examIds: [a, other] });
-    expect(orgs.json()).toMatchObject({ code: 'ValidationError', details: { problem: 'differentOrganizations' } });
+    expect(orgs.json()).toMatchObject({
+      code: 'ValidationError',
+      details: { problem: 'differentOrganizations', organizations: { [a]: radiology, [other]: ultrasound } },
+    });
     // Exams the caller cannot print are not found, whoever owns them.
     expect((await f.as('tech').post('reports/print-sheets', { examIds: [a] })).statusCode).toBe(404);
     expect((await f.as('teleadmin').post('reports/print-sheets', { examIds: [a] })).statusCode).toBe(404);

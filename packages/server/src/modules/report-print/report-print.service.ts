@@ -286,6 +286,7 @@ export class ReportPrintService {
       throw errors.validation('Printing sheets merges exams of one organization only', {
         field: 'examIds',
         problem: 'differentOrganizations',
+        organizations: Object.fromEntries(rows.map((r) => [r.id, r.bucketId])),
       });
     }
     const days = [...new Set(rows.map(studyDay))];

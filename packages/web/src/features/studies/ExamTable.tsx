@@ -75,6 +75,8 @@ interface ExamTableProps {
   onPage: (page: number, pageSize: number) => void;
   onSort: (sorts: ExamSort[]) => void;
   onOpen: (item: ExamItem) => void;
+  /** rows the user can tick (printing sheets) */
+  rowSelection?: TableProps<ExamItem>['rowSelection'];
 }
 
 export function ExamTable(props: ExamTableProps) {
@@ -202,6 +204,7 @@ export function ExamTable(props: ExamTableProps) {
       loading={props.loading}
       scroll={{ x: 'max-content' }}
       onChange={handleChange}
+      {...(props.rowSelection ? { rowSelection: props.rowSelection } : {})}
       onRow={(e) => ({
         style: e.rowColor ? { color: e.rowColor.foreColor, background: e.rowColor.backgroundColor } : undefined,
         onDoubleClick: () => props.onOpen(e),

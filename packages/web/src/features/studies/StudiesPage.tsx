@@ -13,6 +13,7 @@ import { AdvancedSearchDrawer } from './AdvancedSearchDrawer';
 import { ColumnChooser } from './ColumnChooser';
 import { ExamDetailDrawer } from './ExamDetailDrawer';
 import { ExamRowActions } from './ExamRowActions';
+import { PrintReportsBar } from './PrintReportsBar';
 import { ALL_COLUMNS, DEFAULT_COLUMNS, ExamTable, type ColumnKey } from './ExamTable';
 import { ManageQuickSearchesModal, SaveQuickSearchModal } from './QuickSearchDialogs';
 import { QuickSearchTabs } from './QuickSearchTabs';
@@ -47,6 +48,7 @@ export function StudiesPage() {
   const [saveOpen, setSaveOpen] = useState(false);
   const [manageOpen, setManageOpen] = useState(false);
   const [restored, setRestored] = useState(false);
+  const [selected, setSelected] = useState<ExamItem[]>([]);
 
   // The stored tab and page size come back once, when both the preferences and the searches are here.
   useEffect(() => {
@@ -208,6 +210,7 @@ export function StudiesPage() {
         />
         <div className="yyp-studies__toolbar">
           <Typography.Text type="secondary">{t('studyList.total', { count: total })}</Typography.Text>
+          {!deleted && <PrintReportsBar selected={selected} onClear={() => setSelected([])} />}
           {!deleted && (
             <ColumnChooser
               value={columns}
@@ -234,6 +237,15 @@ export function StudiesPage() {
             setPage(1);
           }}
           onOpen={(exam) => setDetailId(exam.id)}
+          rowSelection={
+            deleted
+              ? undefined
+              : {
+                  selectedRowKeys: selected.map((e) => e.id),
+                  preserveSelectedRowKeys: true,
+                  onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+                }
+          }
           actions={(exam: ExamItem) => (
             <ExamRowActions exam={exam} deleted={deleted} onOpen={() => setDetailId(exam.id)} />
           )}

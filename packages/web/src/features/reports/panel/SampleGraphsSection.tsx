@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../app/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { useBucketActions } from '../../studies/useStudies';
-import { MARK_COLORS, clickMarks, labelPlacement, markSize, toImagePoint } from '../sampleGraphs';
+import { SampleGraphMark } from '../SampleGraphMark';
+import { MARK_COLORS, clickMarks, markSize, toImagePoint } from '../sampleGraphs';
 import { useSampleGraphs } from '../useSampleGraphs';
 import { SampleGraphUploadDialog } from './SampleGraphUploadDialog';
 import './sampleGraphs.css';
@@ -208,51 +209,26 @@ function MarkedGraph({ graph, writable, color, onChange }: MarkedGraphProps) {
         aria-label={t('report.graphs.canvas', { title: graph.title })}
         role="group"
       >
-        {points.map((p, index) => {
-          const label = labelPlacement(p, radius, fontSize, width);
-          return (
-            <g
-              key={`${p.label}-${index}`}
-              data-testid="sample-mark"
-              role={writable ? 'button' : undefined}
-              tabIndex={writable ? 0 : undefined}
-              aria-label={t('report.graphs.mark', { label: p.label })}
-              onKeyDown={writable ? handleMarkKey(index) : undefined}
-              onClick={
-                writable
-                  ? (event) => {
-                      event.stopPropagation();
-                      removeAt(index);
-                    }
-                  : undefined
-              }
-            >
-              <circle
-                cx={p.x}
-                cy={p.y}
-                r={radius}
-                fill={p.color}
-                fillOpacity={0.2}
-                stroke={p.color}
-                strokeWidth={radius / 4}
-              />
-              <text
-                x={label.x}
-                y={p.y}
-                textAnchor={label.anchor}
-                dominantBaseline="central"
-                fontSize={fontSize}
-                fontWeight={600}
-                fill={p.color}
-                stroke="#fff"
-                strokeWidth={fontSize / 6}
-                paintOrder="stroke"
-              >
-                {p.label}
-              </text>
-            </g>
-          );
-        })}
+        {points.map((p, index) => (
+          <g
+            key={`${p.label}-${index}`}
+            data-testid="sample-mark"
+            role={writable ? 'button' : undefined}
+            tabIndex={writable ? 0 : undefined}
+            aria-label={t('report.graphs.mark', { label: p.label })}
+            onKeyDown={writable ? handleMarkKey(index) : undefined}
+            onClick={
+              writable
+                ? (event) => {
+                    event.stopPropagation();
+                    removeAt(index);
+                  }
+                : undefined
+            }
+          >
+            <SampleGraphMark point={p} radius={radius} fontSize={fontSize} imageWidth={width} />
+          </g>
+        ))}
       </svg>
     </div>
   );

@@ -1,21 +1,14 @@
-import { ArrowLeftOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
+import { FilePdfOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Result, Skeleton, Space, Tag } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { hasCode } from '../../../api/errors';
-import { errorMessage } from '../../../api/errorMessage';
 import { useNotify } from '../../../app/useNotify';
 import { currentLanguage } from '../../../i18n';
-import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { saveBlob } from '../../studies/useExportExams';
-import { studyKeys } from '../../studies/useStudies';
-import { reportKeys } from '../useReportEditor';
-import { fetchPrintView, fetchReportPdf, printKeys, updatePrintTime } from './printApi';
-import { pdfFileName, whenImagesLoaded } from './printing';
-import { PrintSheet } from './PrintSheet';
-import './print.css';
+import { fetchPrintView, fetchReportPdf, invalidatePrinted, printKeys, updatePrintTime } from './printApi';
+import { pdfFileName } from './printing';
+import { PrintDocument } from './PrintDocument';
 
 /** /studies/:examId/reports/:reportId/print — `?auto=1` prints at once; `&recorded=1` after approve-and-print. */
 export function PrintRoute() {
@@ -34,8 +27,8 @@ export function PrintRoute() {
 
 /**
  * The print page of a report (spec 000 §3 print templates): the report as the organization's
- * template lays it out, a toolbar hidden on paper, the browser's print, then the print recorded
- * (update-print-time: printed status once approved).
+ * template lays it out, the browser's print, then the print recorded (update-print-time: printed
+ * status once approved), and the server's PDF of an approved report.
  */
 export function PrintPage(props: { examId: string; reportId: string; auto: boolean; recorded: boolean }) {
   const { examId, reportId } = props;
@@ -43,8 +36,6 @@ export function PrintPage(props: { examId: string; reportId: string; auto: boole
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const sheet = useRef<HTMLDivElement>(null);
-  const autoDone = useRef(false);
 
   const view = useQuery({
     queryKey: printKeys.view(reportId),
@@ -55,10 +46,7 @@ export function PrintPage(props: { examId: string; reportId: string; auto: boole
     mutationFn: () => updatePrintTime(reportId),
     onSuccess: () => {
       notify.success(t('reportPrint.page.recorded'));
-      void queryClient.invalidateQueries({ queryKey: printKeys.view(reportId) });
-      void queryClient.invalidateQueries({ queryKey: reportKeys.detail(reportId) });
-      void queryClient.invalidateQueries({ queryKey: reportKeys.trace(reportId) });
-      void queryClient.invalidateQueries({ queryKey: studyKeys.all });
+      invalidatePrinted(queryClient, [reportId]);
     },
     onError: notify.error,
   });
@@ -68,82 +56,30 @@ export function PrintPage(props: { examId: string; reportId: string; auto: boole
     onError: notify.error,
   });
 
-  async function handlePrint(recordIt = true) {
-    if (sheet.current) {
-      await whenImagesLoaded(sheet.current);
-    }
-    window.print();
-    if (recordIt) {
-      record.mutate();
-    }
-  }
-
-  // `?auto=1` prints once, when the view first arrives (a ref, so a refetch does not print again).
-  const printOnce = useRef(handlePrint);
-  printOnce.current = handlePrint;
-  useEffect(() => {
-    if (props.auto && view.data && !autoDone.current) {
-      autoDone.current = true;
-      void printOnce.current(!props.recorded);
-    }
-  }, [props.auto, props.recorded, view.data]);
-
   const handleBack = () =>
     void navigate(`/studies/${encodeURIComponent(examId)}/reports/${encodeURIComponent(reportId)}`);
+  const report = view.data?.reports[0];
 
-  const toolbar = (
-    <div className="yyp-print__toolbar">
-      <Space wrap>
-        <Button icon={<ArrowLeftOutlined />} onClick={handleBack}>
-          {t('reportPrint.page.back')}
-        </Button>
-        {view.data && (
-          <Button
-            type="primary"
-            icon={<PrinterOutlined />}
-            loading={record.isPending}
-            onClick={() => void handlePrint()}
-            data-testid="print-button"
-          >
-            {t('reportPrint.page.print')}
-          </Button>
-        )}
-        {view.data?.reports[0]?.approved && (
-          <Button icon={<FilePdfOutlined />} loading={pdf.isPending} onClick={() => pdf.mutate()}>
-            {t('reportPrint.page.download')}
-          </Button>
-        )}
-        {view.data?.reports[0]?.isPrinted && <Tag color="green">{t('reportPrint.page.printed')}</Tag>}
-      </Space>
-    </div>
-  );
-
-  if (view.isError) {
-    return (
-      <div className="yyp-print">
-        {toolbar}
-        {hasCode(view.error, 'NoPrintTemplate') ? (
-          <Result
-            status="warning"
-            title={errorMessage(t, view.error)}
-            subTitle={t('reportPrint.page.noTemplate')}
-            data-testid="no-print-template"
-          />
-        ) : (
-          <LoadFailedAlert error={view.error} onRetry={() => void view.refetch()} />
-        )}
-      </div>
-    );
-  }
   return (
-    <div className="yyp-print">
-      {toolbar}
-      {view.data?.masked && (
-        <Alert className="yyp-print__notice" type="info" showIcon title={t('reportPrint.page.masked')} />
-      )}
-      <div ref={sheet}>
-        {view.data ? <PrintSheet view={view.data} /> : <Skeleton active paragraph={{ rows: 14 }} />}
-      </div>
-    </div>
+    <PrintDocument
+      view={view.data}
+      error={view.error}
+      onRetry={() => void view.refetch()}
+      backLabel={t('reportPrint.page.back')}
+      onBack={handleBack}
+      onPrinted={() => record.mutate()}
+      recording={record.isPending}
+      auto={props.auto ? { record: !props.recorded } : null}
+      actions={
+        <>
+          {report?.approved && (
+            <Button icon={<FilePdfOutlined />} loading={pdf.isPending} onClick={() => pdf.mutate()}>
+              {t('reportPrint.page.download')}
+            </Button>
+          )}
+          {report?.isPrinted && <Tag color="green">{t('reportPrint.page.printed')}</Tag>}
+        </>
+      }
+    />
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStudyLabels } from '../../studies/labels';
 import type { reportPrintEn } from '../../../i18n/reportPrint/en';
 import { formatStudyDate, formatTime } from '../../sharing/format';
+import { PrintSampleGraph } from './PrintSampleGraph';
 
 type SheetKey = Exclude<keyof typeof reportPrintEn.reportPrint.sheet, 'keyImage'>;
 
@@ -83,6 +84,14 @@ function ReportSheet({ view, report }: { view: PrintView; report: PrintReport })
               <img src={image.url} alt={image.desc || t('reportPrint.sheet.keyImage', { index: image.index + 1 })} />
               {image.desc && <figcaption>{image.desc}</figcaption>}
             </figure>
+          ))}
+        </div>
+      )}
+
+      {report.sampleGraphs.length > 0 && (
+        <div className="yyp-print-sheet__graphs">
+          {report.sampleGraphs.map((graph) => (
+            <PrintSampleGraph key={graph.id} graph={graph} />
           ))}
         </div>
       )}

@@ -5,7 +5,10 @@ import {
   type PrintTime,
   type PrintView,
 } from '@yyp/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client';
+import { studyKeys } from '../../studies/useStudies';
+import { reportKeys } from '../useReportEditor';
 
 /** Printing calls: print templates, print views, print records and the report PDF. */
 
@@ -49,4 +52,14 @@ export function fetchPrintTemplate(bucketId: string, signal?: AbortSignal): Prom
 
 export function savePrintTemplate(bucketId: string, input: PrintTemplateInput): Promise<PrintTemplateAnswer> {
   return apiRequest<PrintTemplateAnswer>(template(bucketId), { method: 'PUT', body: input });
+}
+
+/** After a print is recorded: the print views, the reports, their trails and the study list change. */
+export function invalidatePrinted(queryClient: QueryClient, reportIds: string[]): void {
+  for (const id of reportIds) {
+    void queryClient.invalidateQueries({ queryKey: printKeys.view(id) });
+    void queryClient.invalidateQueries({ queryKey: reportKeys.detail(id) });
+    void queryClient.invalidateQueries({ queryKey: reportKeys.trace(id) });
+  }
+  void queryClient.invalidateQueries({ queryKey: studyKeys.all });
 }

@@ -1,0 +1,25 @@
+/** English: printing the reports of several exams together (printing sheets). */
+export const printSheetsEn = {
+  printSheets: {
+    action: 'Print reports',
+    actionTip: 'Print the approved reports of the selected exams as one document, one report per page',
+    selectHint: 'Select exams with an approved report to print them together.',
+    selected: '{{count}} selected',
+    clear: 'Clear selection',
+    notApproved: 'Without an approved report, not printed: {{names}}',
+    noneApproved: 'None of the selected exams has an approved report.',
+    notPrintable: 'You cannot print reports in this organization.',
+    title: 'Print reports',
+    back: 'Back to the study list',
+    count: '{{count}} reports, each on its own page',
+    recorded: 'The print of {{count}} reports was recorded.',
+    noExams: 'No exams were chosen: select exams in the study list, then choose “Print reports”.',
+    tooMany: 'At most {{max}} reports print together: choose fewer exams.',
+    notSameDayTitle: 'These exams are not of the same day',
+    notSameDayHint: 'Reports print together only for exams of one study day. These are on different days:',
+    differentOrganizationsTitle: 'These exams belong to different organizations',
+    differentOrganizationsHint: 'Reports print together only within one organization. These are in:',
+    chooseAgain: 'Go back and select the exams of one day and one organization.',
+    unknownDay: 'Unknown date',
+  },
+};
