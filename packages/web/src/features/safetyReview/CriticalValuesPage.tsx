@@ -100,7 +100,7 @@ export function CriticalValuesPage() {
       title: t('safetyReview.critical.value'),
       render: (_, r) => (
         <div className="yyp-review__text">
-          {r.text}
+          <span>{r.text}</span>
           {r.level && <Tag className="yyp-review__level">{r.level}</Tag>}
         </div>
       ),
