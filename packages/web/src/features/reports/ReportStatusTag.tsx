@@ -1,5 +1,6 @@
-import type { ReportStatus } from '@yyp/contracts';
+import type { ReportColor, ReportStatus } from '@yyp/contracts';
 import { Tag } from 'antd';
+import type { CSSProperties } from 'react';
 import { useStudyLabels } from '../studies/labels';
 
 /** The colour of each report status, in the study list and the editor alike. */
@@ -16,11 +17,31 @@ export const REPORT_STATUS_COLOR: Record<ReportStatus, string> = {
   preliminary: 'orange',
 };
 
-/** A report status as the study list names and colours it. */
-export function ReportStatusTag({ status }: { status: ReportStatus }) {
+/** A group's report table colour as a tag's style; '' keeps that part of the default look. */
+export function reportColorStyle(color: ReportColor | null | undefined): CSSProperties | undefined {
+  if (!color || (!color.color && !color.background)) {
+    return undefined;
+  }
+  return {
+    ...(color.color ? { color: color.color } : {}),
+    ...(color.background ? { background: color.background, borderColor: color.background } : {}),
+  };
+}
+
+/**
+ * A report status as the study list names and colours it: in the group's report table colour
+ * (reportColor, from the server) when one matches, otherwise in the status's own colour.
+ */
+export function ReportStatusTag({ status, reportColor }: { status: ReportStatus; reportColor?: ReportColor | null }) {
   const labels = useStudyLabels();
+  const style = reportColorStyle(reportColor);
   return (
-    <Tag color={REPORT_STATUS_COLOR[status]} data-testid="report-status">
+    <Tag
+      color={style ? undefined : REPORT_STATUS_COLOR[status]}
+      style={style}
+      data-testid="report-status"
+      data-report-color={style ? 'group' : undefined}
+    >
       {labels.status(status)}
     </Tag>
   );

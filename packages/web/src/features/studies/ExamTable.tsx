@@ -12,7 +12,7 @@ import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { formatStudyTime } from './format';
 import { useStudyLabels } from './labels';
-import { REPORT_STATUS_COLOR } from '../reports/ReportStatusTag';
+import { ReportStatusTag } from '../reports/ReportStatusTag';
 
 /** Every column of the study list, by key; the user chooses which show (stored in preferences). */
 export const ALL_COLUMNS = [
@@ -80,7 +80,7 @@ interface ExamTableProps {
 }
 
 export function ExamTable(props: ExamTableProps) {
-  const { t, col: colLabel, gender, source, status, ai, age } = useStudyLabels();
+  const { t, col: colLabel, gender, source, ai, age } = useStudyLabels();
   const order = (key: ColumnKey): SortOrder => {
     const field = SORT_FIELD[key];
     const s = props.sorts.find((x) => x.field === field);
@@ -156,7 +156,7 @@ export function ExamTable(props: ExamTableProps) {
     department: col('department', (e) => e.applyDept),
     reportStatus: col(
       'reportStatus',
-      (e) => <Tag color={REPORT_STATUS_COLOR[e.reportStatus]}>{status(e.reportStatus)}</Tag>,
+      (e) => <ReportStatusTag status={e.reportStatus} reportColor={e.reportColor} />,
       100,
     ),
     assignee: col('assignee', (e) => e.assigneeName ?? <Typography.Text type="secondary">—</Typography.Text>, 100),

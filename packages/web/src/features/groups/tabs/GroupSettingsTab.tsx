@@ -7,6 +7,7 @@ import { GroupAiServiceCard } from '../settings/GroupAiServiceCard';
 import { GroupAttributesCard } from '../settings/GroupAttributesCard';
 import { GroupFeaturesCard } from '../settings/GroupFeaturesCard';
 import { GroupGeneralCard } from '../settings/GroupGeneralCard';
+import { ReportTableColorsCard } from '../settings/ReportTableColorsCard';
 
 /** Group settings (administrators only): name, features, report attributes, rules, deletion. */
 export function GroupSettingsTab({ group }: { group: Group }) {
@@ -27,6 +28,9 @@ export function GroupSettingsTab({ group }: { group: Group }) {
       </Col>
       <Col span={24}>
         <ColorRulesCard groupId={group.id} />
+      </Col>
+      <Col span={24}>
+        <ReportTableColorsCard groupId={group.id} />
       </Col>
       <Col span={24}>
         <DeleteGroupCard group={group} />

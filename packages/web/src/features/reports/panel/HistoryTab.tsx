@@ -45,7 +45,7 @@ function PastExam({ exam }: { exam: ExamItem }) {
           {formatStudyTime(exam.studyDate, exam.studyTime, exam.created)} · {exam.modality.replace(/\\/g, '/')}{' '}
           {exam.bodyPart || exam.studyDesc}
         </span>
-        <ReportStatusTag status={exam.reportStatus} />
+        <ReportStatusTag status={exam.reportStatus} reportColor={exam.reportColor} />
       </div>
       {hasReport ? (
         <Button type="link" size="small" className="yyp-report__past-toggle" onClick={() => setOpen((o) => !o)}>

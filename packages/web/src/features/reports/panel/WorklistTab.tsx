@@ -39,7 +39,7 @@ export function WorklistTab({ worklist, currentExamId, onOpen }: WorklistTabProp
               <span className="yyp-report__work-meta">
                 {item.modality.replace(/\\/g, '/')} {item.bodyPart} · {formatDay(item.studyDate)}
               </span>
-              <ReportStatusTag status={item.reportStatus} />
+              <ReportStatusTag status={item.reportStatus} reportColor={item.reportColor} />
             </button>
           </List.Item>
         )}
