@@ -22,7 +22,14 @@ export function PrintSheetsRefusal({ refusal }: { refusal: SheetsRefusal }) {
     })),
   });
   const byId = new Map<string, ExamDetail>();
-  details.forEach((q, i) => q.data && byId.set(examIds[i]!, q.data));
+  const loading = new Set<string>();
+  details.forEach((q, i) => {
+    if (q.data) {
+      byId.set(examIds[i]!, q.data);
+    } else if (q.isPending) {
+      loading.add(examIds[i]!);
+    }
+  });
   const sameDay = refusal.problem === 'notSameDay';
 
   const groupTitle = (key: string, ids: string[]) => {
@@ -34,7 +41,8 @@ export function PrintSheetsRefusal({ refusal }: { refusal: SheetsRefusal }) {
   const examLabel = (id: string) => {
     const e = byId.get(id);
     if (!e) {
-      return id;
+      // Named by its id only when its details cannot be read.
+      return loading.has(id) ? '…' : id;
     }
     return [e.patientName || e.patientId, e.modality.replace(/\\/g, '/'), e.bodyPart || e.studyDesc, e.accessionNumber]
       .filter(Boolean)
