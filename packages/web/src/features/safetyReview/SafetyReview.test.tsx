@@ -169,7 +169,7 @@ describe('/critical-values', () => {
     signedIn(
       '/critical-values',
       { b1: ['exam_get'] },
-      { 'POST critical-values/page-query': () => errorAnswer(500, 'InternalError') },
+      { 'POST critical-values/page-query': () => errorAnswer(500, 'UnknownError') },
     );
     expect(await screen.findByText('Retry')).toBeTruthy();
   });
