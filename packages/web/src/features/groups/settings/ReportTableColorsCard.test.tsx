@@ -21,7 +21,14 @@ const approved: ReportTableColor = {
   background: '#389e0d',
   priority: 2,
 };
-const urgent: ReportTableColor = { ...approved, id: 'c2', name: 'Urgent orange', field: 'urgent', value: 'true', priority: 1 };
+const urgent: ReportTableColor = {
+  ...approved,
+  id: 'c2',
+  name: 'Urgent orange',
+  field: 'urgent',
+  value: 'true',
+  priority: 1,
+};
 
 function show(handlers: Record<string, FakeHandler>) {
   const api = installFakeApi(handlers);
