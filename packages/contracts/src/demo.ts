@@ -69,6 +69,7 @@ export const demoRoles = {
       'physician_workload_stats',
       'positive_rate_stats',
       'quality_stats',
+      'critical_value_stats',
       'consultation_create',
       'consultation_update',
       'consultation_submitSuggestion',

@@ -20,5 +20,6 @@ export * from './viewer.js';
 export * from './reports.js';
 export * from './report-library.js';
 export * from './report-safety.js';
+export * from './safety-review.js';
 export * from './report-sharing.js';
 export * from './report-print.js';

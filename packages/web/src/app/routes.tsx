@@ -97,6 +97,11 @@ export const routes: RouteObject[] = [
         loader: requireSession,
         lazy: () => import('../features/reports/print/PrintPage').then((m) => ({ Component: m.PrintRoute })),
       },
+      {
+        path: 'studies/print-sheets',
+        loader: requireSession,
+        lazy: () => import('../features/reports/print/PrintSheetsPage').then((m) => ({ Component: m.PrintSheetsPage })),
+      },
 
       // Routes that need login
       {
@@ -138,6 +143,16 @@ export const routes: RouteObject[] = [
                   })),
               },
             ],
+          },
+          {
+            path: 'critical-values',
+            lazy: () =>
+              import('../features/safetyReview/CriticalValuesPage').then((m) => ({ Component: m.CriticalValuesPage })),
+          },
+          {
+            path: 'quality',
+            lazy: () =>
+              import('../features/safetyReview/QualityReviewPage').then((m) => ({ Component: m.QualityReviewPage })),
           },
           {
             path: 'report-publish',

@@ -8,8 +8,11 @@ import { viewerChs } from './viewer/chs';
 import { reportsChs } from './reports/chs';
 import { codesChs } from './codes/chs';
 import { reportSafetyChs } from './reportSafety/chs';
+import { reportColorsChs } from './reportColors/chs';
+import { safetyReviewChs } from './safetyReview/chs';
 import { sharingChs } from './sharing/chs';
 import { reportPrintChs } from './reportPrint/chs';
+import { printSheetsChs } from './printSheets/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -74,6 +77,9 @@ export const chs: Messages = {
     groups: '我的集团',
     accounts: '账号管理',
     logs: '操作日志',
+    quality: '报告质控',
+    criticalValues: '危急值',
+    reportPublish: '报告发布',
     settings: '设置',
     profile: '个人资料',
     logout: '退出登录',
@@ -244,6 +250,9 @@ export const chs: Messages = {
   ...reportsChs,
   ...codesChs,
   ...reportSafetyChs,
+  ...reportColorsChs,
+  ...safetyReviewChs,
   ...sharingChs,
   ...reportPrintChs,
+  ...printSheetsChs,
 };

@@ -8,8 +8,11 @@ import { viewerEn } from './viewer/en';
 import { reportsEn } from './reports/en';
 import { codesEn } from './codes/en';
 import { reportSafetyEn } from './reportSafety/en';
+import { reportColorsEn } from './reportColors/en';
+import { safetyReviewEn } from './safetyReview/en';
 import { sharingEn } from './sharing/en';
 import { reportPrintEn } from './reportPrint/en';
+import { printSheetsEn } from './printSheets/en';
 import type { Widen } from './widen';
 
 /**
@@ -132,6 +135,9 @@ export const en = {
     groups: 'My group',
     accounts: 'Accounts',
     logs: 'Operation logs',
+    quality: 'Quality control',
+    criticalValues: 'Critical values',
+    reportPublish: 'Report publishing',
     settings: 'Settings',
     profile: 'Profile',
     logout: 'Log out',
@@ -252,8 +258,11 @@ export const en = {
   ...reportsEn,
   ...codesEn,
   ...reportSafetyEn,
+  ...reportColorsEn,
+  ...safetyReviewEn,
   ...sharingEn,
   ...reportPrintEn,
+  ...printSheetsEn,
 };
 
 export type Messages = Widen<typeof en>;

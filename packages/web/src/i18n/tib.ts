@@ -8,8 +8,11 @@ import { viewerTib } from './viewer/tib';
 import { reportsTib } from './reports/tib';
 import { codesTib } from './codes/tib';
 import { reportSafetyTib } from './reportSafety/tib';
+import { reportColorsTib } from './reportColors/tib';
+import { safetyReviewTib } from './safetyReview/tib';
 import { sharingTib } from './sharing/tib';
 import { reportPrintTib } from './reportPrint/tib';
+import { printSheetsTib } from './printSheets/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -74,6 +77,9 @@ export const tib: Messages = {
     groups: 'ངའི་ཚོགས་པ།',
     accounts: 'རྩིས་ཐོ་དོ་དམ།',
     logs: 'བཀོལ་སྤྱོད་ཟིན་ཐོ།',
+    quality: 'སྤུས་ཚད་ཞིབ་དཔྱད།',
+    criticalValues: 'ཉེན་ཁའི་གྲངས་ཐང་།',
+    reportPublish: 'སྙན་ཞུ་ཁྱབ་བསྒྲགས།',
     settings: 'སྒྲིག་འགོད།',
     profile: 'རང་གི་ཆ་འཕྲིན།',
     logout: 'ཕྱིར་འཐེན།',
@@ -245,6 +251,9 @@ export const tib: Messages = {
   ...reportsTib,
   ...codesTib,
   ...reportSafetyTib,
+  ...reportColorsTib,
+  ...safetyReviewTib,
   ...sharingTib,
   ...reportPrintTib,
+  ...printSheetsTib,
 };

@@ -1,7 +1,10 @@
 import {
+  AlertOutlined,
   AuditOutlined,
+  CheckSquareOutlined,
   FileSearchOutlined,
   SafetyCertificateOutlined,
+  SendOutlined,
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -15,6 +18,7 @@ import { useInactivityLogout } from '../../features/auth/useInactivityLogout';
 import { useLogout } from '../../features/auth/useLogout';
 import { useDomain } from '../../features/domain/useDomain';
 import { useMyGroups } from '../../features/groups/useGroups';
+import { useBucketActions } from '../../features/studies/useStudies';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
@@ -24,6 +28,9 @@ import { UserMenu } from './UserMenu';
 
 const NAV_ICONS: Record<NavKey, ReactNode> = {
   studies: <FileSearchOutlined />,
+  criticalValues: <AlertOutlined />,
+  quality: <CheckSquareOutlined />,
+  reportPublish: <SendOutlined />,
   groups: <TeamOutlined />,
   accounts: <SafetyCertificateOutlined />,
   logs: <AuditOutlined />,
@@ -42,6 +49,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const { session } = useSessionState();
   const me = useMe();
   const myGroups = useMyGroups();
+  const bucketActions = useBucketActions();
   const logout = useLogout();
   const { language, changeLanguage } = useLanguagePreference();
   useApplySavedLanguage(me.data);
@@ -63,7 +71,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
     void changeLanguage(next);
   }
 
-  const items: MenuProps['items'] = visibleNavEntries(myGroups.data).map((entry) => ({
+  const items: MenuProps['items'] = visibleNavEntries(myGroups.data, bucketActions.anywhere).map((entry) => ({
     key: entry.key,
     icon: NAV_ICONS[entry.key],
     label: <Link to={entry.path}>{t(entry.label)}</Link>,

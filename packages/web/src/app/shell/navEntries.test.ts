@@ -15,6 +15,29 @@ describe('visibleNavEntries', () => {
     expect(keys([0, 9, 10])).toEqual(['studies', 'groups', 'accounts', 'logs', 'settings']);
   });
 
+  it('shows the critical-value and quality screens to holders of their actions in some organization', () => {
+    const held = (actions: string[]) => (action: string) => actions.includes(action);
+    const shown = (actions: string[]) => visibleNavEntries([], held(actions)).map((e) => e.key);
+    expect(shown([])).toEqual(['studies', 'groups', 'settings']);
+    expect(shown(['registry_create'])).toEqual(['studies', 'criticalValues', 'groups', 'settings']);
+    expect(shown(['exam_get', 'quality_upsert'])).toEqual([
+      'studies',
+      'criticalValues',
+      'quality',
+      'groups',
+      'settings',
+    ]);
+    expect(shown(['quality_stats'])).toEqual(['studies', 'quality', 'groups', 'settings']);
+    expect(selectedNavKey('/critical-values')).toEqual(['criticalValues']);
+  });
+
+  it('shows report publishing only to holders of order_report_publish', () => {
+    const shown = (actions: string[]) => visibleNavEntries([], (a) => actions.includes(a)).map((e) => e.key);
+    expect(shown(['report_approval', 'report_print'])).not.toContain('reportPublish');
+    expect(shown(['order_report_publish'])).toEqual(['studies', 'reportPublish', 'groups', 'settings']);
+    expect(selectedNavKey('/report-publish/detail')).toEqual(['reportPublish']);
+  });
+
   it('hides the level-bound entries while the groups are unknown', () => {
     expect(visibleNavEntries(undefined).map((e) => e.key)).toEqual(['studies', 'groups', 'settings']);
   });

@@ -1,6 +1,14 @@
 import { GROUP_ACCESS_LEVELS, type Group, type GroupAccessLevel } from '@yyp/contracts';
 
-export type NavKey = 'studies' | 'groups' | 'accounts' | 'logs' | 'settings';
+export type NavKey =
+  | 'studies'
+  | 'criticalValues'
+  | 'quality'
+  | 'reportPublish'
+  | 'groups'
+  | 'accounts'
+  | 'logs'
+  | 'settings';
 
 export interface NavEntry {
   key: NavKey;
@@ -8,11 +16,40 @@ export interface NavEntry {
   label: `nav.${NavKey}`;
   /** Shown only to users holding this level in at least one group. */
   requiresLevel?: GroupAccessLevel;
+  /** Shown only to users holding one of these actions in at least one organization. */
+  requiresAnyAction?: readonly string[];
 }
 
 /** Navbar entries of spec 000 §2 whose pages exist, in navbar order; the others join as they arrive. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'studies', path: '/studies', label: 'nav.studies' },
+  {
+    key: 'criticalValues',
+    path: '/critical-values',
+    label: 'nav.criticalValues',
+    // who may list a report's critical values: its readers and those who follow them up
+    requiresAnyAction: [
+      'exam_get',
+      'report_upsert',
+      'report_approval',
+      'report_advice',
+      'report_trace',
+      'registry_create',
+      'registry_update',
+    ],
+  },
+  {
+    key: 'quality',
+    path: '/quality',
+    label: 'nav.quality',
+    requiresAnyAction: ['quality_upsert', 'quality_delete', 'quality_stats'],
+  },
+  {
+    key: 'reportPublish',
+    path: '/report-publish',
+    label: 'nav.reportPublish',
+    requiresAnyAction: ['order_report_publish'],
+  },
   { key: 'groups', path: '/groups', label: 'nav.groups' },
   { key: 'accounts', path: '/accounts', label: 'nav.accounts', requiresLevel: GROUP_ACCESS_LEVELS.securityAdmin },
   { key: 'logs', path: '/logs', label: 'nav.logs', requiresLevel: GROUP_ACCESS_LEVELS.auditor },
@@ -22,11 +59,20 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
 /**
  * The entries a user sees: account administration only for security admins and the operation log
  * only for auditors of some group (levels from GET groups/mine). Until the groups arrive, or when
- * the call fails, the level-bound entries stay hidden: the server refuses those pages anyway.
+ * the call fails, the level-bound entries stay hidden: the server refuses those pages anyway. The
+ * critical-value and quality screens show for holders of their actions in some organization
+ * (GET accounts/me/permissions, through `holdsAnywhere`), hidden likewise until that is known.
  */
-export function visibleNavEntries(groups: readonly Group[] | undefined): NavEntry[] {
+export function visibleNavEntries(
+  groups: readonly Group[] | undefined,
+  holdsAnywhere: (action: string) => boolean = () => false,
+): NavEntry[] {
   const levels = new Set((groups ?? []).map((group) => group.accessLevel));
-  return NAV_ENTRIES.filter((entry) => entry.requiresLevel === undefined || levels.has(entry.requiresLevel));
+  return NAV_ENTRIES.filter(
+    (entry) =>
+      (entry.requiresLevel === undefined || levels.has(entry.requiresLevel)) &&
+      (entry.requiresAnyAction === undefined || entry.requiresAnyAction.some(holdsAnywhere)),
+  );
 }
 
 export function selectedNavKey(pathname: string): NavKey[] {
