@@ -1,14 +1,7 @@
 import { GROUP_ACCESS_LEVELS, type Group, type GroupAccessLevel } from '@yyp/contracts';
 
 export type NavKey =
-  | 'studies'
-  | 'criticalValues'
-  | 'quality'
-  | 'reportPublish'
-  | 'groups'
-  | 'accounts'
-  | 'logs'
-  | 'settings';
+  'studies' | 'criticalValues' | 'quality' | 'reportPublish' | 'groups' | 'accounts' | 'logs' | 'settings';
 
 export interface NavEntry {
   key: NavKey;
