@@ -1,6 +1,6 @@
 import * as core from '@cornerstonejs/core';
 import * as tools from '@cornerstonejs/tools';
-import { App, Button, Dropdown, Input, Segmented, Space, Tooltip, type MenuProps } from 'antd';
+import { App, Input, type MenuProps } from 'antd';
 import type { ViewerContext, ViewerPrior } from '@yyp/contracts';
 import { KEY_IMAGE_MAX_COUNT } from '@yyp/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -17,10 +17,12 @@ import {
   TOOL_GROUP_ID,
   type StackImage,
 } from './engine';
-import { toMeasurements, type Measurement } from './measurements';
-import { layoutCells, LAYOUTS, linkedIndex, presetsFor, windowToRange, type Layout } from './presets';
+import { MeasurementsPanel, useMeasurements } from './MeasurementsPanel';
+import { layoutCells, linkedIndex, presetsFor, type Layout } from './presets';
 import { SeriesBrowser } from './SeriesBrowser';
-import { TOOL_KEYS, TOOL_NAMES, type ToolName } from './toolNames';
+import { TOOL_KEYS, type ToolName } from './toolNames';
+import { keyCommand, viewportActions } from './viewportActions';
+import { ViewerToolbar } from './ViewerToolbar';
 import { viewportId, ViewportCell, type CellContent, type StudyOverlay } from './ViewportCell';
 
 /** An open study: the main one, or a prior opened for comparison (each with its own openpath). */
@@ -31,9 +33,6 @@ export interface OpenStudy {
 }
 
 const stackKey = (c: CellContent) => `${c.studyUid}|${c.seriesUid}`;
-
-/** One decimal, and never "-0.0". */
-const fmt = (n: number) => (Math.abs(n) < 0.05 ? 0 : n).toFixed(1);
 
 function studyOverlay(study: OpenStudy): StudyOverlay {
   const c = study.context;
@@ -80,12 +79,12 @@ export function ViewerWorkspace({ openpath, context }: { openpath: string; conte
   const [tool, setTool] = useState<ToolName>('WindowLevel');
   const [linked, setLinked] = useState(false);
   const [playing, setPlaying] = useState(false);
-  const [measurements, setMeasurements] = useState<Measurement[]>([]);
   const [priors, setPriors] = useState<ViewerPrior[] | null>(null);
   const [capturing, setCapturing] = useState(false);
   const grid = useRef<HTMLDivElement>(null);
   const offsets = useRef<number[]>([0, 0, 0, 0]);
   const indexes = useRef<number[]>([0, 0, 0, 0]);
+  const [measurements, setMeasurements] = useMeasurements(grid);
 
   useEffect(() => {
     let live = true;
@@ -150,38 +149,6 @@ export function ViewerWorkspace({ openpath, context }: { openpath: string; conte
     if (ready) requestAnimationFrame(() => renderingEngine().resize(true, true));
   }, [layout, ready]);
 
-  // The measurement panel lists the annotations as the tools compute them. The tools compute
-  // statistics throttled while drawing: a finished annotation is recomputed once more, so the panel
-  // and the label on the image show its final size.
-  useEffect(() => {
-    let frame = 0;
-    const refresh = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() =>
-        setMeasurements(toMeasurements(tools.annotation.state.getAllAnnotations() as never)),
-      );
-    };
-    const completed = (evt: Event) => {
-      const annotation = (evt as CustomEvent<{ annotation?: { invalidated?: boolean } }>).detail.annotation;
-      if (annotation) annotation.invalidated = true;
-      tools.utilities.triggerAnnotationRenderForToolGroupIds([TOOL_GROUP_ID]);
-      refresh();
-    };
-    const events = [tools.Enums.Events.ANNOTATION_MODIFIED, tools.Enums.Events.ANNOTATION_REMOVED];
-    // Rendered annotations are announced on their viewport's element (not bubbling): caught on
-    // the way down, in the grid's capture phase.
-    const el = grid.current;
-    core.eventTarget.addEventListener(tools.Enums.Events.ANNOTATION_COMPLETED, completed);
-    for (const e of events) core.eventTarget.addEventListener(e, refresh);
-    el?.addEventListener(tools.Enums.Events.ANNOTATION_RENDERED, refresh, true);
-    return () => {
-      cancelAnimationFrame(frame);
-      core.eventTarget.removeEventListener(tools.Enums.Events.ANNOTATION_COMPLETED, completed);
-      for (const e of events) core.eventTarget.removeEventListener(e, refresh);
-      el?.removeEventListener(tools.Enums.Events.ANNOTATION_RENDERED, refresh, true);
-    };
-  }, []);
-
   const viewport = useCallback(
     (index = active) => renderingEngine().getViewport(viewportId(index)) as core.StackViewport | undefined,
     [active],
@@ -192,53 +159,20 @@ export function ViewerWorkspace({ openpath, context }: { openpath: string; conte
   const activeModality =
     activeStudy?.context.series.find((s) => s.seriesUid === cells[active]?.seriesUid)?.modality ?? '';
 
-  const applyPreset = (width: number, center: number) => {
-    const vp = viewport();
-    if (!vp) return;
-    vp.setProperties({ voiRange: windowToRange(width, center) });
-    vp.render();
-  };
-  const storedWindow = () => {
-    const vp = viewport();
-    if (!vp) return;
-    vp.resetProperties();
-    vp.render();
-  };
-  const rotate = (delta: number) => {
-    const vp = viewport();
-    if (!vp) return;
-    vp.setViewPresentation({ rotation: (((vp.getRotation() + delta) % 360) + 360) % 360 });
-    vp.render();
-  };
-  const flip = (horizontal: boolean) => {
-    const vp = viewport();
-    if (!vp) return;
-    const camera = vp.getCamera();
-    vp.setCamera(horizontal ? { flipHorizontal: !camera.flipHorizontal } : { flipVertical: !camera.flipVertical });
-    vp.render();
-  };
-  const invert = () => {
-    const vp = viewport();
-    if (!vp) return;
-    vp.setProperties({ invert: !vp.getProperties().invert });
-    vp.render();
-  };
-  const reset = () => {
-    const vp = viewport();
-    if (!vp) return;
-    // The CPU renderer's camera reset keeps rotation and flips: undo them explicitly first.
-    vp.setViewPresentation({ rotation: 0, flipHorizontal: false, flipVertical: false });
-    vp.resetCamera();
-    vp.resetProperties();
-    vp.render();
-  };
-  const scroll = (delta: number) => {
-    const vp = viewport();
-    // From the image being moved to, not the one shown: keys held down must not lose steps.
-    if (!vp) return;
-    const target = Math.min(vp.getImageIds().length - 1, Math.max(0, vp.getTargetImageIdIndex() + delta));
-    void vp.setImageIdIndex(target);
-  };
+  /** Runs a viewport action on the active viewport, if it shows something. */
+  const onActive =
+    <A extends unknown[]>(action: (vp: core.StackViewport, ...args: A) => void) =>
+    (...args: A) => {
+      const vp = viewport();
+      if (vp) action(vp, ...args);
+    };
+  const applyPreset = onActive(viewportActions.window);
+  const storedWindow = onActive(viewportActions.storedWindow);
+  const rotate = onActive(viewportActions.rotate);
+  const flip = onActive(viewportActions.flip);
+  const invert = onActive(viewportActions.invert);
+  const reset = onActive(viewportActions.reset);
+  const scroll = onActive(viewportActions.scroll);
   const toggleCine = () => {
     const el = activeElement();
     if (!el) return;
@@ -338,29 +272,20 @@ export function ViewerWorkspace({ openpath, context }: { openpath: string; conte
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const presets = presetsFor(activeModality);
-      let handled = true;
-      if (e.key === 'F1') void captureKeyImage();
-      else if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') scroll(-1);
-      else if (e.key === 'ArrowDown' || e.key === 'ArrowRight') scroll(1);
-      else if (e.key === 'PageUp') scroll(-10);
-      else if (e.key === 'PageDown') scroll(10);
-      else if (e.key === 'Home') scroll(-1e6);
-      else if (e.key === 'End') scroll(1e6);
-      else if (e.key === ' ') toggleCine();
-      else if (e.key === 'i') invert();
-      else if (e.key === 'h') flip(true);
-      else if (e.key === 'v') flip(false);
-      else if (e.key === '[') rotate(-90);
-      else if (e.key === ']') rotate(90);
-      else if (e.key === '0') reset();
-      else if (e.key === '9') storedWindow();
-      else if (/^[1-6]$/.test(e.key) && presets[Number(e.key) - 1]) {
-        const p = presets[Number(e.key) - 1]!;
-        applyPreset(p.width, p.center);
-      } else if (TOOL_KEYS[e.key]) setTool(TOOL_KEYS[e.key]!);
-      else handled = false;
-      if (handled) e.preventDefault();
+      const command = keyCommand(e.key);
+      const preset = command?.kind === 'preset' ? presetsFor(activeModality)[command.index] : undefined;
+      if (command?.kind === 'keyImage') void captureKeyImage();
+      else if (command?.kind === 'scroll') scroll(command.delta);
+      else if (command?.kind === 'cine') toggleCine();
+      else if (command?.kind === 'invert') invert();
+      else if (command?.kind === 'flip') flip(command.horizontal);
+      else if (command?.kind === 'rotate') rotate(command.delta);
+      else if (command?.kind === 'reset') reset();
+      else if (command?.kind === 'storedWindow') storedWindow();
+      else if (preset) applyPreset(preset.width, preset.center);
+      else if (TOOL_KEYS[e.key]) setTool(TOOL_KEYS[e.key]!);
+      else return;
+      e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -393,106 +318,31 @@ export function ViewerWorkspace({ openpath, context }: { openpath: string; conte
 
   return (
     <div className="viewer-page">
-      <div className="viewer-toolbar" role="toolbar">
-        <Space wrap size={4}>
-          {TOOL_NAMES.map((name) => (
-            <Tooltip key={name} title={t(`viewer.toolTips.${name}`)}>
-              <Button
-                size="small"
-                type={tool === name ? 'primary' : 'default'}
-                onClick={() => setTool(name)}
-                data-testid={`tool-${name}`}
-              >
-                {t(`viewer.tools.${name}`)}
-              </Button>
-            </Tooltip>
-          ))}
-          <Dropdown menu={{ items: presetMenu }} trigger={['click']}>
-            <Button size="small" data-testid="presets">
-              {t('viewer.window')}
-            </Button>
-          </Dropdown>
-          <Button size="small" onClick={invert} title="I">
-            {t('viewer.invert')}
-          </Button>
-          <Button size="small" onClick={() => rotate(90)} title="]">
-            {t('viewer.rotate')}
-          </Button>
-          <Button size="small" onClick={() => flip(true)} title="H">
-            {t('viewer.flipH')}
-          </Button>
-          <Button size="small" onClick={() => flip(false)} title="V">
-            {t('viewer.flipV')}
-          </Button>
-          <Button size="small" onClick={reset} title="0">
-            {t('viewer.reset')}
-          </Button>
-          <Button size="small" onClick={toggleCine} title={t('viewer.space')} data-testid="cine">
-            {playing ? t('viewer.stop') : t('viewer.play')}
-          </Button>
-          <Segmented
-            size="small"
-            value={layout}
-            options={LAYOUTS.map((l) => ({ value: l, label: l.replace('x', '×') }))}
-            onChange={(v) => setLayout(v as Layout)}
-          />
-          {context.canCompare && (
-            <Dropdown
-              menu={{ items: priorMenu }}
-              trigger={['click']}
-              onOpenChange={(open) => open && void openPriors()}
-            >
-              <Button size="small" data-testid="compare">
-                {t('viewer.compare')}
-              </Button>
-            </Dropdown>
-          )}
-          {layoutCells(layout) > 1 && (
-            <Button size="small" type={linked ? 'primary' : 'default'} onClick={toggleLink} data-testid="link">
-              {t('viewer.link')}
-            </Button>
-          )}
-          {context.canCapture && (
-            <Button
-              size="small"
-              loading={capturing}
-              onClick={() => void captureKeyImage()}
-              data-testid="key-image"
-              title="F1"
-            >
-              {t('viewer.keyImage')} (F1)
-            </Button>
-          )}
-        </Space>
-      </div>
+      <ViewerToolbar
+        tool={tool}
+        onTool={setTool}
+        presetMenu={presetMenu}
+        onInvert={invert}
+        onRotate={() => rotate(90)}
+        onFlip={flip}
+        onReset={reset}
+        playing={playing}
+        onCine={toggleCine}
+        layout={layout}
+        onLayout={setLayout}
+        priorMenu={context.canCompare ? priorMenu : undefined}
+        onOpenPriors={() => void openPriors()}
+        linked={linked}
+        onToggleLink={toggleLink}
+        onCapture={context.canCapture ? () => void captureKeyImage() : undefined}
+        capturing={capturing}
+      />
       <div className="viewer-body">
         <aside className="viewer-side">
           {studies.map((s) => (
             <SeriesBrowser key={s.context.studyUid} study={s} ready={ready} onOpen={(c) => show(active, c)} />
           ))}
-          <section className="viewer-measurements" data-testid="measurements">
-            <div className="viewer-side-title">
-              {t('viewer.measurements')}
-              {measurements.length > 0 && (
-                <Button size="small" type="link" onClick={clearMeasurements}>
-                  {t('viewer.clear')}
-                </Button>
-              )}
-            </div>
-            {measurements.length === 0 && <div className="viewer-muted">{t('viewer.noMeasurements')}</div>}
-            {measurements.map((m) => (
-              <div key={m.uid} className="viewer-measurement" data-testid="measurement">
-                <b>{t(`viewer.tools.${m.tool as ToolName}`, { defaultValue: m.tool })}</b>{' '}
-                {m.length !== undefined && `${fmt(m.length)} ${m.unit ?? 'mm'}`}
-                {m.angle !== undefined && `${fmt(m.angle)}°`}
-                {m.mean !== undefined &&
-                  `${t('viewer.mean')} ${fmt(m.mean)} ${m.unit ?? ''}, ${t('viewer.sd')} ${fmt(m.stdDev ?? 0)}${
-                    m.area !== undefined ? `, ${t('viewer.area')} ${fmt(m.area)} ${m.areaUnit ?? ''}` : ''
-                  }`}
-                {m.text !== undefined && (m.text || '→')}
-              </div>
-            ))}
-          </section>
+          <MeasurementsPanel measurements={measurements} onClear={clearMeasurements} />
         </aside>
         <div ref={grid} className={`viewer-grid viewer-grid-${layout}`}>
           {[0, 1, 2, 3].slice(0, layoutCells(layout)).map((i) => (
