@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { generateStudy, type StudyOptions } from '../packages/server/src/dicom/testdata/generate.js';
-import { api, apiLogin, baseUrl, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import type { StudyOptions } from '../packages/server/src/dicom/testdata/generate.js';
+import {
+  api,
+  apiLogin,
+  failedShotPath,
+  launchBrowser,
+  loginViaUi,
+  openPage,
+  screenshot,
+  stowStudy,
+} from './support.js';
 
 /**
  * Printing sheets (issue 8): three patients' CTs in 放射科, two of 2025-03-10 and one of
@@ -23,27 +32,7 @@ const PATIENTS = [
   { key: 'c', patientId: 'E2E-SHEETS-3', patientName: '孙三', studyDate: '20250311', studyTime: '101500' },
 ] as const;
 
-async function storeStudy(token: string, options: StudyOptions): Promise<void> {
-  const study = generateStudy(options);
-  const boundary = `e2e-sheets-${Date.now()}`;
-  const body = Buffer.concat([
-    ...study.instances.flatMap((i) => [
-      Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`),
-      Buffer.from(i.bytes),
-      Buffer.from('\r\n'),
-    ]),
-    Buffer.from(`--${boundary}--\r\n`),
-  ]);
-  const res = await fetch(`${baseUrl()}/dicom-web/studies?bucketId=${bucketId}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}`,
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
-}
+const storeStudy = (token: string, options: StudyOptions) => stowStudy(token, bucketId, options);
 
 /** A liver diagram as PNG, drawn in the browser. */
 async function liverDiagram(): Promise<Buffer> {

@@ -1,16 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { generateStudy, type StudyOptions } from '../packages/server/src/dicom/testdata/generate.js';
 import {
   api,
   apiLogin,
-  baseUrl,
   chooseLanguage,
   failedShotPath,
   launchBrowser,
   loginViaUi,
   openPage,
   screenshot,
+  stowStudy,
+  todayDicom,
 } from './support.js';
 
 /**
@@ -32,34 +32,6 @@ const PATIENT_ID = 'E2E-EXTRA-1';
 const editorUrl = () => `/studies/${examId}/reports/${examId}`;
 const findings = (p: Page) => p.getByLabel('影像所见', { exact: true });
 const conclusion = (p: Page) => p.getByLabel('诊断意见', { exact: true });
-
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/** One small generated study sent by STOW-RS into the technician's organization (放射科). */
-async function storeStudy(token: string, bucketId: string, options: StudyOptions): Promise<void> {
-  const study = generateStudy(options);
-  const boundary = `e2e-extra-${Date.now()}`;
-  const body = Buffer.concat([
-    ...study.instances.flatMap((i) => [
-      Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`),
-      Buffer.from(i.bytes),
-      Buffer.from('\r\n'),
-    ]),
-    Buffer.from(`--${boundary}--\r\n`),
-  ]);
-  const res = await fetch(`${baseUrl()}/dicom-web/studies?bucketId=${bucketId}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}`,
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
-}
 
 /** A PNG body diagram (outline of a person), drawn in the browser. */
 async function bodyDiagram(): Promise<Buffer> {
@@ -98,13 +70,13 @@ beforeAll(async () => {
     patientName: '周敏',
     charset: 'ISO_IR 192',
     patientSex: 'F',
-    studyDate: today(),
+    studyDate: todayDicom(),
     instancesPerSeries: 1,
     rows: 64,
     columns: 64,
   } as const;
-  await storeStudy(techToken, bucketId, { ...patient, modality: 'CT', bodyPartExamined: 'CHEST', studyTime: '090000' });
-  await storeStudy(techToken, bucketId, {
+  await stowStudy(techToken, bucketId, { ...patient, modality: 'CT', bodyPartExamined: 'CHEST', studyTime: '090000' });
+  await stowStudy(techToken, bucketId, {
     ...patient,
     modality: 'CT',
     bodyPartExamined: 'ABDOMEN',

@@ -2,7 +2,17 @@ import type { ExamPage } from '@yyp/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateStudy } from '../packages/server/src/dicom/testdata/generate.js';
-import { api, apiLogin, baseUrl, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import {
+  api,
+  apiLogin,
+  failedShotPath,
+  launchBrowser,
+  loginViaUi,
+  openPage,
+  screenshot,
+  stowInstances,
+  todayDicom,
+} from './support.js';
 
 /**
  * Clinical safety review screens (issue 8). A chest CT of 赵危急 arrives in 放射科; the doctor
@@ -20,11 +30,6 @@ let examId = '';
 const PATIENT_ID = `E2E-SAFE-${Date.now()}`;
 const CRITICAL_TEXT = '右侧张力性气胸，纵隔左移';
 
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
-}
-
 /** One small generated chest CT sent by STOW-RS into 放射科. */
 async function storeStudy(token: string, bucketId: string): Promise<void> {
   const study = generateStudy({
@@ -32,31 +37,18 @@ async function storeStudy(token: string, bucketId: string): Promise<void> {
     patientName: '赵^危急',
     charset: 'ISO_IR 192',
     patientSex: 'M',
-    studyDate: today(),
+    studyDate: todayDicom(),
     modality: 'CT',
     bodyPartExamined: 'CHEST',
     instancesPerSeries: 1,
     rows: 32,
     columns: 32,
   });
-  const boundary = `e2e-safety-${Date.now()}`;
-  const body = Buffer.concat([
-    ...study.instances.flatMap((i) => [
-      Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`),
-      Buffer.from(i.bytes),
-      Buffer.from('\r\n'),
-    ]),
-    Buffer.from(`--${boundary}--\r\n`),
-  ]);
-  const res = await fetch(`${baseUrl()}/dicom-web/studies?bucketId=${bucketId}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}`,
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
+  await stowInstances(
+    token,
+    bucketId,
+    study.instances.map((i) => i.bytes),
+  );
 }
 
 async function signedIn(username: string): Promise<Page> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { generateStudy, type StudyOptions } from '../packages/server/src/dicom/testdata/generate.js';
 
 /** Shared helpers for the e2e specs: browser, pages, sign-in and screenshots. */
 
@@ -138,4 +139,41 @@ export async function apiRegister(username: string, name: string, password: stri
 export function jwtPayload(token: string): Record<string, unknown> {
   const part = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** Today as a DICOM date (YYYYMMDD) in this machine's time zone, as the server's "today" tab counts. */
+export function todayDicom(): string {
+  const d = new Date();
+  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Sends DICOM files by STOW-RS into an organization, as a modality or gateway would. */
+export async function stowInstances(token: string, bucketId: string, files: readonly Uint8Array[]): Promise<void> {
+  const boundary = `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const body = Buffer.concat([
+    ...files.flatMap((bytes) => [
+      Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`),
+      Buffer.from(bytes),
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  const res = await fetch(`${baseUrl()}/dicom-web/studies?bucketId=${bucketId}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}`,
+    },
+    body,
+  });
+  if (res.status !== 200) throw new Error(`STOW-RS answered ${res.status}: ${await res.text()}`);
+}
+
+/** Generates a study with the project's own generator and sends it by STOW-RS. */
+export function stowStudy(token: string, bucketId: string, options: StudyOptions): Promise<void> {
+  return stowInstances(
+    token,
+    bucketId,
+    generateStudy(options).instances.map((i) => i.bytes),
+  );
 }

@@ -6,7 +6,16 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateStudy, writeStudy, type StudyOptions } from '../packages/server/src/dicom/testdata/generate.js';
-import { api, apiLogin, baseUrl, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import {
+  api,
+  apiLogin,
+  failedShotPath,
+  launchBrowser,
+  loginViaUi,
+  openPage,
+  screenshot,
+  stowInstances,
+} from './support.js';
 
 const run = promisify(execFile);
 
@@ -245,24 +254,7 @@ describe('image viewer', () => {
         if (convert) await convert(file, out);
         parts.push(fs.readFileSync(convert ? out : file));
       }
-      const boundary = `e2e-${Date.now()}`;
-      const body = Buffer.concat([
-        ...parts.flatMap((p) => [
-          Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`),
-          p,
-          Buffer.from('\r\n'),
-        ]),
-        Buffer.from(`--${boundary}--\r\n`),
-      ]);
-      const res = await fetch(`${baseUrl()}/dicom-web/studies?bucketId=${bucketId}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${tech}`,
-          'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}`,
-        },
-        body,
-      });
-      expect(res.status).toBe(200);
+      await stowInstances(tech, bucketId, parts);
       const exams = await api<{ exams: { id: string; patientId: string }[] }>('/yyp/api/v1/exams/page-query', senior, {
         method: 'POST',
         body: JSON.stringify({ filters: [{ field: 'patientId', operator: 'eq', values: [`E2E-TS-${name}`] }] }),
