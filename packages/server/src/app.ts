@@ -48,6 +48,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { ExamsService } from './modules/exams/exams.service.js';
 import { Signer } from './platform/signed.js';
+import { Sealer } from './platform/sealed.js';
 import { installTus } from './modules/uploads/tus.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -239,7 +240,12 @@ export async function buildApp(
     knowledgeBase: new KnowledgeBaseService(options.db, options.clock),
     reportSharing,
     reportPublish: new ReportPublishService(options.db, options.clock, sharedReports, reportSharing),
-    webIntegration: new WebIntegrationService(options.db, options.clock, sharedReports),
+    webIntegration: new WebIntegrationService(
+      options.db,
+      options.clock,
+      sharedReports,
+      new Sealer(options.jwtSecret, 'group-web-secret'),
+    ),
     reportSafety: new ReportSafetyService(options.db, options.clock),
   };
   // Deliveries under way finish before the database closes.

@@ -1,5 +1,7 @@
 import type { SharedReport, WebSecret, WebSecretStatus } from '@yyp/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupIntegrations } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { approvedReport, auditRows, newExam, radiologyId } from './report-sharing.fixture.js';
 import { signWebReport } from './web-integration.service.js';
@@ -54,6 +56,10 @@ describe('the group web secret', () => {
     const after = await t.as(tok.groupadmin!).get(`groups/${GROUP}/integration/web-secret`);
     expect(after.json()).toMatchObject({ configured: true });
     expect(after.body).not.toContain(secret);
+    // Kept sealed at rest: the database row does not hold the secret.
+    const [row] = await t.db.database.db.select().from(groupIntegrations).where(eq(groupIntegrations.groupId, GROUP));
+    expect(row!.webSecret.startsWith('v1.')).toBe(true);
+    expect(row!.webSecret).not.toContain(secret);
   });
 });
 

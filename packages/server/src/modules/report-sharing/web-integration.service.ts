@@ -13,6 +13,7 @@ import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
+import type { Sealer } from '../../platform/sealed.js';
 import type { SharedReportBuilder } from './shared-report.js';
 import * as store from './report-sharing.store.js';
 
@@ -45,6 +46,8 @@ export class WebIntegrationService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly builder: SharedReportBuilder,
+    /** the group secrets are kept sealed at rest */
+    private readonly sealer: Sealer,
   ) {}
 
   /** GET groups/{id}/integration/web-secret: whether the group has one (never the secret). */
@@ -61,7 +64,7 @@ export class WebIntegrationService {
   async rotate(account: AccountRow, groupId: string, ctx: AuditContext): Promise<WebSecret> {
     const secret = crypto.randomBytes(32).toString('base64url');
     const row = await this.db.transaction(async (tx) => {
-      const saved = await store.saveWebSecret(tx, groupId, secret, this.clock.now());
+      const saved = await store.saveWebSecret(tx, groupId, this.sealer.seal(secret), this.clock.now());
       await writeAudit(tx, ctx, {
         action: 'group.web_secret',
         outcome: 'success',
@@ -86,7 +89,9 @@ export class WebIntegrationService {
     const row = await store.findWebSecret(this.db, query.groupId);
     const now = this.clock.now();
     const nowS = Math.floor(now.getTime() / 1000);
-    const signed = signatureMatches(row?.webSecret ?? NO_SECRET, query) && row !== undefined;
+    // A secret sealed under another server secret opens as null: no link of that group is valid.
+    const secret = row ? this.sealer.open(row.webSecret) : null;
+    const signed = signatureMatches(secret ?? NO_SECRET, query) && secret !== null;
     const expires = Number(query.expires);
     const fresh = expires > nowS && Number(query.timestamp) <= nowS + WEB_REPORT_MAX_SKEW_SECONDS;
     if (!signed || !fresh) {
