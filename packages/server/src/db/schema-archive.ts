@@ -114,17 +114,36 @@ export const exams = pgTable(
     index('exams_accession_idx').on(t.accessionNumber),
     // The study list (exams.list.store.ts): live exams newest first, across or within buckets
     // (NULLS FIRST is what ORDER BY … DESC means, so the index serves the sort).
+    // bucket_id rides along (after the unique id it never changes the order) so a deep page skips
+    // rows in the index alone, without reading the exams.
     index('exams_live_created_idx')
-      .on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst(), t.bucketId)
       .where(sql`${t.deletedTime} is null`),
     index('exams_live_bucket_created_idx')
       .on(t.bucketId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedTime} is null`),
     // Prefix searches (lower(x) like 'abc%'); contains searches scan, as PGlite has no pg_trgm.
-    index('exams_patient_name_key_idx').on(
-      sql`lower(replace(replace(${t.patientName}, '^', ''), ' ', '')) text_pattern_ops`,
-    ),
-    index('exams_patient_name_pinyin_idx').on(sql`${t.patientNamePinyin} text_pattern_ops`),
+    // The live list's name and pinyin searches are counted from these indexes alone (index-only
+    // scans): the columns after the searched one are carried, not searched.
+    index('exams_live_name_key_idx')
+      .on(
+        sql`lower(replace(replace(${t.patientName}, '^', ''), ' ', '')) text_pattern_ops`,
+        t.bucketId,
+        t.patientNamePinyin,
+      )
+      .where(sql`${t.deletedTime} is null`),
+    index('exams_live_name_pinyin_idx')
+      .on(sql`${t.patientNamePinyin} text_pattern_ops`, t.bucketId)
+      .where(sql`${t.deletedTime} is null`),
+    // The start-up backfill of the pinyin initials (empty once done).
+    index('exams_name_pinyin_missing_idx')
+      .on(t.id)
+      .where(sql`${t.patientNamePinyin} is null`),
+    // The live list's study-date ranges, with what their other filters, the scope and the page's
+    // order read, so that a range is counted and paged from the index alone.
+    index('exams_live_study_date_idx')
+      .on(t.studyDate, t.bucketId, t.modality, t.created, t.id)
+      .where(sql`${t.deletedTime} is null`),
     index('exams_patient_id_lower_idx').on(sql`lower(${t.patientId}) text_pattern_ops`),
     index('exams_accession_lower_idx').on(sql`lower(${t.accessionNumber}) text_pattern_ops`),
     index('exams_assignee_idx')

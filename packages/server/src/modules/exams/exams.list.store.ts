@@ -56,6 +56,42 @@ function nameMatch(value: string, how: TextMatch): SQL {
   return or(byName, textMatch(sql`${exams.patientNamePinyin}`, key, how))!;
 }
 
+/**
+ * nameMatch as conditions of which no two hold for the same exam: the pinyin initials, then the
+ * name where the initials do not match. Counted one by one and summed, each is an index-only scan
+ * (exams_live_name_pinyin_idx, exams_live_name_key_idx) where their OR needs the table's rows.
+ */
+function nameMatchParts(value: string, how: TextMatch): SQL[] {
+  const key = normalizeName(value);
+  const byName = textMatch(nameKey, key, how);
+  if (!/^[a-z]+$/.test(key)) return [byName];
+  const byInitials = textMatch(sql`${exams.patientNamePinyin}`, key, how);
+  return [byInitials, and(byName, sql`(${exams.patientNamePinyin} is null or not ${byInitials})`)!];
+}
+
+/**
+ * A filter as disjoint conditions whose sum of counts is its count, when that is cheaper than
+ * counting it as one (a name prefix or name; see nameMatchParts); null otherwise.
+ */
+function countParts(f: ExamFilter): SQL[] | null {
+  if (f.field !== 'patientName' || (f.operator !== 'prefix' && f.operator !== 'eq')) return null;
+  const parts = nameMatchParts(f.values[0] ?? '', f.operator);
+  return parts.length > 1 ? parts : null;
+}
+
+/**
+ * ModalitiesInStudy is a backslash-separated list: CT matches "CT\SR". Written as an equality and
+ * LIKEs on the column (the same rows as `'CT' = any(string_to_array(modality, '\'))`), which the
+ * study-date index evaluates from its own entries, without splitting each value into an array.
+ */
+function modalityMatch(value: string): SQL {
+  const v = value.toUpperCase();
+  if (v === '' || v.includes('\\')) return sql`${v} = any(string_to_array(${exams.modality}, '\\'))`;
+  const e = escapeLike(v);
+  return sql`(${exams.modality} = ${v} or ${exams.modality} like ${`${e}\\\\%`}
+    or ${exams.modality} like ${`%\\\\${e}`} or ${exams.modality} like ${`%\\\\${e}\\\\%`})`;
+}
+
 const textColumns = {
   patientId: exams.patientId,
   accessionNumber: exams.accessionNumber,
@@ -120,12 +156,7 @@ export function filterSql(f: ExamFilter): SQL {
       return textMatch(expr, first, f.operator as TextMatch);
     }
     case 'modality':
-      // ModalitiesInStudy is a backslash-separated list: CT matches "CT\SR".
-      return anyOf(
-        (f.operator === 'in' ? values : [first]).map(
-          (v) => sql`${v.toUpperCase()} = any(string_to_array(${exams.modality}, '\\'))`,
-        ),
-      );
+      return anyOf((f.operator === 'in' ? values : [first]).map(modalityMatch));
     case 'studyDate': {
       if (f.operator === 'range') {
         const [from, to] = [isoDate(values[0]!), isoDate(values[1]!)];
@@ -449,7 +480,17 @@ function countSql(db: Db, scope: ListScope, filters: ExamFilter[]): SQL | null {
     return sql`(select coalesce(sum(${bucketExamCounts.live}), 0) from ${bucketExamCounts}
       where ${anyText(bucketExamCounts.bucketId, bucketIds)})`;
   }
-  return sql`(${countQuery(db, scope, filters)})`;
+  const split = filters.findIndex((f) => countParts(f) !== null);
+  if (split < 0) return sql`(${countQuery(db, scope, filters)})`;
+  const others = filters.filter((_, i) => i !== split);
+  const counts = countParts(filters[split]!)!.map(
+    (part) =>
+      sql`(${db
+        .select({ n: count() })
+        .from(exams)
+        .where(and(scopeSql(scope), ...others.map(filterSql), part))})`,
+  );
+  return sql`(${sql.join(counts, sql` + `)})`;
 }
 
 export async function countExams(db: Db, scope: ListScope, filters: ExamFilter[]): Promise<number> {
