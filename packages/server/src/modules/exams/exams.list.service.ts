@@ -26,7 +26,7 @@ import { listMasked, presentExam, type ExamListRow } from './exams.presenter.js'
 import { listColorRules } from '../rules/rules.store.js';
 import { rowColor, type ColorRuleLike } from '@yyp/contracts';
 import * as store from './exams.list.store.js';
-import { paintReportColors, reportColorRulesOfBuckets, type ReportColorRules } from '../report-safety/report-colors.js';
+import { paintReportColors, type ReportColorRules } from '../report-safety/report-colors.js';
 
 const DAY_MS = 86_400_000;
 const PURGE_BATCH = 100;
@@ -97,12 +97,15 @@ export class ExamListService {
     action: string,
   ): Promise<ExamPage> {
     const { skip, limit } = pageWindow(input.skip, input.limit);
-    // The report table colours are read alongside the page (a separate connection on PostgreSQL),
-    // leaving the page's one statement as it is.
-    const [{ rows, count, rules }, reportRules] = await Promise.all([
-      store.listPage(this.db, scope, input.filters, input.sorts, skip, limit),
-      reportColorRulesOfBuckets(this.db, scope.bucketIds),
-    ]);
+    // The page's one statement also reads the colour rules and the report table colours.
+    const { rows, count, rules, reportRules } = await store.listPage(
+      this.db,
+      scope,
+      input.filters,
+      input.sorts,
+      skip,
+      limit,
+    );
     return { exams: await this.present(account, rows, privacy, ctx, action, rules, reportRules), count };
   }
 

@@ -3,7 +3,7 @@ import type { ColorRuleLike, DobMatchMode, ExamFilter, ExamSort } from '@yyp/con
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike } from '../../db/like.js';
-import { anyText } from '../../platform/sql.js';
+import { anyText, textArrayLiteral } from '../../platform/sql.js';
 import {
   accounts,
   bucketDictionary,
@@ -15,10 +15,12 @@ import {
   exams,
   examTags,
   instances,
+  reportTableColors,
 } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { nameInitials } from '../archive/pinyin.js';
 import type { ExamListRow } from './exams.presenter.js';
+import type { ReportColorRules } from '../report-safety/report-colors.js';
 
 /**
  * All SQL of the study list: filters and sorts arrive as values of the contract's closed lists
@@ -278,9 +280,21 @@ function samePatientSql(p: NonNullable<ListScope['samePatient']>): SQL {
   )!;
 }
 
-function scopeSql(scope: ListScope): SQL {
+/**
+ * `column = any(ids)`: the ids a bound parameter, or with `constant` a literal of the statement's
+ * text (the landing list's, see listPage), so that the text alone decides its plan.
+ */
+function idsIn(column: AnyPgColumn, ids: readonly string[], constant: boolean): SQL {
+  if (!constant) return anyText(column, ids);
+  return sql`${column} = any(${sql.raw(`'${textArrayLiteral(ids).replace(/'/g, "''")}'`)}::text[])`;
+}
+
+/** A row count written into the statement's text (LIMIT, OFFSET): `n` is an integer the caller checked. */
+const constantCount = (n: number) => sql.raw(String(Math.max(0, Math.trunc(n)))) as unknown as number;
+
+function scopeSql(scope: ListScope, constant = false): SQL {
   return and(
-    anyText(exams.bucketId, scope.bucketIds),
+    idsIn(exams.bucketId, scope.bucketIds, constant),
     scope.deleted
       ? and(isNotNull(exams.deletedTime), gt(exams.deletedTime, scope.deleted.after))
       : isNull(exams.deletedTime),
@@ -356,16 +370,17 @@ function pageQuery(
   skip: number,
   limit: number,
   columns: typeof listColumns,
+  constant = false,
 ) {
   const order = orderSql(sorts, scope.deleted ? 'deletedTime' : 'created');
   let ids = db.select({ pageId: exams.id }).from(exams).$dynamic();
   if (sorts.some((s) => s.field === 'bucketName')) ids = ids.innerJoin(buckets, eq(buckets.id, exams.bucketId));
   if (sorts.some((s) => s.field === 'assigneeName')) ids = ids.leftJoin(accounts, eq(accounts.id, exams.assigneeId));
   const page = ids
-    .where(and(scopeSql(scope), ...filters.map(filterSql)))
+    .where(and(scopeSql(scope, constant), ...filters.map(filterSql)))
     .orderBy(...order)
-    .limit(limit)
-    .offset(skip)
+    .limit(constant ? constantCount(limit) : limit)
+    .offset(constant && skip > 0 ? constantCount(skip) : skip)
     .as('page');
   return db
     .select(columns)
@@ -422,19 +437,56 @@ export function pageStatement(
   skip: number,
   limit: number,
 ) {
-  const counted = countSql(db, scope, filters) ?? sql`0`;
+  const constant = isLandingList(scope, filters);
+  const counted = countSql(db, scope, filters, constant) ?? sql`0`;
   const withTotals = {
     ...listColumns,
     total: sql<string>`${counted}`,
-    rules: sql<unknown>`${colorRulesSql(scope.bucketIds)}`,
+    rules: sql<unknown>`${colorRulesSql(scope.bucketIds, constant)}`,
+    reportRules: sql<unknown>`${reportColorRulesSql(scope.bucketIds, constant)}`,
   };
-  return pageQuery(db, scope, filters, sorts, skip, limit, withTotals);
+  return pageQuery(db, scope, filters, sorts, skip, limit, withTotals, constant);
+}
+
+type LandingStatement = ReturnType<ReturnType<typeof pageStatement>['prepare']>;
+const landingStatements = new WeakMap<Db, Map<string, LandingStatement>>();
+
+/**
+ * The landing list's statement, built once per organizations, sorts and page window: its text
+ * holds all it needs (isLandingList), so the built statement is kept and run again as it is; the
+ * STATEMENT_NAMES_MAX most recently used are kept.
+ */
+function landingStatement(db: Db, scope: ListScope, sorts: ExamSort[], skip: number, limit: number) {
+  let kept = landingStatements.get(db);
+  if (!kept) landingStatements.set(db, (kept = new Map()));
+  const key = JSON.stringify([scope.bucketIds, sorts, skip, limit]);
+  const found = kept.get(key);
+  if (found) {
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const built = pageStatement(db, scope, [], sorts, skip, limit).prepare('');
+  kept.set(key, built);
+  if (kept.size > STATEMENT_NAMES_MAX) kept.delete(kept.keys().next().value!);
+  return built;
 }
 
 /**
- * A page of the list with the count and the colour rules of the organizations' groups, in one
- * statement: the count and the rules ride on the rows as uncorrelated subqueries (PostgreSQL
- * evaluates each once). A page with no rows asks for the count and rules on their own.
+ * The live list with no filter (the landing page and its pages): its statement holds no
+ * parameters, the caller's organizations and the page window written into its text, so that
+ * PostgreSQL plans it once per connection (a statement without parameters keeps its plan) and the
+ * plan is made for those organizations (a small organization's list reads its own index).
+ */
+function isLandingList(scope: ListScope, filters: ExamFilter[]): boolean {
+  return filters.length === 0 && !scope.deleted && !scope.samePatient;
+}
+
+/**
+ * A page of the list with the count, the colour rules and the report table colours of the
+ * organizations' groups, in one statement: they ride on the rows as uncorrelated subqueries
+ * (PostgreSQL evaluates each once). A page with no rows asks for the count and rules on their own
+ * (with no rows to paint, no report colours).
  */
 export async function listPage(
   db: Db,
@@ -443,19 +495,35 @@ export async function listPage(
   sorts: ExamSort[],
   skip: number,
   limit: number,
-): Promise<{ rows: ExamListRow[]; count: number; rules: Map<string, ColorRuleLike[]> }> {
-  if (scope.bucketIds.length === 0) return { rows: [], count: 0, rules: new Map() };
-  const query = pageStatement(db, scope, filters, sorts, skip, limit);
+): Promise<{
+  rows: ExamListRow[];
+  count: number;
+  rules: Map<string, ColorRuleLike[]>;
+  reportRules: ReportColorRules;
+}> {
+  if (scope.bucketIds.length === 0) return { rows: [], count: 0, rules: new Map(), reportRules: new Map() };
   // Only the unfiltered list (the landing page and its pages) is named: with a filter, a plan
   // made for no values in particular (a generic plan) can be far worse than one for the values.
   const unfiltered = filters.every((f) => f.field === 'bucketId');
-  const found = (await (unfiltered ? named(query.prepare('')) : query)) as (ExamListRow & {
+  const found = (await (isLandingList(scope, filters)
+    ? named(landingStatement(db, scope, sorts, skip, limit))
+    : unfiltered
+      ? named(pageStatement(db, scope, filters, sorts, skip, limit).prepare(''))
+      : pageStatement(db, scope, filters, sorts, skip, limit))) as (ExamListRow & {
     total: string;
     rules: unknown;
+    reportRules: unknown;
   })[];
-  if (found.length === 0) return { rows: [], ...(await countWithColorRules(db, scope, filters)) };
-  const rows: ExamListRow[] = found.map(({ total: _total, rules: _rules, ...row }) => row);
-  return { rows, count: Number(found[0]!.total), rules: colorRulesFrom(found[0]!.rules) };
+  if (found.length === 0) {
+    return { rows: [], ...(await countWithColorRules(db, scope, filters)), reportRules: new Map() };
+  }
+  const rows: ExamListRow[] = found.map(({ total: _total, rules: _rules, reportRules: _report, ...row }) => row);
+  return {
+    rows,
+    count: Number(found[0]!.total),
+    rules: colorRulesFrom(found[0]!.rules),
+    reportRules: reportColorRulesFrom(found[0]!.reportRules),
+  };
 }
 
 /** The count query, unrun (see listQuery). */
@@ -471,14 +539,14 @@ export function countQuery(db: Db, scope: ListScope, filters: ExamFilter[]) {
  * per-organization counters the exams trigger keeps (a few rows, whatever the list holds); any
  * other filter counts the exams themselves, through the filters' indexes.
  */
-function countSql(db: Db, scope: ListScope, filters: ExamFilter[]): SQL | null {
+function countSql(db: Db, scope: ListScope, filters: ExamFilter[], constant = false): SQL | null {
   const byBucket = filters.every((f) => f.field === 'bucketId');
   let bucketIds = scope.bucketIds;
   for (const f of filters) if (f.field === 'bucketId') bucketIds = bucketIds.filter((b) => f.values.includes(b));
   if (bucketIds.length === 0) return null;
   if (byBucket && !scope.deleted && !scope.samePatient) {
     return sql`(select coalesce(sum(${bucketExamCounts.live}), 0) from ${bucketExamCounts}
-      where ${anyText(bucketExamCounts.bucketId, bucketIds)})`;
+      where ${idsIn(bucketExamCounts.bucketId, bucketIds, constant)})`;
   }
   const split = filters.findIndex((f) => countParts(f) !== null);
   if (split < 0) return sql`(${countQuery(db, scope, filters)})`;
@@ -503,13 +571,43 @@ export async function countExams(db: Db, scope: ListScope, filters: ExamFilter[]
 type ColorRuleTuple = [string, number, number, string, string, string, string];
 
 /** The colour rules of the organizations' groups as one JSON array, in priority order. */
-function colorRulesSql(bucketIds: string[]): SQL {
+function colorRulesSql(bucketIds: string[], constant = false): SQL {
   return sql`(select coalesce(json_agg(json_build_array(
         ${colorRules.groupId}, ${colorRules.priority}, ${colorRules.index}, ${colorRules.foreColor},
         ${colorRules.backgroundColor}, ${colorRules.matchField}, ${colorRules.value})
         order by ${colorRules.priority}, ${colorRules.index}), '[]')
       from ${colorRules} where ${colorRules.groupId} in
-        (select ${buckets.groupId} from ${buckets} where ${anyText(buckets.id, bucketIds)}))`;
+        (select ${buckets.groupId} from ${buckets} where ${idsIn(buckets.id, bucketIds, constant)}))`;
+}
+
+/**
+ * The report table colours of the organizations' groups (report-safety's tableColorsOfBuckets,
+ * the same rows in the same order) as one JSON array, read with the page.
+ */
+function reportColorRulesSql(bucketIds: string[], constant: boolean): SQL {
+  const c = reportTableColors;
+  return sql`(select coalesce(json_agg(json_build_array(${c.groupId}, ${c.field}, ${c.value}, ${c.color},
+        ${c.background}, ${c.priority}) order by ${c.priority}, ${c.createdAt}, ${c.id}), '[]')
+      from ${c} where ${c.groupId} in
+        (select ${buckets.groupId} from ${buckets} where ${idsIn(buckets.id, bucketIds, constant)}))`;
+}
+
+function reportColorRulesFrom(raw: unknown): ReportColorRules {
+  const rules: ReportColorRules = new Map();
+  const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    number,
+  ][];
+  for (const [groupId, field, value, color, background, priority] of tuples) {
+    const list = rules.get(groupId) ?? [];
+    list.push({ field, value, color, background, priority });
+    rules.set(groupId, list);
+  }
+  return rules;
 }
 
 function colorRulesFrom(raw: unknown): Map<string, ColorRuleLike[]> {
