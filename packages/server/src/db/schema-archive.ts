@@ -114,10 +114,11 @@ export const exams = pgTable(
     index('exams_accession_idx').on(t.accessionNumber),
     // The study list (exams.list.store.ts): live exams newest first, across or within buckets
     // (NULLS FIRST is what ORDER BY … DESC means, so the index serves the sort).
-    // bucket_id rides along (after the unique id it never changes the order) so a deep page skips
-    // rows in the index alone, without reading the exams.
+    // The organization and the name's searched columns ride along (after the unique id they never
+    // change the order), so a deep page skips rows, and a name search finds its page, in the index
+    // alone, without reading the exams.
     index('exams_live_created_idx')
-      .on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst(), t.bucketId)
+      .on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst(), t.bucketId, t.patientNamePinyin, t.patientName)
       .where(sql`${t.deletedTime} is null`),
     index('exams_live_bucket_created_idx')
       .on(t.bucketId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst())

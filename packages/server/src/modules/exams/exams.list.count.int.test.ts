@@ -91,4 +91,17 @@ describe('study list counts', () => {
       ]),
     ).toEqual({ listed: 1, count: 1, counted: 1 });
   });
+
+  it('counts a study-date range whole, on the page that reads it and past its end', async () => {
+    const autumn = [{ field: 'studyDate', operator: 'range', values: ['20261001', '20261130'] }];
+    expect(sorted(await find(autumn))).toEqual(['A', 'B', 'E']);
+    for (const [skip, shown] of [
+      [0, 1],
+      [2, 1],
+      [5, 0],
+    ] as const) {
+      const res = await page('senior', { filters: autumn, skip, limit: 1 });
+      expect({ shown: res.exams.length, count: res.count }).toEqual({ shown, count: 3 });
+    }
+  });
 });

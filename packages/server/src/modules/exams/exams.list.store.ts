@@ -371,9 +371,13 @@ function pageQuery(
   limit: number,
   columns: typeof listColumns,
   constant = false,
+  windowTotal = false,
 ) {
   const order = orderSql(sorts, scope.deleted ? 'deletedTime' : 'created');
-  let ids = db.select({ pageId: exams.id }).from(exams).$dynamic();
+  let ids = db
+    .select({ pageId: exams.id, ...(windowTotal ? { total: sql<string>`count(*) over ()`.as('page_total') } : {}) })
+    .from(exams)
+    .$dynamic();
   if (sorts.some((s) => s.field === 'bucketName')) ids = ids.innerJoin(buckets, eq(buckets.id, exams.bucketId));
   if (sorts.some((s) => s.field === 'assigneeName')) ids = ids.leftJoin(accounts, eq(accounts.id, exams.assigneeId));
   const page = ids
@@ -382,8 +386,12 @@ function pageQuery(
     .limit(constant ? constantCount(limit) : limit)
     .offset(constant && skip > 0 ? constantCount(skip) : skip)
     .as('page');
+  // The window's count, read back from the subquery (the `total` of pageStatement's columns).
+  const counted = windowTotal
+    ? ({ ...columns, total: sql<string>`"page"."page_total"` } as typeof listColumns)
+    : columns;
   return db
-    .select(columns)
+    .select(counted)
     .from(page)
     .innerJoin(exams, eq(exams.id, page.pageId))
     .innerJoin(buckets, eq(buckets.id, exams.bucketId))
@@ -438,14 +446,25 @@ export function pageStatement(
   limit: number,
 ) {
   const constant = isLandingList(scope, filters);
-  const counted = countSql(db, scope, filters, constant) ?? sql`0`;
+  const windowTotal = countsWithPage(filters);
+  const counted = windowTotal ? sql`0` : (countSql(db, scope, filters, constant) ?? sql`0`);
   const withTotals = {
     ...listColumns,
     total: sql<string>`${counted}`,
     rules: sql<unknown>`${colorRulesSql(scope.bucketIds, constant)}`,
     reportRules: sql<unknown>`${reportColorRulesSql(scope.bucketIds, constant)}`,
   };
-  return pageQuery(db, scope, filters, sorts, skip, limit, withTotals, constant);
+  return pageQuery(db, scope, filters, sorts, skip, limit, withTotals, constant, windowTotal);
+}
+
+/**
+ * Whether the page counts its rows itself (`count(*) over ()` while finding them) rather than by
+ * a count of its own: with a study-date filter, whose matches are all read to be ordered anyway
+ * (the date index does not give the list's order), one reading serves both. Not where a count
+ * is cheaper on its own: a name search counted in parts (countParts), or no filter at all.
+ */
+function countsWithPage(filters: ExamFilter[]): boolean {
+  return filters.some((f) => f.field === 'studyDate') && !filters.some((f) => countParts(f) !== null);
 }
 
 type LandingStatement = ReturnType<ReturnType<typeof pageStatement>['prepare']>;

@@ -1,0 +1,2 @@
+DROP INDEX "exams_live_created_idx";--> statement-breakpoint
+CREATE INDEX "exams_live_created_idx" ON "exams" USING btree ("created" DESC NULLS FIRST,"id" DESC NULLS FIRST,"bucket_id","patient_name_pinyin","patient_name") WHERE "exams"."deleted_time" is null;
