@@ -1,0 +1,206 @@
+import type { ExamFilter } from '@yyp/contracts';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { escapeLike } from '../../db/like.js';
+import { exams, examTags } from '../../db/schema.js';
+
+/**
+ * The study list's filters as SQL (exams.list.store.ts runs them): they arrive as values of the
+ * contract's closed lists (field, operator and value shapes already checked) and are turned into
+ * SQL here by lookup, never by writing a name the caller sent into the text. User text is a bound
+ * parameter; LIKE wildcards in it are escaped.
+ */
+
+/** The patient name as searched: lower case, without DICOM separators or spaces (王^小东 → 王小东). */
+const nameKey = sql`lower(replace(replace(${exams.patientName}, '^', ''), ' ', ''))`;
+const normalizeName = (v: string) => v.toLowerCase().replace(/[\^\s]+/g, '');
+/** The reference day of an age: the study date, or the arrival day without one (UTC). */
+const ageAt = sql`case when ${exams.studyDate} ~ '^[0-9]{8}$' then ${exams.studyDate}
+  else to_char(${exams.created} at time zone 'UTC', 'YYYYMMDD') end`;
+/** Whole years between the birth date and the reference day; null without a valid birth date. */
+const ageYears = sql`(case when ${exams.patientDob} ~ '^[0-9]{8}$' then
+  substr(${ageAt}, 1, 4)::int - substr(${exams.patientDob}, 1, 4)::int
+  - (case when substr(${ageAt}, 5, 4) < substr(${exams.patientDob}, 5, 4) then 1 else 0 end) end)`;
+
+type TextMatch = 'eq' | 'contains' | 'prefix';
+const likePattern = (v: string, how: 'contains' | 'prefix') =>
+  how === 'contains' ? `%${escapeLike(v)}%` : `${escapeLike(v)}%`;
+
+/** Case-insensitive match of lower(expr); lower-case LIKE (not ILIKE) so a text_pattern_ops index serves prefixes. */
+function textMatch(expr: SQL, value: string, how: TextMatch): SQL {
+  const v = value.toLowerCase();
+  return how === 'eq' ? sql`${expr} = ${v}` : sql`${expr} like ${likePattern(v, how)}`;
+}
+const lowerOf = (column: AnyPgColumn) => sql`lower(${column})`;
+
+/** A patient name match: the name itself, or its pinyin initials when the text is Latin letters. */
+function nameMatch(value: string, how: TextMatch): SQL {
+  const key = normalizeName(value);
+  const byName = textMatch(nameKey, key, how);
+  if (!/^[a-z]+$/.test(key)) return byName;
+  return or(byName, textMatch(sql`${exams.patientNamePinyin}`, key, how))!;
+}
+
+/**
+ * nameMatch as conditions of which no two hold for the same exam: the pinyin initials, then the
+ * name where the initials do not match. Counted one by one and summed, each is an index-only scan
+ * (exams_live_name_pinyin_idx, exams_live_name_key_idx) where their OR needs the table's rows.
+ */
+function nameMatchParts(value: string, how: TextMatch): SQL[] {
+  const key = normalizeName(value);
+  const byName = textMatch(nameKey, key, how);
+  if (!/^[a-z]+$/.test(key)) return [byName];
+  const byInitials = textMatch(sql`${exams.patientNamePinyin}`, key, how);
+  return [byInitials, and(byName, sql`(${exams.patientNamePinyin} is null or not ${byInitials})`)!];
+}
+
+/**
+ * A filter as disjoint conditions whose sum of counts is its count, when that is cheaper than
+ * counting it as one (a name prefix or name; see nameMatchParts); null otherwise.
+ */
+export function countParts(f: ExamFilter): SQL[] | null {
+  if (f.field !== 'patientName' || (f.operator !== 'prefix' && f.operator !== 'eq')) return null;
+  const parts = nameMatchParts(f.values[0] ?? '', f.operator);
+  return parts.length > 1 ? parts : null;
+}
+
+/**
+ * ModalitiesInStudy is a backslash-separated list: CT matches "CT\SR". Written as an equality and
+ * LIKEs on the column (the same rows as `'CT' = any(string_to_array(modality, '\'))`), which the
+ * study-date index evaluates from its own entries, without splitting each value into an array.
+ */
+function modalityMatch(value: string): SQL {
+  const v = value.toUpperCase();
+  if (v === '' || v.includes('\\')) return sql`${v} = any(string_to_array(${exams.modality}, '\\'))`;
+  const e = escapeLike(v);
+  return sql`(${exams.modality} = ${v} or ${exams.modality} like ${`${e}\\\\%`}
+    or ${exams.modality} like ${`%\\\\${e}`} or ${exams.modality} like ${`%\\\\${e}\\\\%`})`;
+}
+
+const textColumns = {
+  patientId: exams.patientId,
+  accessionNumber: exams.accessionNumber,
+  bodyPart: exams.bodyPart,
+  studyDesc: exams.studyDesc,
+  applyDept: exams.applyDept,
+  orderPlacer: exams.orderPlacer,
+} as const;
+
+const flagColumns = {
+  hasImage: exams.hasImage,
+  urgentFlag: exams.urgentFlag,
+  teleMedFlag: exams.teleMedFlag,
+  printed: exams.studyPrinted,
+  critical: exams.criticalFlag,
+} as const;
+
+const isoDate = (v: string) => v.replace(/-/g, '');
+/** A bare date as the start of that UTC day; `end` makes it the start of the next one. */
+function instant(v: string, end: boolean): Date {
+  if (/^\d{4}-?\d{2}-?\d{2}$/.test(v)) {
+    const d = isoDate(v);
+    const t = Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6, 8)));
+    return new Date(end ? t + 86_400_000 : t);
+  }
+  return new Date(v);
+}
+
+/** One filter (already checked against the contract: field, operator and value shapes) as SQL. */
+export function filterSql(f: ExamFilter): SQL {
+  const values = f.values;
+  const first = values[0] ?? '';
+  const anyOf = (parts: SQL[]) => (parts.length === 1 ? parts[0]! : or(...parts)!);
+  switch (f.field) {
+    case 'keyword': {
+      const how = f.operator as 'contains' | 'prefix';
+      return or(
+        nameMatch(first, how),
+        textMatch(lowerOf(exams.patientId), first, how),
+        textMatch(lowerOf(exams.accessionNumber), first, how),
+      )!;
+    }
+    case 'patientName':
+      return anyOf(
+        (f.operator === 'in' ? values : [first]).map((v) =>
+          nameMatch(v, f.operator === 'in' ? 'eq' : (f.operator as TextMatch)),
+        ),
+      );
+    case 'patientId':
+    case 'accessionNumber':
+    case 'bodyPart':
+    case 'studyDesc':
+    case 'applyDept':
+    case 'orderPlacer': {
+      const expr = lowerOf(textColumns[f.field]);
+      if (f.operator === 'in') {
+        return inArray(
+          expr,
+          values.map((v) => v.toLowerCase()),
+        );
+      }
+      return textMatch(expr, first, f.operator as TextMatch);
+    }
+    case 'modality':
+      return anyOf((f.operator === 'in' ? values : [first]).map(modalityMatch));
+    case 'studyDate': {
+      if (f.operator === 'range') {
+        const [from, to] = [isoDate(values[0]!), isoDate(values[1]!)];
+        return and(
+          sql`${exams.studyDate} <> ''`,
+          from ? sql`${exams.studyDate} >= ${from}` : undefined,
+          to ? sql`${exams.studyDate} <= ${to}` : undefined,
+        )!;
+      }
+      return inArray(exams.studyDate, (f.operator === 'in' ? values : [first]).map(isoDate));
+    }
+    case 'created': {
+      const [from, to] = [values[0]!, values[1]!];
+      return and(
+        from ? sql`${exams.created} >= ${instant(from, false).toISOString()}::timestamptz` : undefined,
+        to ? sql`${exams.created} < ${instant(to, true).toISOString()}::timestamptz` : undefined,
+      )!;
+    }
+    case 'age': {
+      if (f.operator === 'eq') return sql`${ageYears} = ${Number(first)}`;
+      const [from, to] = [values[0]!, values[1]!];
+      return and(
+        sql`${ageYears} is not null`,
+        from ? sql`${ageYears} >= ${Number(from)}` : undefined,
+        to ? sql`${ageYears} <= ${Number(to)}` : undefined,
+      )!;
+    }
+    case 'bucketId':
+      return inArray(exams.bucketId, f.operator === 'in' ? values : [first]);
+    case 'patientGender':
+      return inArray(
+        exams.patientGender,
+        (f.operator === 'in' ? values : [first]).map((v) => v.toUpperCase()),
+      );
+    case 'uploadStatus':
+      return inArray(exams.uploadStatus, f.operator === 'in' ? values : [first]);
+    case 'hasImage':
+    case 'urgentFlag':
+    case 'teleMedFlag':
+    case 'printed':
+    case 'critical':
+      return eq(flagColumns[f.field], first === 'true');
+    case 'patientSource':
+      return inArray(
+        exams.patientSource,
+        (f.operator === 'in' ? values : [first]).map((v) => v.toUpperCase()),
+      );
+    case 'reportStatus':
+      return inArray(exams.reportStatus, f.operator === 'in' ? values : [first]);
+    case 'assigneeId': {
+      const wanted = f.operator === 'in' ? values : [first];
+      const ids = wanted.filter((v) => v !== 'none');
+      return anyOf([
+        ...(ids.length > 0 ? [inArray(exams.assigneeId, ids)] : []),
+        ...(wanted.includes('none') ? [isNull(exams.assigneeId)] : []),
+      ]);
+    }
+    case 'tagId':
+      return sql`exists (select 1 from ${examTags} where ${examTags.examId} = ${exams.id}
+        and ${inArray(examTags.tagId, f.operator === 'in' ? values : [first])})`;
+  }
+}
