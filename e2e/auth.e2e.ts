@@ -253,6 +253,13 @@ describe('languages', () => {
       await fetch(`${baseUrl()}/yyp/api/v1/accounts/me`, { headers: { Authorization: `Bearer ${token.accessToken}` } })
     ).json()) as { preferences: { language?: string } };
     expect(me.preferences.language).toBe('tib');
+    // Put the registrar's language back for the specs that follow.
+    const reset = await fetch(`${baseUrl()}/yyp/api/v1/accounts/me`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ preferences: { language: 'chs' } }),
+    });
+    expect(reset.status).toBe(200);
   });
 
   it('switches the login page language', async () => {

@@ -79,11 +79,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
+  let stopping = false;
+  // A server that dies under the tests says why, instead of leaving only refused connections.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`e2e server exited unexpectedly (code ${code}, signal ${signal}):\n${log}`);
+  });
 
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, child, () => log);
   } catch (error) {
+    stopping = true;
     child.kill('SIGKILL');
     throw error;
   }
@@ -92,6 +98,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   fs.mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
 
   return async () => {
+    stopping = true;
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -57,7 +57,10 @@ async function signedIn(username: string): Promise<Page> {
 }
 
 async function waitWritable(p: Page): Promise<void> {
-  await expect.poll(() => findings(p).evaluate((el) => (el as HTMLTextAreaElement).readOnly)).toBe(false);
+  // The editor takes the report's lock first; on a loaded 2-core machine that may take a while.
+  await expect
+    .poll(() => findings(p).evaluate((el) => (el as HTMLTextAreaElement).readOnly), { timeout: 20_000 })
+    .toBe(false);
 }
 
 beforeAll(async () => {

@@ -60,7 +60,10 @@ const editorUrl = () => `/studies/${examId}/reports/${examId}`;
 
 /** The editor holds the lock when the findings can be typed into. */
 async function waitWritable(p: Page): Promise<void> {
-  await expect.poll(() => findings(p).evaluate((el) => (el as HTMLTextAreaElement).readOnly)).toBe(false);
+  // On a loaded 2-core machine taking the lock may take a while.
+  await expect
+    .poll(() => findings(p).evaluate((el) => (el as HTMLTextAreaElement).readOnly), { timeout: 20_000 })
+    .toBe(false);
 }
 
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
 } from './support.js';
 
 /**
- * Clinical safety review screens (issue 8). A chest CT of 赵危急 arrives in 放射科; the doctor
+ * Clinical safety review screens (issue 8). A chest CT of 钱危急 arrives in 放射科; the doctor
  * writes it, the senior approves it and reports a critical value (through the API). The registry
  * desk, who takes the ordering department's read-back on the phone, opens /critical-values, sees
  * the value awaiting receipt (the patient masked: no view_privacy), records the read-back and then
@@ -34,7 +34,8 @@ const CRITICAL_TEXT = '右侧张力性气胸，纵隔左移';
 async function storeStudy(token: string, bucketId: string): Promise<void> {
   const study = generateStudy({
     patientId: PATIENT_ID,
-    patientName: '赵^危急',
+    // Not 赵 or 张: the study list e2e finds 张伟 by the initials zw, which 赵危急 would share.
+    patientName: '钱^危急',
     charset: 'ISO_IR 192',
     patientSex: 'M',
     studyDate: todayDicom(),
@@ -118,7 +119,7 @@ describe('clinical safety review', () => {
     await row.waitFor();
     // Awaiting receipt; the patient's name masked for a caller without view_privacy.
     await row.getByText('待接收').waitFor();
-    await row.getByText('赵*急').waitFor();
+    await row.getByText('钱*急').waitFor();
     await row.getByText('王主任').waitFor();
     await page!.getByTestId('critical-stats').getByText('待接收').waitFor();
 
@@ -173,7 +174,7 @@ describe('clinical safety review', () => {
     const row = page.getByRole('row').filter({ hasText: '结论应写明肺压缩程度及复查建议' });
     await row.waitFor();
     await row.getByText('丙级').waitFor();
-    await row.getByText('赵^危急').waitFor();
+    await row.getByText('钱^危急').waitFor();
     await row.getByText('未写建议').waitFor();
     await row.getByText('王主任').waitFor();
     await page.mouse.move(0, 0);
