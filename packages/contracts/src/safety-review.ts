@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_PAGE_SIZE } from './limits.js';
+import type { Action } from './permissions.js';
 import { CRITICAL_VALUE_STATUSES, criticalValueSchema } from './report-safety.js';
 
 /**
@@ -7,6 +8,36 @@ import { CRITICAL_VALUE_STATUSES, criticalValueSchema } from './report-safety.js
  * the critical values of every organization the caller follows them in, for the ordering side
  * and the radiology department to close the loop from one list.
  */
+
+/** Read a report and what hangs on it (ratings, comments, critical values, its grade). */
+export const REPORT_READER_ACTIONS = [
+  'exam_get',
+  'report_upsert',
+  'report_approval',
+  'report_advice',
+  'report_trace',
+] as const satisfies readonly Action[];
+/**
+ * Record the ordering side's read-back and the handling of a critical value: the reporting doctors
+ * and the registry desk (registry_create/update; not registry_arrive, which technicians hold for
+ * check-in), who phone the ordering department and take down its answer.
+ */
+export const CRITICAL_FOLLOWER_ACTIONS = [
+  'report_upsert',
+  'report_approval',
+  'registry_create',
+  'registry_update',
+] as const satisfies readonly Action[];
+/** List critical values across reports (critical-values/page-query): readers and followers. */
+export const CRITICAL_LIST_ACTIONS: readonly Action[] = [
+  ...new Set<Action>([...REPORT_READER_ACTIONS, ...CRITICAL_FOLLOWER_ACTIONS]),
+];
+/** Review the organization's graded reports (quality/page-query). */
+export const QUALITY_REVIEW_ACTIONS = [
+  'quality_upsert',
+  'quality_delete',
+  'quality_stats',
+] as const satisfies readonly Action[];
 
 /** A bound of a period: an ISO date (a whole UTC day; `to` inclusive) or an instant with its offset. */
 export const periodBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);

@@ -1,3 +1,4 @@
+import { CRITICAL_FOLLOWER_ACTIONS, QUALITY_REVIEW_ACTIONS, REPORT_READER_ACTIONS } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import type { AuditContext } from '../../platform/audit.js';
 import { effectiveActions, type BucketAction, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
@@ -17,34 +18,17 @@ export interface Actor {
   ctx: AuditContext;
 }
 
-/** Read the report and what hangs on it (ratings, comments, critical values, its grade). */
-export const READERS: readonly BucketAction[] = [
-  'exam_get',
-  'report_upsert',
-  'report_approval',
-  'report_advice',
-  'report_trace',
-];
+/** The shared lists of who reads a report, follows its critical values up and reviews its grade. */
+export const READERS: readonly BucketAction[] = REPORT_READER_ACTIONS;
 /** Report a critical value: whoever may write or approve the report. */
 export const CRITICAL_REPORTERS: readonly BucketAction[] = ['report_upsert', 'report_approval'];
-/**
- * Record the ordering side's read-back and the handling: the reporting doctors and the registry
- * desk (registry_create/update; not registry_arrive, which technicians hold for check-in), who
- * phone the ordering department and take down its answer.
- */
-export const CRITICAL_FOLLOWERS: readonly BucketAction[] = [
-  'report_upsert',
-  'report_approval',
-  'registry_create',
-  'registry_update',
-];
+export const CRITICAL_FOLLOWERS: readonly BucketAction[] = CRITICAL_FOLLOWER_ACTIONS;
 /**
  * Notified of a new critical value besides the exam's assignee: approving doctors (who answer
  * for the report) and the registry desk (who phone the ordering department).
  */
 export const CRITICAL_NOTIFIED: readonly BucketAction[] = ['report_approval', 'registry_create', 'registry_update'];
-/** See the organization's graded reports (quality/page-query). */
-export const QUALITY_REVIEWERS: readonly BucketAction[] = ['quality_upsert', 'quality_delete', 'quality_stats'];
+export const QUALITY_REVIEWERS: readonly BucketAction[] = QUALITY_REVIEW_ACTIONS;
 
 export function actionsOf(actor: Pick<Actor, 'access' | 'bucket'>): Set<BucketAction> {
   return effectiveActions(actor.access, actor.bucket);

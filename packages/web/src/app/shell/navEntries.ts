@@ -1,4 +1,10 @@
-import { GROUP_ACCESS_LEVELS, type Group, type GroupAccessLevel } from '@yyp/contracts';
+import {
+  CRITICAL_LIST_ACTIONS,
+  GROUP_ACCESS_LEVELS,
+  QUALITY_REVIEW_ACTIONS,
+  type Group,
+  type GroupAccessLevel,
+} from '@yyp/contracts';
 
 export type NavKey =
   'studies' | 'criticalValues' | 'quality' | 'reportPublish' | 'groups' | 'accounts' | 'logs' | 'settings';
@@ -20,22 +26,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     key: 'criticalValues',
     path: '/critical-values',
     label: 'nav.criticalValues',
-    // who may list a report's critical values: its readers and those who follow them up
-    requiresAnyAction: [
-      'exam_get',
-      'report_upsert',
-      'report_approval',
-      'report_advice',
-      'report_trace',
-      'registry_create',
-      'registry_update',
-    ],
+    requiresAnyAction: CRITICAL_LIST_ACTIONS,
   },
   {
     key: 'quality',
     path: '/quality',
     label: 'nav.quality',
-    requiresAnyAction: ['quality_upsert', 'quality_delete', 'quality_stats'],
+    requiresAnyAction: QUALITY_REVIEW_ACTIONS,
   },
   {
     key: 'reportPublish',

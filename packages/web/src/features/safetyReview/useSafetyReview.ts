@@ -26,18 +26,7 @@ export const reviewKeys = {
   quality: (bucketId: string, body: QualityPageBody) => ['quality', 'page', bucketId, body] as const,
 };
 
-/** Rights that let a caller list a report's critical values (the server's readers and followers). */
-export const CRITICAL_LIST_ACTIONS = [
-  'exam_get',
-  'report_upsert',
-  'report_approval',
-  'report_advice',
-  'report_trace',
-  'registry_create',
-  'registry_update',
-] as const;
-/** Rights that let a caller review quality grades (quality/page-query). */
-export const QUALITY_REVIEW_ACTIONS = ['quality_upsert', 'quality_delete', 'quality_stats'] as const;
+export { CRITICAL_LIST_ACTIONS, QUALITY_REVIEW_ACTIONS } from '@yyp/contracts';
 
 /** The report page of a report (a report's id is its primary exam's id). */
 export const reportPath = (reportId: string) =>
