@@ -126,15 +126,17 @@ export const exams = pgTable(
     // Prefix searches (lower(x) like 'abc%'); contains searches scan, as PGlite has no pg_trgm.
     // The live list's name and pinyin searches are counted from these indexes alone (index-only
     // scans): the columns after the searched one are carried, not searched.
+    // They lead with the organization: the scope (any of the caller's organizations) bounds the
+    // index scan instead of being tested on each entry.
     index('exams_live_name_key_idx')
       .on(
-        sql`lower(replace(replace(${t.patientName}, '^', ''), ' ', '')) text_pattern_ops`,
         t.bucketId,
+        sql`lower(replace(replace(${t.patientName}, '^', ''), ' ', '')) text_pattern_ops`,
         t.patientNamePinyin,
       )
       .where(sql`${t.deletedTime} is null`),
     index('exams_live_name_pinyin_idx')
-      .on(sql`${t.patientNamePinyin} text_pattern_ops`, t.bucketId)
+      .on(t.bucketId, sql`${t.patientNamePinyin} text_pattern_ops`)
       .where(sql`${t.deletedTime} is null`),
     // The start-up backfill of the pinyin initials (empty once done).
     index('exams_name_pinyin_missing_idx')
