@@ -151,6 +151,9 @@ async function benchStore(store) {
 
     const { child, url } = await startServer(env);
     const results = {};
+    // The machine's 1/5/15-minute load averages before and after the measured runs: everything
+    // (autocannon, node, the database) shares its cores, so other work skews the figures.
+    const loadAverage = { before: os.loadavg().map((l) => Math.round(l * 100) / 100) };
     try {
       const login = await (
         await fetch(url + 'accounts/login-in', {
@@ -173,6 +176,7 @@ async function benchStore(store) {
           `${store} ${name}: count ${first.count}, ${measured.requestsPerSecond} req/s, p50 ${measured.latencyMs.p50} ms, p95 ${measured.latencyMs.p95} ms, p99 ${measured.latencyMs.p99} ms`,
         );
       }
+      loadAverage.after = os.loadavg().map((l) => Math.round(l * 100) / 100);
     } finally {
       await stopServer(child);
     }
@@ -180,7 +184,7 @@ async function benchStore(store) {
     const explain = await explainAll(explained.db, explained.run, bucketIds);
     await explained.close();
     fs.writeFileSync(path.join(root, `bench/results/studies-explain-${store}.txt`), explain);
-    return { exams: n, seedSeconds, results };
+    return { exams: n, seedSeconds, loadAverage, results };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (dbName) {
