@@ -110,7 +110,10 @@ export class LocalBlobStore implements BlobStore {
     const tmpFile = this.tmpName();
     const handle = await fsp.open(tmpFile, 'w');
     try {
-      await handle.writeFile(data);
+      // One write call for the whole blob (writeFile cuts it into 512 KiB calls, each a pool hop).
+      for (let at = 0; at < data.length; ) {
+        at += (await handle.write(data, at, data.length - at)).bytesWritten;
+      }
       await handle.sync();
     } finally {
       await handle.close();
@@ -131,8 +134,11 @@ export class LocalBlobStore implements BlobStore {
     try {
       await pipeline(source, fs.createWriteStream(tmpFile));
       const handle = await fsp.open(tmpFile, 'r+');
-      await handle.sync();
-      await handle.close();
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await this.commit(tmpFile, key);
       return size;
     } catch (err) {
