@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DirSync } from './dir-sync.js';
 
 /**
  * The blob store (DESIGN.md "two stores"): DICOM instances, key images, attachments, PDFs and
@@ -77,6 +78,7 @@ export function assertSafeKey(key: string): void {
 export class LocalBlobStore implements BlobStore {
   private readonly tmp: string;
   private readonly made = new Set<string>();
+  private readonly dirSync = new DirSync();
   private links: DirectLinks | null = null;
 
   constructor(private readonly root: string) {
@@ -95,10 +97,13 @@ export class LocalBlobStore implements BlobStore {
     const target = this.file(key);
     const dir = path.dirname(target);
     if (!this.made.has(dir)) {
-      await fsp.mkdir(dir, { recursive: true });
+      await this.dirSync.created(dir, await fsp.mkdir(dir, { recursive: true }));
       this.made.add(dir);
     }
     await fsp.rename(tmpFile, target);
+    // The new name is durable only once its directory is flushed (shared with the blobs renamed
+    // into it meanwhile): until then a power loss could leave the bytes under .tmp, swept at start.
+    await this.dirSync.sync(dir);
   }
 
   private tmpName(): string {
@@ -111,7 +116,7 @@ export class LocalBlobStore implements BlobStore {
     const handle = await fsp.open(tmpFile, 'w');
     try {
       // One write call for the whole blob (writeFile cuts it into 512 KiB calls, each a pool hop).
-      for (let at = 0; at < data.length; ) {
+      for (let at = 0; at < data.length;) {
         at += (await handle.write(data, at, data.length - at)).bytesWritten;
       }
       await handle.sync();
