@@ -8,7 +8,7 @@ import { LocalBlobStore, type BlobStore } from './platform/blobs.js';
 import { S3BlobStore } from './platform/blobs-s3.js';
 import { startDimse } from './dicom/dimse.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
-import { backfillNameInitials } from './modules/exams/exams.list.store.js';
+import { backfillNameInitials } from './modules/exams/exams.lifecycle.store.js';
 import { seedDemoStudies } from './seed/demo-studies.js';
 import path from 'node:path';
 

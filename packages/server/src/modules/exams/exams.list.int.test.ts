@@ -2,7 +2,7 @@ import { EXAM_SORT_FIELDS } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, exams } from '../../db/schema.js';
-import { backfillNameInitials } from './exams.list.store.js';
+import { backfillNameInitials } from './exams.lifecycle.store.js';
 import { deleteColorRule, insertColorRule } from '../rules/rules.store.js';
 import { buckets } from '../../db/schema.js';
 import { bucket, find, fx, id, page, sorted, tok, useExamListFixture } from './exams.list.fixture.js';

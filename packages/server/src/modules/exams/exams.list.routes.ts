@@ -15,7 +15,7 @@ import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { defineRoute, type RawInput } from '../../platform/route.js';
 import type { ExamListService } from './exams.list.service.js';
-import { bucketOfAnyExam } from './exams.list.store.js';
+import { bucketOfAnyExam } from './exams.lifecycle.store.js';
 import { bucketOfExam } from './exams.store.js';
 
 const examParams = z.object({ examId: z.string().max(64) });

@@ -25,6 +25,7 @@ import { errors } from '../../platform/errors.js';
 import { listMasked, presentExam, type ExamListRow } from './exams.presenter.js';
 import { listColorRules } from '../rules/rules.store.js';
 import { rowColor, type ColorRuleLike } from '@yyp/contracts';
+import * as lifecycle from './exams.lifecycle.store.js';
 import * as store from './exams.list.store.js';
 import { paintReportColors, type ReportColorRules } from '../report-safety/report-colors.js';
 
@@ -218,7 +219,7 @@ export class ExamListService {
   /** POST exams/modify-print-status: all the studies must be live exams where the caller holds exam_update. */
   async modifyPrintStatus(account: AccountRow, storeUids: string[], printed: boolean, ctx: AuditContext) {
     const { allowed } = await this.scope(account, 'exam_update');
-    const rows = await store.setPrinted(this.db, allowed, storeUids, printed);
+    const rows = await lifecycle.setPrinted(this.db, allowed, storeUids, printed);
     if (!rows) throw errors.notFound('Exam');
     await writeAudit(this.db, ctx, {
       action: 'exam.print_status',
@@ -253,7 +254,7 @@ export class ExamListService {
     const row = await store.examRow(this.db, examId);
     if (!row || row.deletedTime || row.bucketId !== bucket.id) throw errors.notFound('Exam');
     await this.db.transaction(async (tx) => {
-      if (!(await store.softDelete(tx, examId, now))) throw errors.notFound('Exam');
+      if (!(await lifecycle.softDelete(tx, examId, now))) throw errors.notFound('Exam');
       await writeAudit(tx, ctx, this.entry(account, row, 'exam.delete'));
     });
     return {
@@ -284,7 +285,7 @@ export class ExamListService {
       );
     }
     await this.db.transaction(async (tx) => {
-      if (!(await store.recover(tx, examId, cutoff, this.clock.now()))) {
+      if (!(await lifecycle.recover(tx, examId, cutoff, this.clock.now()))) {
         throw errors.conflict('The exam is not deleted');
       }
       await writeAudit(tx, ctx, this.entry(account, row, 'exam.recover'));
@@ -303,7 +304,7 @@ export class ExamListService {
     if (!row || row.bucketId !== bucket.id) throw errors.notFound('Exam');
     if (!row.deletedTime) throw errors.conflict('Only a deleted exam can be removed for good; delete it first');
     const keys = await this.db.transaction(async (tx) => {
-      const gone = await store.destroyDeleted(tx, [examId]);
+      const gone = await lifecycle.destroyDeleted(tx, [examId]);
       if (gone.examIds.length === 0) throw errors.conflict('The exam is not deleted');
       await writeAudit(tx, ctx, this.entry(account, row, 'exam.destroy'));
       return gone.blobKeys;
@@ -319,10 +320,10 @@ export class ExamListService {
   async purge(): Promise<number> {
     let removed = 0;
     for (;;) {
-      const ids = await store.expiredDeleted(this.db, this.recoveryCutoff(), PURGE_BATCH);
+      const ids = await lifecycle.expiredDeleted(this.db, this.recoveryCutoff(), PURGE_BATCH);
       if (ids.length === 0) return removed;
       const gone = await this.db.transaction(async (tx) => {
-        const result = await store.destroyDeleted(tx, ids);
+        const result = await lifecycle.destroyDeleted(tx, ids);
         if (result.examIds.length > 0) {
           await writeAudit(
             tx,
