@@ -50,7 +50,8 @@ function portOpen(port) {
  * @param {{ store?: 'pglite' | 'postgres', env?: object, nodeArgs?: string[], startTimeoutMs?: number }} [opts]
  *   `nodeArgs` go to node before main.js (e.g. --cpu-prof to profile the server).
  * @returns {Promise<import('./orthanc.mjs').DicomTarget & { httpBase: string, version: string,
- *   store: string, logFile: string, stop: () => Promise<void> }>}
+ *   store: string, logFile: string, dbUrl: string | null, dataDir: string, kill: () => Promise<void>,
+ *   stop: () => Promise<void> }>}
  */
 export async function startYyp(opts = {}) {
   const store = opts.store ?? 'pglite';
@@ -129,6 +130,11 @@ export async function startYyp(opts = {}) {
     store,
     pid: child.pid,
     logFile,
+    /** the server's PostgreSQL database (null on PGlite) and data directory, for counting rows */
+    dbUrl: db?.url ?? null,
+    dataDir: path.join(dir, 'data'),
+    /** stops the process only (the database and files stay); `stop()` removes them too */
+    kill: () => kill(),
     stop,
   };
 }

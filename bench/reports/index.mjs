@@ -15,32 +15,19 @@
 //
 // Usage: npm run build && node bench/reports/index.mjs [postgres] [pglite]   (default: both)
 // Writes bench/results/reports-<store>.json. Everything on 127.0.0.1; server, scratch database
-// (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, creates and drops it)
+// (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres, creates and drops it)
 // and temp dirs are removed afterwards, also on failure or timeout.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadGenerator, stow } from '../lib/dicom-tools.mjs';
-import {
-  LOOPBACK,
-  freePort,
-  machine,
-  makeTempDir,
-  onCleanup,
-  percentile,
-  removeTempDir,
-  round,
-  runBounded,
-  sleep,
-  waitFor,
-} from '../lib/util.mjs';
+import { startYyp } from '../lib/yyp.mjs';
+import { machine, makeTempDir, percentile, removeTempDir, round, runBounded, sleep, waitFor } from '../lib/util.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const MAIN = path.join(ROOT, 'packages/server/dist/main.js');
 const RESULTS = path.join(ROOT, 'bench/results');
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ARGS = process.argv.slice(2);
 const STORES = ARGS.length ? ARGS : ['postgres', 'pglite'];
 const DOCTORS = Number(process.env.BENCH_DOCTORS || 50);
@@ -64,93 +51,20 @@ const log = (msg) => console.error(`[reports] ${msg}`);
 
 /* ---------- server on a scratch database ---------- */
 
-async function admin(sqlText) {
-  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
-  await c.connect();
-  try {
-    await c.query(sqlText);
-  } finally {
-    await c.end();
-  }
-}
-
-/** An empty PostgreSQL database, dropped at cleanup. */
-async function createDatabase() {
-  const name = `yyp_bench_reports_${process.pid}_${Date.now()}`;
-  await admin(`create database ${name}`);
-  const drop = onCleanup(() => admin(`drop database if exists ${name} with (force)`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop };
-}
-
 /**
- * Starts dist/main.js on free loopback ports with the demo tenant (no demo studies), on a scratch
+ * dist/main.js on free loopback ports with the demo tenant (no demo studies), on a scratch
  * PostgreSQL database or on PGlite in a temp dir. `kill()` stops the process only (PGlite's files
  * stay for counting); `stop()` also drops the database and removes the dir.
  */
 async function startServer(store) {
-  const dir = makeTempDir(`yyp-bench-reports-${store}-`);
-  const [port, dicomPort] = [await freePort(), await freePort()];
-  const db = store === 'postgres' ? await createDatabase() : null;
-  const dataDir = path.join(dir, 'data');
-  const logFile = path.join(dir, 'yyp.log');
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: LOOPBACK,
-      PORT: String(port),
-      DICOM_PORT: String(dicomPort),
-      DATA_DIR: dataDir,
-      DATABASE_URL: db ? db.url : '',
-      YYP_DEMO: 'on',
-      YYP_DEMO_STUDIES: 'off',
-      LOG_LEVEL: 'fatal',
-    },
-    stdio: ['ignore', out, out],
-  });
-  fs.closeSync(out);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const kill = onCleanup(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      if (!(await Promise.race([exited, sleep(12_000).then(() => null)]))) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    }
-  });
-  const stop = async () => {
-    await kill();
-    await db?.drop();
-    await removeTempDir(dir);
-  };
-  const httpBase = `http://${LOOPBACK}:${port}`;
-  const api = `${httpBase}/yyp/api/v1/`;
-  try {
-    await Promise.race([
-      waitFor(async () => (await fetch(`${api}health`, { signal: AbortSignal.timeout(2000) })).ok, {
-        timeoutMs: 120_000,
-        what: 'yyp health',
-      }),
-      exited.then(({ code, signal }) => {
-        throw new Error(`yyp exited during start (code ${code}, signal ${signal})`);
-      }),
-    ]);
-  } catch (err) {
-    const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-4000) : '';
-    await stop();
-    throw new Error(`${err.message}\n--- yyp log ---\n${tail}`, { cause: err });
-  }
+  const yyp = await startYyp({ store, env: { LOG_LEVEL: 'fatal' } });
   return {
-    api,
-    dicomWebBase: `${httpBase}/dicom-web`,
-    dbUrl: db?.url ?? null,
-    pgliteDir: path.join(dataDir, 'pgdata'),
-    kill: () => kill(),
-    stop,
+    api: `${yyp.httpBase}/yyp/api/v1/`,
+    dicomWebBase: yyp.dicomWebBase,
+    dbUrl: yyp.dbUrl,
+    pgliteDir: path.join(yyp.dataDir, 'pgdata'),
+    kill: yyp.kill,
+    stop: yyp.stop,
   };
 }
 
