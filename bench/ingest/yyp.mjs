@@ -7,7 +7,7 @@ import { startYyp, yypInstanceCount } from '../lib/yyp.mjs';
  * @returns {Promise<import('./scenarios.mjs').Archive>}  stop() kills the server, drops the
  *   database (PostgreSQL) and removes the data dir.
  */
-export async function startYypArchive({ store }) {
-  const yyp = await startYyp({ store });
+export async function startYypArchive({ store, ...opts }) {
+  const yyp = await startYyp({ store, ...opts });
   return { target: yyp, count: () => yypInstanceCount(yyp), stop: yyp.stop };
 }

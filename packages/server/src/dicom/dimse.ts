@@ -14,7 +14,7 @@ import {
   commandUs,
   decodeAssociateRq,
   decodeCommand,
-  decodePData,
+  decodePDataChunks,
   encodeAbort,
   encodeAssociateAc,
   encodeAssociateRj,
@@ -79,9 +79,9 @@ interface Message {
 
 /**
  * One association over one socket: the Upper Layer state machine (PS3.8 §9.2) reduced to an
- * acceptor's needs. Incoming PDUs are cut from the byte stream without copying where a PDU sits
- * in one chunk; a C-STORE's dataset fragments are copied once, into the Part 10 file handed to
- * the ingest. Messages are handled one after another in arrival order.
+ * acceptor's needs. Incoming PDUs are cut from the byte stream without copying, as views into the
+ * network chunks they arrived in; a C-STORE's dataset fragments are copied once, into the Part 10
+ * file handed to the ingest. Messages are handled one after another in arrival order.
  */
 class Association {
   private chunks: Buffer[] = [];
@@ -123,13 +123,31 @@ class Association {
       const limit = type === PDU.associateRq ? MAX_ASSOCIATE_RQ : MAX_PDU_LENGTH + 6;
       if (length > limit) throw new UlError(`PDU of ${length} bytes exceeds ${limit}`);
       if (this.buffered < 6 + length) return;
-      const first = this.chunks[0]!.length >= 6 + length ? this.chunks[0]! : this.flatten();
-      const body = first.subarray(6, 6 + length);
-      if (first.length === 6 + length) this.chunks.shift();
-      else this.chunks[0] = first.subarray(6 + length);
-      this.buffered -= 6 + length;
-      this.pdu(type, body);
+      const parts = this.take(6 + length);
+      parts[0] = parts[0]!.subarray(6);
+      if (parts[0].length === 0) parts.shift();
+      this.pdu(type, parts);
     }
+  }
+
+  /** The next `n` buffered bytes as views into the received chunks (nothing copied). */
+  private take(n: number): Buffer[] {
+    const parts: Buffer[] = [];
+    while (n > 0) {
+      const first = this.chunks[0]!;
+      if (first.length <= n) {
+        parts.push(first);
+        this.chunks.shift();
+        n -= first.length;
+        this.buffered -= first.length;
+      } else {
+        parts.push(first.subarray(0, n));
+        this.chunks[0] = first.subarray(n);
+        this.buffered -= n;
+        n = 0;
+      }
+    }
+    return parts;
   }
 
   private flatten(): Buffer {
@@ -138,16 +156,17 @@ class Association {
     return all;
   }
 
-  private pdu(type: number, body: Buffer): void {
+  /** One whole PDU, its body given as the views it arrived in. */
+  private pdu(type: number, body: Buffer[]): void {
     switch (type) {
       case PDU.associateRq:
         if (this.state !== 'idle') throw new UlError('unexpected A-ASSOCIATE-RQ');
         this.state = 'negotiating';
-        this.negotiate(decodeAssociateRq(body));
+        this.negotiate(decodeAssociateRq(body.length === 1 ? body[0]! : Buffer.concat(body)));
         return;
       case PDU.pData:
         if (this.state !== 'associated') throw new UlError('P-DATA-TF outside an association');
-        for (const pdv of decodePData(body)) this.pdv(pdv.contextId, pdv.command, pdv.last, pdv.data);
+        for (const pdv of decodePDataChunks(body)) this.pdv(pdv.contextId, pdv.command, pdv.last, pdv.data);
         return;
       case PDU.releaseRq:
         if (this.state !== 'associated') throw new UlError('unexpected A-RELEASE-RQ');
@@ -219,11 +238,11 @@ class Association {
     setTimeout(() => this.socket.destroy(), 1000).unref();
   }
 
-  private pdv(contextId: number, isCommand: boolean, last: boolean, data: Buffer): void {
+  private pdv(contextId: number, isCommand: boolean, last: boolean, data: Buffer[]): void {
     if (!this.contexts.has(contextId)) throw new UlError(`presentation context ${contextId} was not accepted`);
     if (isCommand) {
       if (this.current) throw new UlError('command fragment inside a dataset');
-      this.command.push(data);
+      this.command.push(...data);
       if (!last) return;
       const command = decodeCommand(Buffer.concat(this.command));
       this.command = [];
@@ -234,10 +253,10 @@ class Association {
     }
     const message = this.current;
     if (!message || message.contextId !== contextId) throw new UlError('dataset fragment without its command');
-    message.size += data.length;
+    for (const d of data) message.size += d.length;
     if (message.size > MAX_DATASET_BYTES) throw new UlError('dataset too large');
-    // The fragment is a view into a PDU buffer that is otherwise done with: keep the view.
-    message.data.push(data);
+    // The fragments are views into received chunks that are otherwise done with: keep the views.
+    message.data.push(...data);
     if (!last) return;
     this.current = null;
     this.dispatch(message);

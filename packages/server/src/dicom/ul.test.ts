@@ -11,6 +11,7 @@ import {
   decodeAssociateRq,
   decodeCommand,
   decodePData,
+  decodePDataChunks,
   encodeAbort,
   encodeAssociateAc,
   encodeAssociateRj,
@@ -173,6 +174,20 @@ describe('P-DATA-TF', () => {
     ]);
     expect(() => decodePData(body.subarray(0, body.length - 1))).toThrow(UlError);
     expect(() => decodePData(Buffer.from([0, 0, 0, 1, 1]))).toThrow(UlError);
+
+    // The same body cut into network chunks at every pair of places: the same items, as views.
+    const flat = (d: Buffer[]) => Buffer.concat(d).toString();
+    const whole = decodePData(body).map((p) => [p.contextId, p.command, p.last, p.data.toString()]);
+    for (let a = 0; a <= body.length; a++) {
+      for (let b = a; b <= body.length; b++) {
+        const chunks = [body.subarray(0, a), body.subarray(a, b), body.subarray(b)];
+        const pdvs = decodePDataChunks(chunks);
+        expect(pdvs.map((p) => [p.contextId, p.command, p.last, flat(p.data)])).toEqual(whole);
+        for (const p of pdvs) for (const d of p.data) expect(d.buffer).toBe(body.buffer);
+        const cut = Math.min(a, body.length - 1);
+        expect(() => decodePDataChunks([body.subarray(0, cut), body.subarray(cut, body.length - 1)])).toThrow(UlError);
+      }
+    }
   });
 
   it('a command P-DATA-TF is one PDV flagged command + last', () => {

@@ -207,21 +207,63 @@ export interface Pdv {
 
 /** Splits a P-DATA-TF body into its presentation data values (the data are views, not copies). */
 export function decodePData(body: Buffer): Pdv[] {
-  const out: Pdv[] = [];
-  let at = 0;
-  while (at < body.length) {
-    need(body, at, 6, 'PDV item');
-    const length = body.readUInt32BE(at);
+  return decodePDataChunks([body]).map((p) => ({
+    ...p,
+    data: p.data.length === 1 ? p.data[0]! : Buffer.concat(p.data),
+  }));
+}
+
+/** A presentation data value whose data is a list of views into the received chunks. */
+export interface ChunkedPdv {
+  contextId: number;
+  command: boolean;
+  last: boolean;
+  data: Buffer[];
+}
+
+/**
+ * The same split for a P-DATA-TF body that arrived in several network chunks (a large PDU, as a
+ * C-STORE's dataset fills): nothing is copied but the 6-byte item headers that straddle chunks,
+ * so the dataset is copied once, into its Part 10 file, however it was cut.
+ */
+export function decodePDataChunks(chunks: Buffer[]): ChunkedPdv[] {
+  const out: ChunkedPdv[] = [];
+  let index = 0;
+  let offset = 0;
+  const remaining = () => {
+    let n = chunks[index] ? chunks[index]!.length - offset : 0;
+    for (let i = index + 1; i < chunks.length; i++) n += chunks[i]!.length;
+    return n;
+  };
+  /** The next `n` bytes as views, advancing past them; throws when fewer remain. */
+  const take = (n: number, what: string): Buffer[] => {
+    const views: Buffer[] = [];
+    while (n > 0) {
+      const chunk = chunks[index];
+      if (!chunk) throw new UlError(`truncated ${what}`);
+      const part = Math.min(n, chunk.length - offset);
+      if (part > 0) views.push(chunk.subarray(offset, offset + part));
+      n -= part;
+      offset += part;
+      if (offset === chunk.length) {
+        index++;
+        offset = 0;
+      }
+    }
+    return views;
+  };
+  while (remaining() > 0) {
+    const headParts = take(6, 'PDV item');
+    const head = headParts.length === 1 ? headParts[0]! : Buffer.concat(headParts);
+    const length = head.readUInt32BE(0);
     if (length < 2) throw new UlError('PDV item too short');
-    need(body, at + 4, length, 'PDV item');
-    const control = body[at + 5]!;
+    const control = head[5]!;
     out.push({
-      contextId: body[at + 4]!,
+      contextId: head[4]!,
       command: (control & 1) === 1,
       last: (control & 2) === 2,
-      data: body.subarray(at + 6, at + 4 + length),
+      data: take(length - 2, 'PDV item'),
     });
-    at += 4 + length;
   }
   return out;
 }

@@ -132,6 +132,11 @@ export class S3BlobStore implements BlobStore {
     );
   }
 
+  /** An object PUT is atomic already: the same as put. */
+  putNew(key: string, data: Uint8Array): Promise<void> {
+    return this.put(key, data);
+  }
+
   /**
    * A blob of one part is one PUT; a larger one is sent part by part as it arrives (multipart
    * upload), so memory holds at most one part whatever the size, and the source is read no faster

@@ -41,6 +41,15 @@ describe('LocalBlobStore', () => {
     expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
   });
 
+  it('putNew writes a new key in place, refuses an existing one and leaves it as it was', async () => {
+    await store.putNew('n/e/w.dcm', Buffer.from('first'));
+    expect((await store.get('n/e/w.dcm')).toString()).toBe('first');
+    await expect(store.putNew('n/e/w.dcm', Buffer.from('second'))).rejects.toMatchObject({ code: 'EEXIST' });
+    expect((await store.get('n/e/w.dcm')).toString()).toBe('first');
+    await expect(store.putNew('../x', Buffer.from('x'))).rejects.toThrow(/unsafe/);
+    expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
+  });
+
   it('sweeps leftovers of interrupted writes at start', () => {
     fs.writeFileSync(path.join(root, '.tmp', 'orphan'), 'x');
     new LocalBlobStore(root);

@@ -9,10 +9,19 @@ import { DirSync } from './dir-sync.js';
 /**
  * The blob store (DESIGN.md "two stores"): DICOM instances, key images, attachments, PDFs and
  * packages. Keys are relative paths of safe characters. Writes are atomic: a reader sees the
- * whole blob or none of it, and a crash mid-write leaves only a temporary file, swept at start.
+ * whole blob or none of it, and a crash mid-write leaves only a temporary file, swept at start
+ * (putNew: a file under a key nothing names yet, see there).
  */
 export interface BlobStore {
   put(key: string, data: Uint8Array): Promise<void>;
+  /**
+   * Writes a blob under a key that is new (refused if it exists) and that nothing reads before
+   * the caller publishes it, by committing a row naming it after this answers (ingest: a unique
+   * suffix per arrival). The local store writes it in place instead of renaming a temporary file,
+   * which saves a second journal commit per blob; a crash mid-write can leave a truncated file
+   * under a key no row names, which is never served (`yyp reindex` reports it as unreadable).
+   */
+  putNew(key: string, data: Uint8Array): Promise<void>;
   putStream(key: string, source: Readable): Promise<number>;
   get(key: string): Promise<Buffer>;
   /** A byte range [start, end] inclusive, or the whole blob. */
@@ -127,6 +136,32 @@ export class LocalBlobStore implements BlobStore {
       await this.commit(tmpFile, key);
     } catch (err) {
       await fsp.rm(tmpFile, { force: true });
+      throw err;
+    }
+  }
+
+  async putNew(key: string, data: Uint8Array): Promise<void> {
+    const target = this.file(key);
+    const dir = path.dirname(target);
+    if (!this.made.has(dir)) {
+      await this.dirSync.created(dir, await fsp.mkdir(dir, { recursive: true }));
+      this.made.add(dir);
+    }
+    const handle = await fsp.open(target, 'wx');
+    try {
+      try {
+        for (let at = 0; at < data.length;) {
+          at += (await handle.write(data, at, data.length - at)).bytesWritten;
+        }
+        // The file's fsync also commits its directory entry on ext4 and XFS; the directory fsync
+        // after it is then nearly free, and keeps the new name durable on other file systems.
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await this.dirSync.sync(dir);
+    } catch (err) {
+      await fsp.rm(target, { force: true });
       throw err;
     }
   }

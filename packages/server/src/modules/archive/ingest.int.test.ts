@@ -75,9 +75,9 @@ describe('ingest under concurrency (group commit)', () => {
     const study = generateStudy({ modality: 'CT', series: 1, instancesPerSeries: 6, rows: 16, columns: 16 });
     const victim = study.instances[2]!.sopInstanceUid;
     const failing: BlobStore = Object.create(t.blobs) as BlobStore;
-    failing.put = async (key, data) => {
+    failing.putNew = async (key, data) => {
       if (key.includes(victim)) throw new Error('disk full');
-      return t.blobs.put(key, data);
+      return t.blobs.putNew(key, data);
     };
     const settled = await Promise.allSettled(
       study.instances.map((i) => ingestInstance(deps({ blobs: failing }), { bucketId, bytes: i.bytes, source: 'web' })),

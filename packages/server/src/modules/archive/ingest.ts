@@ -155,7 +155,7 @@ export async function ingestInstance(
   const p = parseInstance(input.bytes);
   const unique = crypto.randomBytes(6).toString('hex');
   const blobKey = `dicom/${input.bucketId}/${p.studyInstanceUid}/${p.seriesInstanceUid}/${p.sopInstanceUid}.${unique}.dcm`;
-  const durable = deps.blobs.put(blobKey, input.bytes);
+  const durable = deps.blobs.putNew(blobKey, input.bytes);
   durable.catch(() => undefined); // awaited by the writer; a failure fails this instance there
   let written: WrittenInstance;
   try {
