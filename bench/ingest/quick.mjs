@@ -39,7 +39,9 @@ try {
             const comm = st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')).replace(/\/.*/, '');
             const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
             m.set(d, { comm, t: Number(f[11]) + Number(f[12]) });
-          } catch {}
+          } catch {
+            // the process ended while being read
+          }
         }
         return m;
       };
