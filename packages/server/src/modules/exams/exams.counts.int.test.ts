@@ -49,7 +49,16 @@ describe('live exam counters', () => {
     await expectCountersTrue();
     await db.execute(sql`update exams set deleted_time = now() where id like 'cnt-1%'`);
     await expectCountersTrue();
-    await db.delete(exams).where(and(eq(exams.bucketId, bucket['RH-RAD'] ?? ''), sql`${exams.id} like 'cnt-%'`));
+    // Moves between organizations, live and deleted, and updates that change neither column.
+    await db.execute(sql`update exams set bucket_id = ${bucket['RH-US']} where id like 'cnt-2%'`);
+    await expectCountersTrue();
+    await db.execute(sql`update exams set bucket_id = ${bucket['RH-US']}, deleted_time = null where id like 'cnt-1%'`);
+    await expectCountersTrue();
+    await db.execute(
+      sql`update exams set deleted_time = deleted_time, bucket_id = bucket_id, updated = now() where id like 'cnt-%'`,
+    );
+    await expectCountersTrue();
+    await db.delete(exams).where(sql`${exams.id} like 'cnt-%'`);
     await expectCountersTrue();
   });
 
