@@ -46,6 +46,13 @@ try {
         return m;
       };
       const p0 = procs();
+      if (process.env.BENCH_SQL && a.target.dbUrl) {
+        const { default: pg } = await import('pg');
+        const client = new pg.Client({ connectionString: a.target.dbUrl });
+        await client.connect();
+        await client.query(process.env.BENCH_SQL);
+        await client.end();
+      }
       const c0 = cpu();
       const r = await INGEST_PATHS[p](a.target, files);
       const c1 = cpu();

@@ -7,7 +7,8 @@ import { IngestRefused, uploadBlock } from './plan.js';
 /**
  * All SQL of the ingest, for a batch of instances at once (group commit): one statement upserts
  * patients, exams, series and instances keyed by the DICOM UIDs (a re-sent instance is stored
- * once), a second adds the new instances to the exam and series counters. Both are constant texts
+ * once) and adds the batch to the exam and series counters as it goes; a second, only when the
+ * first counted wrong in advance or new studies count against a plan, corrects them. Both are constant texts
  * over array parameters, so the database prepares them once whatever the batch holds. Rows are
  * sorted by key so that two writers lock shared rows in the same order.
  */
@@ -55,31 +56,37 @@ with p as (
   insert into exams (id, bucket_id, store_uid, patient_key_id, patient_name, patient_name_pinyin, patient_id,
     patient_gender, patient_dob, accession_number, study_date, study_time, study_desc, study_id, modality,
     body_part, institution, referring_physician, specific_character_set, has_image, source, upload_status,
-    created, updated)
+    instance_count, series_count, size_bytes, created, updated)
   select u.id, u.bucket_id, u.store_uid, p.id, u.patient_name, u.pinyin, u.patient_id, u.patient_gender,
     u.patient_dob, u.accession_number, u.study_date, u.study_time, u.study_desc, u.study_id, u.modality,
     u.body_part, u.institution, u.referring_physician, u.charset, true, u.source,
-    case when u.source in ('web', 'token') then 'processing' else 'completed' end, $1, $1
+    case when u.source in ('web', 'token') then 'processing' else 'completed' end, u.n, u.n_series, u.bytes, $1, $1
   from unnest($9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
     $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::text[],
-    $24::text[], $25::text[], $26::text[], $27::text[], $51::text[])
+    $24::text[], $25::text[], $26::text[], $27::text[], $51::text[], $52::int[], $53::int[], $54::bigint[])
     as u(id, bucket_id, store_uid, patient_key, patient_name, patient_id, patient_gender, patient_dob,
       accession_number, study_date, study_time, study_desc, study_id, modality, body_part, institution,
-      referring_physician, charset, source, pinyin)
+      referring_physician, charset, source, pinyin, n, n_series, bytes)
   join p on p.bucket_id = u.bucket_id and p.patient_key = u.patient_key
   on conflict (bucket_id, store_uid) do update set updated = excluded.updated,
-    upload_status = case when excluded.upload_status = 'processing' then 'processing' else exams.upload_status end
+    upload_status = case when excluded.upload_status = 'processing' then 'processing' else exams.upload_status end,
+    instance_count = exams.instance_count + excluded.instance_count,
+    size_bytes = exams.size_bytes + excluded.size_bytes,
+    modality = array_to_string(array(
+      select m from unnest(string_to_array(exams.modality, '\\') || string_to_array(excluded.modality, '\\'))
+        with ordinality as t(m, o)
+      where m <> '' group by m order by min(o)), '\\')
   returning id, bucket_id, store_uid, (xmax = 0) as created
 ), s as (
   insert into series (id, exam_id, bucket_id, series_uid, modality, series_number, description, body_part,
-    series_date, series_time, created_at)
+    series_date, series_time, instance_count, created_at)
   select u.id, e.id, u.bucket_id, u.series_uid, u.modality, u.number, u.description, u.body_part, u.date,
-    u.time, $1
+    u.time, u.n, $1
   from unnest($28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::int[], $34::text[],
-    $35::text[], $36::text[], $37::text[])
-    as u(id, bucket_id, store_uid, series_uid, modality, number, description, body_part, date, time)
+    $35::text[], $36::text[], $37::text[], $55::int[])
+    as u(id, bucket_id, store_uid, series_uid, modality, number, description, body_part, date, time, n)
   join e on e.bucket_id = u.bucket_id and e.store_uid = u.store_uid
-  on conflict (exam_id, series_uid) do update set modality = series.modality
+  on conflict (exam_id, series_uid) do update set instance_count = series.instance_count + excluded.instance_count
   returning id, exam_id, series_uid, (xmax = 0) as created
 ), i as (
   insert into instances (id, series_id, exam_id, bucket_id, sop_instance_uid, sop_class_uid,
@@ -111,7 +118,13 @@ interface UpsertRow {
   created: boolean | null;
 }
 
-const COUNT = `
+/**
+ * What the upsert could not count in advance: series new to an exam that already existed, and
+ * instances that were already stored (the upsert counted every instance of the batch as new), as
+ * signed deltas; and the organizations' studies against their plan quota. Most batches (the later
+ * instances of a series) need none of it.
+ */
+const CORRECT = `
 with s as (
   update series set instance_count = series.instance_count + u.n
   from unnest($1::text[], $2::int[]) as u(id, n) where series.id = u.id
@@ -120,18 +133,13 @@ with s as (
   update exams set
     instance_count = exams.instance_count + u.n,
     series_count = exams.series_count + u.new_series,
-    size_bytes = exams.size_bytes + u.bytes,
-    modality = array_to_string(array(
-      select m from unnest(string_to_array(exams.modality, '\\') || string_to_array(u.modalities, '\\'))
-        with ordinality as t(m, o)
-      where m <> '' group by m order by min(o)), '\\'),
-    updated = $8
-  from unnest($3::text[], $4::int[], $5::int[], $6::bigint[], $7::text[]) as u(id, n, new_series, bytes, modalities)
+    size_bytes = exams.size_bytes + u.bytes
+  from unnest($3::text[], $4::int[], $5::int[], $6::bigint[]) as u(id, n, new_series, bytes)
   where exams.id = u.id
   returning 1
 )
 update buckets set plan_used = buckets.plan_used + u.n
-from unnest($9::text[], $10::int[]) as u(id, n)
+from unnest($7::text[], $8::int[]) as u(id, n)
 where buckets.id = u.id
   and (not buckets.is_private or buckets.plan_quota is null or buckets.plan_used + u.n <= buckets.plan_quota)
 returning buckets.id`;
@@ -146,6 +154,19 @@ export async function writeBatch(tx: RawTx, items: PendingInstance[], now: Date)
   const examsIn = firstByKey(items, examKey);
   const seriesIn = firstByKey(items, seriesKey);
   const instancesIn = firstByKey(items, (i) => instanceKey(i.bucketId, i.p.sopInstanceUid));
+  // What the upsert counts in advance: every distinct instance of the batch as new.
+  const perExamIn = new Map<string, { n: number; bytes: number; series: Set<string>; modalities: Set<string> }>();
+  const perSeriesIn = new Map<string, number>();
+  for (const i of instancesIn) {
+    const e = perExamIn.get(examKey(i)) ?? { n: 0, bytes: 0, series: new Set(), modalities: new Set() };
+    e.n += 1;
+    e.bytes += i.size;
+    e.series.add(i.p.seriesInstanceUid);
+    if (i.p.series.modality) e.modalities.add(i.p.series.modality);
+    perExamIn.set(examKey(i), e);
+    perSeriesIn.set(seriesKey(i), (perSeriesIn.get(seriesKey(i)) ?? 0) + 1);
+  }
+  const examIn = (i: PendingInstance) => perExamIn.get(examKey(i))!;
   const col = <T>(rows: PendingInstance[], f: (i: PendingInstance) => T) => rows.map(f);
   const uuid = () => crypto.randomUUID();
   const params: unknown[] = [
@@ -170,7 +191,7 @@ export async function writeBatch(tx: RawTx, items: PendingInstance[], now: Date)
     col(examsIn, (i) => i.p.study.time),
     col(examsIn, (i) => i.p.study.description),
     col(examsIn, (i) => i.p.study.id),
-    col(examsIn, (i) => i.p.series.modality),
+    col(examsIn, (i) => [...examIn(i).modalities].join('\\')),
     col(examsIn, (i) => i.p.series.bodyPart),
     col(examsIn, (i) => i.p.study.institution),
     col(examsIn, (i) => i.p.study.referringPhysician),
@@ -201,6 +222,11 @@ export async function writeBatch(tx: RawTx, items: PendingInstance[], now: Date)
     col(instancesIn, (i) => i.size),
     // $51, the exams' pinyin initials: appended last so the numbering above stays as it was.
     col(examsIn, (i) => nameInitials(i.p.patient.name)),
+    // $52–$55: the counts the upsert adds (instances, series, bytes per exam; instances per series).
+    col(examsIn, (i) => examIn(i).n),
+    col(examsIn, (i) => examIn(i).series.size),
+    col(examsIn, (i) => examIn(i).bytes),
+    col(seriesIn, (i) => perSeriesIn.get(seriesKey(i))!),
   ];
   const rows = await tx.query<UpsertRow>('ingest_upsert', UPSERT, params);
 
@@ -231,35 +257,54 @@ export async function writeBatch(tx: RawTx, items: PendingInstance[], now: Date)
     }
   }
 
-  // Counters: what this batch really added, per series and per exam.
+  // Counters: what this batch really added, per series and per exam, against what the upsert
+  // counted in advance; only a difference (a re-sent instance, a series new to an existing exam)
+  // and new studies (the plan quota) need a second statement.
   const perSeries = new Map<string, number>();
-  const perExam = new Map<string, { n: number; newSeries: Set<string>; bytes: number; modalities: string[] }>();
+  const perExam = new Map<string, { n: number; newSeries: number; bytes: number }>();
+  const delta = (examId: string) => {
+    const d = perExam.get(examId) ?? { n: 0, newSeries: 0, bytes: 0 };
+    perExam.set(examId, d);
+    return d;
+  };
   const claimed = new Set<string>();
+  const filled = new Set<string>();
   for (const i of instancesIn) {
+    const exam = examRows.get(examKey(i))!;
+    const series = seriesRows.get(exam.id + SEP + i.p.seriesInstanceUid)!;
     const row = inserted.get(instanceKey(i.bucketId, i.p.sopInstanceUid));
-    if (!row) continue;
-    perSeries.set(row.series_id!, (perSeries.get(row.series_id!) ?? 0) + 1);
-    const e = perExam.get(row.exam_id!) ?? { n: 0, newSeries: new Set(), bytes: 0, modalities: [] };
-    e.n += 1;
-    e.bytes += i.size;
-    if (seriesRows.get(row.exam_id! + SEP + i.p.seriesInstanceUid)?.created) e.newSeries.add(row.series_id!);
-    if (i.p.series.modality) e.modalities.push(i.p.series.modality);
-    perExam.set(row.exam_id!, e);
-    claimed.add(row.id);
+    if (row) {
+      claimed.add(row.id);
+      if (series.created) filled.add(series.id);
+      continue;
+    }
+    perSeries.set(series.id, (perSeries.get(series.id) ?? 0) - 1);
+    const d = delta(exam.id);
+    d.n -= 1;
+    d.bytes -= i.size;
   }
-  if (perExam.size > 0 || newStudies.size > 0) {
-    const s = [...perSeries.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    const e = [...perExam.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  // series_count: the series created here that received an instance (the upsert counted every
+  // series of a new exam, and none of an existing one).
+  for (const [key, e] of perExamIn) {
+    const exam = examRows.get(key)!;
+    let created = 0;
+    for (const uid of e.series) if (filled.has(seriesRows.get(exam.id + SEP + uid)!.id)) created++;
+    const counted = exam.created ? e.series.size : 0;
+    if (created !== counted) delta(exam.id).newSeries += created - counted;
+  }
+  const s = [...perSeries.entries()].filter((x) => x[1] !== 0).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const e = [...perExam.entries()]
+    .filter((x) => x[1].n !== 0 || x[1].newSeries !== 0 || x[1].bytes !== 0)
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  if (s.length > 0 || e.length > 0 || newStudies.size > 0) {
     const b = [...newStudies.entries()].sort((x, y) => (x[0] < y[0] ? -1 : 1));
-    const counted = await tx.query<{ id: string }>('ingest_count', COUNT, [
+    const counted = await tx.query<{ id: string }>('ingest_correct', CORRECT, [
       s.map((x) => x[0]),
       s.map((x) => x[1]),
       e.map((x) => x[0]),
       e.map((x) => x[1].n),
-      e.map((x) => x[1].newSeries.size),
+      e.map((x) => x[1].newSeries),
       e.map((x) => x[1].bytes),
-      e.map((x) => x[1].modalities.join('\\')),
-      now,
       b.map((x) => x[0]),
       b.map((x) => x[1]),
     ]);

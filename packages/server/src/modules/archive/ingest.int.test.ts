@@ -71,6 +71,25 @@ describe('ingest under concurrency (group commit)', () => {
     expect(files.sort()).toEqual(stored.map((s) => s.key).sort());
   });
 
+  it('keeps the counters exact when re-sends and new series of a stored exam arrive later', async () => {
+    const study = generateStudy({ modality: 'MR', series: 3, instancesPerSeries: 4, rows: 16, columns: 16 });
+    const [s1, s2, s3] = [0, 1, 2].map((k) => study.instances.slice(k * 4, k * 4 + 4));
+    const one = (i: { bytes: Uint8Array }) => ingestInstance(deps(), { bucketId, bytes: i.bytes, source: 'dimse' });
+    for (const i of s1!) await one(i);
+    // Together: two re-sends of the stored series, and two series new to the stored exam.
+    const mixed = await Promise.all([s1![0]!, s1![3]!, ...s2!, ...s3!].map(one));
+    expect(mixed.map((r) => r.duplicate)).toEqual([true, true, false, false, false, false, false, false, false, false]);
+    // A re-send alone, in a batch of its own.
+    expect((await one(s2![1]!)).duplicate).toBe(true);
+
+    const db = t.db.database.db;
+    const [exam] = await db.select().from(exams).where(eq(exams.storeUid, study.studyInstanceUid));
+    const size = study.instances.reduce((sum, i) => sum + i.bytes.length, 0);
+    expect(exam).toMatchObject({ instanceCount: 12, seriesCount: 3, sizeBytes: size, modality: 'MR' });
+    const perSeries = await db.select().from(series).where(eq(series.examId, exam!.id));
+    expect(perSeries.map((x) => x.instanceCount)).toEqual([4, 4, 4]);
+  });
+
   it('a blob that cannot be written fails only its own instance; nothing of it is stored', async () => {
     const study = generateStudy({ modality: 'CT', series: 1, instancesPerSeries: 6, rows: 16, columns: 16 });
     const victim = study.instances[2]!.sopInstanceUid;

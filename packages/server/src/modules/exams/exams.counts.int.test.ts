@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bucketExamCounts, exams } from '../../db/schema.js';
 import { bucket, fx, id, ingest, page, tok, useExamListFixture } from './exams.list.fixture.js';
