@@ -76,6 +76,21 @@ export interface DirectLinks {
   get(key: string, options: PresignGetOptions): string;
 }
 
+/**
+ * Writes the whole blob into an open file in one write call (writeFile cuts it into 512 KiB
+ * calls, each a thread-pool hop), fsyncs and closes it.
+ */
+async function writeSynced(handle: fsp.FileHandle, data: Uint8Array): Promise<void> {
+  try {
+    for (let at = 0; at < data.length;) {
+      at += (await handle.write(data, at, data.length - at)).bytesWritten;
+    }
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 const SAFE_KEY = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
 export function assertSafeKey(key: string): void {
@@ -105,14 +120,18 @@ export class LocalBlobStore implements BlobStore {
   private async commit(tmpFile: string, key: string): Promise<void> {
     const target = this.file(key);
     const dir = path.dirname(target);
-    if (!this.made.has(dir)) {
-      await this.dirSync.created(dir, await fsp.mkdir(dir, { recursive: true }));
-      this.made.add(dir);
-    }
+    await this.ensureDir(dir);
     await fsp.rename(tmpFile, target);
     // The new name is durable only once its directory is flushed (shared with the blobs renamed
     // into it meanwhile): until then a power loss could leave the bytes under .tmp, swept at start.
     await this.dirSync.sync(dir);
+  }
+
+  /** Creates the directory once, its new entries made durable in their parents. */
+  private async ensureDir(dir: string): Promise<void> {
+    if (this.made.has(dir)) return;
+    await this.dirSync.created(dir, await fsp.mkdir(dir, { recursive: true }));
+    this.made.add(dir);
   }
 
   private tmpName(): string {
@@ -122,16 +141,7 @@ export class LocalBlobStore implements BlobStore {
   async put(key: string, data: Uint8Array): Promise<void> {
     this.file(key);
     const tmpFile = this.tmpName();
-    const handle = await fsp.open(tmpFile, 'w');
-    try {
-      // One write call for the whole blob (writeFile cuts it into 512 KiB calls, each a pool hop).
-      for (let at = 0; at < data.length;) {
-        at += (await handle.write(data, at, data.length - at)).bytesWritten;
-      }
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeSynced(await fsp.open(tmpFile, 'w'), data);
     try {
       await this.commit(tmpFile, key);
     } catch (err) {
@@ -143,22 +153,12 @@ export class LocalBlobStore implements BlobStore {
   async putNew(key: string, data: Uint8Array): Promise<void> {
     const target = this.file(key);
     const dir = path.dirname(target);
-    if (!this.made.has(dir)) {
-      await this.dirSync.created(dir, await fsp.mkdir(dir, { recursive: true }));
-      this.made.add(dir);
-    }
+    await this.ensureDir(dir);
     const handle = await fsp.open(target, 'wx');
     try {
-      try {
-        for (let at = 0; at < data.length;) {
-          at += (await handle.write(data, at, data.length - at)).bytesWritten;
-        }
-        // The file's fsync also commits its directory entry on ext4 and XFS; the directory fsync
-        // after it is then nearly free, and keeps the new name durable on other file systems.
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      // The file's fsync also commits its directory entry on ext4 and XFS; the directory fsync
+      // after it is then nearly free, and keeps the new name durable on other file systems.
+      await writeSynced(handle, data);
       await this.dirSync.sync(dir);
     } catch (err) {
       await fsp.rm(target, { force: true });
