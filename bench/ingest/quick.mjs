@@ -74,8 +74,6 @@ try {
       );
       console.log(p, r.perSecond, '/s', 'count', await a.count());
     } finally {
-      if (a.target.logFile)
-        for (const l of fs.readFileSync(a.target.logFile, 'utf8').split('\n')) if (l.includes('TRACE')) console.log(l);
       await a.stop();
     }
   }
