@@ -157,3 +157,51 @@ export function machine() {
   const cpus = os.cpus();
   return { cpus: cpus.length, model: cpus[0]?.model ?? 'unknown', node: process.version, platform: os.platform() };
 }
+
+/**
+ * CPU time (user + system, in ms) of every process on the machine, summed by command name (the
+ * `comm` of /proc/<pid>/stat up to its first slash, so all PostgreSQL backends count as one), and
+ * by pid for the pids asked for. `cpuByProcessSince(before)` gives what each spent since `before`.
+ */
+export function cpuByProcess() {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  const byPid = new Map();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const st = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const comm = st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')).replace(/\/.*/, '');
+      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+      byPid.set(d, {
+        comm,
+        ms: (Number(f[11]) + Number(f[12])) * tick,
+        user: Number(f[11]) * tick,
+        sys: Number(f[12]) * tick,
+      });
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return byPid;
+}
+
+/** What each command (and each of `pids`) spent since `before` (from cpuByProcess), busiest first. */
+export function cpuByProcessSince(before, pids = []) {
+  const after = cpuByProcess();
+  const byComm = new Map();
+  for (const [pid, v] of after) byComm.set(v.comm, (byComm.get(v.comm) ?? 0) + v.ms - (before.get(pid)?.ms ?? 0));
+  const byPid = Object.fromEntries(
+    pids.map((pid) => {
+      const a = after.get(String(pid));
+      const b = before.get(String(pid));
+      return [pid, { user: (a?.user ?? 0) - (b?.user ?? 0), sys: (a?.sys ?? 0) - (b?.sys ?? 0) }];
+    }),
+  );
+  return { byComm: [...byComm].filter((x) => x[1] > 0).sort((x, y) => y[1] - x[1]), byPid };
+}
+
+/** The machine's busy and idle CPU time so far, in ms (all cores summed), from /proc/stat. */
+export function machineCpu() {
+  const t = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  return { busy: (t[0] + t[1] + t[2] + t[5] + t[6]) * 10, idle: (t[3] + t[4]) * 10 };
+}

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
+    poolSize: config.databasePoolSize,
   });
   await migrate(database);
   const backfilled = await backfillNameInitials(database.db);

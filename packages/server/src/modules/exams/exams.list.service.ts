@@ -27,6 +27,7 @@ import { listColorRules } from '../rules/rules.store.js';
 import { rowColor, type ColorRuleLike } from '@yyp/contracts';
 import * as lifecycle from './exams.lifecycle.store.js';
 import * as store from './exams.list.store.js';
+import { listPage } from './exams.list.page.js';
 import { paintReportColors, type ReportColorRules } from '../report-safety/report-colors.js';
 
 const DAY_MS = 86_400_000;
@@ -98,15 +99,8 @@ export class ExamListService {
     action: string,
   ): Promise<ExamPage> {
     const { skip, limit } = pageWindow(input.skip, input.limit);
-    // The page's one statement also reads the colour rules and the report table colours.
-    const { rows, count, rules, reportRules } = await store.listPage(
-      this.db,
-      scope,
-      input.filters,
-      input.sorts,
-      skip,
-      limit,
-    );
+    // The page's statements also read the colour rules and the report table colours.
+    const { rows, count, rules, reportRules } = await listPage(this.db, scope, input.filters, input.sorts, skip, limit);
     return { exams: await this.present(account, rows, privacy, ctx, action, rules, reportRules), count };
   }
 

@@ -1,21 +1,10 @@
-import crypto from 'node:crypto';
-import type { ColorRuleLike, DobMatchMode, ExamFilter, ExamSort } from '@yyp/contracts';
+import type { DobMatchMode, ExamFilter, ExamSort } from '@yyp/contracts';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyText, textArrayLiteral } from '../../platform/sql.js';
-import {
-  accounts,
-  bucketDictionary,
-  bucketExamCounts,
-  buckets,
-  colorRules,
-  exams,
-  examTags,
-  reportTableColors,
-} from '../../db/schema.js';
+import { accounts, bucketDictionary, bucketExamCounts, buckets, exams, examTags } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import type { ExamListRow } from './exams.presenter.js';
-import type { ReportColorRules } from '../report-safety/report-colors.js';
 import { countParts, filterSql } from './exams.list.filters.js';
 
 /**
@@ -85,7 +74,7 @@ function samePatientSql(p: NonNullable<ListScope['samePatient']>): SQL {
  * `column = any(ids)`: the ids a bound parameter, or with `constant` a literal of the statement's
  * text (the landing list's, see listPage), so that the text alone decides its plan.
  */
-function idsIn(column: AnyPgColumn, ids: readonly string[], constant: boolean): SQL {
+export function idsIn(column: AnyPgColumn, ids: readonly string[], constant: boolean): SQL {
   if (!constant) return anyText(column, ids);
   return sql`${column} = any(${sql.raw(`'${textArrayLiteral(ids).replace(/'/g, "''")}'`)}::text[])`;
 }
@@ -109,7 +98,7 @@ const tagsJson = sql<string | null>`(select json_agg(json_build_object('id', ${b
   from ${examTags} join ${bucketDictionary} on ${bucketDictionary.id} = ${examTags.tagId}
   where ${examTags.examId} = ${exams.id})`;
 
-const listColumns = {
+export const listColumns = {
   id: exams.id,
   storeUid: exams.storeUid,
   bucketId: exams.bucketId,
@@ -147,32 +136,18 @@ const listColumns = {
 };
 
 /**
- * The list query, unrun: listExams runs it; bench/studies explains it (`.toSQL()`). The page's ids
- * are found first, on the exams alone (joining only what a sort needs), and the columns, names and
- * tags are read for those 20 rows only: a deep page skips rows without building them.
+ * The ids of a page of the list, in its order (with `windowTotal`, each row also carries the count
+ * of all matches, `count(*) over ()`), found on the exams alone, joining only what a sort needs;
+ * `constant` writes the organizations and the window into the text (see exams.list.page.ts).
  */
-export function listQuery(
+export function pageIdsQuery(
   db: Db,
   scope: ListScope,
   filters: ExamFilter[],
   sorts: ExamSort[],
   skip: number,
   limit: number,
-) {
-  return pageQuery(db, scope, filters, sorts, skip, limit, listColumns);
-}
-
-/** `columns` is listColumns, or listColumns and more (drizzle types the rows as listColumns). */
-function pageQuery(
-  db: Db,
-  scope: ListScope,
-  filters: ExamFilter[],
-  sorts: ExamSort[],
-  skip: number,
-  limit: number,
-  columns: typeof listColumns,
-  constant = false,
-  windowTotal = false,
+  { constant = false, windowTotal = false }: { constant?: boolean; windowTotal?: boolean } = {},
 ) {
   const order = orderSql(sorts, scope.deleted ? 'deletedTime' : 'created');
   let ids = db
@@ -181,18 +156,32 @@ function pageQuery(
     .$dynamic();
   if (sorts.some((s) => s.field === 'bucketName')) ids = ids.innerJoin(buckets, eq(buckets.id, exams.bucketId));
   if (sorts.some((s) => s.field === 'assigneeName')) ids = ids.leftJoin(accounts, eq(accounts.id, exams.assigneeId));
-  const page = ids
+  return ids
     .where(and(scopeSql(scope, constant), ...filters.map(filterSql)))
     .orderBy(...order)
     .limit(constant ? constantCount(limit) : limit)
-    .offset(constant && skip > 0 ? constantCount(skip) : skip)
-    .as('page');
-  // The window's count, read back from the subquery (the `total` of pageStatement's columns).
-  const counted = windowTotal
-    ? ({ ...columns, total: sql<string>`"page"."page_total"` } as typeof listColumns)
-    : columns;
+    .offset(constant && skip > 0 ? constantCount(skip) : skip);
+}
+
+/**
+ * A page of the list in one statement: its ids (pageIdsQuery) joined back to the exams for the
+ * columns, names and tags of those rows only, so a deep page skips rows without building them.
+ * `columns` is listColumns, or listColumns and more (drizzle types the rows as listColumns).
+ */
+export function pageQuery(
+  db: Db,
+  scope: ListScope,
+  filters: ExamFilter[],
+  sorts: ExamSort[],
+  skip: number,
+  limit: number,
+  columns: typeof listColumns = listColumns,
+  constant = false,
+) {
+  const order = orderSql(sorts, scope.deleted ? 'deletedTime' : 'created');
+  const page = pageIdsQuery(db, scope, filters, sorts, skip, limit, { constant }).as('page');
   return db
-    .select(counted)
+    .select(columns)
     .from(page)
     .innerJoin(exams, eq(exams.id, page.pageId))
     .innerJoin(buckets, eq(buckets.id, exams.bucketId))
@@ -200,6 +189,7 @@ function pageQuery(
     .orderBy(...order);
 }
 
+/** Exams of the list in its shape (the export's rows), `limit` from `skip`. */
 export async function listExams(
   db: Db,
   scope: ListScope,
@@ -209,144 +199,10 @@ export async function listExams(
   limit: number,
 ): Promise<ExamListRow[]> {
   if (scope.bucketIds.length === 0) return [];
-  return listQuery(db, scope, filters, sorts, skip, limit);
+  return pageQuery(db, scope, filters, sorts, skip, limit);
 }
 
-/**
- * Runs a prepared list statement under a name derived from its text, so PostgreSQL parses it once
- * per connection and may keep its plan (it still plans per call where the parameters matter, such
- * as a LIKE prefix). At most STATEMENT_NAMES_MAX distinct texts are named, bounding what each
- * connection keeps; past that, statements run unnamed. PGlite runs them the same either way.
- */
-const STATEMENT_NAMES_MAX = 200;
-const statementNames = new Set<string>();
-function named<T>(prepared: { execute(): Promise<T> }): Promise<T> {
-  const config = prepared as unknown as {
-    queryString?: string;
-    queryConfig?: { name?: string };
-    rawQueryConfig?: { name?: string };
-  };
-  if (typeof config.queryString === 'string' && config.queryConfig && config.rawQueryConfig) {
-    const name = `exam_list_${crypto.createHash('sha1').update(config.queryString).digest('hex').slice(0, 20)}`;
-    if (statementNames.has(name) || statementNames.size < STATEMENT_NAMES_MAX) {
-      statementNames.add(name);
-      config.queryConfig.name = name;
-      config.rawQueryConfig.name = name;
-    }
-  }
-  return prepared.execute();
-}
-
-/** The statement listPage runs, unrun (bench/studies explains it). */
-export function pageStatement(
-  db: Db,
-  scope: ListScope,
-  filters: ExamFilter[],
-  sorts: ExamSort[],
-  skip: number,
-  limit: number,
-) {
-  const constant = isLandingList(scope, filters);
-  const windowTotal = countsWithPage(filters);
-  const counted = windowTotal ? sql`0` : (countSql(db, scope, filters, constant) ?? sql`0`);
-  const withTotals = {
-    ...listColumns,
-    total: sql<string>`${counted}`,
-    rules: sql<unknown>`${colorRulesSql(scope.bucketIds, constant)}`,
-    reportRules: sql<unknown>`${reportColorRulesSql(scope.bucketIds, constant)}`,
-  };
-  return pageQuery(db, scope, filters, sorts, skip, limit, withTotals, constant, windowTotal);
-}
-
-/**
- * Whether the page counts its rows itself (`count(*) over ()` while finding them) rather than by
- * a count of its own: with a study-date filter, whose matches are all read to be ordered anyway
- * (the date index does not give the list's order), one reading serves both. Not where a count
- * is cheaper on its own: a name search counted in parts (countParts), or no filter at all.
- */
-function countsWithPage(filters: ExamFilter[]): boolean {
-  return filters.some((f) => f.field === 'studyDate') && !filters.some((f) => countParts(f) !== null);
-}
-
-type LandingStatement = ReturnType<ReturnType<typeof pageStatement>['prepare']>;
-const landingStatements = new WeakMap<Db, Map<string, LandingStatement>>();
-
-/**
- * The landing list's statement, built once per organizations, sorts and page window: its text
- * holds all it needs (isLandingList), so the built statement is kept and run again as it is; the
- * STATEMENT_NAMES_MAX most recently used are kept.
- */
-function landingStatement(db: Db, scope: ListScope, sorts: ExamSort[], skip: number, limit: number) {
-  let kept = landingStatements.get(db);
-  if (!kept) landingStatements.set(db, (kept = new Map()));
-  const key = JSON.stringify([scope.bucketIds, sorts, skip, limit]);
-  const found = kept.get(key);
-  if (found) {
-    kept.delete(key);
-    kept.set(key, found);
-    return found;
-  }
-  const built = pageStatement(db, scope, [], sorts, skip, limit).prepare('');
-  kept.set(key, built);
-  if (kept.size > STATEMENT_NAMES_MAX) kept.delete(kept.keys().next().value!);
-  return built;
-}
-
-/**
- * The live list with no filter (the landing page and its pages): its statement holds no
- * parameters, the caller's organizations and the page window written into its text, so that
- * PostgreSQL plans it once per connection (a statement without parameters keeps its plan) and the
- * plan is made for those organizations (a small organization's list reads its own index).
- */
-function isLandingList(scope: ListScope, filters: ExamFilter[]): boolean {
-  return filters.length === 0 && !scope.deleted && !scope.samePatient;
-}
-
-/**
- * A page of the list with the count, the colour rules and the report table colours of the
- * organizations' groups, in one statement: they ride on the rows as uncorrelated subqueries
- * (PostgreSQL evaluates each once). A page with no rows asks for the count and rules on their own
- * (with no rows to paint, no report colours).
- */
-export async function listPage(
-  db: Db,
-  scope: ListScope,
-  filters: ExamFilter[],
-  sorts: ExamSort[],
-  skip: number,
-  limit: number,
-): Promise<{
-  rows: ExamListRow[];
-  count: number;
-  rules: Map<string, ColorRuleLike[]>;
-  reportRules: ReportColorRules;
-}> {
-  if (scope.bucketIds.length === 0) return { rows: [], count: 0, rules: new Map(), reportRules: new Map() };
-  // Only the unfiltered list (the landing page and its pages) is named: with a filter, a plan
-  // made for no values in particular (a generic plan) can be far worse than one for the values.
-  const unfiltered = filters.every((f) => f.field === 'bucketId');
-  const found = (await (isLandingList(scope, filters)
-    ? named(landingStatement(db, scope, sorts, skip, limit))
-    : unfiltered
-      ? named(pageStatement(db, scope, filters, sorts, skip, limit).prepare(''))
-      : pageStatement(db, scope, filters, sorts, skip, limit))) as (ExamListRow & {
-    total: string;
-    rules: unknown;
-    reportRules: unknown;
-  })[];
-  if (found.length === 0) {
-    return { rows: [], ...(await countWithColorRules(db, scope, filters)), reportRules: new Map() };
-  }
-  const rows: ExamListRow[] = found.map(({ total: _total, rules: _rules, reportRules: _report, ...row }) => row);
-  return {
-    rows,
-    count: Number(found[0]!.total),
-    rules: colorRulesFrom(found[0]!.rules),
-    reportRules: reportColorRulesFrom(found[0]!.reportRules),
-  };
-}
-
-/** The count query, unrun (see listQuery). */
+/** The count query, unrun. */
 export function countQuery(db: Db, scope: ListScope, filters: ExamFilter[]) {
   return db
     .select({ n: count() })
@@ -359,7 +215,7 @@ export function countQuery(db: Db, scope: ListScope, filters: ExamFilter[]) {
  * per-organization counters the exams trigger keeps (a few rows, whatever the list holds); any
  * other filter counts the exams themselves, through the filters' indexes.
  */
-function countSql(db: Db, scope: ListScope, filters: ExamFilter[], constant = false): SQL | null {
+export function countSql(db: Db, scope: ListScope, filters: ExamFilter[], constant = false): SQL | null {
   const byBucket = filters.every((f) => f.field === 'bucketId');
   let bucketIds = scope.bucketIds;
   for (const f of filters) if (f.field === 'bucketId') bucketIds = bucketIds.filter((b) => f.values.includes(b));
@@ -388,72 +244,7 @@ export async function countExams(db: Db, scope: ListScope, filters: ExamFilter[]
   return Number(row?.n ?? 0);
 }
 
-type ColorRuleTuple = [string, number, number, string, string, string, string];
-
-/** The colour rules of the organizations' groups as one JSON array, in priority order. */
-function colorRulesSql(bucketIds: string[], constant = false): SQL {
-  return sql`(select coalesce(json_agg(json_build_array(
-        ${colorRules.groupId}, ${colorRules.priority}, ${colorRules.index}, ${colorRules.foreColor},
-        ${colorRules.backgroundColor}, ${colorRules.matchField}, ${colorRules.value})
-        order by ${colorRules.priority}, ${colorRules.index}), '[]')
-      from ${colorRules} where ${colorRules.groupId} in
-        (select ${buckets.groupId} from ${buckets} where ${idsIn(buckets.id, bucketIds, constant)}))`;
-}
-
-/**
- * The report table colours of the organizations' groups (report-safety's tableColorsOfBuckets,
- * the same rows in the same order) as one JSON array, read with the page.
- */
-function reportColorRulesSql(bucketIds: string[], constant: boolean): SQL {
-  const c = reportTableColors;
-  return sql`(select coalesce(json_agg(json_build_array(${c.groupId}, ${c.field}, ${c.value}, ${c.color},
-        ${c.background}, ${c.priority}) order by ${c.priority}, ${c.createdAt}, ${c.id}), '[]')
-      from ${c} where ${c.groupId} in
-        (select ${buckets.groupId} from ${buckets} where ${idsIn(buckets.id, bucketIds, constant)}))`;
-}
-
-function reportColorRulesFrom(raw: unknown): ReportColorRules {
-  const rules: ReportColorRules = new Map();
-  const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    number,
-  ][];
-  for (const [groupId, field, value, color, background, priority] of tuples) {
-    const list = rules.get(groupId) ?? [];
-    list.push({ field, value, color, background, priority });
-    rules.set(groupId, list);
-  }
-  return rules;
-}
-
-function colorRulesFrom(raw: unknown): Map<string, ColorRuleLike[]> {
-  const rules = new Map<string, ColorRuleLike[]>();
-  const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as ColorRuleTuple[];
-  for (const [groupId, priority, index, foreColor, backgroundColor, matchField, value] of tuples) {
-    const list = rules.get(groupId) ?? [];
-    list.push({ priority, index, foreColor, backgroundColor, matchField, value });
-    rules.set(groupId, list);
-  }
-  return rules;
-}
-
-/** The count and the colour rules of the organizations' groups, in one round trip. */
-export async function countWithColorRules(
-  db: Db,
-  scope: ListScope,
-  filters: ExamFilter[],
-): Promise<{ count: number; rules: Map<string, ColorRuleLike[]> }> {
-  if (scope.bucketIds.length === 0) return { count: 0, rules: new Map() };
-  const counted = countSql(db, scope, filters) ?? sql`0`;
-  const [row] = rowsOf(await db.execute(sql`select ${counted} as n, ${colorRulesSql(scope.bucketIds)} as rules`));
-  return { count: Number(row?.n ?? 0), rules: colorRulesFrom(row?.rules) };
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
+export function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
 }
 

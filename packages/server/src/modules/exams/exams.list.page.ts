@@ -1,0 +1,260 @@
+import crypto from 'node:crypto';
+import type { ColorRuleLike, ExamFilter, ExamSort } from '@yyp/contracts';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { accounts, buckets, colorRules, exams, reportTableColors } from '../../db/schema.js';
+import type { Db } from '../../platform/db.js';
+import { textArrayLiteral } from '../../platform/sql.js';
+import type { ReportColorRules } from '../report-safety/report-colors.js';
+import { countParts } from './exams.list.filters.js';
+import {
+  countExams,
+  countSql,
+  idsIn,
+  listColumns,
+  pageIdsQuery,
+  pageQuery,
+  type ListScope,
+} from './exams.list.store.js';
+import type { ExamListRow } from './exams.presenter.js';
+
+/**
+ * A page of the study list (POST exams/page-query, the deleted-exams view, past exams) with its
+ * count and the colour rules of the organizations' groups, in as few statements as PostgreSQL can
+ * keep plans for:
+ * - the landing list (no filter) is one statement whose text holds all it needs, planned once per
+ *   connection (landingStatement);
+ * - any other list runs its page's ids (planned for its values: how selective a filter is decides
+ *   which index reads it) and its count (a named statement, whose plan PostgreSQL may keep) side by
+ *   side, then the columns, names and tags of those ids and the colour rules in one statement
+ *   prepared once (pageRows). Planning the one statement that did all of it cost more than running it.
+ */
+
+/**
+ * Runs a prepared list statement under a name derived from its text, so PostgreSQL parses it once
+ * per connection and may keep its plan (it still plans per call where the parameters matter, such
+ * as a LIKE prefix). At most STATEMENT_NAMES_MAX distinct texts are named, bounding what each
+ * connection keeps; past that, statements run unnamed. PGlite runs them the same either way.
+ */
+const STATEMENT_NAMES_MAX = 200;
+const statementNames = new Set<string>();
+function named<T>(prepared: { execute(): Promise<T> }): Promise<T> {
+  const config = prepared as unknown as {
+    queryString?: string;
+    queryConfig?: { name?: string };
+    rawQueryConfig?: { name?: string };
+  };
+  if (typeof config.queryString === 'string' && config.queryConfig && config.rawQueryConfig) {
+    const name = `exam_list_${crypto.createHash('sha1').update(config.queryString).digest('hex').slice(0, 20)}`;
+    if (statementNames.has(name) || statementNames.size < STATEMENT_NAMES_MAX) {
+      statementNames.add(name);
+      config.queryConfig.name = name;
+      config.rawQueryConfig.name = name;
+    }
+  }
+  return prepared.execute();
+}
+
+/** The colour rules of the groups of the organizations `inBuckets` selects, as one JSON array in priority order. */
+function colorRulesSql(inBuckets: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_array(
+        ${colorRules.groupId}, ${colorRules.priority}, ${colorRules.index}, ${colorRules.foreColor},
+        ${colorRules.backgroundColor}, ${colorRules.matchField}, ${colorRules.value})
+        order by ${colorRules.priority}, ${colorRules.index}), '[]')
+      from ${colorRules} where ${colorRules.groupId} in (select ${buckets.groupId} from ${buckets} where ${inBuckets}))`;
+}
+
+/**
+ * The report table colours of the groups of the organizations `inBuckets` selects
+ * (report-safety's tableColorsOfBuckets, the same rows in the same order) as one JSON array.
+ */
+function reportColorRulesSql(inBuckets: SQL): SQL {
+  const c = reportTableColors;
+  return sql`(select coalesce(json_agg(json_build_array(${c.groupId}, ${c.field}, ${c.value}, ${c.color},
+        ${c.background}, ${c.priority}) order by ${c.priority}, ${c.createdAt}, ${c.id}), '[]')
+      from ${c} where ${c.groupId} in (select ${buckets.groupId} from ${buckets} where ${inBuckets}))`;
+}
+
+const withRules = (inBuckets: SQL) => ({
+  ...listColumns,
+  rules: sql<unknown>`${colorRulesSql(inBuckets)}`,
+  reportRules: sql<unknown>`${reportColorRulesSql(inBuckets)}`,
+});
+
+/**
+ * The landing list's one statement, unrun: the page, the count (from the per-organization
+ * counters) and the colour rules, with the organizations and the page window written into its
+ * text, so that it holds no parameters and PostgreSQL plans it once per connection, for those
+ * organizations (a small organization's list reads its own index).
+ */
+export function landingStatement(db: Db, scope: ListScope, sorts: ExamSort[], skip: number, limit: number) {
+  const columns = {
+    ...withRules(idsIn(buckets.id, scope.bucketIds, true)),
+    total: sql<string>`${countSql(db, scope, [], true) ?? sql`0`}`,
+  };
+  return pageQuery(db, scope, [], sorts, skip, limit, columns, true) as unknown as LandingQuery;
+}
+
+/** The landing statement's rows: the list's, the rules and the count. */
+interface LandingQuery {
+  prepare(name: string): {
+    execute(): Promise<(ExamListRow & { rules: unknown; reportRules: unknown; total: string })[]>;
+  };
+  toSQL(): { sql: string; params: unknown[] };
+}
+type LandingPrepared = ReturnType<LandingQuery['prepare']>;
+const landingStatements = new WeakMap<Db, Map<string, LandingPrepared>>();
+
+/**
+ * landingStatement, built once per organizations, sorts and page window and run again as it is;
+ * the STATEMENT_NAMES_MAX most recently used are kept.
+ */
+function keptLandingStatement(db: Db, scope: ListScope, sorts: ExamSort[], skip: number, limit: number) {
+  let kept = landingStatements.get(db);
+  if (!kept) landingStatements.set(db, (kept = new Map()));
+  const key = JSON.stringify([scope.bucketIds, sorts, skip, limit]);
+  const found = kept.get(key);
+  if (found) {
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const built = landingStatement(db, scope, sorts, skip, limit).prepare('');
+  kept.set(key, built);
+  if (kept.size > STATEMENT_NAMES_MAX) kept.delete(kept.keys().next().value!);
+  return built;
+}
+
+export const isLandingList = (scope: ListScope, filters: ExamFilter[]) =>
+  filters.length === 0 && !scope.deleted && !scope.samePatient;
+
+/**
+ * Whether the page counts its rows itself (`count(*) over ()` while finding them) rather than by
+ * a count of its own: with a study-date filter, whose matches are all read to be ordered anyway
+ * (the date index does not give the list's order), one reading serves both. Not where a count
+ * is cheaper on its own: a name search counted in parts (countParts), or no filter at all.
+ */
+export function countsWithPage(filters: ExamFilter[]): boolean {
+  return filters.some((f) => f.field === 'studyDate') && !filters.some((f) => countParts(f) !== null);
+}
+
+/** The count of a filtered list as a statement of its own, unrun; null when no organization is left. */
+export function countStatement(db: Db, scope: ListScope, filters: ExamFilter[]) {
+  const counted = countSql(db, scope, filters);
+  return counted ? db.select({ n: sql<string>`${counted}` }).from(sql`(values (1)) as one (x)`) : null;
+}
+
+/**
+ * The columns, names and tags of the exams of a page, in the order of its ids, and the colour rules
+ * of the organizations: constant text (ids and organizations are parameters), prepared once per
+ * database handle.
+ */
+export function pageRowsQuery(db: Db) {
+  return db
+    .select(withRules(sql`${buckets.id} = any(${sql.placeholder('buckets')}::text[])`))
+    .from(sql`unnest(${sql.placeholder('ids')}::text[]) with ordinality as page (id, n)`)
+    .innerJoin(exams, eq(exams.id, sql`page.id`))
+    .innerJoin(buckets, eq(buckets.id, exams.bucketId))
+    .leftJoin(accounts, eq(accounts.id, exams.assigneeId))
+    .orderBy(sql`page.n`);
+}
+const preparePageRows = (db: Db) => pageRowsQuery(db).prepare('exam_list_page_rows');
+const pageRowsStatements = new WeakMap<Db, ReturnType<typeof preparePageRows>>();
+
+function pageRows(db: Db, ids: string[], bucketIds: string[]) {
+  let statement = pageRowsStatements.get(db);
+  if (!statement) pageRowsStatements.set(db, (statement = preparePageRows(db)));
+  return statement.execute({ ids: textArrayLiteral(ids), buckets: textArrayLiteral(bucketIds) });
+}
+
+export interface ListPage {
+  rows: ExamListRow[];
+  count: number;
+  rules: Map<string, ColorRuleLike[]>;
+  reportRules: ReportColorRules;
+}
+
+/** A page of the list, its count and the colour rules and report table colours of the organizations' groups. */
+export async function listPage(
+  db: Db,
+  scope: ListScope,
+  filters: ExamFilter[],
+  sorts: ExamSort[],
+  skip: number,
+  limit: number,
+): Promise<ListPage> {
+  if (scope.bucketIds.length === 0) return { rows: [], count: 0, rules: new Map(), reportRules: new Map() };
+  type Found = ExamListRow & { rules: unknown; reportRules: unknown };
+  let found: Found[];
+  let count: number;
+  if (isLandingList(scope, filters)) {
+    const landing = await named(keptLandingStatement(db, scope, sorts, skip, limit));
+    found = landing;
+    count = landing.length > 0 ? Number(landing[0]!.total) : await countExams(db, scope, filters);
+  } else {
+    const windowTotal = countsWithPage(filters);
+    const ids = pageIdsQuery(db, scope, filters, sorts, skip, limit, { windowTotal });
+    const counting = windowTotal ? null : countStatement(db, scope, filters);
+    // Only a list filtered by nothing but organizations names its page: with a filter, a plan made
+    // for no values in particular (a generic plan) can be far worse than one for the values.
+    const [page, counted] = await Promise.all([
+      filters.every((f) => f.field === 'bucketId') ? named(ids.prepare('')) : ids,
+      counting ? named(counting.prepare('')) : null,
+    ]);
+    const first = page[0] as { total?: string } | undefined;
+    count = counted
+      ? Number(counted[0]?.n ?? 0)
+      : first?.total !== undefined
+        ? Number(first.total)
+        : await countExams(db, scope, filters);
+    found =
+      page.length > 0
+        ? await pageRows(
+            db,
+            page.map((p) => p.pageId),
+            scope.bucketIds,
+          )
+        : [];
+  }
+  if (found.length === 0) return { rows: [], count, rules: new Map(), reportRules: new Map() };
+  const rows: ExamListRow[] = found.map(({ rules: _rules, reportRules: _report, ...row }) => {
+    const { total: _total, ...listed } = row as ExamListRow & { total?: unknown };
+    return listed;
+  });
+  return {
+    rows,
+    count,
+    rules: colorRulesFrom(found[0]!.rules),
+    reportRules: reportColorRulesFrom(found[0]!.reportRules),
+  };
+}
+
+type ColorRuleTuple = [string, number, number, string, string, string, string];
+
+function colorRulesFrom(raw: unknown): Map<string, ColorRuleLike[]> {
+  const rules = new Map<string, ColorRuleLike[]>();
+  const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as ColorRuleTuple[];
+  for (const [groupId, priority, index, foreColor, backgroundColor, matchField, value] of tuples) {
+    const list = rules.get(groupId) ?? [];
+    list.push({ priority, index, foreColor, backgroundColor, matchField, value });
+    rules.set(groupId, list);
+  }
+  return rules;
+}
+
+function reportColorRulesFrom(raw: unknown): ReportColorRules {
+  const rules: ReportColorRules = new Map();
+  const tuples = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    number,
+  ][];
+  for (const [groupId, field, value, color, background, priority] of tuples) {
+    const list = rules.get(groupId) ?? [];
+    list.push({ field, value, color, background, priority });
+    rules.set(groupId, list);
+  }
+  return rules;
+}
