@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { accounts } from './schema-accounts.js';
 import { buckets } from './schema-tenancy.js';
@@ -301,6 +312,25 @@ export const bucketExamCounts = pgTable('bucket_exam_counts', {
     .references(() => buckets.id, { onDelete: 'cascade' }),
   live: bigint('live', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Live exams per organization by the first one and first two characters of the patient name as
+ * searched (its name key: lower case, without ^ and spaces) and of its pinyin initials, each exam
+ * counted once per distinct prefix; kept by triggers on exams (migration 0020) whatever writes
+ * them. The study list counts a one- or two-character name search (what is typed most, and what
+ * matches most exams) from these rows instead of reading every match.
+ */
+export const examNamePrefixCounts = pgTable(
+  'exam_name_prefix_counts',
+  {
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    live: bigint('live', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucketId, t.prefix] })],
+);
 
 /**
  * Key images of a report (spec 000 §3 "Report images": id, url, desc, index, isPrinted, point),

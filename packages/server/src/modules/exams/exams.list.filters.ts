@@ -81,6 +81,21 @@ export function countParts(f: ExamFilter): SQL[] | null {
 }
 
 /**
+ * The key of a name search of one or two characters with no other filter but organizations (a
+ * doctor typing the first letters of a name): its count is read from the per-organization prefix
+ * counters (exam_name_prefix_counts, migration 0020), which hold exactly the exams nameMatch finds
+ * for such a key; null for any other list.
+ */
+export function shortNamePrefix(filters: ExamFilter[]): string | null {
+  const others = filters.filter((f) => f.field !== 'bucketId');
+  const f = others[0];
+  if (others.length !== 1 || f?.field !== 'patientName' || f.operator !== 'prefix') return null;
+  const key = normalizeName(f.values[0] ?? '');
+  const length = [...key].length;
+  return length >= 1 && length <= 2 ? key : null;
+}
+
+/**
  * ModalitiesInStudy is a backslash-separated list: CT matches "CT\SR". Written as an equality and
  * LIKEs on the column (the same rows as `'CT' = any(string_to_array(modality, '\'))`), which the
  * study-date index evaluates from its own entries, without splitting each value into an array.

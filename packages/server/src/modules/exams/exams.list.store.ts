@@ -2,10 +2,18 @@ import type { DobMatchMode, ExamFilter, ExamSort } from '@yyp/contracts';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyText, textArrayLiteral } from '../../platform/sql.js';
-import { accounts, bucketDictionary, bucketExamCounts, buckets, exams, examTags } from '../../db/schema.js';
+import {
+  accounts,
+  bucketDictionary,
+  bucketExamCounts,
+  buckets,
+  examNamePrefixCounts,
+  exams,
+  examTags,
+} from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import type { ExamListRow } from './exams.presenter.js';
-import { countParts, filterSql } from './exams.list.filters.js';
+import { countParts, filterSql, shortNamePrefix } from './exams.list.filters.js';
 
 /**
  * All SQL of the study list but its filters (exams.list.filters.ts): sorts arrive as values of
@@ -211,9 +219,10 @@ export function countQuery(db: Db, scope: ListScope, filters: ExamFilter[]) {
 }
 
 /**
- * How many exams match. Live exams with no filter but their organizations are counted from the
- * per-organization counters the exams trigger keeps (a few rows, whatever the list holds); any
- * other filter counts the exams themselves, through the filters' indexes.
+ * How many exams match. Live exams with no filter but their organizations, or with a name search
+ * of one or two characters besides, are counted from the per-organization counters the exams
+ * triggers keep (a few rows, whatever the list holds); any other filter counts the exams
+ * themselves, through the filters' indexes.
  */
 export function countSql(db: Db, scope: ListScope, filters: ExamFilter[], constant = false): SQL | null {
   const byBucket = filters.every((f) => f.field === 'bucketId');
@@ -223,6 +232,12 @@ export function countSql(db: Db, scope: ListScope, filters: ExamFilter[], consta
   if (byBucket && !scope.deleted && !scope.samePatient) {
     return sql`(select coalesce(sum(${bucketExamCounts.live}), 0) from ${bucketExamCounts}
       where ${idsIn(bucketExamCounts.bucketId, bucketIds, constant)})`;
+  }
+  const prefix = scope.deleted || scope.samePatient ? null : shortNamePrefix(filters);
+  if (prefix !== null) {
+    const c = examNamePrefixCounts;
+    return sql`(select coalesce(sum(${c.live}), 0) from ${c}
+      where ${idsIn(c.bucketId, bucketIds, constant)} and ${c.prefix} = ${prefix})`;
   }
   const split = filters.findIndex((f) => countParts(f) !== null);
   if (split < 0) return sql`(${countQuery(db, scope, filters)})`;
