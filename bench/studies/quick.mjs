@@ -28,13 +28,22 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-quick-studies-'));
 const env = { PORT: String(18000 + Math.floor(Math.random() * 1000)), DATA_DIR: dataDir, DATABASE_URL: u.toString() };
 try {
   if (!exists) {
-    await stopServer((await startServer(env)).child);
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
-    const started = Date.now();
-    await seedExams(async (text, params = []) => (await pool.query(text, params)).rows, N);
-    await pool.query('vacuum analyze');
-    await pool.end();
-    console.log(`seeded ${N} exams in ${Math.round((Date.now() - started) / 1000)} s`);
+    try {
+      await stopServer((await startServer(env)).child);
+      const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
+      const started = Date.now();
+      await seedExams(async (text, params = []) => (await pool.query(text, params)).rows, N);
+      await pool.query('vacuum analyze');
+      await pool.end();
+      console.log(`seeded ${N} exams in ${Math.round((Date.now() - started) / 1000)} s`);
+    } catch (err) {
+      // A half-seeded database would be measured as it is next time: drop it.
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName} with (force)`);
+      await c.end();
+      throw err;
+    }
   }
   const { child, url } = await startServer(env);
   try {

@@ -98,14 +98,16 @@ export function shortNamePrefix(filters: ExamFilter[]): string | null {
 /**
  * ModalitiesInStudy is a backslash-separated list: CT matches "CT\SR". Written as an equality and
  * LIKEs on the column (the same rows as `'CT' = any(string_to_array(modality, '\'))`), which the
- * study-date index evaluates from its own entries, without splitting each value into an array.
+ * study-date index evaluates from its own entries, without splitting each value into an array; the
+ * three patterns of a list are tried only on values with a backslash (most hold one modality).
  */
 function modalityMatch(value: string): SQL {
   const v = value.toUpperCase();
   if (v === '' || v.includes('\\')) return sql`${v} = any(string_to_array(${exams.modality}, '\\'))`;
   const e = escapeLike(v);
-  return sql`(${exams.modality} = ${v} or ${exams.modality} like ${`${e}\\\\%`}
-    or ${exams.modality} like ${`%\\\\${e}`} or ${exams.modality} like ${`%\\\\${e}\\\\%`})`;
+  const m = exams.modality;
+  return sql`(${m} = ${v} or (${m} like ${'%\\\\%'} and (${m} like ${`${e}\\\\%`}
+    or ${m} like ${`%\\\\${e}`} or ${m} like ${`%\\\\${e}\\\\%`})))`;
 }
 
 const textColumns = {
