@@ -43,9 +43,15 @@ async function explainAll(db, run, bucketIds) {
       continue;
     }
     const windowTotal = page.countsWithPage(filters);
-    const ids = store.pageIdsQuery(db, scope, filters, [], skip, limit, { windowTotal });
+    let fenced = false;
+    if (!windowTotal) {
+      const counting = page.countStatement(db, scope, filters);
+      out += await explain(`${name}: count`, counting);
+      const { sql: countText, params: countParams } = counting.toSQL();
+      fenced = Number((await run(countText, countParams))[0].n) <= page.FEW_MATCHES;
+    }
+    const ids = store.pageIdsQuery(db, scope, filters, [], skip, limit, { windowTotal, fenced });
     out += await explain(`${name}: the page's ids${windowTotal ? ' and count' : ''}`, ids);
-    if (!windowTotal) out += await explain(`${name}: count`, page.countStatement(db, scope, filters));
     const { sql, params } = ids.toSQL();
     const found = (await run(sql, params)).map((r) => r.id);
     const literal = (list) => `{${list.map((v) => `"${v}"`).join(',')}}`;

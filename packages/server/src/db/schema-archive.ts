@@ -158,6 +158,12 @@ export const exams = pgTable(
     index('exams_live_study_date_idx')
       .on(t.studyDate, t.bucketId, t.modality, t.created, t.id)
       .where(sql`${t.deletedTime} is null`),
+    // The live list's modality filters: the exact values that hold the modality (read from
+    // exam_modality_values) are bounds of this index, and a study-date range within each, so
+    // that a modality and a range read only their matches (exams.list.filters.ts).
+    index('exams_live_modality_date_idx')
+      .on(t.modality, t.studyDate, t.bucketId, t.created, t.id)
+      .where(sql`${t.deletedTime} is null`),
     index('exams_patient_id_lower_idx').on(sql`lower(${t.patientId}) text_pattern_ops`),
     index('exams_accession_lower_idx').on(sql`lower(${t.accessionNumber}) text_pattern_ops`),
     index('exams_assignee_idx')
@@ -311,6 +317,16 @@ export const bucketExamCounts = pgTable('bucket_exam_counts', {
     .primaryKey()
     .references(() => buckets.id, { onDelete: 'cascade' }),
   live: bigint('live', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Every ModalitiesInStudy value an exam has held ("CT", "CT\SR", …), kept by triggers on exams
+ * (migration 0021) whatever writes them, never removed (a value no exam holds any more matches
+ * nothing). The study list's modality filter turns into the values that hold the modality, an
+ * equality the modality index reads directly, rather than a pattern tried on every exam.
+ */
+export const examModalityValues = pgTable('exam_modality_values', {
+  value: text('value').primaryKey(),
 });
 
 /**

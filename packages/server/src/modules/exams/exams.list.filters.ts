@@ -2,7 +2,8 @@ import type { ExamFilter } from '@yyp/contracts';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike } from '../../db/like.js';
-import { exams, examTags } from '../../db/schema.js';
+import { examModalityValues, exams, examTags } from '../../db/schema.js';
+import { textArrayLiteral } from '../../platform/sql.js';
 
 /**
  * The study list's filters as SQL (exams.list.store.ts runs them): they arrive as values of the
@@ -96,18 +97,24 @@ export function shortNamePrefix(filters: ExamFilter[]): string | null {
 }
 
 /**
- * ModalitiesInStudy is a backslash-separated list: CT matches "CT\SR". Written as an equality and
- * LIKEs on the column (the same rows as `'CT' = any(string_to_array(modality, '\'))`), which the
- * study-date index evaluates from its own entries, without splitting each value into an array; the
- * three patterns of a list are tried only on values with a backslash (most hold one modality).
+ * ModalitiesInStudy is a backslash-separated list: CT matches "CT\SR". A plain modality (no
+ * backslash, not empty) is matched as the exact values that hold it, read from
+ * exam_modality_values (every value an exam holds is there, written with the exam): an equality
+ * that exams_live_modality_date_idx reads as its bounds, with a study-date range within each,
+ * instead of testing each exam's list. Several modalities make one set of values.
  */
-function modalityMatch(value: string): SQL {
-  const v = value.toUpperCase();
-  if (v === '' || v.includes('\\')) return sql`${v} = any(string_to_array(${exams.modality}, '\\'))`;
-  const e = escapeLike(v);
-  const m = exams.modality;
-  return sql`(${m} = ${v} or (${m} like ${'%\\\\%'} and (${m} like ${`${e}\\\\%`}
-    or ${m} like ${`%\\\\${e}`} or ${m} like ${`%\\\\${e}\\\\%`})))`;
+function modalityMatch(wanted: string[]): SQL {
+  const values = wanted.map((v) => v.toUpperCase());
+  const plain = values.filter((v) => v !== '' && !v.includes('\\'));
+  const parts = values
+    .filter((v) => !plain.includes(v))
+    .map((v) => sql`${v} = any(string_to_array(${exams.modality}, '\\'))`);
+  if (plain.length > 0) {
+    const known = examModalityValues.value;
+    parts.unshift(sql`${exams.modality} = any(array(select ${known} from ${examModalityValues}
+      where string_to_array(${known}, '\\') && ${textArrayLiteral(plain)}::text[]))`);
+  }
+  return parts.length === 1 ? parts[0]! : or(...parts)!;
 }
 
 const textColumns = {
@@ -174,7 +181,7 @@ export function filterSql(f: ExamFilter): SQL {
       return textMatch(expr, first, f.operator as TextMatch);
     }
     case 'modality':
-      return anyOf((f.operator === 'in' ? values : [first]).map(modalityMatch));
+      return modalityMatch(f.operator === 'in' ? values : [first]);
     case 'studyDate': {
       if (f.operator === 'range') {
         const [from, to] = [isoDate(values[0]!), isoDate(values[1]!)];

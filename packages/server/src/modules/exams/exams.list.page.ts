@@ -23,10 +23,13 @@ import type { ExamListRow } from './exams.presenter.js';
  * keep plans for:
  * - the landing list (no filter) is one statement whose text holds all it needs, planned once per
  *   connection (landingStatement);
- * - any other list runs its page's ids (planned for its values: how selective a filter is decides
- *   which index reads it) and its count (a named statement, whose plan PostgreSQL may keep) side by
- *   side, then the columns, names and tags of those ids and the colour rules in one statement
- *   prepared once (pageRows). Planning the one statement that did all of it cost more than running it.
+ * - a list with a study-date range finds its page's ids and counts its matches in one statement
+ *   (countsWithPage); any other list runs its count (a named statement, whose plan PostgreSQL may
+ *   keep), then its page's ids (planned for its values: how selective a
+ *   filter is decides which index reads it, and with few matches they are found first, see
+ *   FEW_MATCHES; past the last match there is no page to find), then the columns, names and tags
+ *   of those ids and the colour rules in one statement prepared once (pageRows). Planning the one
+ *   statement that did all of it cost more than running it.
  */
 
 /**
@@ -128,14 +131,22 @@ export const isLandingList = (scope: ListScope, filters: ExamFilter[]) =>
   filters.length === 0 && !scope.deleted && !scope.samePatient;
 
 /**
- * Whether the page counts its rows itself (`count(*) over ()` while finding them) rather than by
- * a count of its own: with a study-date filter, whose matches are all read to be ordered anyway
- * (the date index does not give the list's order), one reading serves both. Not where a count
- * is cheaper on its own: a name search counted in parts (countParts), or no filter at all.
+ * Whether the page counts its matches itself (`count(*) over ()` while finding them) rather than
+ * by a count first: with a study-date filter, whose index reads only the matches, they are all read
+ * to be ordered anyway, so one reading serves both. Not where a count is cheaper on its own: a
+ * name search counted in parts (countParts) or from the prefix counters.
  */
 export function countsWithPage(filters: ExamFilter[]): boolean {
   return filters.some((f) => f.field === 'studyDate') && !filters.some((f) => countParts(f) !== null);
 }
+
+/**
+ * At most this many matches (known from the count), a page is found among the matches themselves
+ * rather than by walking the list in its order (pageIdsQuery's `fenced`): reading a few hundred
+ * matches through a filter's index costs less than walking ahead of them, which on a million exams
+ * is about as many entries as the list holds per match.
+ */
+export const FEW_MATCHES = 500;
 
 /** The count of a filtered list as a statement of its own, unrun; null when no organization is left. */
 export function countStatement(db: Db, scope: ListScope, filters: ExamFilter[]) {
@@ -192,20 +203,19 @@ export async function listPage(
     count = landing.length > 0 ? Number(landing[0]!.total) : await countExams(db, scope, filters);
   } else {
     const windowTotal = countsWithPage(filters);
-    const ids = pageIdsQuery(db, scope, filters, sorts, skip, limit, { windowTotal });
-    const counting = windowTotal ? null : countStatement(db, scope, filters);
-    // Only a list filtered by nothing but organizations names its page: with a filter, a plan made
-    // for no values in particular (a generic plan) can be far worse than one for the values.
-    const [page, counted] = await Promise.all([
-      filters.every((f) => f.field === 'bucketId') ? named(ids.prepare('')) : ids,
-      counting ? named(counting.prepare('')) : null,
-    ]);
-    const first = page[0] as { total?: string } | undefined;
-    count = counted
-      ? Number(counted[0]?.n ?? 0)
-      : first?.total !== undefined
-        ? Number(first.total)
-        : await countExams(db, scope, filters);
+    let page: { pageId: string; total: string | null }[];
+    if (windowTotal) {
+      page = await pageIdsQuery(db, scope, filters, sorts, skip, limit, { windowTotal });
+      count = page.length > 0 ? Number(page[0]!.total) : await countExams(db, scope, filters);
+    } else {
+      const counting = countStatement(db, scope, filters);
+      count = counting ? Number((await named(counting.prepare('')))[0]?.n ?? 0) : 0;
+      if (count <= skip) return { rows: [], count, rules: new Map(), reportRules: new Map() };
+      const ids = pageIdsQuery(db, scope, filters, sorts, skip, limit, { fenced: count <= FEW_MATCHES });
+      // Only a list filtered by nothing but organizations names its page: with a filter, a plan
+      // made for no values in particular (a generic plan) can be far worse than one for the values.
+      page = await (filters.every((f) => f.field === 'bucketId') ? named(ids.prepare('')) : ids);
+    }
     found =
       page.length > 0
         ? await pageRows(

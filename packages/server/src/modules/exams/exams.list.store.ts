@@ -1,6 +1,6 @@
 import type { DobMatchMode, ExamFilter, ExamSort } from '@yyp/contracts';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { anyText, textArrayLiteral } from '../../platform/sql.js';
 import {
   accounts,
@@ -37,18 +37,23 @@ const sortColumns: Record<ExamSort['field'], AnyPgColumn[]> = {
   deletedTime: [exams.deletedTime],
 };
 
-/** ORDER BY of the sorts (default: `fallback` descending), then id in the last direction for a stable order. */
-export function orderSql(sorts: ExamSort[], fallback: 'created' | 'deletedTime'): SQL[] {
+/** The list's order as columns and directions: the sorts (default: `fallback` descending), then id in the last direction for a stable order. */
+function orderTerms(sorts: ExamSort[], fallback: 'created' | 'deletedTime'): [AnyPgColumn, 'asc' | 'desc'][] {
   const list = sorts.length > 0 ? sorts : [{ field: fallback, direction: 'desc' as const }];
-  const out: SQL[] = [];
+  const out: [AnyPgColumn, 'asc' | 'desc'][] = [];
   const seen = new Set<string>();
   for (const s of list) {
     if (seen.has(s.field)) continue;
     seen.add(s.field);
-    for (const column of sortColumns[s.field]) out.push(s.direction === 'asc' ? asc(column) : desc(column));
+    for (const column of sortColumns[s.field]) out.push([column, s.direction]);
   }
-  out.push(list[list.length - 1]!.direction === 'asc' ? asc(exams.id) : desc(exams.id));
+  out.push([exams.id, list[list.length - 1]!.direction]);
   return out;
+}
+
+/** ORDER BY of the sorts (see orderTerms). */
+export function orderSql(sorts: ExamSort[], fallback: 'created' | 'deletedTime'): SQL[] {
+  return orderTerms(sorts, fallback).map(([column, dir]) => (dir === 'asc' ? asc(column) : desc(column)));
 }
 
 export interface ListScope {
@@ -144,9 +149,16 @@ export const listColumns = {
 };
 
 /**
- * The ids of a page of the list, in its order (with `windowTotal`, each row also carries the count
- * of all matches, `count(*) over ()`), found on the exams alone, joining only what a sort needs;
- * `constant` writes the organizations and the window into the text (see exams.list.page.ts).
+ * The ids of a page of the list, in its order, found on the exams alone, joining only what a sort
+ * needs; `constant` writes the organizations and the window into the text (exams.list.page.ts).
+ * - With `fenced` (few matches, known from the count), the matches are found first on their own,
+ *   through the filters' indexes, and only they are ordered: left to itself, PostgreSQL may instead
+ *   walk the list in its order waiting for matches, which for a search matching few or no exams
+ *   reads the whole index.
+ * - With `windowTotal`, each row also carries the count of all matches, `count(*) over ()`: all
+ *   matches are read (a study-date range, whose index reads only them) and then ordered, in a query
+ *   of its own (a window keeps PostgreSQL from merging it into the ordering one), so that it reads
+ *   them the cheapest way rather than in the list's order.
  */
 export function pageIdsQuery(
   db: Db,
@@ -155,20 +167,56 @@ export function pageIdsQuery(
   sorts: ExamSort[],
   skip: number,
   limit: number,
-  { constant = false, windowTotal = false }: { constant?: boolean; windowTotal?: boolean } = {},
+  {
+    constant = false,
+    fenced = false,
+    windowTotal = false,
+  }: { constant?: boolean; fenced?: boolean; windowTotal?: boolean } = {},
 ) {
-  const order = orderSql(sorts, scope.deleted ? 'deletedTime' : 'created');
-  let ids = db
-    .select({ pageId: exams.id, ...(windowTotal ? { total: sql<string>`count(*) over ()`.as('page_total') } : {}) })
-    .from(exams)
-    .$dynamic();
-  if (sorts.some((s) => s.field === 'bucketName')) ids = ids.innerJoin(buckets, eq(buckets.id, exams.bucketId));
-  if (sorts.some((s) => s.field === 'assigneeName')) ids = ids.leftJoin(accounts, eq(accounts.id, exams.assigneeId));
-  return ids
-    .where(and(scopeSql(scope, constant), ...filters.map(filterSql)))
-    .orderBy(...order)
-    .limit(constant ? constantCount(limit) : limit)
-    .offset(constant && skip > 0 ? constantCount(skip) : skip);
+  const terms = orderTerms(sorts, scope.deleted ? 'deletedTime' : 'created');
+  const where = and(scopeSql(scope, constant), ...filters.map(filterSql))!;
+  const joined = <Q extends PgSelect>(q: Q): Q => {
+    let out = q;
+    if (sorts.some((s) => s.field === 'bucketName')) {
+      out = out.innerJoin(buckets, eq(buckets.id, exams.bucketId)) as unknown as Q;
+    }
+    if (sorts.some((s) => s.field === 'assigneeName')) {
+      out = out.leftJoin(accounts, eq(accounts.id, exams.assigneeId)) as unknown as Q;
+    }
+    return out;
+  };
+  const window = (q: { limit(n: number): { offset(n: number): unknown } }) =>
+    q.limit(constant ? constantCount(limit) : limit).offset(constant && skip > 0 ? constantCount(skip) : skip);
+  if (windowTotal) {
+    const keys = Object.fromEntries(terms.map(([column], i) => [`k${i}`, sql`${column}`.as(`k${i}`)]));
+    const matches = joined(
+      db
+        .select({ pageId: exams.id, total: sql<string>`count(*) over ()`.as('page_total'), ...keys })
+        .from(exams)
+        .$dynamic(),
+    )
+      .where(where)
+      .as('matches');
+    const ordered = db
+      .select({ pageId: matches.pageId, total: matches.total })
+      .from(matches)
+      .orderBy(...terms.map(([, dir], i) => sql`${sql.identifier(`k${i}`)} ${sql.raw(dir)}`))
+      .$dynamic();
+    return window(ordered) as typeof ordered;
+  }
+  // OFFSET 0 keeps the subquery a plan of its own (PostgreSQL does not merge it into the outer one).
+  const matched = fenced
+    ? sql`${exams.id} in (select "id" from (${db.select({ id: exams.id }).from(exams).where(where)} offset 0) as matched)`
+    : where;
+  const ids = joined(
+    db
+      .select({ pageId: exams.id, total: sql<string | null>`null` })
+      .from(exams)
+      .$dynamic(),
+  )
+    .where(matched)
+    .orderBy(...terms.map(([column, dir]) => (dir === 'asc' ? asc(column) : desc(column))));
+  return window(ids) as typeof ids;
 }
 
 /**
