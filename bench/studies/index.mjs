@@ -43,14 +43,16 @@ async function explainAll(db, run, bucketIds) {
       continue;
     }
     const windowTotal = page.countsWithPage(filters);
-    let fenced = false;
-    if (!windowTotal) {
+    let ids;
+    if (windowTotal) {
+      ids = store.pageIdsQuery(db, scope, filters, [], skip, limit, { windowTotal });
+    } else {
       const counting = page.countStatement(db, scope, filters);
       out += await explain(`${name}: count`, counting);
       const { sql: countText, params: countParams } = counting.toSQL();
-      fenced = Number((await run(countText, countParams))[0].n) <= page.FEW_MATCHES;
+      const n = Number((await run(countText, countParams))[0].n);
+      ids = page.countedPageIds(db, scope, filters, [], skip, limit, n).query;
     }
-    const ids = store.pageIdsQuery(db, scope, filters, [], skip, limit, { windowTotal, fenced });
     out += await explain(`${name}: the page's ids${windowTotal ? ' and count' : ''}`, ids);
     const { sql, params } = ids.toSQL();
     const found = (await run(sql, params)).map((r) => r.id);

@@ -149,6 +149,20 @@ export const exams = pgTable(
     index('exams_live_name_pinyin_idx')
       .on(t.bucketId, sql`${t.patientNamePinyin} text_pattern_ops`)
       .where(sql`${t.deletedTime} is null`),
+    // A search of a name's first two characters (a doctor typing two letters) in the list's
+    // order: the exams whose name key, or whose pinyin initials, begin with them, newest first,
+    // each read as one range (exams.list.store.ts, headPageIds); the organization is carried.
+    index('exams_live_name_head_idx')
+      .on(
+        sql`left(lower(replace(replace(${t.patientName}, '^', ''), ' ', '')), 2)`,
+        t.created.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.bucketId,
+      )
+      .where(sql`${t.deletedTime} is null`),
+    index('exams_live_pinyin_head_idx')
+      .on(sql`left(${t.patientNamePinyin}, 2)`, t.created.desc().nullsFirst(), t.id.desc().nullsFirst(), t.bucketId)
+      .where(sql`${t.deletedTime} is null`),
     // The start-up backfill of the pinyin initials (empty once done).
     index('exams_name_pinyin_missing_idx')
       .on(t.id)
@@ -345,7 +359,12 @@ export const examNamePrefixCounts = pgTable(
     prefix: text('prefix').notNull(),
     live: bigint('live', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.bucketId, t.prefix] })],
+  (t) => [
+    primaryKey({ columns: [t.bucketId, t.prefix] }),
+    // The list's count of a short name search: one prefix across the caller's organizations is
+    // one range of this index, where the key above takes a descent per organization.
+    index('exam_name_prefix_counts_prefix_idx').on(t.prefix, t.bucketId),
+  ],
 );
 
 /**

@@ -97,6 +97,21 @@ export function shortNamePrefix(filters: ExamFilter[]): string | null {
 }
 
 /**
+ * A name search of exactly two characters (see shortNamePrefix) as the heads its matches begin
+ * with: the name key, and for Latin letters the pinyin initials. Each is an equality on the first
+ * key of exams_live_name_head_idx or exams_live_pinyin_head_idx, whose entries follow in the
+ * list's order, so a page is read as its first entries (exams.list.store.ts, headPageIds). The
+ * same exams as nameMatch: a text begins with two characters exactly when its first two are them.
+ */
+export function nameHeads(filters: ExamFilter[]): SQL[] | null {
+  const key = shortNamePrefix(filters);
+  if (key === null || [...key].length !== 2) return null;
+  const heads = [sql`left(${nameKey}, 2) = ${key}`];
+  if (LETTERS.test(key)) heads.push(sql`left(${exams.patientNamePinyin}, 2) = ${key}`);
+  return heads;
+}
+
+/**
  * ModalitiesInStudy is a backslash-separated list: CT matches "CT\SR". A plain modality (no
  * backslash, not empty) is matched as the exact values that hold it, read from
  * exam_modality_values (every value an exam holds is there, written with the exam): an equality

@@ -5,10 +5,11 @@ import { accounts, buckets, colorRules, exams, reportTableColors } from '../../d
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
 import type { ReportColorRules } from '../report-safety/report-colors.js';
-import { countParts } from './exams.list.filters.js';
+import { countParts, nameHeads } from './exams.list.filters.js';
 import {
   countExams,
   countSql,
+  headPageIdsQuery,
   idsIn,
   listColumns,
   pageIdsQuery,
@@ -25,9 +26,10 @@ import type { ExamListRow } from './exams.presenter.js';
  *   connection (landingStatement);
  * - a list with a study-date range finds its page's ids and counts its matches in one statement
  *   (countsWithPage); any other list runs its count (a named statement, whose plan PostgreSQL may
- *   keep), then its page's ids (planned for its values: how selective a
- *   filter is decides which index reads it, and with few matches they are found first, see
- *   FEW_MATCHES; past the last match there is no page to find), then the columns, names and tags
+ *   keep), then its page's ids (countedPageIds: a two-character name search from the name head
+ *   indexes; otherwise planned for its values: how selective a filter is decides which index
+ *   reads it, and with few matches they are found first, see FEW_MATCHES; past the last match
+ *   there is no page to find), then the columns, names and tags
  *   of those ids and the colour rules in one statement prepared once (pageRows). Planning the one
  *   statement that did all of it cost more than running it.
  */
@@ -148,6 +150,44 @@ export function countsWithPage(filters: ExamFilter[]): boolean {
  */
 export const FEW_MATCHES = 500;
 
+/**
+ * The direction of a live list in arrival order (no sort, or one on created), which the name
+ * head indexes keep (headPageIds); null for any other order or view.
+ */
+function createdOrder(scope: ListScope, sorts: ExamSort[]): 'asc' | 'desc' | null {
+  if (scope.deleted || scope.samePatient || sorts.length > 1) return null;
+  if (sorts.length === 0) return 'desc';
+  return sorts[0]!.field === 'created' ? sorts[0]!.direction : null;
+}
+
+/**
+ * The statement that finds the page's ids of a list counted first (not countsWithPage), unrun: a
+ * two-character name search in arrival order from the name head indexes (headPageIdsQuery), any
+ * other list walked in its order or, with few matches (`count`), found among them (pageIdsQuery).
+ * `named`: its plan can be kept whatever its values.
+ */
+export function countedPageIds(
+  db: Db,
+  scope: ListScope,
+  filters: ExamFilter[],
+  sorts: ExamSort[],
+  skip: number,
+  limit: number,
+  count: number,
+) {
+  const direction = createdOrder(scope, sorts);
+  const heads = direction ? nameHeads(filters) : null;
+  type Ids = { prepare(name: string): { execute(): Promise<{ pageId: string }[]> } } & PromiseLike<
+    { pageId: string }[]
+  > & { toSQL(): { sql: string; params: unknown[] } };
+  if (heads) {
+    const query: Ids = headPageIdsQuery(db, scope, filters, heads, direction!, skip, limit);
+    return { query, named: true };
+  }
+  const query: Ids = pageIdsQuery(db, scope, filters, sorts, skip, limit, { fenced: count <= FEW_MATCHES });
+  return { query, named: filters.every((f) => f.field === 'bucketId') };
+}
+
 /** The count of a filtered list as a statement of its own, unrun; null when no organization is left. */
 export function countStatement(db: Db, scope: ListScope, filters: ExamFilter[]) {
   const counted = countSql(db, scope, filters);
@@ -211,10 +251,12 @@ export async function listPage(
       const counting = countStatement(db, scope, filters);
       count = counting ? Number((await named(counting.prepare('')))[0]?.n ?? 0) : 0;
       if (count <= skip) return { rows: [], count, rules: new Map(), reportRules: new Map() };
-      const ids = pageIdsQuery(db, scope, filters, sorts, skip, limit, { fenced: count <= FEW_MATCHES });
-      // Only a list filtered by nothing but organizations names its page: with a filter, a plan
-      // made for no values in particular (a generic plan) can be far worse than one for the values.
-      page = await (filters.every((f) => f.field === 'bucketId') ? named(ids.prepare('')) : ids);
+      const ids = countedPageIds(db, scope, filters, sorts, skip, limit, count);
+      // A list filtered by nothing but organizations, or a name head search, names its page: with
+      // another filter, a plan made for no values in particular (a generic plan) can be far worse
+      // than one for the values.
+      const rows: { pageId: string }[] = await (ids.named ? named(ids.query.prepare('')) : ids.query);
+      page = rows.map((r) => ({ pageId: r.pageId, total: null }));
     }
     found =
       page.length > 0

@@ -21,11 +21,13 @@ const NAMES: [string, string][] = [
   ['张^伟', 'zw'],
   ['Zhou^Wen', ''],
   ['李^华', 'lh'],
+  ['Zwo^Li', 'zw'], // both heads begin with zw: listed once
 ];
 const MODALITIES = ['CT', 'CT\\SR', 'MR', 'PT\\CT', 'US', 'DX'];
 
 interface Row {
   id: string;
+  bucketId: string;
   name: string;
   initials: string | null;
   modality: string;
@@ -42,6 +44,7 @@ function matches(r: Row, f: ExamFilter): boolean {
     const on = (x: string | null) => (f.operator === 'prefix' ? (x ?? '').startsWith(key) : x === key);
     return on(nameKey(r.name)) || (/^[a-z]+$/.test(key) && on(r.initials));
   }
+  if (f.field === 'bucketId') return f.values.includes(r.bucketId);
   if (f.field === 'modality') return f.values.some((m) => r.modality.split('\\').includes(m));
   if (f.field === 'studyDate') return r.studyDate >= f.values[0]! && r.studyDate <= f.values[1]!;
   throw new Error(`no oracle for ${f.field}`);
@@ -70,14 +73,14 @@ describe('study list pages, however found', () => {
   it('match the exams filtered and ordered directly, on both sides of the few-matches threshold', async () => {
     const db = fx.t.db.database.db;
     const seed = await ingest(bucket['RH-RAD']!, { modality: 'CT', patientId: 'PLAN-1' });
-    // 1,200 exams: six names and six modality lists in turn, four study dates, one per minute.
+    // 1,200 exams: seven names and six modality lists in turn, four study dates, one per minute.
     await db.execute(sql`
       insert into exams (id, bucket_id, store_uid, patient_key_id, patient_name, patient_name_pinyin, patient_id,
         patient_gender, patient_dob, accession_number, study_date, study_time, study_desc, study_id, modality,
         body_part, institution, referring_physician, specific_character_set, source, created)
       select 'plan-' || lpad(g::text, 4, '0'), bucket_id, 'plan.' || g, patient_key_id,
-        (${sql.raw(`array[${NAMES.map(([n]) => `'${n}'`).join(',')}]`)})[g % 6 + 1],
-        (${sql.raw(`array[${NAMES.map(([, p]) => `'${p}'`).join(',')}]`)})[g % 6 + 1],
+        (${sql.raw(`array[${NAMES.map(([n]) => `'${n}'`).join(',')}]`)})[g % ${sql.raw(String(NAMES.length))} + 1],
+        (${sql.raw(`array[${NAMES.map(([, p]) => `'${p}'`).join(',')}]`)})[g % ${sql.raw(String(NAMES.length))} + 1],
         'P', 'M', '', '', '2026010' || (g % 4 + 1), lpad((g % 7)::text, 6, '0'), '', '',
         (${sql.raw(`array[${MODALITIES.map((m) => `'${m}'`).join(',')}]`)})[(g / 6) % 6 + 1],
         '', '', '', '', 'web', timestamptz '2026-01-01 00:00:00+00' + g * interval '1 minute'
@@ -86,6 +89,7 @@ describe('study list pages, however found', () => {
       await db
         .select({
           id: exams.id,
+          bucketId: exams.bucketId,
           name: exams.patientName,
           initials: exams.patientNamePinyin,
           modality: exams.modality,
@@ -100,7 +104,25 @@ describe('study list pages, however found', () => {
     const cases: { filters: ExamFilter[]; sorts: ExamSort[] }[] = [
       { filters: [{ field: 'patientName', operator: 'prefix', values: ['w'] }], sorts: [] }, // many, from counters
       { filters: [{ field: 'patientName', operator: 'prefix', values: ['wxd'] }], sorts: [] }, // 200: fenced
-      { filters: [{ field: 'patientName', operator: 'prefix', values: ['zh'] }], sorts: [] },
+      { filters: [{ field: 'patientName', operator: 'prefix', values: ['zh'] }], sorts: [] }, // heads
+      { filters: [{ field: 'patientName', operator: 'prefix', values: ['zw'] }], sorts: [] }, // both heads
+      {
+        filters: [{ field: 'patientName', operator: 'prefix', values: ['ZW'] }],
+        sorts: [{ field: 'created', direction: 'asc' }],
+      },
+      { filters: [{ field: 'patientName', operator: 'prefix', values: ['王小'] }], sorts: [] }, // name key head
+      { filters: [{ field: 'patientName', operator: 'prefix', values: ['wa'] }], sorts: [] },
+      {
+        filters: [
+          { field: 'patientName', operator: 'prefix', values: ['wx'] },
+          { field: 'bucketId', operator: 'eq', values: [bucket['RH-RAD']!] },
+        ],
+        sorts: [{ field: 'created', direction: 'desc' }],
+      },
+      {
+        filters: [{ field: 'patientName', operator: 'prefix', values: ['zw'] }],
+        sorts: [{ field: 'studyDate', direction: 'desc' }], // not the list's order: walked
+      },
       { filters: [{ field: 'patientName', operator: 'prefix', values: ['qqq'] }], sorts: [] }, // none
       { filters: [{ field: 'modality', operator: 'eq', values: ['CT'] }], sorts: [] }, // 600: walked
       {

@@ -220,6 +220,42 @@ export function pageIdsQuery(
 }
 
 /**
+ * The ids of a page of a two-character name search in the list's created order, `direction`
+ * (exams.list.page.ts; `heads` from nameHeads), unrun: for each head its first skip + limit
+ * matches, read in order from its index, then together (UNION: an exam matching both heads once),
+ * in the list's order. It reads about skip + limit entries per head, where walking the list in its
+ * order reads every exam ahead of the page's matches. Constant text but for its values, so it can
+ * be named and its plan kept: whatever the key, the head's index serves it best.
+ */
+export function headPageIdsQuery(
+  db: Db,
+  scope: ListScope,
+  filters: ExamFilter[],
+  heads: SQL[],
+  direction: 'asc' | 'desc',
+  skip: number,
+  limit: number,
+) {
+  const by = direction === 'asc' ? asc : desc;
+  const where = and(scopeSql(scope), ...filters.map(filterSql));
+  const arm = (head: SQL) =>
+    db
+      .select({ pageId: exams.id, created: exams.created })
+      .from(exams)
+      .where(and(head, where))
+      .orderBy(by(exams.created), by(exams.id))
+      .$dynamic();
+  const [first, ...rest] = heads.map(arm);
+  if (rest.length === 0) return first!.limit(limit).offset(skip);
+  return first!
+    .limit(skip + limit)
+    .union(rest[0]!.limit(skip + limit))
+    .orderBy(by(exams.created), by(exams.id))
+    .limit(limit)
+    .offset(skip);
+}
+
+/**
  * A page of the list in one statement: its ids (pageIdsQuery) joined back to the exams for the
  * columns, names and tags of those rows only, so a deep page skips rows without building them.
  * `columns` is listColumns, or listColumns and more (drizzle types the rows as listColumns).
