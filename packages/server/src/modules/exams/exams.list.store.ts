@@ -150,7 +150,8 @@ export const listColumns = {
 
 /**
  * The ids of a page of the list, in its order, found on the exams alone, joining only what a sort
- * needs; `constant` writes the organizations and the window into the text (exams.list.page.ts).
+ * needs; `constant` writes the organizations and the window into the text (exams.list.page.ts),
+ * `constantScope` the organizations alone.
  * - With `fenced` (few matches, known from the count), the matches are found first on their own,
  *   through the filters' indexes, and only they are ordered: left to itself, PostgreSQL may instead
  *   walk the list in its order waiting for matches, which for a search matching few or no exams
@@ -169,12 +170,13 @@ export function pageIdsQuery(
   limit: number,
   {
     constant = false,
+    constantScope = constant,
     fenced = false,
     windowTotal = false,
-  }: { constant?: boolean; fenced?: boolean; windowTotal?: boolean } = {},
+  }: { constant?: boolean; constantScope?: boolean; fenced?: boolean; windowTotal?: boolean } = {},
 ) {
   const terms = orderTerms(sorts, scope.deleted ? 'deletedTime' : 'created');
-  const where = and(scopeSql(scope, constant), ...filters.map(filterSql))!;
+  const where = and(scopeSql(scope, constantScope), ...filters.map(filterSql))!;
   const joined = <Q extends PgSelect>(q: Q): Q => {
     let out = q;
     if (sorts.some((s) => s.field === 'bucketName')) {
@@ -224,8 +226,9 @@ export function pageIdsQuery(
  * (exams.list.page.ts; `heads` from nameHeads), unrun: for each head its first skip + limit
  * matches, read in order from its index, then together (UNION: an exam matching both heads once),
  * in the list's order. It reads about skip + limit entries per head, where walking the list in its
- * order reads every exam ahead of the page's matches. Constant text but for its values, so it can
- * be named and its plan kept: whatever the key, the head's index serves it best.
+ * order reads every exam ahead of the page's matches. Its organizations are written into its text
+ * (a kept plan hashes a constant list) and it can be named, its plan kept: whatever the key, the
+ * head's index serves it best.
  */
 export function headPageIdsQuery(
   db: Db,
@@ -237,7 +240,7 @@ export function headPageIdsQuery(
   limit: number,
 ) {
   const by = direction === 'asc' ? asc : desc;
-  const where = and(scopeSql(scope), ...filters.map(filterSql));
+  const where = and(scopeSql(scope, true), ...filters.map(filterSql));
   const arm = (head: SQL) =>
     db
       .select({ pageId: exams.id, created: exams.created })
