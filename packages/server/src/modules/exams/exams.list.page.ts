@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { ColorRuleLike, ExamFilter, ExamSort } from '@yyp/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { accounts, buckets, colorRules, exams, reportTableColors } from '../../db/schema.js';
@@ -24,24 +23,26 @@ import type { ExamListRow } from './exams.presenter.js';
  * keep plans for:
  * - the landing list (no filter) is one statement whose text holds all it needs, planned once per
  *   connection (landingStatement);
- * - a list with a study-date range finds its page's ids and counts its matches in one statement
- *   (countsWithPage); any other list runs its count (a named statement, whose plan PostgreSQL may
- *   keep), then its page's ids (countedPageIds: a two-character name search from the name head
- *   indexes; otherwise planned for its values: how selective a filter is decides which index
+ * - a two-character name search in arrival order, and a list with a study-date range, find
+ *   their page's ids and count their matches in one statement (pageWithCount); any other list runs
+ *   its count (a named statement, whose plan PostgreSQL may keep), then its page's ids
+ *   (countedPageIds: planned for its values, as how selective a filter is decides which index
  *   reads it, and with few matches they are found first, see FEW_MATCHES; past the last match
- *   there is no page to find), then the columns, names and tags
- *   of those ids and the colour rules in one statement prepared once (pageRows). Planning the one
- *   statement that did all of it cost more than running it.
+ *   there is no page to find);
+ * - then the columns, names and tags of those ids and the colour rules in one statement prepared
+ *   once (pageRows). Planning one statement that did all of it, for its values, cost more than
+ *   running it.
  */
 
 /**
- * Runs a prepared list statement under a name derived from its text, so PostgreSQL parses it once
- * per connection and may keep its plan (it still plans per call where the parameters matter, such
- * as a LIKE prefix). At most STATEMENT_NAMES_MAX distinct texts are named, bounding what each
- * connection keeps; past that, statements run unnamed. PGlite runs them the same either way.
+ * Runs a prepared list statement under the name its text was given (exam_list_1, … in order of
+ * first use), so PostgreSQL parses it once per connection and may keep its plan (it still plans per
+ * call where the parameters matter, such as a LIKE prefix). At most STATEMENT_NAMES_MAX distinct
+ * texts are named, bounding what each connection keeps; past that, statements run unnamed. PGlite
+ * runs them the same either way.
  */
 const STATEMENT_NAMES_MAX = 200;
-const statementNames = new Set<string>();
+const statementNames = new Map<string, string>();
 function named<T>(prepared: { execute(): Promise<T> }): Promise<T> {
   const config = prepared as unknown as {
     queryString?: string;
@@ -49,9 +50,12 @@ function named<T>(prepared: { execute(): Promise<T> }): Promise<T> {
     rawQueryConfig?: { name?: string };
   };
   if (typeof config.queryString === 'string' && config.queryConfig && config.rawQueryConfig) {
-    const name = `exam_list_${crypto.createHash('sha1').update(config.queryString).digest('hex').slice(0, 20)}`;
-    if (statementNames.has(name) || statementNames.size < STATEMENT_NAMES_MAX) {
-      statementNames.add(name);
+    let name = statementNames.get(config.queryString);
+    if (name === undefined && statementNames.size < STATEMENT_NAMES_MAX) {
+      name = `exam_list_${statementNames.size + 1}`;
+      statementNames.set(config.queryString, name);
+    }
+    if (name !== undefined) {
       config.queryConfig.name = name;
       config.rawQueryConfig.name = name;
     }
@@ -106,27 +110,35 @@ interface LandingQuery {
   };
   toSQL(): { sql: string; params: unknown[] };
 }
-type LandingPrepared = ReturnType<LandingQuery['prepare']>;
-const landingStatements = new WeakMap<Db, Map<string, LandingPrepared>>();
 
 /**
- * landingStatement, built once per organizations, sorts and page window and run again as it is;
- * the STATEMENT_NAMES_MAX most recently used are kept.
+ * Built statements kept per database handle: a list's statements built once per organizations,
+ * filters, sorts and page window (`key`) and run again as they are, values included. Building a
+ * statement's text costs more than looking it up; the most recently used STATEMENT_NAMES_MAX are
+ * kept. A null key builds anew (lists whose text changes at each call).
  */
-function keptLandingStatement(db: Db, scope: ListScope, sorts: ExamSort[], skip: number, limit: number) {
-  let kept = landingStatements.get(db);
-  if (!kept) landingStatements.set(db, (kept = new Map()));
-  const key = JSON.stringify([scope.bucketIds, sorts, skip, limit]);
-  const found = kept.get(key);
-  if (found) {
-    kept.delete(key);
-    kept.set(key, found);
+const keptStatements = new WeakMap<Db, Map<string, unknown>>();
+function kept<T>(db: Db, key: string | null, build: () => T): T {
+  if (key === null) return build();
+  let map = keptStatements.get(db);
+  if (!map) keptStatements.set(db, (map = new Map()));
+  if (map.has(key)) {
+    const found = map.get(key) as T;
+    map.delete(key);
+    map.set(key, found);
     return found;
   }
-  const built = landingStatement(db, scope, sorts, skip, limit).prepare('');
-  kept.set(key, built);
-  if (kept.size > STATEMENT_NAMES_MAX) kept.delete(kept.keys().next().value!);
+  const built = build();
+  map.set(key, built);
+  if (map.size > STATEMENT_NAMES_MAX) map.delete(map.keys().next().value!);
   return built;
+}
+
+/** landingStatement, built once per organizations, sorts and page window (see kept). */
+function keptLandingStatement(db: Db, scope: ListScope, sorts: ExamSort[], skip: number, limit: number) {
+  return kept(db, JSON.stringify(['landing', scope.bucketIds, sorts, skip, limit]), () =>
+    landingStatement(db, scope, sorts, skip, limit).prepare(''),
+  );
 }
 
 export const isLandingList = (scope: ListScope, filters: ExamFilter[]) =>
@@ -169,11 +181,49 @@ function createdOrder(scope: ListScope, sorts: ExamSort[]): 'asc' | 'desc' | nul
   return sorts[0]!.field === 'created' ? sorts[0]!.direction : null;
 }
 
+type IdsStatement = {
+  prepare(name: string): { execute(): Promise<{ pageId: string; total: string | null }[]> };
+  toSQL(): { sql: string; params: unknown[] };
+} & PromiseLike<{ pageId: string; total: string | null }[]>;
+
 /**
- * The statement that finds the page's ids of a list counted first (not countsWithPage), unrun: a
- * two-character name search in arrival order from the name head indexes (headPageIdsQuery), any
- * other list walked in its order or, with few matches (`count`), found among them (pageIdsQuery).
- * `named`: its plan can be kept whatever its values.
+ * The statement that finds a page's ids and counts the list's matches at once (each row carries
+ * the count; an empty page is counted on its own), unrun; null where the count comes first
+ * (countedPageIds):
+ * - a two-character name search in arrival order: the page from the name head indexes
+ *   (headPageIdsQuery), the count from the prefix counters; named, its plan kept;
+ * - a study-date range (countsWithPage): all matches read, counted and ordered; named where its
+ *   filters are DATE_INDEX_FIELDS, with its organizations in its text (a kept plan tests each
+ *   match against a constant list by hashing it, against a parameter one by one).
+ */
+export function pageWithCount(
+  db: Db,
+  scope: ListScope,
+  filters: ExamFilter[],
+  sorts: ExamSort[],
+  skip: number,
+  limit: number,
+): { query: IdsStatement; named: boolean } | null {
+  const direction = createdOrder(scope, sorts);
+  const heads = direction ? nameHeads(filters) : null;
+  const total = heads ? countSql(db, scope, filters, true) : null;
+  if (heads && total) {
+    const query: IdsStatement = headPageIdsQuery(db, scope, filters, heads, direction!, skip, limit, total);
+    return { query, named: true };
+  }
+  if (!countsWithPage(filters)) return null;
+  const keep = filters.every((f) => DATE_INDEX_FIELDS.has(f.field));
+  const query: IdsStatement = pageIdsQuery(db, scope, filters, sorts, skip, limit, {
+    windowTotal: true,
+    constantScope: keep,
+  });
+  return { query, named: keep };
+}
+
+/**
+ * The statement that finds the page's ids of a list counted first (not pageWithCount), unrun:
+ * walked in its order or, with few matches (`count`), found among them (pageIdsQuery). `named`:
+ * its plan can be kept whatever its values.
  */
 export function countedPageIds(
   db: Db,
@@ -183,17 +233,8 @@ export function countedPageIds(
   skip: number,
   limit: number,
   count: number,
-) {
-  const direction = createdOrder(scope, sorts);
-  const heads = direction ? nameHeads(filters) : null;
-  type Ids = { prepare(name: string): { execute(): Promise<{ pageId: string }[]> } } & PromiseLike<
-    { pageId: string }[]
-  > & { toSQL(): { sql: string; params: unknown[] } };
-  if (heads) {
-    const query: Ids = headPageIdsQuery(db, scope, filters, heads, direction!, skip, limit);
-    return { query, named: true };
-  }
-  const query: Ids = pageIdsQuery(db, scope, filters, sorts, skip, limit, { fenced: count <= FEW_MATCHES });
+): { query: IdsStatement; named: boolean } {
+  const query: IdsStatement = pageIdsQuery(db, scope, filters, sorts, skip, limit, { fenced: count <= FEW_MATCHES });
   return { query, named: filters.every((f) => f.field === 'bucketId') };
 }
 
@@ -251,25 +292,31 @@ export async function listPage(
     found = landing;
     count = landing.length > 0 ? Number(landing[0]!.total) : await countExams(db, scope, filters);
   } else {
-    const windowTotal = countsWithPage(filters);
     let page: { pageId: string; total: string | null }[];
-    if (windowTotal) {
-      // Named (see DATE_INDEX_FIELDS) with its organizations in its text: a kept plan tests each
-      // match against a constant list by hashing it, against a parameter one by one.
-      const keep = filters.every((f) => DATE_INDEX_FIELDS.has(f.field));
-      const ids = pageIdsQuery(db, scope, filters, sorts, skip, limit, { windowTotal, constantScope: keep });
-      page = await (keep ? named(ids.prepare('')) : ids);
+    // Not the deleted view, whose cutoff moves at each call, nor a patient's past exams.
+    const keep = !scope.deleted && !scope.samePatient;
+    const key = keep ? JSON.stringify([scope.bucketIds, filters, sorts, skip, limit]) : null;
+    const withCount = kept(db, key && `with-count ${key}`, () => {
+      const w = pageWithCount(db, scope, filters, sorts, skip, limit);
+      return w && { statement: w.query.prepare(''), named: w.named };
+    });
+    if (withCount) {
+      page = await (withCount.named ? named(withCount.statement) : withCount.statement.execute());
       count = page.length > 0 ? Number(page[0]!.total) : await countExams(db, scope, filters);
     } else {
-      const counting = countStatement(db, scope, filters);
-      count = counting ? Number((await named(counting.prepare('')))[0]?.n ?? 0) : 0;
+      const counting = kept(db, keep ? `count ${JSON.stringify([scope.bucketIds, filters])}` : null, () =>
+        countStatement(db, scope, filters)?.prepare(''),
+      );
+      count = counting ? Number((await named(counting))[0]?.n ?? 0) : 0;
       if (count <= skip) return { rows: [], count, rules: new Map(), reportRules: new Map() };
-      const ids = countedPageIds(db, scope, filters, sorts, skip, limit, count);
-      // A list filtered by nothing but organizations, or a name head search, names its page: with
-      // another filter, a plan made for no values in particular (a generic plan) can be far worse
-      // than one for the values.
-      const rows: { pageId: string }[] = await (ids.named ? named(ids.query.prepare('')) : ids.query);
-      page = rows.map((r) => ({ pageId: r.pageId, total: null }));
+      const few = count <= FEW_MATCHES;
+      const ids = kept(db, key && `ids ${few} ${key}`, () => {
+        const c = countedPageIds(db, scope, filters, sorts, skip, limit, count);
+        return { statement: c.query.prepare(''), named: c.named };
+      });
+      // A list filtered by nothing but organizations names its page: with another filter, a plan
+      // made for no values in particular (a generic plan) can be far worse than one for the values.
+      page = await (ids.named ? named(ids.statement) : ids.statement.execute());
     }
     found =
       page.length > 0

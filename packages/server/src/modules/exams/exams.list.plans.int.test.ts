@@ -2,7 +2,7 @@ import type { ExamFilter, ExamSort } from '@yyp/contracts';
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examModalityValues, exams } from '../../db/schema.js';
-import { bucket, fx, ingest, page, useExamListFixture } from './exams.list.fixture.js';
+import { bucket, fx, ingest, page, tok, useExamListFixture } from './exams.list.fixture.js';
 
 useExamListFixture();
 
@@ -183,5 +183,38 @@ describe('study list pages, however found', () => {
       ],
     });
     expect(dx.exams.map((e) => e.id)).toEqual([examId]);
+  });
+});
+
+describe('kept list statements', () => {
+  it('are run again on each call: a page and its count follow the exams', async () => {
+    const cases: ExamFilter[][] = [
+      [{ field: 'patientName', operator: 'prefix', values: ['zw'] }], // heads, counted from the counters
+      [
+        { field: 'studyDate', operator: 'range', values: ['20250101', '20291231'] },
+        { field: 'modality', operator: 'eq', values: ['MR'] },
+      ], // counted with its page
+      [{ field: 'patientId', operator: 'prefix', values: ['keep-'] }], // counted first
+    ];
+    const before = await Promise.all(cases.map((filters) => page('senior', { filters })));
+    const examId = await ingest(bucket['RH-US']!, {
+      modality: 'MR',
+      patientName: '张^伟',
+      charset: 'ISO_IR 192',
+      patientId: 'KEEP-1',
+      studyDate: '20260315',
+    });
+    for (const [n, filters] of cases.entries()) {
+      const after = await page('senior', { filters });
+      expect(after.count, JSON.stringify(filters)).toBe(before[n]!.count + 1);
+      expect(after.exams[0]?.id, JSON.stringify(filters)).toBe(examId);
+    }
+    const del = await fx.t.as(tok.senior!).del(`exams/${examId}/delete`);
+    expect(del.statusCode, del.body).toBe(200);
+    for (const [n, filters] of cases.entries()) {
+      const again = await page('senior', { filters });
+      expect(again.count, JSON.stringify(filters)).toBe(before[n]!.count);
+      expect(again.exams.map((e) => e.id)).not.toContain(examId);
+    }
   });
 });

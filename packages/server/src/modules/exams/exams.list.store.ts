@@ -225,7 +225,7 @@ export function pageIdsQuery(
  * The ids of a page of a two-character name search in the list's created order, `direction`
  * (exams.list.page.ts; `heads` from nameHeads), unrun: for each head its first skip + limit
  * matches, read in order from its index, then together (UNION: an exam matching both heads once),
- * in the list's order. It reads about skip + limit entries per head, where walking the list in its
+ * in the list's order, each row with `total` (the count). It reads about skip + limit entries per head, where walking the list in its
  * order reads every exam ahead of the page's matches. Its organizations are written into its text
  * (a kept plan hashes a constant list) and it can be named, its plan kept: whatever the key, the
  * head's index serves it best.
@@ -238,6 +238,7 @@ export function headPageIdsQuery(
   direction: 'asc' | 'desc',
   skip: number,
   limit: number,
+  total: SQL,
 ) {
   const by = direction === 'asc' ? asc : desc;
   const where = and(scopeSql(scope, true), ...filters.map(filterSql));
@@ -249,13 +250,20 @@ export function headPageIdsQuery(
       .orderBy(by(exams.created), by(exams.id))
       .$dynamic();
   const [first, ...rest] = heads.map(arm);
-  if (rest.length === 0) return first!.limit(limit).offset(skip);
-  return first!
-    .limit(skip + limit)
-    .union(rest[0]!.limit(skip + limit))
-    .orderBy(by(exams.created), by(exams.id))
-    .limit(limit)
-    .offset(skip);
+  const page = (
+    rest.length === 0
+      ? first!.limit(limit).offset(skip)
+      : first!
+          .limit(skip + limit)
+          .union(rest[0]!.limit(skip + limit))
+          .orderBy(by(exams.created), by(exams.id))
+          .limit(limit)
+          .offset(skip)
+  ).as('heads');
+  return db
+    .select({ pageId: page.pageId, total: sql<string>`${total}`.as('page_total') })
+    .from(page)
+    .orderBy(by(page.created), by(page.pageId));
 }
 
 /**
