@@ -29,7 +29,6 @@ const GOAL_P95_MS = 50;
  */
 async function explainAll(db, run, bucketIds) {
   const dist = path.join(root, 'packages/server/dist/modules/exams');
-  const store = await import(path.join(dist, 'exams.list.store.js'));
   const page = await import(path.join(dist, 'exams.list.page.js'));
   const scope = { bucketIds, deleted: false };
   const explain = async (title, query, bind = (p) => p) => {
