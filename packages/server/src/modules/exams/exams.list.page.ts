@@ -115,7 +115,7 @@ interface LandingQuery {
  * Built statements kept per database handle: a list's statements built once per organizations,
  * filters, sorts and page window (`key`) and run again as they are, values included. Building a
  * statement's text costs more than looking it up; the most recently used STATEMENT_NAMES_MAX are
- * kept. A null key builds anew (lists whose text changes at each call).
+ * kept. A null key builds anew (lists whose values change at each call).
  */
 const keptStatements = new WeakMap<Db, Map<string, unknown>>();
 function kept<T>(db: Db, key: string | null, build: () => T): T {
@@ -293,8 +293,10 @@ export async function listPage(
     count = landing.length > 0 ? Number(landing[0]!.total) : await countExams(db, scope, filters);
   } else {
     let page: { pageId: string; total: string | null }[];
-    // Not the deleted view, whose cutoff moves at each call, nor a patient's past exams.
-    const keep = !scope.deleted && !scope.samePatient;
+    // Not the deleted view, whose cutoff moves at each call, a patient's past exams, nor the
+    // new-exam poll (a created range that moves with each poll): each would be built once and
+    // only push out statements that are run again.
+    const keep = !scope.deleted && !scope.samePatient && !filters.some((f) => f.field === 'created');
     const key = keep ? JSON.stringify([scope.bucketIds, filters, sorts, skip, limit]) : null;
     const withCount = kept(db, key && `with-count ${key}`, () => {
       const w = pageWithCount(db, scope, filters, sorts, skip, limit);
