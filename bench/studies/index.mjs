@@ -24,8 +24,9 @@ const GOAL_P95_MS = 50;
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the statements the server runs for each case: the landing list's
- * one statement (page, count from the per-organization counters, colour rules); for the others,
- * the page's ids, its count (unless the ids carry it) and the page's rows with the colour rules.
+ * one statement (page, count from the per-organization counters, colour rules), a name head search's
+ * or a date range's one statement (page, count, colour rules); for the others, the page's ids, its
+ * count (unless the ids carry it) and the page's rows with the colour rules.
  */
 async function explainAll(db, run, bucketIds) {
   const dist = path.join(root, 'packages/server/dist/modules/exams');
@@ -44,7 +45,11 @@ async function explainAll(db, run, bucketIds) {
       continue;
     }
     const withCount = page.pageWithCount(db, scope, filters, [], skip, limit);
-    let ids = withCount?.query;
+    if (withCount?.rows) {
+      out += await explain(`${name}: page, count and colour rules`, withCount.rows);
+      continue;
+    }
+    let ids = withCount?.ids;
     if (!ids) {
       const counting = page.countStatement(db, scope, filters);
       out += await explain(`${name}: count`, counting);

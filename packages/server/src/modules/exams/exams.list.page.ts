@@ -10,6 +10,7 @@ import {
   countSql,
   headPageIdsQuery,
   idsIn,
+  orderSql,
   listColumns,
   pageIdsQuery,
   pageQuery,
@@ -186,15 +187,24 @@ type IdsStatement = {
   toSQL(): { sql: string; params: unknown[] };
 } & PromiseLike<{ pageId: string; total: string | null }[]>;
 
+/** A page's rows with the colour rules and the list's count (landing and whole-page statements). */
+type PageRow = ExamListRow & { rules: unknown; reportRules: unknown; total: string };
+interface RowsStatement {
+  prepare(name: string): { execute(): Promise<PageRow[]> };
+  toSQL(): { sql: string; params: unknown[] };
+}
+
 /**
- * The statement that finds a page's ids and counts the list's matches at once (each row carries
- * the count; an empty page is counted on its own), unrun; null where the count comes first
- * (countedPageIds):
+ * A list that finds its page's ids and counts its matches at once (each row carries the count; an
+ * empty page is counted on its own), unrun; null where the count comes first (countedPageIds):
  * - a two-character name search in arrival order: the page from the name head indexes
- *   (headPageIdsQuery), the count from the prefix counters; named, its plan kept;
- * - a study-date range (countsWithPage): all matches read, counted and ordered; named where its
- *   filters are DATE_INDEX_FIELDS, with its organizations in its text (a kept plan tests each
- *   match against a constant list by hashing it, against a parameter one by one).
+ *   (headPageIdsQuery), the count from the prefix counters;
+ * - a study-date range (countsWithPage): all matches read, counted and ordered.
+ * Where its plan can be kept whatever the values (a name head search, or a date range filtered by
+ * no more than DATE_INDEX_FIELDS), it is one named statement with the page's rows and colour rules
+ * too (`rows`), its organizations and window written into its text (a kept plan tests each match
+ * against a constant list by hashing it, against a parameter one by one, and is costed for the
+ * page); otherwise it finds the ids alone (`ids`), planned for its values, and pageRows follows.
  */
 export function pageWithCount(
   db: Db,
@@ -203,21 +213,30 @@ export function pageWithCount(
   sorts: ExamSort[],
   skip: number,
   limit: number,
-): { query: IdsStatement; named: boolean } | null {
+): { rows: RowsStatement } | { ids: IdsStatement } | null {
   const direction = createdOrder(scope, sorts);
   const heads = direction ? nameHeads(filters) : null;
   const total = heads ? countSql(db, scope, filters, true) : null;
+  let ids: IdsStatement;
   if (heads && total) {
-    const query: IdsStatement = headPageIdsQuery(db, scope, filters, heads, direction!, skip, limit, total);
-    return { query, named: true };
+    ids = headPageIdsQuery(db, scope, filters, heads, direction!, skip, limit, total);
+  } else if (countsWithPage(filters)) {
+    if (!filters.every((f) => DATE_INDEX_FIELDS.has(f.field))) {
+      return { ids: pageIdsQuery(db, scope, filters, sorts, skip, limit, { windowTotal: true }) };
+    }
+    ids = pageIdsQuery(db, scope, filters, sorts, skip, limit, { windowTotal: true, constant: true });
+  } else {
+    return null;
   }
-  if (!countsWithPage(filters)) return null;
-  const keep = filters.every((f) => DATE_INDEX_FIELDS.has(f.field));
-  const query: IdsStatement = pageIdsQuery(db, scope, filters, sorts, skip, limit, {
-    windowTotal: true,
-    constantScope: keep,
-  });
-  return { query, named: keep };
+  const page = (ids as unknown as { as(alias: string): { pageId: SQL; total: SQL } }).as('page');
+  const rows = db
+    .select({ ...withRules(idsIn(buckets.id, scope.bucketIds, true)), total: sql<string>`${page.total}` })
+    .from(page as never)
+    .innerJoin(exams, eq(exams.id, page.pageId))
+    .innerJoin(buckets, eq(buckets.id, exams.bucketId))
+    .leftJoin(accounts, eq(accounts.id, exams.assigneeId))
+    .orderBy(...orderSql(sorts, 'created'));
+  return { rows: rows as unknown as RowsStatement };
 }
 
 /**
@@ -300,10 +319,18 @@ export async function listPage(
     const key = keep ? JSON.stringify([scope.bucketIds, filters, sorts, skip, limit]) : null;
     const withCount = kept(db, key && `with-count ${key}`, () => {
       const w = pageWithCount(db, scope, filters, sorts, skip, limit);
-      return w && { statement: w.query.prepare(''), named: w.named };
+      if (!w) return null;
+      return 'rows' in w
+        ? { kind: 'rows' as const, rows: w.rows.prepare('') }
+        : { kind: 'ids' as const, ids: w.ids.prepare('') };
     });
+    if (withCount?.kind === 'rows') {
+      const rows = await named(withCount.rows);
+      count = rows.length > 0 ? Number(rows[0]!.total) : await countExams(db, scope, filters);
+      return pageOf(rows, count);
+    }
     if (withCount) {
-      page = await (withCount.named ? named(withCount.statement) : withCount.statement.execute());
+      page = await withCount.ids.execute();
       count = page.length > 0 ? Number(page[0]!.total) : await countExams(db, scope, filters);
     } else {
       const counting = kept(db, keep ? `count ${JSON.stringify([scope.bucketIds, filters])}` : null, () =>
@@ -329,6 +356,11 @@ export async function listPage(
           )
         : [];
   }
+  return pageOf(found, count);
+}
+
+/** The page of rows read with their colour rules (each row carries them), and its count. */
+function pageOf(found: (ExamListRow & { rules: unknown; reportRules: unknown })[], count: number): ListPage {
   if (found.length === 0) return { rows: [], count, rules: new Map(), reportRules: new Map() };
   const rows: ExamListRow[] = found.map(({ rules: _rules, reportRules: _report, ...row }) => {
     const { total: _total, ...listed } = row as ExamListRow & { total?: unknown };
