@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CONNECTIONS, cases, load, loginSenior, openStore, root, startServer, stopServer } from './lib.mjs';
+import { cpuCalibrationMs } from '../lib/util.mjs';
 import { seedExams } from './seed.mjs';
 
 const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -100,6 +101,7 @@ async function benchStore(store) {
     // The machine's 1/5/15-minute load averages before and after the measured runs: everything
     // (autocannon, node, the database) shares its cores, so other work skews the figures.
     const loadAverage = { before: os.loadavg().map((l) => Math.round(l * 100) / 100) };
+    const calibration = { before: cpuCalibrationMs() };
     try {
       const login = await loginSenior(url);
       for (const [name, body] of Object.entries(cases())) {
@@ -120,6 +122,7 @@ async function benchStore(store) {
         );
       }
       loadAverage.after = os.loadavg().map((l) => Math.round(l * 100) / 100);
+      calibration.after = cpuCalibrationMs();
     } finally {
       await stopServer(child);
     }
@@ -127,7 +130,7 @@ async function benchStore(store) {
     const explain = await explainAll(explained.db, explained.run, bucketIds);
     await explained.close();
     fs.writeFileSync(path.join(root, `bench/results/studies-explain-${store}.txt`), explain);
-    return { exams: n, seedSeconds, loadAverage, results };
+    return { exams: n, seedSeconds, loadAverage, cpuCalibrationMs: calibration, results };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (dbName) {
