@@ -3,6 +3,8 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examModalityValues, exams } from '../../db/schema.js';
 import { bucket, fx, ingest, page, tok, useExamListFixture } from './exams.list.fixture.js';
+import { listPage } from './exams.list.page.js';
+import { listExams } from './exams.list.store.js';
 
 useExamListFixture();
 
@@ -215,6 +217,25 @@ describe('kept list statements', () => {
       const again = await page('senior', { filters });
       expect(again.count, JSON.stringify(filters)).toBe(before[n]!.count);
       expect(again.exams.map((e) => e.id)).not.toContain(examId);
+    }
+  });
+});
+
+describe('list rows', () => {
+  it('are the rows drizzle maps: dates as dates, nulls, flags, counts and names alike', async () => {
+    const db = fx.t.db.database.db;
+    const scope = { bucketIds: [bucket['RH-RAD']!, bucket['RH-US']!], deleted: false as const };
+    const cases: ExamFilter[][] = [
+      [], // the landing statement
+      [{ field: 'patientName', operator: 'prefix', values: ['zw'] }], // one statement with the rows
+      [{ field: 'patientId', operator: 'prefix', values: ['p'] }], // ids, then pageRows
+    ];
+    for (const filters of cases) {
+      const mine = await listPage(db, scope, filters, [], 0, 20);
+      const drizzles = await listExams(db, scope, filters, [], 0, 20);
+      expect(mine.rows.length, JSON.stringify(filters)).toBeGreaterThan(0);
+      expect(mine.rows, JSON.stringify(filters)).toEqual(drizzles);
+      expect(mine.rows[0]!.created).toBeInstanceOf(Date);
     }
   });
 });
