@@ -151,7 +151,7 @@ export const exams = pgTable(
       .where(sql`${t.deletedTime} is null`),
     // A search of a name's first two characters (a doctor typing two letters) in the list's
     // order: the exams whose name key, or whose pinyin initials, begin with them, newest first,
-    // each read as one range (exams.list.store.ts, headPageIds); the organization is carried.
+    // each read as one range (exams.list.store.ts, headPageIdsQuery); the organization is carried.
     index('exams_live_name_head_idx')
       .on(
         sql`left(lower(replace(replace(${t.patientName}, '^', ''), ' ', '')), 2)`,

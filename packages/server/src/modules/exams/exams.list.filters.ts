@@ -100,7 +100,7 @@ export function shortNamePrefix(filters: ExamFilter[]): string | null {
  * A name search of exactly two characters (see shortNamePrefix) as the heads its matches begin
  * with: the name key, and for Latin letters the pinyin initials. Each is an equality on the first
  * key of exams_live_name_head_idx or exams_live_pinyin_head_idx, whose entries follow in the
- * list's order, so a page is read as its first entries (exams.list.store.ts, headPageIds). The
+ * list's order, so a page is read as its first entries (exams.list.store.ts, headPageIdsQuery). The
  * same exams as nameMatch: a text begins with two characters exactly when its first two are them.
  */
 export function nameHeads(filters: ExamFilter[]): SQL[] | null {

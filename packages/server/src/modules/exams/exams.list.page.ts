@@ -17,6 +17,7 @@ import {
   type ListScope,
 } from './exams.list.store.js';
 import type { ExamListRow } from './exams.presenter.js';
+import { kept, mappedOnce, named } from './exams.list.statements.js';
 
 /**
  * A page of the study list (POST exams/page-query, the deleted-exams view, past exams) with its
@@ -25,83 +26,17 @@ import type { ExamListRow } from './exams.presenter.js';
  * - the landing list (no filter) is one statement whose text holds all it needs, planned once per
  *   connection (landingStatement);
  * - a two-character name search in arrival order, and a list with a study-date range, find
- *   their page's ids and count their matches in one statement (pageWithCount); any other list runs
- *   its count (a named statement, whose plan PostgreSQL may keep), then its page's ids
- *   (countedPageIds: planned for its values, as how selective a filter is decides which index
- *   reads it, and with few matches they are found first, see FEW_MATCHES; past the last match
- *   there is no page to find);
+ *   their page's ids and count their matches in one statement (pageWithCount), which also reads
+ *   the page's rows where its plan is kept whatever the values;
+ * - any other list runs its count (a named statement, whose plan PostgreSQL may keep), then its
+ *   page's ids (countedPageIds: planned for its values, as how selective a filter is decides which
+ *   index reads it, and with few matches they are found first, see FEW_MATCHES; past the last
+ *   match there is no page to find);
  * - then the columns, names and tags of those ids and the colour rules in one statement prepared
  *   once (pageRows). Planning one statement that did all of it, for its values, cost more than
  *   running it.
+ * Statements are built once and kept, named and mapped as exams.list.statements.ts says.
  */
-
-/**
- * Runs a prepared list statement under the name its text was given (exam_list_1, … in order of
- * first use), so PostgreSQL parses it once per connection and may keep its plan (it still plans per
- * call where the parameters matter, such as a LIKE prefix). At most STATEMENT_NAMES_MAX distinct
- * texts are named, bounding what each connection keeps; past that, statements run unnamed. PGlite
- * runs them the same either way.
- */
-const STATEMENT_NAMES_MAX = 200;
-const statementNames = new Map<string, string>();
-function named<T>(prepared: { execute(): Promise<T> }): Promise<T> {
-  const config = prepared as unknown as {
-    queryString?: string;
-    queryConfig?: { name?: string };
-    rawQueryConfig?: { name?: string };
-  };
-  if (typeof config.queryString === 'string' && config.queryConfig && config.rawQueryConfig) {
-    let name = statementNames.get(config.queryString);
-    if (name === undefined && statementNames.size < STATEMENT_NAMES_MAX) {
-      name = `exam_list_${statementNames.size + 1}`;
-      statementNames.set(config.queryString, name);
-    }
-    if (name !== undefined) {
-      config.queryConfig.name = name;
-      config.rawQueryConfig.name = name;
-    }
-  }
-  return prepared.execute();
-}
-
-/** Column types whose driver value is already the row's value (drizzle's mapping is the identity). */
-const AS_READ = new Set(['PgText', 'PgVarchar', 'PgBoolean', 'PgUUID']);
-
-/**
- * Gives a prepared list statement a row mapper made once from its fields, instead of drizzle's,
- * which works out each field's kind again for every field of every row (a page is 20 rows of 40
- * fields); the same values: each field decoded as drizzle would, nulls kept. Statements with nested
- * fields are left as they are.
- */
-function mappedOnce<T>(prepared: T): T {
-  const p = prepared as unknown as {
-    fields?: { path: string[]; field: Record<string, unknown> }[];
-    customResultMapper?: (rows: unknown[][]) => unknown[];
-  };
-  const fields = p.fields;
-  if (!fields || fields.some((f) => f.path.length !== 1)) return prepared;
-  const keys = fields.map((f) => f.path[0]!);
-  const decoders = fields.map(({ field }) => {
-    const decoder = (
-      'columnType' in field
-        ? field
-        : ((field.decoder ?? (field.sql as Record<string, unknown> | undefined)?.decoder) as Record<string, unknown>)
-    ) as { columnType?: string; mapFromDriverValue(v: unknown): unknown } | undefined;
-    if (!decoder || (decoder.columnType !== undefined && AS_READ.has(decoder.columnType))) return null;
-    return (v: unknown) => decoder.mapFromDriverValue(v);
-  });
-  p.customResultMapper = (rows) =>
-    rows.map((row) => {
-      const out: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) {
-        const v = row[i];
-        const decode = decoders[i];
-        out[keys[i]!] = v === null ? null : decode ? decode(v) : v;
-      }
-      return out;
-    });
-  return prepared;
-}
 
 /** The colour rules of the groups of the organizations `inBuckets` selects, as one JSON array in priority order. */
 function colorRulesSql(inBuckets: SQL): SQL {
@@ -151,29 +86,6 @@ interface LandingQuery {
   toSQL(): { sql: string; params: unknown[] };
 }
 
-/**
- * Built statements kept per database handle: a list's statements built once per organizations,
- * filters, sorts and page window (`key`) and run again as they are, values included. Building a
- * statement's text costs more than looking it up; the most recently used STATEMENT_NAMES_MAX are
- * kept. A null key builds anew (lists whose values change at each call).
- */
-const keptStatements = new WeakMap<Db, Map<string, unknown>>();
-function kept<T>(db: Db, key: string | null, build: () => T): T {
-  if (key === null) return build();
-  let map = keptStatements.get(db);
-  if (!map) keptStatements.set(db, (map = new Map()));
-  if (map.has(key)) {
-    const found = map.get(key) as T;
-    map.delete(key);
-    map.set(key, found);
-    return found;
-  }
-  const built = build();
-  map.set(key, built);
-  if (map.size > STATEMENT_NAMES_MAX) map.delete(map.keys().next().value!);
-  return built;
-}
-
 /** landingStatement, built once per organizations, sorts and page window (see kept). */
 function keptLandingStatement(db: Db, scope: ListScope, sorts: ExamSort[], skip: number, limit: number) {
   return kept(db, JSON.stringify(['landing', scope.bucketIds, sorts, skip, limit]), () =>
@@ -213,7 +125,7 @@ export const FEW_MATCHES = 500;
 
 /**
  * The direction of a live list in arrival order (no sort, or one on created), which the name
- * head indexes keep (headPageIds); null for any other order or view.
+ * head indexes keep (headPageIdsQuery); null for any other order or view.
  */
 function createdOrder(scope: ListScope, sorts: ExamSort[]): 'asc' | 'desc' | null {
   if (scope.deleted || scope.samePatient || sorts.length > 1) return null;
@@ -355,7 +267,8 @@ export async function listPage(
     // new-exam poll (a created range that moves with each poll): each would be built once and
     // only push out statements that are run again.
     const keep = !scope.deleted && !scope.samePatient && !filters.some((f) => f.field === 'created');
-    const key = keep ? JSON.stringify([scope.bucketIds, filters, sorts, skip, limit]) : null;
+    const listKey = keep ? JSON.stringify([scope.bucketIds, filters]) : null;
+    const key = listKey && `${listKey} ${JSON.stringify([sorts, skip, limit])}`;
     const withCount = kept(db, key && `with-count ${key}`, () => {
       const w = pageWithCount(db, scope, filters, sorts, skip, limit);
       if (!w) return null;
@@ -372,9 +285,7 @@ export async function listPage(
       page = await withCount.ids.execute();
       count = page.length > 0 ? Number(page[0]!.total) : await countExams(db, scope, filters);
     } else {
-      const counting = kept(db, keep ? `count ${JSON.stringify([scope.bucketIds, filters])}` : null, () =>
-        countStatement(db, scope, filters)?.prepare(''),
-      );
+      const counting = kept(db, listKey && `count ${listKey}`, () => countStatement(db, scope, filters)?.prepare(''));
       count = counting ? Number((await named(counting))[0]?.n ?? 0) : 0;
       if (count <= skip) return { rows: [], count, rules: new Map(), reportRules: new Map() };
       const few = count <= FEW_MATCHES;

@@ -150,8 +150,7 @@ export const listColumns = {
 
 /**
  * The ids of a page of the list, in its order, found on the exams alone, joining only what a sort
- * needs; `constant` writes the organizations and the window into the text (exams.list.page.ts),
- * `constantScope` the organizations alone.
+ * needs; `constant` writes the organizations and the window into the text (exams.list.page.ts).
  * - With `fenced` (few matches, known from the count), the matches are found first on their own,
  *   through the filters' indexes, and only they are ordered: left to itself, PostgreSQL may instead
  *   walk the list in its order waiting for matches, which for a search matching few or no exams
@@ -170,13 +169,12 @@ export function pageIdsQuery(
   limit: number,
   {
     constant = false,
-    constantScope = constant,
     fenced = false,
     windowTotal = false,
-  }: { constant?: boolean; constantScope?: boolean; fenced?: boolean; windowTotal?: boolean } = {},
+  }: { constant?: boolean; fenced?: boolean; windowTotal?: boolean } = {},
 ) {
   const terms = orderTerms(sorts, scope.deleted ? 'deletedTime' : 'created');
-  const where = and(scopeSql(scope, constantScope), ...filters.map(filterSql))!;
+  const where = and(scopeSql(scope, constant), ...filters.map(filterSql))!;
   const joined = <Q extends PgSelect>(q: Q): Q => {
     let out = q;
     if (sorts.some((s) => s.field === 'bucketName')) {
