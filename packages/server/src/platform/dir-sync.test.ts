@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DirSync, fsyncDirectory } from './dir-sync.js';
+import { DirSync, OpenDirectories, fsyncDirectory } from './dir-sync.js';
 
 /** A fake flush that finishes when the test says so, recording what it flushed and when. */
 function manualFlush() {
@@ -73,5 +73,41 @@ describe('DirSync', () => {
     await expect(fsyncDirectory(dir)).resolves.toBeUndefined();
     await expect(fsyncDirectory(path.join(dir, 'missing'))).rejects.toThrow();
     fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe('OpenDirectories', () => {
+  const openFds = () => fs.readdirSync('/proc/self/fd').length;
+
+  it('keeps one descriptor per directory, at most max, and closes the least recently used', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-opendirs-'));
+    const dirs = ['a', 'b', 'c'].map((d) => path.join(root, d));
+    for (const d of dirs) fs.mkdirSync(d);
+    const before = openFds();
+    const open = new OpenDirectories(2);
+    await open.fsync(dirs[0]!);
+    await open.fsync(dirs[0]!);
+    expect(open.size).toBe(1);
+    expect(openFds()).toBe(before + 1);
+    await Promise.all([open.fsync(dirs[1]!), open.fsync(dirs[1]!)]);
+    expect(open.size).toBe(2);
+    expect(openFds()).toBe(before + 2);
+    await open.fsync(dirs[0]!); // a is now the most recently used: c evicts b
+    await open.fsync(dirs[2]!);
+    expect(open.size).toBe(2);
+    await new Promise((r) => setTimeout(r, 20)); // the evicted descriptor's close
+    expect(openFds()).toBe(before + 2);
+    open.close();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(openFds()).toBe(before);
+    fs.rmSync(root, { recursive: true });
+  });
+
+  it('fails for a missing directory and keeps nothing for it', async () => {
+    const open = new OpenDirectories();
+    await expect(open.fsync(path.join(os.tmpdir(), 'yyp-no-such-dir-' + Date.now()))).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+    expect(open.size).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 
@@ -8,6 +9,78 @@ export async function fsyncDirectory(dir: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+const DIRECTORY_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_DIRECTORY ?? 0);
+
+const fsyncFd = (fd: number) => new Promise<void>((done, fail) => fs.fsync(fd, (err) => (err ? fail(err) : done())));
+const closeFd = (fd: number) => fs.close(fd, () => undefined);
+
+/**
+ * fsync of directories through descriptors kept open (at most `max`, the least recently used
+ * closed first): a directory that many instances arrive in (a series) costs one fsync per flush
+ * instead of open, fsync and close, each a thread-pool hop. A descriptor that fails is closed and
+ * the directory opened again next time.
+ */
+export class OpenDirectories {
+  private readonly fds = new Map<string, { fd: number; busy: number; evicted: boolean }>();
+
+  constructor(private readonly max = 64) {}
+
+  readonly fsync = async (dir: string): Promise<void> => {
+    let entry = this.fds.get(dir);
+    if (entry) {
+      this.fds.delete(dir); // re-inserted below: most recently used last
+    } else {
+      const fd = await new Promise<number>((done, fail) =>
+        fs.open(dir, DIRECTORY_FLAGS, (err, fd) => (err ? fail(err) : done(fd))),
+      );
+      // Opened concurrently by someone else meanwhile: keep theirs.
+      const other = this.fds.get(dir);
+      if (other) {
+        closeFd(fd);
+        this.fds.delete(dir);
+      }
+      entry = other ?? { fd, busy: 0, evicted: false };
+    }
+    this.fds.set(dir, entry);
+    this.evict();
+    entry.busy++;
+    try {
+      await fsyncFd(entry.fd);
+    } catch (err) {
+      if (this.fds.get(dir) === entry) this.fds.delete(dir);
+      entry.evicted = true;
+      throw err;
+    } finally {
+      entry.busy--;
+      if (entry.evicted && entry.busy === 0) closeFd(entry.fd);
+    }
+  };
+
+  /** Descriptors held open now (for tests). */
+  get size(): number {
+    return this.fds.size;
+  }
+
+  /** Closes every descriptor (those in use once their fsync ends). */
+  close(): void {
+    for (const entry of this.fds.values()) this.drop(entry);
+    this.fds.clear();
+  }
+
+  private evict(): void {
+    for (const [dir, entry] of this.fds) {
+      if (this.fds.size <= this.max) return;
+      this.fds.delete(dir);
+      this.drop(entry);
+    }
+  }
+
+  private drop(entry: { fd: number; busy: number; evicted: boolean }): void {
+    entry.evicted = true;
+    if (entry.busy === 0) closeFd(entry.fd);
   }
 }
 
