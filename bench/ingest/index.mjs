@@ -10,7 +10,8 @@
 // baseline of this disk. Prints a table and writes bench/results/ingest.json (figures, ratios,
 // goals met or not). Everything runs on 127.0.0.1; servers, databases and temp dirs are removed
 // afterwards, also on failure or timeout.
-// Env: BENCH_N (1000), BENCH_REPEAT (1; medians when >1), BENCH_QIDO_STUDIES (1000, of 10
+// Each timed ingest follows BENCH_WARMUP instances of another study sent the same way, untimed.
+// Env: BENCH_N (1000), BENCH_REPEAT (1; medians when >1), BENCH_WARMUP (200), BENCH_QIDO_STUDIES (1000, of 10
 //      instances), BENCH_QIDO_REQUESTS (100 per query), BENCH_TIMEOUT_S (1800),
 //      BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres, to create/drop databases)
 import { execFileSync } from 'node:child_process';
@@ -24,6 +25,7 @@ import { startYypArchive } from './yyp.mjs';
 
 const N = Number(process.env.BENCH_N || 1000);
 const REPEAT = Number(process.env.BENCH_REPEAT || 1);
+const WARMUP = Number(process.env.BENCH_WARMUP || 200);
 const QIDO_STUDIES = Number(process.env.BENCH_QIDO_STUDIES || 1000);
 const QIDO_REQUESTS = Number(process.env.BENCH_QIDO_REQUESTS || 100);
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S || 1800);
@@ -60,6 +62,14 @@ async function attempt(what, fn) {
     log(`${what}: FAILED ${err.message}`);
     return { error: err.message };
   }
+}
+
+/** The median of the runs that worked (with every run's figure), or the first error. */
+function medianOrError(results) {
+  const ok = results.filter((r) => !r.error);
+  if (ok.length === 0) return results[0];
+  const warnings = ok.flatMap((r) => r.warnings ?? (r.warning ? [r.warning] : []));
+  return { ...medianRun(ok), ...(warnings.length ? { warnings } : {}), failedRuns: results.length - ok.length };
 }
 
 const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? round(a / b, 2) : null);
@@ -191,6 +201,7 @@ async function main() {
   log(`generating ${N} CT instances (512×512) and ${QIDO_STUDIES * 10} QIDO instances (64×64)`);
   const genStart = performance.now();
   const ct = await generateCtFiles(N);
+  const warmup = WARMUP ? (await generateCtFiles(WARMUP, { prefix: 'warm' })).files : [];
   const population = await generateQidoFiles(QIDO_STUDIES, { perStudy: 10 });
   const generation = {
     instances: N,
@@ -205,13 +216,18 @@ async function main() {
   }
   const fsync = medianRun(fsyncRuns);
 
-  // Path by path, every archive in turn, so drift on a shared machine hits all archives alike.
+  // Path by path and repetition by repetition, every archive in turn, so drift on a shared
+  // machine (its speed moves by a third within minutes) hits all archives alike.
   const runs = Object.fromEntries(Object.keys(ARCHIVES).map((a) => [a, {}]));
   for (const p of Object.keys(INGEST_PATHS)) {
-    for (const [a, { label, start }] of Object.entries(ARCHIVES)) {
-      log(`${label}: ${PATH_LABELS[p]} of ${N}`);
-      runs[a][p] = await attempt(`${label} ${p}`, () => ingestPath(start, ct.files, p, { repeat: REPEAT }));
+    const each = Object.fromEntries(Object.keys(ARCHIVES).map((a) => [a, []]));
+    for (let r = 0; r < REPEAT; r++) {
+      for (const [a, { label, start }] of Object.entries(ARCHIVES)) {
+        log(`${label}: ${PATH_LABELS[p]} of ${N} (${r + 1}/${REPEAT})`);
+        each[a].push(await attempt(`${label} ${p}`, () => ingestPath(start, ct.files, p, { warmup })));
+      }
     }
+    for (const a of Object.keys(ARCHIVES)) runs[a][p] = medianOrError(each[a]);
   }
   for (const [a, { label, start }] of Object.entries(ARCHIVES)) {
     log(`${label}: QIDO-RS on ${population.files.length} instances`);
@@ -230,6 +246,7 @@ async function main() {
     },
     n: N,
     repeat: REPEAT,
+    warmupInstances: warmup.length,
     qido: { instances: population.files.length, studies: QIDO_STUDIES, requestsPerQuery: QIDO_REQUESTS },
     generation,
     fsyncBaseline: { perSecond: fsync.perSecond, seconds: fsync.seconds, runs: fsync.runs },

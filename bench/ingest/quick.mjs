@@ -1,5 +1,6 @@
 // Dev loop (not the benchmark): yyp alone on one store, storescu ×1, ×4 and STOW-RS of N CT files.
-// BENCH_STORE (postgres), BENCH_PATHS (storescu1,storescu4,stow), BENCH_NODE_ARGS (e.g. --cpu-prof).
+// BENCH_STORE (postgres), BENCH_PATHS (storescu1,storescu4,stow), BENCH_NODE_ARGS (e.g. --cpu-prof),
+// BENCH_WARMUP (0: instances sent untimed first).
 import { generateCtFiles } from '../lib/dicom-tools.mjs';
 import { cleanupAll, cpuByProcess, cpuByProcessSince, machineCpu } from '../lib/util.mjs';
 import { INGEST_PATHS } from './scenarios.mjs';
@@ -9,7 +10,9 @@ import { startYypArchive } from './yyp.mjs';
 const N = Number(process.env.BENCH_N || 1000);
 const store = process.env.BENCH_STORE || 'postgres'; // or orthanc
 const paths = (process.env.BENCH_PATHS || 'storescu1,storescu4,stow').split(',');
+const WARMUP = Number(process.env.BENCH_WARMUP || 0);
 const { files } = await generateCtFiles(N);
+const warmup = WARMUP ? (await generateCtFiles(WARMUP, { prefix: 'warm' })).files : [];
 try {
   for (const p of paths) {
     const a =
@@ -17,6 +20,7 @@ try {
         ? await startOrthancArchive()
         : await startYypArchive({ store, nodeArgs: (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean) });
     try {
+      if (warmup.length) await INGEST_PATHS[p](a.target, warmup);
       const p0 = cpuByProcess();
       if (process.env.BENCH_SQL && a.target.dbUrl) {
         const { default: pg } = await import('pg');

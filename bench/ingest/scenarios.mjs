@@ -58,13 +58,22 @@ export const INGEST_PATHS = {
 };
 
 /**
- * One ingest path (a key of INGEST_PATHS) into an empty archive, repeated `repeat` times, each
- * time into a fresh archive (median reported).
+ * One ingest path (a key of INGEST_PATHS) into a fresh archive, repeated `repeat` times (median
+ * reported). `warmup` files (another study) are sent first the same way, untimed: a server
+ * answers its first requests slower than its steady state (yyp's JavaScript is compiled while it
+ * runs; any archive's caches are cold), and a few seconds of load would weigh that start-up in.
  * @param {ArchiveFactory} startArchive
  * @param {string[]} files
+ * @param {{ repeat?: number, warmup?: string[] }} [opts]
  */
-export function ingestPath(startArchive, files, name, { repeat = 1, ...opts } = {}) {
-  return median(repeat, () => withFreshArchive(startArchive, files.length, (t) => INGEST_PATHS[name](t, files, opts)));
+export function ingestPath(startArchive, files, name, { repeat = 1, warmup = [], ...opts } = {}) {
+  return median(repeat, () =>
+    withFreshArchive(startArchive, files.length + warmup.length, async (t) => {
+      if (warmup.length) await INGEST_PATHS[name](t, warmup, opts);
+      const result = await INGEST_PATHS[name](t, files, opts);
+      return warmup.length ? { ...result, warmupInstances: warmup.length } : result;
+    }),
+  );
 }
 
 /**
