@@ -349,13 +349,12 @@ export async function buildApp(
   await app.register(
     async (web) => {
       installAuth(web, options.db, (token) => services.accounts.authenticate(token));
-      // Instances arrive as one buffered body; the limit is the STOW-RS request size.
-      web.addContentTypeParser(
-        ['multipart/related', 'application/dicom'],
-        { parseAs: 'buffer', bodyLimit: options.stowLimitBytes ?? 512 * 1024 * 1024 },
-        (_req, body, done) => done(null, body),
+      // STOW-RS reads its body as a stream, part by part (dicomweb.routes: stowParts), within
+      // the STOW-RS request size.
+      web.addContentTypeParser(['multipart/related', 'application/dicom'], (_req, payload, done) =>
+        done(null, payload),
       );
-      dicomWebRoutes(web, options.db, dicomWeb);
+      dicomWebRoutes(web, options.db, dicomWeb, { stowLimitBytes: options.stowLimitBytes ?? 512 * 1024 * 1024 });
       web.setNotFoundHandler(apiNotFound);
     },
     { prefix: '/dicom-web/' },

@@ -93,7 +93,14 @@ export interface TestApp {
 export const DEMO_PW = 'Yyp@2026';
 
 export async function startTestApp(
-  options: { db?: TestDatabase; clock?: TestClock; seed?: boolean; bodyLimitBytes?: number; webDist?: string } = {},
+  options: {
+    db?: TestDatabase;
+    clock?: TestClock;
+    seed?: boolean;
+    bodyLimitBytes?: number;
+    stowLimitBytes?: number;
+    webDist?: string;
+  } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
   const db = options.db ?? (await createTestDatabase());
@@ -109,6 +116,7 @@ export async function startTestApp(
     jwtSecret: TEST_SECRET,
     tokenTtlSeconds: 3600,
     bodyLimitBytes: options.bodyLimitBytes ?? 64 * 1024,
+    stowLimitBytes: options.stowLimitBytes,
     webDist: options.webDist,
     // Tests run due jobs themselves (services.jobs.runDue), on their own clock.
     jobIntervalMs: 0,

@@ -1,16 +1,18 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exams } from '../../db/schema.js';
+import { exams, instances } from '../../db/schema.js';
 import { boundaryOf, closing, parseMultipart, partHeader } from '../../dicom/multipart.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 const run = promisify(execFile);
+const STOW_LIMIT = 2 * 1024 * 1024;
 let t: TestApp;
 let tech: string;
 let doctor: string;
@@ -42,7 +44,7 @@ function get(token: string, url: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ stowLimitBytes: STOW_LIMIT });
   tech = await t.login('tech');
   doctor = await t.login('doctor');
   study = generateStudy({
@@ -106,6 +108,90 @@ describe('STOW-RS', () => {
       payload: Buffer.from('--x--'),
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  const storedSop = async (sop: string) =>
+    (await t.db.database.db.select().from(instances).where(eq(instances.sopInstanceUid, sop))).length;
+
+  it('refuses a request declared over the STOW-RS limit with 413 before storing anything', async () => {
+    const one = generateStudy({ modality: 'CT', instancesPerSeries: 1, rows: 16, columns: 16 });
+    const body = multipart([one.instances[0]!.bytes, Buffer.alloc(STOW_LIMIT, 1)]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/dicom-web/studies',
+      headers: { authorization: `Bearer ${tech}`, 'content-type': body.type },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PayloadTooLarge', details: { maxBytes: STOW_LIMIT } });
+    expect(await storedSop(one.instances[0]!.sopInstanceUid)).toBe(0);
+  });
+
+  describe('over HTTP, streamed', () => {
+    let base: string;
+    beforeAll(async () => {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = t.app.server.address() as { port: number };
+      base = `http://127.0.0.1:${address.port}`;
+    });
+
+    /** A chunked STOW-RS request whose body is written by `send`. */
+    function streamed(send: (req: http.ClientRequest) => Promise<void>) {
+      return new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${base}/dicom-web/studies`, {
+          method: 'POST',
+          agent: false,
+          headers: {
+            connection: 'close',
+            authorization: `Bearer ${tech}`,
+            'content-type': 'multipart/related; type="application/dicom"; boundary=stowtest',
+          },
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        send(req).catch(reject);
+      });
+    }
+
+    it('stores each part once its delimiter has arrived, before the body ends', async () => {
+      const two = generateStudy({ modality: 'CT', instancesPerSeries: 2, rows: 16, columns: 16 });
+      const [a, b] = two.instances;
+      const answer = await streamed(async (req) => {
+        req.write(Buffer.concat([partHeader('stowtest', 'application/dicom'), a!.bytes, Buffer.from('\r\n')]));
+        req.write(partHeader('stowtest', 'application/dicom'));
+        // The first instance is stored while the request is still open.
+        for (let i = 0; i < 200 && (await storedSop(a!.sopInstanceUid)) === 0; i++) {
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        expect(await storedSop(a!.sopInstanceUid)).toBe(1);
+        expect(await storedSop(b!.sopInstanceUid)).toBe(0);
+        req.end(Buffer.concat([b!.bytes, closing('stowtest')]));
+      });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)['00081199'].Value).toHaveLength(2);
+      expect(await storedSop(b!.sopInstanceUid)).toBe(1);
+    });
+
+    it('answers 413 when a chunked body passes the limit; the instances before it stay stored whole', async () => {
+      const one = generateStudy({ modality: 'CT', instancesPerSeries: 1, rows: 16, columns: 16 });
+      const first = one.instances[0]!;
+      const answer = await streamed(async (req) => {
+        req.write(Buffer.concat([partHeader('stowtest', 'application/dicom'), first.bytes, Buffer.from('\r\n')]));
+        req.write(partHeader('stowtest', 'application/dicom'));
+        for (let sent = 0; sent <= STOW_LIMIT && !req.destroyed; sent += 256 * 1024) {
+          const ok = req.write(Buffer.alloc(256 * 1024, 7));
+          if (!ok) await new Promise((r) => req.once('drain', r).once('close', r));
+        }
+        req.end();
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'PayloadTooLarge' });
+      expect(await storedSop(first.sopInstanceUid)).toBe(1);
+    });
   });
 });
 

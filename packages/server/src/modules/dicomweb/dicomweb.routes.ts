@@ -1,6 +1,13 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { boundaryOf, closing, multipartBoundary, parseMultipart, partHeader } from '../../dicom/multipart.js';
+import {
+  boundaryOf,
+  closing,
+  multipartBoundary,
+  MultipartSplitter,
+  partHeader,
+  type Part,
+} from '../../dicom/multipart.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { defineRoute, type RawInput } from '../../platform/route.js';
@@ -16,21 +23,56 @@ function baseUrl(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}/dicom-web`;
 }
 
-/** The instances of a STOW-RS body: multipart/related of application/dicom parts, or one application/dicom. */
-function stowParts(request: FastifyRequest): Buffer[] {
-  const body = request.body as Buffer | undefined;
+const noInstances = () => new AppError('ValidationError', 'The request has no DICOM instances');
+const tooLarge = (maxBytes: number) =>
+  new AppError('PayloadTooLarge', `A STOW-RS request is at most ${maxBytes} bytes`, { maxBytes });
+
+/**
+ * The instances of a STOW-RS body as they arrive: multipart/related of application/dicom parts
+ * (each answered once its closing delimiter is read), or one application/dicom. The body is read
+ * only as fast as the instances are stored, and never held whole; a declared length over the
+ * limit is refused before anything is read.
+ */
+async function* stowParts(request: FastifyRequest, maxBytes: number): AsyncGenerator<Buffer> {
+  const body = request.body as Readable | undefined;
   const type = request.headers['content-type'] ?? '';
-  if (!Buffer.isBuffer(body) || body.length === 0) {
-    throw new AppError('ValidationError', 'The request has no DICOM instances');
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw tooLarge(maxBytes);
+  if (!body || typeof body[Symbol.asyncIterator] !== 'function') throw noInstances();
+  let total = 0;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    for await (const chunk of body!) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      yield chunk as Buffer;
+    }
   }
-  if (type.startsWith('application/dicom')) return [body];
+  if (type.startsWith('application/dicom')) {
+    const whole: Buffer[] = [];
+    for await (const chunk of chunks()) whole.push(chunk);
+    if (total === 0) throw noInstances();
+    yield Buffer.concat(whole);
+    return;
+  }
   const boundary = boundaryOf(type);
   if (!boundary) throw new AppError('ValidationError', 'multipart/related needs a boundary');
-  const parts = parseMultipart(body, boundary).filter((p) =>
-    (p.headers['content-type'] ?? 'application/dicom').startsWith('application/dicom'),
-  );
-  if (parts.length === 0) throw new AppError('ValidationError', 'The request has no application/dicom parts');
-  return parts.map((p) => p.body);
+  const splitter = new MultipartSplitter(boundary);
+  let found = 0;
+  for await (const chunk of chunks()) {
+    let parts: Part[];
+    try {
+      parts = splitter.push(chunk);
+    } catch (err) {
+      throw new AppError('ValidationError', `The multipart/related body is malformed: ${(err as Error).message}`);
+    }
+    for (const part of parts) {
+      if (!(part.headers['content-type'] ?? 'application/dicom').startsWith('application/dicom')) continue;
+      found++;
+      yield part.body;
+    }
+  }
+  splitter.end();
+  if (total === 0) throw noInstances();
+  if (found === 0) throw new AppError('ValidationError', 'The request has no application/dicom parts');
 }
 
 /**
@@ -38,7 +80,12 @@ function stowParts(request: FastifyRequest): Buffer[] {
  * caller's only organization with exam_upload), QIDO-RS and WADO-RS over the organizations where
  * the caller holds exam_get.
  */
-export function dicomWebRoutes(app: FastifyInstance, db: Db, web: DicomWebService): void {
+export function dicomWebRoutes(
+  app: FastifyInstance,
+  db: Db,
+  web: DicomWebService,
+  { stowLimitBytes }: { stowLimitBytes: number },
+): void {
   // The bucketId query names the organization; without it, the caller's only upload organization.
   // Several: the caller must choose. None: any organization of the caller, so the answer is 403.
   const uploadBucket = async ({ query, callerId }: RawInput) => {
@@ -64,7 +111,7 @@ export function dicomWebRoutes(app: FastifyInstance, db: Db, web: DicomWebServic
       params: unknown;
     }) => {
       const studyUid = (params as { study?: string }).study;
-      const outcome = await web.store(bucket.id, stowParts(request), baseUrl(request), studyUid);
+      const outcome = await web.store(bucket.id, stowParts(request, stowLimitBytes), baseUrl(request), studyUid);
       void reply.status(outcome.status).header('content-type', DICOM_JSON);
       return outcome.body;
     },

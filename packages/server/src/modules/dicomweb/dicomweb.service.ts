@@ -31,6 +31,8 @@ function page<R, T>(rows: R[], q: Query, map: (r: R) => T): Page<T> {
 /** STOW-RS parts in flight at once. */
 const STOW_CONCURRENCY = 16;
 
+type StowPartOutcome = { ok?: Record<string, unknown>; failed?: Record<string, unknown> };
+
 /** fn over items, at most `limit` at a time; results in input order. */
 async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
@@ -53,35 +55,34 @@ export class DicomWebService {
     private readonly archive: ArchiveService,
   ) {}
 
-  async store(bucketId: string, parts: Buffer[], base: string, studyUid?: string): Promise<StowOutcome> {
-    // Parts are ingested STOW_CONCURRENCY at a time: their blob writes overlap and their rows share
-    // transactions (the ingest's group commit). The answer lists them in request order.
-    const outcomes = await mapConcurrent(parts, STOW_CONCURRENCY, async (bytes) => {
-      try {
-        const r = await this.archive.ingest(bucketId, bytes, 'stow');
-        if (studyUid && r.studyInstanceUid !== studyUid) {
-          return {
-            failed: {
-              '00081150': { vr: 'UI', Value: [r.sopClassUid] },
-              '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
-              '00081197': { vr: 'US', Value: [0xa900] },
-            },
-          };
-        }
-        return {
-          ok: {
-            '00081150': { vr: 'UI', Value: [r.sopClassUid] },
-            '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
-            '00081190': { vr: 'UR', Value: [`${base}/studies/${r.studyInstanceUid}`] },
-          },
-        };
-      } catch (err) {
-        // 0xC000 "cannot understand" for unreadable instances, 0xA700 "out of resources" when the
-        // organization's plan refuses it, 0x0110 processing failure otherwise.
-        const reason = err instanceof DicomError ? 0xc000 : err instanceof IngestRefused ? 0xa700 : 0x0110;
-        return { failed: { '00081197': { vr: 'US', Value: [reason] } } };
+  /**
+   * STOW-RS of `parts`, ingested as they arrive (a streamed request body), STOW_CONCURRENCY at a
+   * time: their blob writes overlap and their rows share transactions (the ingest's group
+   * commit); the next part is read only when one of them is done. The answer lists them in
+   * request order. If reading the parts fails (a broken or oversized body), the parts already
+   * taken are finished (each instance is stored whole or not at all) and the failure is thrown.
+   */
+  async store(
+    bucketId: string,
+    parts: AsyncIterable<Buffer> | Iterable<Buffer>,
+    base: string,
+    studyUid?: string,
+  ): Promise<StowOutcome> {
+    const pending: Promise<StowPartOutcome>[] = [];
+    const running = new Set<Promise<unknown>>();
+    try {
+      for await (const bytes of parts) {
+        const outcome = this.storePart(bucketId, bytes, base, studyUid);
+        pending.push(outcome);
+        const done: Promise<unknown> = outcome.finally(() => running.delete(done));
+        running.add(done);
+        if (running.size >= STOW_CONCURRENCY) await Promise.race(running);
       }
-    });
+    } catch (err) {
+      await Promise.all(pending);
+      throw err;
+    }
+    const outcomes = await Promise.all(pending);
     const ok = outcomes.flatMap((o) => (o.ok ? [o.ok] : []));
     const failed = outcomes.flatMap((o) => (o.failed ? [o.failed] : []));
     const body: Record<string, unknown> = {};
@@ -89,6 +90,34 @@ export class DicomWebService {
     if (failed.length) body['00081198'] = { vr: 'SQ', Value: failed };
     const status = failed.length === 0 ? 200 : ok.length === 0 ? 409 : 202;
     return { status, body };
+  }
+
+  /** One STOW-RS part: stored, or the reason it was not (never throws). */
+  private async storePart(bucketId: string, bytes: Buffer, base: string, studyUid?: string): Promise<StowPartOutcome> {
+    try {
+      const r = await this.archive.ingest(bucketId, bytes, 'stow');
+      if (studyUid && r.studyInstanceUid !== studyUid) {
+        return {
+          failed: {
+            '00081150': { vr: 'UI', Value: [r.sopClassUid] },
+            '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
+            '00081197': { vr: 'US', Value: [0xa900] },
+          },
+        };
+      }
+      return {
+        ok: {
+          '00081150': { vr: 'UI', Value: [r.sopClassUid] },
+          '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
+          '00081190': { vr: 'UR', Value: [`${base}/studies/${r.studyInstanceUid}`] },
+        },
+      };
+    } catch (err) {
+      // 0xC000 "cannot understand" for unreadable instances, 0xA700 "out of resources" when the
+      // organization's plan refuses it, 0x0110 processing failure otherwise.
+      const reason = err instanceof DicomError ? 0xc000 : err instanceof IngestRefused ? 0xa700 : 0x0110;
+      return { failed: { '00081197': { vr: 'US', Value: [reason] } } };
+    }
   }
 
   async studies(accountId: string, q: Query, base: string) {
