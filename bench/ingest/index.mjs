@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { fsyncBaseline, generateCtFiles, generateQidoFiles } from '../lib/dicom-tools.mjs';
-import { machine, medianRun, round, runBounded } from '../lib/util.mjs';
+import { deferTempDirRemoval, machine, medianRun, round, runBounded } from '../lib/util.mjs';
 import { startOrthancArchive } from './orthanc-only.mjs';
 import { INGEST_PATHS, ingestPath, qidoScenario } from './scenarios.mjs';
 import { startYypArchive } from './yyp.mjs';
@@ -195,6 +195,8 @@ function gitCommit() {
 
 async function main() {
   const startedAt = Date.now();
+  // Archives' files stay until the end (about 20 GB): see deferTempDirRemoval.
+  deferTempDirRemoval();
   // Other work on the machine skews every figure: the 1-minute load average, at start and end.
   const loadAtStart = round(os.loadavg()[0], 2);
   const commit = gitCommit(); // at start: the tree may move during a long run

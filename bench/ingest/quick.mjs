@@ -2,12 +2,13 @@
 // BENCH_STORE (postgres), BENCH_PATHS (storescu1,storescu4,stow), BENCH_NODE_ARGS (e.g. --cpu-prof),
 // BENCH_WARMUP (0: instances sent untimed first).
 import { generateCtFiles } from '../lib/dicom-tools.mjs';
-import { cleanupAll, cpuByProcess, cpuByProcessSince, machineCpu } from '../lib/util.mjs';
+import { cleanupAll, cpuByProcess, cpuByProcessSince, deferTempDirRemoval, machineCpu } from '../lib/util.mjs';
 import { INGEST_PATHS } from './scenarios.mjs';
 import { startOrthancArchive } from './orthanc-only.mjs';
 import { startYypArchive } from './yyp.mjs';
 
 const N = Number(process.env.BENCH_N || 1000);
+deferTempDirRemoval();
 const store = process.env.BENCH_STORE || 'postgres'; // or orthanc
 const paths = (process.env.BENCH_PATHS || 'storescu1,storescu4,stow').split(',');
 const WARMUP = Number(process.env.BENCH_WARMUP || 0);

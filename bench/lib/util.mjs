@@ -60,6 +60,18 @@ export async function runBounded(main, timeoutSeconds) {
 }
 
 const tempDirs = new Map();
+let deferRemoval = false;
+
+/**
+ * From now on, removeTempDir leaves its dir for cleanupAll at the end. For benchmarks that create
+ * and drop archives one after another: on ext4 without a journal (as on this project's machines),
+ * every new file's inode search steps over the inodes freed in the last minute, one by one, so an
+ * archive started just after another's 500 MB were deleted spends a fifth of its CPU there
+ * (perf: find_inode_bit under ext4_create) — a cost of the benchmark, not of the archive.
+ */
+export function deferTempDirRemoval() {
+  deferRemoval = true;
+}
 
 /** A temp dir removed at cleanup, or earlier with removeTempDir. */
 export function makeTempDir(prefix) {
@@ -72,6 +84,7 @@ export function makeTempDir(prefix) {
 }
 
 export async function removeTempDir(dir) {
+  if (deferRemoval) return;
   const release = tempDirs.get(dir);
   tempDirs.delete(dir);
   await release?.();
