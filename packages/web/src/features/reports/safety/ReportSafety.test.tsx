@@ -95,7 +95,8 @@ describe('critical values section', () => {
     const dialog = await screen.findByRole('dialog');
     // The read-back is required.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record receipt' }));
-    expect((await within(dialog).findAllByText('Required')).length).toBe(3);
+    // The form shows its three messages as each field's validation settles: wait for all of them.
+    await waitFor(() => expect(within(dialog).getAllByText('Required')).toHaveLength(3));
     await userEvent.type(within(dialog).getByLabelText('Received by'), 'Nurse Zhang');
     await userEvent.type(within(dialog).getByLabelText('Read-back confirmed by'), 'Dr. Liu');
     await userEvent.type(within(dialog).getByLabelText('Read-back'), 'Right pneumothorax, read back');
