@@ -20,6 +20,8 @@ export function parseMultipart(body: Buffer, boundary: string, maxParts = 10_000
   return parts;
 }
 
+const NOTHING: Buffer = Buffer.alloc(0);
+
 /** Header bytes of one part at most (a STOW-RS part header is a line or two). */
 const MAX_PART_HEADER_BYTES = 16 * 1024;
 
@@ -42,7 +44,7 @@ export class MultipartSplitter {
   private readonly delimiter: Buffer;
   private state: 'preamble' | 'afterDelimiter' | 'headers' | 'body' | 'done' = 'preamble';
   /** bytes not yet placed (preamble tail, delimiter suffix, header bytes) */
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = NOTHING;
   /** the current part's body so far, as received */
   private pieces: Buffer[] = [];
   private piecesLength = 0;
@@ -70,48 +72,51 @@ export class MultipartSplitter {
   end(): void {
     this.state = 'done';
     this.pieces = [];
-    this.pending = Buffer.alloc(0);
+    this.pending = NOTHING;
+  }
+
+  /** The bytes held back from earlier chunks followed by `data` (held back no longer). */
+  private joined(data: Buffer): Buffer {
+    const all = this.pending.length ? Buffer.concat([this.pending, data]) : data;
+    this.pending = NOTHING;
+    return all;
+  }
+
+  /** Keeps `bytes` (a copy: the chunk they came in is not kept) until the next chunk. */
+  private holdBack(bytes: Buffer): Buffer {
+    this.pending = Buffer.from(bytes);
+    return NOTHING;
   }
 
   private step(data: Buffer, out: Part[]): Buffer {
     const d = this.delimiter.length;
     switch (this.state) {
       case 'preamble': {
-        const joined = this.pending.length ? Buffer.concat([this.pending, data]) : data;
+        const joined = this.joined(data);
         const at = joined.indexOf(this.delimiter);
-        if (at < 0) {
-          this.pending = Buffer.from(joined.subarray(Math.max(0, joined.length - (d - 1))));
-          return Buffer.alloc(0);
-        }
-        this.pending = Buffer.alloc(0);
+        if (at < 0) return this.holdBack(joined.subarray(Math.max(0, joined.length - (d - 1))));
         this.state = 'afterDelimiter';
         return joined.subarray(at + d);
       }
       case 'afterDelimiter': {
-        const joined = this.pending.length ? Buffer.concat([this.pending, data]) : data;
-        if (joined.length < 2) {
-          this.pending = Buffer.from(joined);
-          return Buffer.alloc(0);
-        }
-        this.pending = Buffer.alloc(0);
+        const joined = this.joined(data);
+        if (joined.length < 2) return this.holdBack(joined);
         // "--" after the delimiter closes the body; a CRLF starts the next part's headers.
         if (joined[0] === 0x2d && joined[1] === 0x2d) {
           this.state = 'done';
-          return Buffer.alloc(0);
+          return NOTHING;
         }
         this.state = 'headers';
         return joined[0] === 0x0d && joined[1] === 0x0a ? joined.subarray(2) : joined;
       }
       case 'headers': {
-        const joined = this.pending.length ? Buffer.concat([this.pending, data]) : data;
+        const joined = this.joined(data);
         // A part without headers starts with the empty line at once.
         const end = joined[0] === 0x0d && joined[1] === 0x0a ? -2 : joined.indexOf('\r\n\r\n');
         if (end === -1 || (end === -2 && joined.length < 2)) {
           if (joined.length > MAX_PART_HEADER_BYTES) throw new Error('a part header is too long');
-          this.pending = Buffer.from(joined);
-          return Buffer.alloc(0);
+          return this.holdBack(joined);
         }
-        this.pending = Buffer.alloc(0);
         this.headers = end === -2 ? {} : readHeaders(joined.subarray(0, end));
         this.state = 'body';
         return joined.subarray(end === -2 ? 2 : end + 4);
@@ -119,7 +124,7 @@ export class MultipartSplitter {
       case 'body':
         return this.body(data, out);
       default:
-        return Buffer.alloc(0);
+        return NOTHING;
     }
   }
 
@@ -127,7 +132,7 @@ export class MultipartSplitter {
   private body(data: Buffer, out: Part[]): Buffer {
     const d = this.delimiter.length;
     let end = -1; // where the delimiter starts, counted from the start of the part's body
-    let after: Buffer = Buffer.alloc(0);
+    let after = NOTHING;
     const held = Math.min(this.piecesLength, d - 1);
     if (held > 0) {
       const seam = Buffer.concat([this.lastBytes(held), data.subarray(0, d - 1)]);
@@ -142,7 +147,7 @@ export class MultipartSplitter {
       if (at < 0) {
         this.pieces.push(data);
         this.piecesLength += data.length;
-        return Buffer.alloc(0);
+        return NOTHING;
       }
       this.pieces.push(data.subarray(0, at));
       this.piecesLength += at;

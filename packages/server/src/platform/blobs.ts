@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DirSync, OpenDirectories } from './dir-sync.js';
+import { DirSync, fd } from './dir-sync.js';
 
 /**
  * The blob store (DESIGN.md "two stores"): DICOM instances, key images, attachments, PDFs and
@@ -77,49 +77,25 @@ export interface DirectLinks {
 }
 
 /**
- * Writes the whole blob into an open file in one write call (writeFile cuts it into 512 KiB
- * calls, each a thread-pool hop), fsyncs and closes it.
- */
-async function writeSynced(handle: fsp.FileHandle, data: Uint8Array): Promise<void> {
-  try {
-    for (let at = 0; at < data.length;) {
-      at += (await handle.write(data, at, data.length - at)).bytesWritten;
-    }
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
  * A new file, created exclusively, whose writes return once the data and the metadata needed to
  * read it back (its size) are on disk (O_DSYNC): the fsync is part of the write, one thread-pool
  * hop instead of two.
  */
 const NEW_SYNCED = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_DSYNC ?? 0);
 
-const openFd = (file: string, flags: number) =>
-  new Promise<number>((done, fail) => fs.open(file, flags, 0o644, (err, fd) => (err ? fail(err) : done(fd))));
-const writeFd = (fd: number, data: Uint8Array, at: number) =>
-  new Promise<number>((done, fail) =>
-    fs.write(fd, data, at, data.length - at, null, (err, n) => (err ? fail(err) : done(n))),
-  );
-const fdatasyncFd = (fd: number) =>
-  new Promise<void>((done, fail) => fs.fdatasync(fd, (err) => (err ? fail(err) : done())));
-const closeFd = (fd: number) => new Promise<void>((done, fail) => fs.close(fd, (err) => (err ? fail(err) : done())));
-
 /**
- * Writes `data` into a new file (refused if it exists) and makes it durable. `created` is called
- * once the file exists (its directory entry made, not yet durable), while the data is written.
+ * Writes `data` in one write call into a new file (refused if it exists) and makes it durable.
+ * `created` is called once the file exists (its directory entry made, not yet durable), while the
+ * data is written.
  */
-async function writeNewSynced(file: string, data: Uint8Array, created: () => void): Promise<void> {
-  const fd = await openFd(file, NEW_SYNCED);
+async function writeNewSynced(file: string, data: Uint8Array, created: () => void = () => undefined): Promise<void> {
+  const n = await fd.open(file, NEW_SYNCED, 0o644);
   try {
     created();
-    for (let at = 0; at < data.length;) at += await writeFd(fd, data, at);
-    if (!fs.constants.O_DSYNC || data.length === 0) await fdatasyncFd(fd);
+    for (let at = 0; at < data.length;) at += (await fd.write(n, data, at, data.length - at, null)).bytesWritten;
+    if (!fs.constants.O_DSYNC || data.length === 0) await fd.fdatasync(n);
   } finally {
-    await closeFd(fd);
+    await fd.close(n);
   }
 }
 
@@ -134,7 +110,7 @@ export function assertSafeKey(key: string): void {
 export class LocalBlobStore implements BlobStore {
   private readonly tmp: string;
   private readonly made = new Set<string>();
-  private readonly dirSync = new DirSync(new OpenDirectories().fsync);
+  private readonly dirSync = new DirSync();
   private links: DirectLinks | null = null;
 
   constructor(private readonly root: string) {
@@ -173,7 +149,7 @@ export class LocalBlobStore implements BlobStore {
   async put(key: string, data: Uint8Array): Promise<void> {
     this.file(key);
     const tmpFile = this.tmpName();
-    await writeSynced(await fsp.open(tmpFile, 'w'), data);
+    await writeNewSynced(tmpFile, data);
     try {
       await this.commit(tmpFile, key);
     } catch (err) {
