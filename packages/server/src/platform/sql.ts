@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from './db.js';
+import { preparedQuery, type PgliteProtocol } from './pglite-prepared.js';
 
 /** A PostgreSQL array literal of texts (every element quoted, `"` and `\\` escaped). */
 export function textArrayLiteral(values: readonly string[]): string {
@@ -18,7 +19,8 @@ export function anyText(column: AnyPgColumn, values: readonly string[]): SQL {
 /**
  * Raw SQL for the few hot paths where drizzle's query building costs more than the query (the
  * ingest writes). Statements are constant texts with array parameters (`unnest($1::text[])`), so
- * PostgreSQL prepares each once per connection whatever the batch size; PGlite runs the same text.
+ * each is prepared once whatever the batch size: per connection on PostgreSQL, once per database
+ * on PGlite (pglite-prepared.ts).
  */
 export interface RawTx {
   query<R>(name: string, text: string, params: unknown[]): Promise<R[]>;
@@ -32,10 +34,8 @@ interface PgPoolLike {
   totalCount: number;
 }
 
-interface PgliteLike {
-  transaction<T>(
-    fn: (tx: { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> }) => Promise<T>,
-  ): Promise<T>;
+interface PgliteLike extends PgliteProtocol {
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 function clientOf(db: Db): PgPoolLike | PgliteLike {
@@ -71,9 +71,10 @@ export async function rawTransaction<T>(
       conn.release(broken);
     }
   }
-  return client.transaction((tx) =>
+  return client.transaction(() =>
     fn({
-      query: async <R>(_name: string, text: string, params: unknown[]) => (await tx.query(text, params)).rows as R[],
+      query: async <R>(name: string, text: string, params: unknown[]) =>
+        (await preparedQuery(client, name, text, params)) as R[],
     }),
   );
 }
