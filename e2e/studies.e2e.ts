@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot, settle } from './support.js';
+import {
+  api,
+  apiLogin,
+  chooseLanguage,
+  failedShotPath,
+  launchBrowser,
+  loginViaUi,
+  openPage,
+  screenshot,
+  settle,
+} from './support.js';
 
 /**
  * The study list as a doctor uses it (issue 5 "Done when"): the senior doctor lands on /studies,
@@ -165,10 +175,16 @@ describe('study list', () => {
     await page.keyboard.press('Escape');
     await settle(page);
 
-    await page.evaluate(() => localStorage.setItem('yyp.language', 'tib'));
-    await page.reload();
+    // The signed-in user's saved language wins over the browser's: switch through the menu.
+    await chooseLanguage(page, '语言', 'བོད་ཡིག');
+    await page.getByRole('heading', { name: 'སྙན་ཞུའི་ལས་སྟེགས།' }).waitFor();
     await rowOf(page, '张伟').first().waitFor();
+    // Ant Design's own texts too (no Tibetan locale ships with it: i18n/antd-tib.ts).
+    const rangeStart = await page.locator('.ant-picker-range input').first().getAttribute('placeholder');
+    expect(rangeStart).toBe('འགོ་འཛུགས་ཚེས་གྲངས།');
     await screenshot(page, 'studies-list-tib');
+    await chooseLanguage(page, 'སྐད་ཡིག', '中文');
+    await page.getByRole('heading', { name: '报告工作站' }).waitFor();
     await context.close();
   });
 });

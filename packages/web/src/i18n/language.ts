@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_KEY, LANGUAGES, type Language } from '@yyp/c
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
+import { antdTib } from './antd-tib';
 import dayjs from 'dayjs';
 import 'dayjs/locale/bo';
 import 'dayjs/locale/zh-cn';
@@ -35,7 +36,7 @@ export function storeLanguage(language: Language): void {
  * texts (pagination, pickers); every text we render ourselves comes from tib.ts.
  */
 export function antdLocaleFor(language: Language): Locale {
-  return language === 'chs' ? zhCN : enUS;
+  return language === 'chs' ? zhCN : language === 'tib' ? antdTib : enUS;
 }
 
 /** dayjs does have Tibetan ('bo'): dates in tib use Tibetan month and weekday names. */
