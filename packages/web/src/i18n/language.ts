@@ -32,8 +32,9 @@ export function storeLanguage(language: Language): void {
 }
 
 /**
- * Ant Design ships no Tibetan locale, so tib falls back to en_US for the few built-in component
- * texts (pagination, pickers); every text we render ourselves comes from tib.ts.
+ * Ant Design's own texts (pickers, pagination, tables, dialogs) in the interface language; antd
+ * ships no Tibetan locale, so tib has ours (antd-tib.ts). Every text we render ourselves comes from
+ * tib.ts.
  */
 export function antdLocaleFor(language: Language): Locale {
   return language === 'chs' ? zhCN : language === 'tib' ? antdTib : enUS;
