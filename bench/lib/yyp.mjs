@@ -47,8 +47,9 @@ function portOpen(port) {
 }
 
 /**
- * @param {{ store?: 'pglite' | 'postgres', env?: object, nodeArgs?: string[], startTimeoutMs?: number }} [opts]
- *   `nodeArgs` go to node before main.js (e.g. --cpu-prof to profile the server).
+ * @param {{ store?: 'pglite' | 'postgres', env?: object, nodeArgs?: string[], main?: string, startTimeoutMs?: number }} [opts]
+ *   `nodeArgs` go to node before main.js (e.g. --cpu-prof to profile the server); `main` is
+ *   another build's main.js (A/B comparisons), packages/server/dist/main.js by default.
  * @returns {Promise<import('./orthanc.mjs').DicomTarget & { httpBase: string, version: string,
  *   store: string, logFile: string, dbUrl: string | null, dataDir: string, kill: () => Promise<void>,
  *   stop: () => Promise<void> }>}
@@ -60,7 +61,7 @@ export async function startYyp(opts = {}) {
   const db = store === 'postgres' ? await createDatabase() : null;
   const logFile = path.join(dir, 'yyp.log');
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), MAIN], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.main ?? MAIN], {
     env: {
       ...process.env,
       HOST: LOOPBACK,

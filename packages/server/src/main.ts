@@ -5,7 +5,6 @@ import { loadConfig } from './platform/config.js';
 import { migrate, openDatabase } from './platform/db.js';
 import { loadJwtSecret } from './platform/tokens.js';
 import { LocalBlobStore, type BlobStore } from './platform/blobs.js';
-import { S3BlobStore } from './platform/blobs-s3.js';
 import { startDimse } from './dicom/dimse.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { backfillNameInitials } from './modules/exams/exams.lifecycle.store.js';
@@ -34,6 +33,8 @@ async function main(): Promise<void> {
   let blobs: BlobStore;
   let blobStore: string;
   if (config.s3) {
+    // The AWS SDK (about 5 MB of heap) is loaded only when the blobs are in S3.
+    const { S3BlobStore } = await import('./platform/blobs-s3.js');
     const s3 = new S3BlobStore(config.s3);
     await s3.checkBucket();
     blobs = s3;

@@ -1,5 +1,4 @@
 import { EXPORT_EXAMS_LIMIT, type ExamFilter, type ExamSort, type Language } from '@yyp/contracts';
-import ExcelJS from 'exceljs';
 import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -52,6 +51,8 @@ export class ExportsService {
       .map((key) => EXPORT_COLUMNS.find((c) => c.key === key))
       .filter((c): c is (typeof EXPORT_COLUMNS)[number] => c !== undefined);
 
+    // exceljs (about 8 MB of heap) is loaded on the first export, not at start.
+    const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.Workbook();
     book.created = this.clock.now();
     const sheet = book.addWorksheet('exams', { views: [{ state: 'frozen', ySplit: 1 }] });

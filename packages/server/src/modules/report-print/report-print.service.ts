@@ -24,7 +24,7 @@ import { APPROVED_STATUSES } from '../reports/report-machine.js';
 import type { Actor, ReportsService } from '../reports/reports.service.js';
 import { locateFonts, type PdfFonts } from './fonts.js';
 import type { PdfLang } from './pdf-labels.js';
-import { renderPrintPdf, type PdfReport } from './pdf.js';
+import type { PdfReport } from './pdf.js';
 import { auditPrint, callerOf, type Caller } from './print-caller.js';
 import { PrintTemplateService, URL_WINDOW_SECONDS } from './print-template.service.js';
 import * as store from './report-print.store.js';
@@ -341,6 +341,9 @@ export class ReportPrintService {
       this.bytes(src.template.stampKey),
       this.pdfReport(src, r),
     ]);
+    // pdfkit (about 5 MB of heap) is loaded on the first print, not at start: every major
+    // garbage collection marks what the heap holds, and ingest runs many.
+    const { renderPrintPdf } = await import('./pdf.js');
     const pdf = await renderPrintPdf(
       {
         ...src.template,
