@@ -98,7 +98,7 @@ describe('new-upload notifications', () => {
     await bell.waitFor({ timeout: 40_000 });
     const toast = page.locator('.yyp-notification-toast');
     await toast.getByText('新检查已上传').waitFor();
-    await toast.getByText('赵^通知').waitFor();
+    await toast.getByText('赵通知').waitFor();
     expect(await toast.innerText()).toContain('CT · HEAD');
     expect(await toast.innerText()).toContain('放射科 · 2026-11-21 09:30');
     await screenshot(page, 'notifications-toast');
@@ -106,7 +106,7 @@ describe('new-upload notifications', () => {
     // The bell lists it with the organization and exam time.
     await bell.click();
     const panel = page.getByRole('dialog', { name: '通知' });
-    const entry = panel.getByRole('button', { name: /赵\^通知/ });
+    const entry = panel.getByRole('button', { name: /赵通知/ });
     await entry.waitFor();
     expect(await entry.innerText()).toContain('CT · HEAD');
     expect(await entry.innerText()).toContain('放射科 · 2026-11-21 09:30');
@@ -117,7 +117,7 @@ describe('new-upload notifications', () => {
     await page.getByRole('button', { name: '通知，1 条未读' }).click();
     await page
       .getByRole('dialog', { name: '通知' })
-      .getByRole('button', { name: /赵\^通知/ })
+      .getByRole('button', { name: /赵通知/ })
       .click();
     await page.waitForURL('**/studies');
     await page.getByRole('button', { name: '通知', exact: true }).waitFor();

@@ -174,7 +174,7 @@ describe('clinical safety review', () => {
     const row = page.getByRole('row').filter({ hasText: '结论应写明肺压缩程度及复查建议' });
     await row.waitFor();
     await row.getByText('丙级').waitFor();
-    await row.getByText('钱^危急').waitFor();
+    await row.getByText('钱危急').waitFor();
     await row.getByText('未写建议').waitFor();
     await row.getByText('王主任').waitFor();
     await page.mouse.move(0, 0);

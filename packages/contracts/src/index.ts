@@ -12,6 +12,7 @@ export * from './policies.js';
 export * from './notifications.js';
 export * from './upload-codes.js';
 export * from './privacy.js';
+export * from './person-name.js';
 export * from './exams.js';
 export * from './exam-detail.js';
 export * from './quick-search.js';

@@ -1,4 +1,4 @@
-import type { ExamItem, Language } from '@yyp/contracts';
+import { displayPersonName, type ExamItem, type Language } from '@yyp/contracts';
 
 /**
  * The columns of the study list export, with their headers in the three interface languages and
@@ -50,7 +50,7 @@ export const EXPORT_COLUMNS: ExportColumn[] = [
     key: 'patientName',
     header: { chs: '姓名', en: 'Patient name', tib: 'ནད་པའི་མིང་།' },
     width: 16,
-    cell: (e) => e.patientName,
+    cell: (e, language) => displayPersonName(e.patientName, language),
   },
   {
     key: 'patientId',

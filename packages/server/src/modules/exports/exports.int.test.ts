@@ -37,7 +37,8 @@ describe('POST exports/exams', () => {
     expect(rows[0]!.slice(0, 3)).toEqual(['姓名', '患者编号', '性别']);
     const names = rows.slice(1).map((r) => r[0]);
     // A, B (RH-RAD) and E (RH-US, where the senior is content manager); F is another group's.
-    expect(names.sort()).toEqual(['DOE^JANE', '李^四', '王^小东'].sort());
+    // Names as people write them: DICOM's component separators do not show.
+    expect(names.sort()).toEqual(['DOE JANE', '李四', '王小东'].sort());
     expect(res.headers['x-export-count']).toBe('3');
     const audit = await fx.t.db.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'exam.export'));
     expect(audit.at(-1)).toMatchObject({ outcome: 'success', actorUsername: 'senior' });

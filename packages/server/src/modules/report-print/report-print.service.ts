@@ -1,5 +1,6 @@
 import {
   DEFAULT_PRINT_IMAGE_COLUMNS,
+  displayPersonName,
   footerPlainText,
   GROUP_ATTRIBUTE_KEYS,
   maskIdentifier,
@@ -51,21 +52,6 @@ interface Source {
   imageColumns: number;
   masked: boolean;
   reports: SourceReport[];
-}
-
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
-/**
- * A DICOM person name as a hospital prints it: the ideographic group when there is one (张^三 →
- * 张三), else the first (Smith^John → Smith John).
- */
-export function printedName(pn: string): string {
-  const groups = pn.split('=').filter((g) => g.replace(/[\^\s]/g, '') !== '');
-  const group = groups.find((g) => CJK.test(g)) ?? groups[0] ?? '';
-  const parts = group
-    .split('^')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return parts.join(CJK.test(group) ? '' : ' ');
 }
 
 const isApproved = (status: string) => APPROVED_STATUSES.includes(status as ReportStatus);
@@ -148,7 +134,8 @@ export class ReportPrintService {
         isPrinted: r.status === 'printed',
         version: r.version,
         exam: {
-          patientName: masked ? maskPatientName(e.patientName) : printedName(e.patientName),
+          // A hospital prints the ideographic group of a DICOM name (张^三 → 张三), else the first.
+          patientName: masked ? maskPatientName(e.patientName) : displayPersonName(e.patientName, 'chs'),
           patientId: masked ? maskIdentifier(e.patientId) : e.patientId,
           patientGender: e.patientGender,
           age: examAge(e.patientDob, e.studyDate, e.created),

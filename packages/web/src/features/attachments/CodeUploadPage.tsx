@@ -18,6 +18,7 @@ import { uploadWithPolicy } from '../../api/policies';
 import { fetchAttachmentPolicy, fetchServiceAttachment, uploadByCode } from '../../api/uploadCodes';
 import { PublicUploadFrame } from '../upload/PublicUploadFrame';
 import '../signature/codes.css';
+import { usePersonName } from '../../ui/usePersonName';
 
 const CODE_PROBLEMS = ['invalid', 'expired', 'used'] as const;
 const MB = 1024 * 1024;
@@ -43,6 +44,7 @@ function codeProblem(error: unknown): (typeof CODE_PROBLEMS)[number] | null {
  */
 export function CodeUploadPage({ kind }: { kind: AttachmentKind }) {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const queryClient = useQueryClient();
@@ -159,7 +161,7 @@ export function CodeUploadPage({ kind }: { kind: AttachmentKind }) {
           <Card>
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('codeUpload.organization')}>{data.organizationName}</Descriptions.Item>
-              <Descriptions.Item label={t('codeUpload.patient')}>{data.exam.patientName}</Descriptions.Item>
+              <Descriptions.Item label={t('codeUpload.patient')}>{personName(data.exam.patientName)}</Descriptions.Item>
               <Descriptions.Item label={t('codeUpload.modality')}>{data.exam.modality}</Descriptions.Item>
               <Descriptions.Item label={t('codeUpload.studyDate')}>
                 {dayjs(data.exam.studyDate, 'YYYYMMDD').isValid()

@@ -77,8 +77,8 @@ describe('notification bell', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     await userEvent.setup().click(bell);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
-    expect(within(panel).getByText('Patient^2')).toBeTruthy();
-    expect(within(panel).getByText('Patient^1')).toBeTruthy();
+    expect(within(panel).getByText('Patient 2')).toBeTruthy();
+    expect(within(panel).getByText('Patient 1')).toBeTruthy();
     expect(within(panel).getAllByText('CT · CHEST')).toHaveLength(2);
     expect(within(panel).getAllByText('Radiology · 2026-11-21 09:30')).toHaveLength(2);
 
@@ -94,7 +94,7 @@ describe('notification bell', () => {
     await shellReady();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
-    await user.click(await screen.findByText('Patient^1'));
+    await user.click(await screen.findByText('Patient 1'));
     await waitFor(() => expect(locationOf(router)).toBe('/studies'));
     await waitFor(() =>
       expect(api.requests.some((r) => r.method === 'POST' && r.path === 'notifications/n1/read')).toBe(true),
@@ -114,14 +114,14 @@ describe('notification bell', () => {
     await poll();
     await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     await waitFor(() => expect(toasts()).toHaveLength(1));
-    expect(toasts()[0]?.textContent).toContain('Patient^2');
+    expect(toasts()[0]?.textContent).toContain('Patient 2');
 
     state.items = [notification(7), notification(6), notification(5), notification(4), notification(3), ...state.items];
     await poll();
     await screen.findByRole('button', { name: 'Notifications, 7 unread' });
     await waitFor(() => expect(toasts()).toHaveLength(3));
     const shown = [...toasts()].map((toast) => toast.textContent ?? '');
-    for (const name of ['Patient^7', 'Patient^6', 'Patient^5']) {
+    for (const name of ['Patient 7', 'Patient 6', 'Patient 5']) {
       expect(shown.some((text) => text.includes(name))).toBe(true);
     }
   });

@@ -10,6 +10,7 @@ import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { useNotificationToasts } from './useNotificationToasts';
 import { useNotifications } from './useNotifications';
 import './notifications.css';
+import { usePersonName } from '../../ui/usePersonName';
 
 /** Where a notification leads. The exam's own page does not exist yet: the study list. */
 const NOTIFICATION_TARGET = '/studies';
@@ -33,6 +34,7 @@ function metaLine(item: NotificationItem): string {
  */
 export function NotificationBell() {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const navigate = useNavigate();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
@@ -65,7 +67,7 @@ export function NotificationBell() {
       title: kindLabel(item),
       description: (
         <div className="yyp-notification-toast__body">
-          <Typography.Text strong>{item.exam.patientName || t('notifications.noName')}</Typography.Text>
+          <Typography.Text strong>{personName(item.exam.patientName) || t('notifications.noName')}</Typography.Text>
           <span>{examLine(item)}</span>
           <Typography.Text type="secondary">{metaLine(item)}</Typography.Text>
         </div>
@@ -120,7 +122,7 @@ export function NotificationBell() {
                     className="yyp-notification__name"
                     title={item.masked ? t('notifications.maskedHint') : undefined}
                   >
-                    {item.exam.patientName || t('notifications.noName')}
+                    {personName(item.exam.patientName) || t('notifications.noName')}
                   </span>
                   <span className="yyp-notification__exam">{examLine(item)}</span>
                 </span>

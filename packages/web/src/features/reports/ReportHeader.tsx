@@ -9,6 +9,7 @@ import { formatStudyTime } from '../studies/format';
 import { useStudyLabels } from '../studies/labels';
 import { ReportStatusTag } from './ReportStatusTag';
 import type { ReportEditor } from './useReportEditor';
+import { usePersonName } from '../../ui/usePersonName';
 
 interface ReportHeaderProps {
   exam: ExamDetail | undefined;
@@ -19,6 +20,7 @@ interface ReportHeaderProps {
 /** The exam the report is about, the report's status and who holds its lock. */
 export function ReportHeader({ exam, report, editor }: ReportHeaderProps) {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const { modal } = App.useApp();
   const notify = useNotify();
   const labels = useStudyLabels();
@@ -44,7 +46,7 @@ export function ReportHeader({ exam, report, editor }: ReportHeaderProps) {
         {exam ? (
           <Space size={[12, 4]} wrap>
             <Typography.Title level={4} className="yyp-report__name">
-              {exam.patientName || exam.patientId}
+              {personName(exam.patientName) || exam.patientId}
             </Typography.Title>
             <span>{labels.gender(exam.patientGender)}</span>
             <span>{labels.age(exam.age)}</span>

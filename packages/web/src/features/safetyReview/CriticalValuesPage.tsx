@@ -26,6 +26,7 @@ import {
   useOrganizationsWith,
 } from './useSafetyReview';
 import './safetyReview.css';
+import { usePersonName } from '../../ui/usePersonName';
 
 const STATUS_COLOR: Record<CriticalValueStatus, string> = { sent: 'red', received: 'orange', handled: 'green' };
 type Range = [Dayjs | null, Dayjs | null] | null;
@@ -38,6 +39,7 @@ type Dialog = { kind: 'receive' | 'handle'; item: CriticalValuePageItem } | null
  */
 export function CriticalValuesPage() {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const labels = useStudyLabels();
   const organizations = useOrganizationsWith(CRITICAL_LIST_ACTIONS);
   const [bucketId, setBucketId] = useState('');
@@ -76,7 +78,7 @@ export function CriticalValuesPage() {
       render: (_, r) => (
         <div>
           <Space size={6}>
-            <strong>{r.patientName}</strong>
+            <strong>{personName(r.patientName)}</strong>
             <span>{labels.gender(r.patientGender)}</span>
           </Space>
           <div className="yyp-review__sub">

@@ -18,6 +18,7 @@ import { formatStudyDate } from '../sharing/format';
 import { useStudyLabels } from '../studies/labels';
 import { QUALITY_REVIEW_ACTIONS, periodOf, reportPath, useOrganizationsWith, useQualityPage } from './useSafetyReview';
 import './safetyReview.css';
+import { usePersonName } from '../../ui/usePersonName';
 
 const LEVEL_COLOR: Record<QualityLevel, string> = { A: 'green', B: 'blue', C: 'orange', D: 'red' };
 type Range = [Dayjs | null, Dayjs | null] | null;
@@ -28,6 +29,7 @@ type Range = [Dayjs | null, Dayjs | null] | null;
  */
 export function QualityReviewPage() {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const labels = useStudyLabels();
   const navigate = useNavigate();
   const organizations = useOrganizationsWith(QUALITY_REVIEW_ACTIONS);
@@ -68,7 +70,7 @@ export function QualityReviewPage() {
       render: (_, r) => (
         <div>
           <Link to={reportPath(r.reportId)} onClick={(e) => e.stopPropagation()}>
-            <strong>{r.patientName}</strong>
+            <strong>{personName(r.patientName)}</strong>
           </Link>
           <div className="yyp-review__sub">
             {[r.modality, r.bodyPart, formatStudyDate(r.studyDate)].filter(Boolean).join(' · ')}

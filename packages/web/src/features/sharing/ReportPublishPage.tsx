@@ -15,6 +15,7 @@ import { useStudyLabels } from '../studies/labels';
 import { formatStudyDate, formatTime } from './format';
 import { fetchPublishPage } from './sharingApi';
 import './sharing.css';
+import { usePersonName } from '../../ui/usePersonName';
 
 const STATES = ['live', 'expired', 'revoked', 'superseded'] as const;
 type StateFilter = (typeof STATES)[number] | '';
@@ -23,6 +24,7 @@ const STATE_COLORS: Record<PublishedReportRow['state'], string> = { live: 'green
 /** /report-publish (spec 000 §2): the reports the caller's organizations published, newest first. */
 export function ReportPublishPage() {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const labels = useStudyLabels();
   const [name, setName] = useState('');
   const [state, setState] = useState<StateFilter>('');
@@ -44,7 +46,7 @@ export function ReportPublishPage() {
       title: t('sharing.publish.col.patient'),
       render: (_, r) => (
         <Space size={6}>
-          <strong>{r.patientName}</strong>
+          <strong>{personName(r.patientName)}</strong>
           <span>{labels.gender(r.patientSex)}</span>
           <span>{labels.age(r.patientAge || null)}</span>
         </Space>

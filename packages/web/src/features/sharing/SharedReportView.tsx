@@ -10,7 +10,7 @@ import { formatStudyDate, formatTime } from './format';
  * withdrawn one shows no text at all (the server sends none).
  */
 export function SharedReportView({ view }: { view: SharedReport }) {
-  const { t, gender, age, source } = useStudyLabels();
+  const { t, gender, age, source, personName } = useStudyLabels();
   const { exam, report } = view;
 
   return (
@@ -44,7 +44,7 @@ export function SharedReportView({ view }: { view: SharedReport }) {
       )}
 
       <dl className="yyp-shared-report__facts">
-        <Fact label={t('sharing.page.name')}>{view.patientName}</Fact>
+        <Fact label={t('sharing.page.name')}>{personName(view.patientName)}</Fact>
         <Fact label={t('sharing.page.sex')}>{gender(view.patientSex)}</Fact>
         <Fact label={t('sharing.page.age')}>{view.patientAge ? age(view.patientAge) : ''}</Fact>
         <Fact label={t('sharing.page.studyDate')}>{formatStudyDate(exam.studyDate)}</Fact>

@@ -11,6 +11,7 @@ import { ExamEditForm } from './ExamEditForm';
 import { formatStudyTime } from './format';
 import { useStudyLabels } from './labels';
 import { studyKeys } from './useStudies';
+import { usePersonName } from '../../ui/usePersonName';
 
 interface ExamDetailDrawerProps {
   examId: string | null;
@@ -21,6 +22,7 @@ interface ExamDetailDrawerProps {
 /** The exam detail drawer (spec 000 §2 "Exam detail: assignment and sharing"). Esc closes it. */
 export function ExamDetailDrawer({ examId, onClose, onChanged }: ExamDetailDrawerProps) {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const [editing, setEditing] = useState(false);
   const detail = useQuery({
     queryKey: studyKeys.detail(examId ?? ''),
@@ -39,7 +41,7 @@ export function ExamDetailDrawer({ examId, onClose, onChanged }: ExamDetailDrawe
       size="large"
       title={
         exam
-          ? `${exam.patientName} · ${exam.modality.replace(/\\/g, '/')} ${exam.bodyPart}`
+          ? `${personName(exam.patientName)} · ${exam.modality.replace(/\\/g, '/')} ${exam.bodyPart}`
           : t('studyList.detail.title')
       }
       loading={detail.isPending && Boolean(examId)}
@@ -80,12 +82,12 @@ export function ExamDetailDrawer({ examId, onClose, onChanged }: ExamDetailDrawe
 }
 
 function ExamInfo({ exam, onChanged }: { exam: ExamDetail; onChanged: () => void }) {
-  const { t, field: f, gender, source, status, age } = useStudyLabels();
+  const { t, field: f, gender, source, status, age, personName } = useStudyLabels();
   return (
     <Space direction="vertical" size="middle" className="yyp-full-width">
       {exam.masked && <Alert type="info" showIcon title={t('studyList.detail.private')} />}
       <Descriptions size="small" column={2} bordered>
-        <Descriptions.Item label={f('patientName')}>{exam.patientName}</Descriptions.Item>
+        <Descriptions.Item label={f('patientName')}>{personName(exam.patientName)}</Descriptions.Item>
         <Descriptions.Item label={f('patientId')}>{exam.patientId}</Descriptions.Item>
         <Descriptions.Item label={f('gender')}>{gender(exam.patientGender)}</Descriptions.Item>
         <Descriptions.Item label={f('age')}>{age(exam.age)}</Descriptions.Item>

@@ -16,6 +16,7 @@ import { deleteExam, destroyExam, recoverExam, setPrinted, viewerPath } from '..
 import { useNotify } from '../../app/useNotify';
 import { downloadStudyPackage } from './useExportExams';
 import { useBucketActions, useInvalidateExams } from './useStudies';
+import { usePersonName } from '../../ui/usePersonName';
 
 interface ExamRowActionsProps {
   exam: ExamItem;
@@ -26,12 +27,13 @@ interface ExamRowActionsProps {
 /** A row's actions, each shown only where the caller holds its action in the exam's organization. */
 export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const notify = useNotify();
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const { can } = useBucketActions();
   const invalidate = useInvalidateExams();
-  const name = exam.patientName || exam.patientId || exam.accessionNumber;
+  const name = personName(exam.patientName) || exam.patientId || exam.accessionNumber;
   const done = (text: string) => async () => {
     notify.success(text);
     await invalidate();

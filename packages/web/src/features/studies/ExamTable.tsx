@@ -80,7 +80,7 @@ interface ExamTableProps {
 }
 
 export function ExamTable(props: ExamTableProps) {
-  const { t, col: colLabel, gender, source, ai, age } = useStudyLabels();
+  const { t, col: colLabel, gender, source, ai, age, personName } = useStudyLabels();
   const order = (key: ColumnKey): SortOrder => {
     const field = SORT_FIELD[key];
     const s = props.sorts.find((x) => x.field === field);
@@ -134,7 +134,7 @@ export function ExamTable(props: ExamTableProps) {
       (e) => (
         <Space size={4}>
           <Typography.Link onClick={() => props.onOpen(e)} className="yyp-patient-name">
-            {e.patientName || '—'}
+            {personName(e.patientName) || '—'}
           </Typography.Link>
           {e.masked && (
             <Tooltip title={t('studyList.flags.masked')}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { printSheetsPath, splitPrintable, tooManySheets } from '../reports/print/printSheets';
 import { useBucketActions } from './useStudies';
+import { usePersonName } from '../../ui/usePersonName';
 
 interface PrintReportsBarProps {
   selected: ExamItem[];
@@ -19,10 +20,11 @@ interface PrintReportsBarProps {
  */
 export function PrintReportsBar({ selected, onClear }: PrintReportsBarProps) {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const navigate = useNavigate();
   const { can } = useBucketActions();
   const { printable, notApproved, notAllowed } = splitPrintable(selected, (bucketId) => can(bucketId, 'report_print'));
-  const name = (e: ExamItem) => e.patientName || e.accessionNumber || e.patientId;
+  const name = (e: ExamItem) => personName(e.patientName) || e.accessionNumber || e.patientId;
   const tooMany = tooManySheets(printable.map((e) => e.id));
   const why =
     selected.length === 0

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { studyListEn } from '../../i18n/studies/en';
+import { usePersonName } from '../../ui/usePersonName';
 
 type L = (typeof studyListEn)['studyList'];
 export type FieldKey = keyof L['field'];
@@ -16,8 +17,11 @@ type AgeUnit = keyof L['ageUnit'];
  */
 export function useStudyLabels() {
   const { t } = useTranslation();
+  const personName = usePersonName();
   return {
     t,
+    /** a DICOM person name (Li^Ming) as people write it (Li Ming) */
+    personName,
     field: (key: FieldKey) => t(`studyList.field.${key}`),
     col: (key: ColKey) => t(`studyList.col.${key}`),
     gender: (code: string) => (code ? t(`studyList.gender.${(code in GENDER ? code : 'U') as GenderKey}`) : ''),

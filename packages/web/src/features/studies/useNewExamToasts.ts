@@ -8,6 +8,7 @@ import { useSessionState } from '../../app/useSessionState';
 import { pollInterval } from '../notifications/useNotifications';
 import { planToasts } from '../notifications/toastPlan';
 import { newExamsSince, type NewExamWatch } from './newExams';
+import { usePersonName } from '../../ui/usePersonName';
 
 const key = (id: string) => `new-exam:${id}`;
 
@@ -24,6 +25,7 @@ const watches = new Map<string, NewExamWatch>();
  */
 export function useNewExamToasts(onOpen: (exam: ExamItem) => void, onArrived: () => void) {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const { session } = useSessionState();
   const user = session?.username ?? '';
   const [api, holder] = antNotification.useNotification({ top: 64, stack: false });
@@ -59,7 +61,7 @@ export function useNewExamToasts(onOpen: (exam: ExamItem) => void, onArrived: ()
       const exam = fresh.find((e) => e.id === id)!;
       api.info({
         key: key(id),
-        title: `${t('studyList.newExam')} · ${exam.patientName}`,
+        title: `${t('studyList.newExam')} · ${personName(exam.patientName)}`,
         description: t('studyList.newExamIn', {
           modality: exam.modality.replace(/\\/g, '/'),
           bodyPart: exam.bodyPart,
@@ -77,7 +79,7 @@ export function useNewExamToasts(onOpen: (exam: ExamItem) => void, onArrived: ()
       });
     }
     handlers.current.onArrived();
-  }, [poll.data, api, t, user]);
+  }, [poll.data, api, t, user, personName]);
 
   return holder;
 }

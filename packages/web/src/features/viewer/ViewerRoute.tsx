@@ -9,6 +9,7 @@ import { fetchViewerContext } from '../../api/viewer';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { ViewerWorkspace } from './ViewerWorkspace';
 import './viewer.css';
+import { usePersonName } from '../../ui/usePersonName';
 
 /**
  * /viewer/{openpath}?rsuid=… (spec 000 §2): the study the signed openpath names. The page is its
@@ -17,6 +18,7 @@ import './viewer.css';
 export function ViewerRoute() {
   const { openpath = '' } = useParams();
   const { t } = useTranslation();
+  const personName = usePersonName();
   const context = useQuery({
     queryKey: ['viewer', 'context', openpath],
     queryFn: () => fetchViewerContext(openpath),
@@ -28,9 +30,9 @@ export function ViewerRoute() {
   }, []);
   useEffect(() => {
     if (context.data) {
-      document.title = `${context.data.patientName} ${context.data.studyDate} — ${t('viewer.title')}`;
+      document.title = `${personName(context.data.patientName)} ${context.data.studyDate} — ${t('viewer.title')}`;
     }
-  }, [context.data, t]);
+  }, [context.data, t, personName]);
 
   if (context.isPending) return <PageSpinner fullScreen />;
   if (context.isError) {

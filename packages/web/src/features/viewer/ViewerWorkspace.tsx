@@ -24,6 +24,7 @@ import { TOOL_KEYS, type ToolName } from './toolNames';
 import { keyCommand, viewportActions } from './viewportActions';
 import { ViewerToolbar } from './ViewerToolbar';
 import { viewportId, ViewportCell, type CellContent, type StudyOverlay } from './ViewportCell';
+import { usePersonName } from '../../ui/usePersonName';
 
 /** An open study: the main one, or a prior opened for comparison (each with its own openpath). */
 export interface OpenStudy {
@@ -34,10 +35,10 @@ export interface OpenStudy {
 
 const stackKey = (c: CellContent) => `${c.studyUid}|${c.seriesUid}`;
 
-function studyOverlay(study: OpenStudy): StudyOverlay {
+function studyOverlay(study: OpenStudy, personName: (name: string) => string): StudyOverlay {
   const c = study.context;
   return {
-    patientName: c.patientName,
+    patientName: personName(c.patientName),
     patientId: c.patientId,
     sexAge: [c.patientSex, c.patientAge].filter(Boolean).join(' / '),
     studyDate: c.studyDate,
@@ -68,6 +69,7 @@ function useArrowPrompt() {
 
 export function ViewerWorkspace({ openpath, context }: { openpath: string; context: ViewerContext }) {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const { message } = App.useApp();
   const arrowPrompt = useArrowPrompt();
   const [ready, setReady] = useState(false);
@@ -310,7 +312,10 @@ export function ViewerWorkspace({ openpath, context }: { openpath: string; conte
             onClick: () => void comparePrior(p),
           }));
 
-  const overlays = useMemo(() => new Map(studies.map((s) => [s.context.studyUid, studyOverlay(s)])), [studies]);
+  const overlays = useMemo(
+    () => new Map(studies.map((s) => [s.context.studyUid, studyOverlay(s, personName)])),
+    [studies, personName],
+  );
   const seriesInfo = (c: CellContent | null) => {
     const s = c ? studyOf(c.studyUid)?.context.series.find((x) => x.seriesUid === c.seriesUid) : undefined;
     return s ? { seriesNumber: s.seriesNumber, description: s.description } : null;

@@ -6,14 +6,14 @@ import { CoWrittenExams } from './CoWrittenExams';
 
 /** The exam's registration fields and who wrote and approved the report. */
 export function InfoTab({ exam, report }: { exam: ExamDetail; report: Report }) {
-  const { t, field: f, gender, source, age } = useStudyLabels();
+  const { t, field: f, gender, source, age, personName } = useStudyLabels();
   const person = (p: { name: string } | null) => p?.name ?? t('report.header.none');
   return (
     <div className="yyp-report__stack">
       {exam.masked && <Alert type="info" showIcon title={t('studyList.detail.private')} />}
       <CoWrittenExams examId={exam.id} examIds={report.examIds} />
       <Descriptions size="small" column={1} bordered>
-        <Descriptions.Item label={f('patientName')}>{exam.patientName}</Descriptions.Item>
+        <Descriptions.Item label={f('patientName')}>{personName(exam.patientName)}</Descriptions.Item>
         <Descriptions.Item label={f('patientId')}>{exam.patientId}</Descriptions.Item>
         <Descriptions.Item label={f('gender')}>{gender(exam.patientGender)}</Descriptions.Item>
         <Descriptions.Item label={f('age')}>{age(exam.age)}</Descriptions.Item>

@@ -13,7 +13,7 @@ interface WorklistTabProps {
 
 /** The next exams to read; a click opens one without going back to the list. */
 export function WorklistTab({ worklist, currentExamId, onOpen }: WorklistTabProps) {
-  const { t } = useStudyLabels();
+  const { t, personName } = useStudyLabels();
   if (worklist.isError) {
     return <LoadFailedAlert error={worklist.error} onRetry={() => void worklist.refetch()} />;
   }
@@ -34,7 +34,7 @@ export function WorklistTab({ worklist, currentExamId, onOpen }: WorklistTabProp
             <button type="button" className="yyp-report__work-button" onClick={() => onOpen(item.examId)}>
               <span className="yyp-report__work-name">
                 {item.urgent && <Tag color="red">{t('report.header.urgent')}</Tag>}
-                {item.patientName}
+                {personName(item.patientName)}
               </span>
               <span className="yyp-report__work-meta">
                 {item.modality.replace(/\\/g, '/')} {item.bodyPart} · {formatDay(item.studyDate)}

@@ -5,6 +5,7 @@ import { useStudyLabels } from '../../studies/labels';
 import type { reportPrintEn } from '../../../i18n/reportPrint/en';
 import { formatStudyDate, formatTime } from '../../sharing/format';
 import { PrintSampleGraph } from './PrintSampleGraph';
+import { usePersonName } from '../../../ui/usePersonName';
 
 type SheetKey = Exclude<keyof typeof reportPrintEn.reportPrint.sheet, 'keyImage'>;
 
@@ -26,6 +27,7 @@ export function PrintSheet({ view }: { view: PrintView }) {
 
 function ReportSheet({ view, report }: { view: PrintView; report: PrintReport }) {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const { gender, age } = useStudyLabels();
   const { template } = view;
   const e = report.exam;
@@ -52,7 +54,7 @@ function ReportSheet({ view, report }: { view: PrintView; report: PrintReport })
       </header>
 
       <dl className="yyp-print-sheet__facts">
-        <Fact label={s('name')}>{e.patientName}</Fact>
+        <Fact label={s('name')}>{personName(e.patientName)}</Fact>
         <Fact label={s('gender')}>{gender(e.patientGender)}</Fact>
         <Fact label={s('age')}>{e.age ? age(e.age) : ''}</Fact>
         <Fact label={s('patientId')}>{e.patientId}</Fact>

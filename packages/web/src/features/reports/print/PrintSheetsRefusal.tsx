@@ -6,6 +6,7 @@ import { fetchExamDetail } from '../../../api/exams';
 import { formatStudyDate } from '../../sharing/format';
 import { studyKeys } from '../../studies/useStudies';
 import type { SheetsRefusal } from './printSheets';
+import { usePersonName } from '../../../ui/usePersonName';
 
 /**
  * Why the chosen exams do not print together, said plainly: which exams are on which day (or in
@@ -13,6 +14,7 @@ import type { SheetsRefusal } from './printSheets';
  */
 export function PrintSheetsRefusal({ refusal }: { refusal: SheetsRefusal }) {
   const { t } = useTranslation();
+  const personName = usePersonName();
   const examIds = refusal.groups.flatMap((g) => g.examIds);
   const details = useQueries({
     queries: examIds.map((id) => ({
@@ -44,7 +46,12 @@ export function PrintSheetsRefusal({ refusal }: { refusal: SheetsRefusal }) {
       // Named by its id only when its details cannot be read.
       return loading.has(id) ? '…' : id;
     }
-    return [e.patientName || e.patientId, e.modality.replace(/\\/g, '/'), e.bodyPart || e.studyDesc, e.accessionNumber]
+    return [
+      personName(e.patientName) || e.patientId,
+      e.modality.replace(/\\/g, '/'),
+      e.bodyPart || e.studyDesc,
+      e.accessionNumber,
+    ]
       .filter(Boolean)
       .join(' · ');
   };
