@@ -5,6 +5,11 @@ const IDEOGRAPHIC = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]|[\ud
 
 const hasLetters = (group: string) => group.replace(/[\^\s]/g, '') !== '';
 
+/** The first of a DICOM person name's groups (alphabetic=ideographic=phonetic) that holds a name. */
+export function firstNamedGroup(name: string): string {
+  return name.split('=').find(hasLetters) ?? '';
+}
+
 /**
  * A patient or physician name as people write it, from a DICOM person name (PS3.5 §6.2: up to
  * three groups, alphabetic=ideographic=phonetic, each family^given^middle^prefix^suffix), so no
@@ -15,9 +20,8 @@ const hasLetters = (group: string) => group.replace(/[\^\s]/g, '') !== '';
  */
 export function displayPersonName(name: string, language: Language): string {
   if (!name.includes('^') && !name.includes('=')) return name;
-  const groups = name.split('=');
-  const ideographic = groups[1] ?? '';
-  const group = language !== 'en' && hasLetters(ideographic) ? ideographic : (groups.find(hasLetters) ?? '');
+  const ideographic = name.split('=')[1] ?? '';
+  const group = language !== 'en' && hasLetters(ideographic) ? ideographic : firstNamedGroup(name);
   const [family = '', given = '', middle = '', prefix = '', suffix = ''] = group.split('^').map((c) => c.trim());
   const parts = [prefix, family, given, middle, suffix].filter((c) => c !== '');
   return parts.join(IDEOGRAPHIC.test(group) ? '' : ' ');

@@ -1,3 +1,5 @@
+import { firstNamedGroup } from './person-name.js';
+
 /**
  * Masking of private patient fields (spec 000 §6 view_privacy): the one implementation every
  * answer uses — the exam list, exam notifications and upload-code pages — so a name never shows
@@ -11,7 +13,7 @@
  * alphabetic and ideographic groups (Wang^Xiaodong=王^小东) only the first non-empty group is used.
  */
 export function maskPatientName(name: string): string {
-  const group = name.split('=').find((g) => g.replace(/[\^\s]/g, '') !== '') ?? '';
+  const group = firstNamedGroup(name);
   const chars = Array.from(group.replace(/[\^\s]+/g, ''));
   if (chars.length === 0) {
     return '';
