@@ -354,7 +354,10 @@ export async function buildApp(
       web.addContentTypeParser(['multipart/related', 'application/dicom'], (_req, payload, done) =>
         done(null, payload),
       );
-      dicomWebRoutes(web, options.db, dicomWeb, { stowLimitBytes: options.stowLimitBytes ?? 512 * 1024 * 1024 });
+      dicomWebRoutes(web, options.db, dicomWeb, {
+        stowLimitBytes: options.stowLimitBytes ?? 512 * 1024 * 1024,
+        clock: options.clock,
+      });
       web.setNotFoundHandler(apiNotFound);
     },
     { prefix: '/dicom-web/' },

@@ -8,11 +8,15 @@ import {
   partHeader,
   type Part,
 } from '../../dicom/multipart.js';
+import { auditContext } from '../../platform/audit.js';
+import type { Clock } from '../../platform/clock.js';
+import type { AccountRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { defineRoute, type RawInput } from '../../platform/route.js';
 import { bucketsWith } from '../../platform/access.js';
-import type { DicomWebService, Page } from './dicomweb.service.js';
+import { DicomWebAudit } from './dicomweb.audit.js';
+import type { DicomWebService, SearchPage } from './dicomweb.service.js';
 import type { Query } from './qido.js';
 
 const DICOM_JSON = 'application/dicom+json';
@@ -78,14 +82,15 @@ async function* stowParts(request: FastifyRequest, maxBytes: number): AsyncGener
 /**
  * DICOMweb under /dicom-web (PS3.18): STOW-RS into one organization (the bucketId query, or the
  * caller's only organization with exam_upload), QIDO-RS and WADO-RS over the organizations where
- * the caller holds exam_get.
+ * the caller holds exam_get. Each is audited as PHI (dicomweb.audit.ts says how often).
  */
 export function dicomWebRoutes(
   app: FastifyInstance,
   db: Db,
   web: DicomWebService,
-  { stowLimitBytes }: { stowLimitBytes: number },
+  { stowLimitBytes, clock }: { stowLimitBytes: number; clock: Clock },
 ): void {
+  const audit = new DicomWebAudit(db, clock);
   // The bucketId query names the organization; without it, the caller's only upload organization.
   // Several: the caller must choose. None: any organization of the caller, so the answer is 403.
   const uploadBucket = async ({ query, callerId }: RawInput) => {
@@ -100,18 +105,22 @@ export function dicomWebRoutes(
   const stow = {
     auth: { bucket: 'exam_upload', bucketId: uploadBucket },
     handler: async ({
+      account,
       bucket,
       request,
       reply,
       params,
     }: {
+      account: AccountRow;
       bucket: { id: string };
       request: FastifyRequest;
       reply: FastifyReply;
       params: unknown;
     }) => {
       const studyUid = (params as { study?: string }).study;
-      const outcome = await web.store(bucket.id, stowParts(request, stowLimitBytes), baseUrl(request), studyUid);
+      const outcome = await web.store(bucket.id, stowParts(request, stowLimitBytes), baseUrl(request), studyUid, (s) =>
+        audit.stow(account, auditContext(request), bucket.id, s),
+      );
       void reply.status(outcome.status).header('content-type', DICOM_JSON);
       return outcome.body;
     },
@@ -124,71 +133,56 @@ export function dicomWebRoutes(
     ...stow,
   });
 
-  const json = <T>(reply: FastifyReply, result: Page<T>) => {
-    void reply.header('content-type', DICOM_JSON);
-    if (result.truncated) void reply.header('warning', '299 yyp "There are additional results that can be requested"');
-    if (result.items.length === 0) void reply.status(204);
-    return result.items;
-  };
-  defineRoute(app, {
-    method: 'GET',
-    url: 'studies',
-    summary: 'QIDO-RS: search studies',
-    auth: 'account',
-    handler: async ({ account, request, reply }) =>
-      json(reply, await web.studies(account.id, request.query as Query, baseUrl(request))),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: 'series',
-    summary: 'QIDO-RS: search series',
-    auth: 'account',
-    handler: async ({ account, request, reply }) =>
-      json(reply, await web.series(account.id, request.query as Query, baseUrl(request))),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: 'instances',
-    summary: 'QIDO-RS: search instances',
-    auth: 'account',
-    handler: async ({ account, request, reply }) =>
-      json(reply, await web.instances(account.id, request.query as Query, baseUrl(request))),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: 'studies/:study/series',
-    summary: 'QIDO-RS: series of a study',
-    auth: 'account',
-    handler: async ({ account, request, reply, params }) =>
-      json(
-        reply,
-        await web.series(account.id, request.query as Query, baseUrl(request), (params as { study: string }).study),
-      ),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: 'studies/:study/instances',
-    summary: 'QIDO-RS: instances of a study',
-    auth: 'account',
-    handler: async ({ account, request, reply, params }) =>
-      json(
-        reply,
-        await web.instances(account.id, request.query as Query, baseUrl(request), (params as { study: string }).study),
-      ),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: 'studies/:study/series/:series/instances',
-    summary: 'QIDO-RS: instances of a series',
-    auth: 'account',
-    handler: async ({ account, request, reply, params }) => {
-      const p = params as { study: string; series: string };
-      return json(reply, await web.instances(account.id, request.query as Query, baseUrl(request), p.study, p.series));
-    },
-  });
+  type SearchPath = { study?: string; series?: string };
+  type Search = (accountId: string, q: Query, base: string, p: SearchPath) => Promise<SearchPage>;
+  const searches: [url: string, summary: string, level: 'studies' | 'series' | 'instances', Search][] = [
+    ['studies', 'QIDO-RS: search studies', 'studies', (a, q, b) => web.studies(a, q, b)],
+    ['series', 'QIDO-RS: search series', 'series', (a, q, b) => web.series(a, q, b)],
+    ['instances', 'QIDO-RS: search instances', 'instances', (a, q, b) => web.instances(a, q, b)],
+    ['studies/:study/series', 'QIDO-RS: series of a study', 'series', (a, q, b, p) => web.series(a, q, b, p.study)],
+    [
+      'studies/:study/instances',
+      'QIDO-RS: instances of a study',
+      'instances',
+      (a, q, b, p) => web.instances(a, q, b, p.study),
+    ],
+    [
+      'studies/:study/series/:series/instances',
+      'QIDO-RS: instances of a series',
+      'instances',
+      (a, q, b, p) => web.instances(a, q, b, p.study, p.series),
+    ],
+  ];
+  for (const [url, summary, level, search] of searches) {
+    defineRoute(app, {
+      method: 'GET',
+      url,
+      summary,
+      auth: 'account',
+      handler: async ({ account, request, reply }) => {
+        const q = request.query as Query;
+        const p = request.params as SearchPath;
+        const result = await search(account.id, q, baseUrl(request), p);
+        await audit.search(account, auditContext(request), level, q, p, result.items.length, result.exams);
+        void reply.header('content-type', DICOM_JSON);
+        if (result.truncated) {
+          void reply.header('warning', '299 yyp "There are additional results that can be requested"');
+        }
+        if (result.items.length === 0) void reply.status(204);
+        return result.items;
+      },
+    });
+  }
 
-  const retrieve = async (accountId: string, reply: FastifyReply, study: string, seriesUid?: string, sop?: string) => {
-    const files = await web.files(accountId, study, seriesUid, sop);
+  type P = { study: string; series?: string; instance?: string; frames?: string; tag?: string };
+  // A whole study or series is a copy of its files: one audit row each; one instance is a
+  // viewer's read, audited once per window.
+  const retrieve = async (account: AccountRow, request: FastifyRequest, reply: FastifyReply) => {
+    const p = request.params as P;
+    const files = await web.files(account.id, p.study, p.series, p.instance);
+    const ctx = auditContext(request);
+    if (p.instance) await audit.read(account, ctx, 'instance', p.study, p.series, p.instance);
+    else await audit.retrieve(account, ctx, p.study, p.series);
     const boundary = multipartBoundary();
     const out = new PassThrough();
     void reply.header(
@@ -209,11 +203,12 @@ export function dicomWebRoutes(
     })();
     return reply.send(out);
   };
-  type P = { study: string; series?: string; instance?: string; frames?: string; tag?: string };
-  const meta = async (accountId: string, request: FastifyRequest, reply: FastifyReply) => {
+  const meta = async (account: AccountRow, request: FastifyRequest, reply: FastifyReply) => {
     const p = request.params as P;
+    const metadata = await web.metadata(account.id, baseUrl(request), p.study, p.series, p.instance);
+    await audit.read(account, auditContext(request), 'metadata', p.study, p.series, p.instance);
     void reply.header('content-type', DICOM_JSON);
-    return web.metadata(accountId, baseUrl(request), p.study, p.series, p.instance);
+    return metadata;
   };
   for (const url of [
     'studies/:study/metadata',
@@ -225,7 +220,7 @@ export function dicomWebRoutes(
       url,
       summary: 'WADO-RS: metadata (DICOM JSON, UTF-8)',
       auth: 'account',
-      handler: ({ account, request, reply }) => meta(account.id, request, reply),
+      handler: ({ account, request, reply }) => meta(account, request, reply),
     });
   }
   defineRoute(app, {
@@ -240,6 +235,7 @@ export function dicomWebRoutes(
         throw new AppError('ValidationError', 'Frame numbers are 1-based integers');
       }
       const frames = await web.frames(account.id, p.study, p.series, p.instance, numbers);
+      await audit.read(account, auditContext(request), 'frames', p.study, p.series, p.instance);
       const boundary = multipartBoundary();
       const ts = frames[0]!.transferSyntaxUid;
       const uncompressed = UNCOMPRESSED.includes(ts);
@@ -262,6 +258,7 @@ export function dicomWebRoutes(
     handler: async ({ account, request, reply }) => {
       const p = request.params as Required<P>;
       const value = await web.bulkData(account.id, p.study, p.series, p.instance, p.tag);
+      await audit.read(account, auditContext(request), 'bulkdata', p.study, p.series, p.instance);
       const boundary = multipartBoundary();
       void reply.header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`);
       return reply.send(
@@ -274,26 +271,20 @@ export function dicomWebRoutes(
     url: 'studies/:study',
     summary: 'WADO-RS: retrieve a study',
     auth: 'account',
-    handler: ({ account, reply, params }) => retrieve(account.id, reply, (params as { study: string }).study) as never,
+    handler: ({ account, request, reply }) => retrieve(account, request, reply) as never,
   });
   defineRoute(app, {
     method: 'GET',
     url: 'studies/:study/series/:series',
     summary: 'WADO-RS: retrieve a series',
     auth: 'account',
-    handler: ({ account, reply, params }) => {
-      const p = params as { study: string; series: string };
-      return retrieve(account.id, reply, p.study, p.series) as never;
-    },
+    handler: ({ account, request, reply }) => retrieve(account, request, reply) as never,
   });
   defineRoute(app, {
     method: 'GET',
     url: 'studies/:study/series/:series/instances/:instance',
     summary: 'WADO-RS: retrieve an instance',
     auth: 'account',
-    handler: ({ account, reply, params }) => {
-      const p = params as { study: string; series: string; instance: string };
-      return retrieve(account.id, reply, p.study, p.series, p.instance) as never;
-    },
+    handler: ({ account, request, reply }) => retrieve(account, request, reply) as never,
   });
 }

@@ -11,6 +11,7 @@ import { instanceJson, seriesJson, studyJson } from './json.js';
 import { inArray } from 'drizzle-orm';
 import { instances as instancesTable } from '../../db/schema.js';
 import { includeFields, paging, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
+import { distinctExams, type AuditedExam, type StowSummary } from './dicomweb.audit.js';
 
 export interface StowOutcome {
   status: number;
@@ -23,6 +24,9 @@ export interface Page<T> {
   truncated: boolean;
 }
 
+/** A QIDO-RS answer and, for its audit row, the exams its results belong to. */
+export type SearchPage = Page<DicomJson> & { exams: AuditedExam[] };
+
 function page<R, T>(rows: R[], q: Query, map: (r: R) => T): Page<T> {
   const { limit } = paging(q);
   return { items: rows.slice(0, limit).map(map), truncated: rows.length > limit };
@@ -31,7 +35,12 @@ function page<R, T>(rows: R[], q: Query, map: (r: R) => T): Page<T> {
 /** STOW-RS parts in flight at once. */
 const STOW_CONCURRENCY = 16;
 
-type StowPartOutcome = { ok?: Record<string, unknown>; failed?: Record<string, unknown> };
+type StowPartOutcome = {
+  ok?: Record<string, unknown>;
+  failed?: Record<string, unknown>;
+  /** the instance is in the archive (for the audit row) */
+  stored?: { studyUid: string; examId: string; duplicate: boolean };
+};
 
 /** fn over items, at most `limit` at a time; results in input order. */
 async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -45,6 +54,25 @@ async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => P
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
+}
+
+/** The distinct exams of a search page's results. */
+function examsOf(result: Page<{ exam: AuditedExam }>): AuditedExam[] {
+  return distinctExams(result.items.map((r) => r.exam));
+}
+
+/** What a STOW-RS request did, for its audit row. */
+function stowSummary(outcomes: StowPartOutcome[], status: number | null): StowSummary {
+  const studies = new Map<string, string>();
+  let stored = 0;
+  let duplicates = 0;
+  for (const o of outcomes) {
+    if (!o.stored) continue;
+    studies.set(o.stored.studyUid, o.stored.examId);
+    if (o.stored.duplicate) duplicates++;
+    else stored++;
+  }
+  return { stored, duplicates, failed: outcomes.filter((o) => o.failed).length, status, studies };
 }
 
 /** STOW-RS, QIDO-RS and WADO-RS over the archive, scoped to what the caller may see. */
@@ -61,12 +89,14 @@ export class DicomWebService {
    * commit); the next part is read only when one of them is done. The answer lists them in
    * request order. If reading the parts fails (a broken or oversized body), the parts already
    * taken are finished (each instance is stored whole or not at all) and the failure is thrown.
+   * `audit` is told what the request did, once, before the answer or the failure.
    */
   async store(
     bucketId: string,
     parts: AsyncIterable<Buffer> | Iterable<Buffer>,
     base: string,
     studyUid?: string,
+    audit?: (summary: StowSummary) => Promise<void>,
   ): Promise<StowOutcome> {
     const pending: Promise<StowPartOutcome>[] = [];
     const running = new Set<Promise<unknown>>();
@@ -79,7 +109,8 @@ export class DicomWebService {
         if (running.size >= STOW_CONCURRENCY) await Promise.race(running);
       }
     } catch (err) {
-      await Promise.all(pending);
+      const taken = await Promise.all(pending);
+      if (taken.length > 0) await audit?.(stowSummary(taken, null));
       throw err;
     }
     const outcomes = await Promise.all(pending);
@@ -89,6 +120,7 @@ export class DicomWebService {
     if (ok.length) body['00081199'] = { vr: 'SQ', Value: ok };
     if (failed.length) body['00081198'] = { vr: 'SQ', Value: failed };
     const status = failed.length === 0 ? 200 : ok.length === 0 ? 409 : 202;
+    await audit?.(stowSummary(outcomes, status));
     return { status, body };
   }
 
@@ -96,8 +128,10 @@ export class DicomWebService {
   private async storePart(bucketId: string, bytes: Buffer, base: string, studyUid?: string): Promise<StowPartOutcome> {
     try {
       const r = await this.archive.ingest(bucketId, bytes, 'stow');
+      const stored = { studyUid: r.studyInstanceUid, examId: r.examId, duplicate: r.duplicate };
       if (studyUid && r.studyInstanceUid !== studyUid) {
         return {
+          stored,
           failed: {
             '00081150': { vr: 'UI', Value: [r.sopClassUid] },
             '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
@@ -106,6 +140,7 @@ export class DicomWebService {
         };
       }
       return {
+        stored,
         ok: {
           '00081150': { vr: 'UI', Value: [r.sopClassUid] },
           '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
@@ -120,33 +155,43 @@ export class DicomWebService {
     }
   }
 
-  async studies(accountId: string, q: Query, base: string) {
+  async studies(accountId: string, q: Query, base: string): Promise<SearchPage> {
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const result = page(await searchStudies(this.db, scope, q), q, (e) => ({ json: studyJson(e, base), id: e.id }));
+    const result = page(await searchStudies(this.db, scope, q), q, (e) => ({
+      json: studyJson(e, base),
+      id: e.id,
+      exam: e,
+    }));
     const keys = await this.firstBlobs(
       'exam',
       fields,
       result.items.map((r) => r.id),
     );
-    return this.withFields(result, fields, (r) => keys.get(r.id));
+    return { ...(await this.withFields(result, fields, (r) => keys.get(r.id))), exams: examsOf(result) };
   }
 
-  async series(accountId: string, q: Query, base: string, studyUid?: string) {
+  async series(accountId: string, q: Query, base: string, studyUid?: string): Promise<SearchPage> {
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
     const rows = await searchSeries(this.db, scope, q, studyUid);
     if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
-    const result = page(rows, q, (r) => ({ json: seriesJson(r.series, r.exam, base), id: r.series.id }));
+    const result = page(rows, q, (r) => ({ json: seriesJson(r.series, r.exam, base), id: r.series.id, exam: r.exam }));
     const keys = await this.firstBlobs(
       'series',
       fields,
       result.items.map((r) => r.id),
     );
-    return this.withFields(result, fields, (r) => keys.get(r.id));
+    return { ...(await this.withFields(result, fields, (r) => keys.get(r.id))), exams: examsOf(result) };
   }
 
-  async instances(accountId: string, q: Query, base: string, studyUid?: string, seriesUid?: string) {
+  async instances(
+    accountId: string,
+    q: Query,
+    base: string,
+    studyUid?: string,
+    seriesUid?: string,
+  ): Promise<SearchPage> {
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
     const rows = await searchInstances(this.db, scope, q, studyUid, seriesUid);
@@ -155,8 +200,9 @@ export class DicomWebService {
       json: instanceJson(r.instance, r.series, r.exam, base),
       id: r.instance.id,
       blobKey: r.instance.blobKey,
+      exam: r.exam,
     }));
-    return this.withFields(result, fields, (r) => r.blobKey);
+    return { ...(await this.withFields(result, fields, (r) => r.blobKey)), exams: examsOf(result) };
   }
 
   /** The first stored instance of each exam or series (by instance number): where extra fields are read. */
