@@ -8,6 +8,7 @@ export * from './demo.js';
 export * from './permissions.js';
 export * from './tenancy.js';
 export * from './archive.js';
+export * from './dicom-associations.js';
 export * from './policies.js';
 export * from './notifications.js';
 export * from './upload-codes.js';

@@ -4,6 +4,8 @@ import {
   accountStatusSchema,
   auditPageSchema,
   auditQuerySchema,
+  dicomRefusalPageSchema,
+  dicomRefusalQuerySchema,
   realmPageSchema,
   realmQuerySchema,
 } from '@yyp/contracts';
@@ -18,6 +20,7 @@ import { groupForAccount } from './admin.store.js';
 const accountParams = z.object({ accountId: z.string() });
 const actionParams = accountParams.extend({ action: z.enum(ACCOUNT_ACTIONS) });
 const groupQuery = z.object({ groupId: z.string() });
+const groupParams = z.object({ groupId: z.string() });
 
 export function adminRoutes(app: FastifyInstance, db: Db, admin: AdminService): void {
   const viaAccount = ({ params, callerId }: RawInput) => groupForAccount(db, params.accountId ?? '', callerId);
@@ -63,5 +66,25 @@ export function adminRoutes(app: FastifyInstance, db: Db, admin: AdminService): 
     response: auditPageSchema,
     handler: ({ account, groupId, body, request }) =>
       admin.auditLogs(account, { ...body, groupId }, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'admin/dicom-associations/page-query',
+    summary: 'Refused DICOM associations, all of them (platform admin)',
+    auth: 'platformAdmin',
+    body: dicomRefusalQuerySchema,
+    response: dicomRefusalPageSchema,
+    handler: ({ account, body, request }) => admin.dicomRefusals(account, null, body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'groups/:groupId/dicom-associations/page-query',
+    summary: "Refused DICOM associations that concern the group's AE titles (auditor)",
+    auth: { group: 'audit_read', groupId: ({ params }) => params.groupId },
+    params: groupParams,
+    body: dicomRefusalQuerySchema,
+    response: dicomRefusalPageSchema,
+    handler: ({ account, groupId, body, request }) =>
+      admin.dicomRefusals(account, groupId, body, auditContext(request)),
   });
 }

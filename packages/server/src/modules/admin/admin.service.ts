@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { z } from 'zod';
-import type { auditQuerySchema } from '@yyp/contracts';
+import type { auditQuerySchema, DicomRefusalPage, DicomRefusalQuery } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -11,6 +11,7 @@ import { clearLoginFailures, findAccountById, setDisabled, setPassword } from '.
 import { accounts } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import * as store from './admin.store.js';
+import { queryRefusals, REFUSED_ASSOCIATION } from './dicom-refusals.store.js';
 
 function page(skip: number | undefined, limit: number | undefined, max: number) {
   return { skip: Math.max(0, skip ?? 0), limit: limit && limit > 0 ? Math.min(limit, max) : 50 };
@@ -143,5 +144,38 @@ export class AdminService {
       })),
       count: result.count,
     };
+  }
+
+  /**
+   * Refused DICOM associations: all of them for the platform admin (groupId null), those that
+   * concern the group's AE titles for its auditors. Reading them is logged.
+   */
+  async dicomRefusals(
+    actor: AccountRow,
+    groupId: string | null,
+    query: DicomRefusalQuery,
+    ctx: AuditContext,
+  ): Promise<DicomRefusalPage> {
+    const p = page(query.skip, query.limit, 200);
+    const result = await queryRefusals(
+      this.db,
+      {
+        groupId: groupId ?? undefined,
+        aeTitle: query.aeTitle || undefined,
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+      },
+      p.skip,
+      p.limit,
+    );
+    await writeAudit(this.db, ctx, {
+      action: 'audit.read',
+      outcome: 'success',
+      actorId: actor.id,
+      actorUsername: actor.username,
+      ...(groupId ? { targetType: 'group', targetId: groupId } : { targetType: 'domain' }),
+      details: { log: REFUSED_ASSOCIATION },
+    });
+    return result;
   }
 }

@@ -50,6 +50,14 @@ export class ArchiveService {
     remoteAddress: string,
     reason: string,
   ): Promise<void> {
+    // A hostile peer's AE fields may hold any byte: control characters (NUL, which PostgreSQL
+    // refuses in text) are recorded as '?', so the refusal is always written.
+    // eslint-disable-next-line no-control-regex
+    const printable = (ae: string) => ae.replace(/[\x00-\x1f\x7f]/g, '?');
+    const clean = printable(callingAe) === callingAe;
+    // A refused calling AE title that an organization registers is that organization's concern:
+    // the row names it, so its group's auditors read the refusal (issue 19 §8).
+    const registered = clean ? await modalitiesStore.findModalityByAe(this.db, callingAe) : undefined;
     await writeAudit(
       this.db,
       { ip: remoteAddress.replace(/^::ffff:/, ''), userAgent: 'dicom' },
@@ -57,7 +65,8 @@ export class ArchiveService {
         action: 'dicom.association.refused',
         outcome: 'denied',
         category: 'security',
-        details: { callingAe, calledAe, reason },
+        ...(registered ? { bucketId: registered.bucketId } : {}),
+        details: { callingAe: printable(callingAe), calledAe: printable(calledAe), reason },
       },
     );
   }
