@@ -110,6 +110,8 @@ export interface AppOptions {
   purgeIntervalMs?: number;
   /** how often the job worker looks for due jobs (default 1 s; 0: never, tests run them by hand) */
   jobIntervalMs?: number;
+  /** scales the per-address rate limits of login, registration and password reset (default 1; 0: off) */
+  rateLimitMultiplier?: number;
 }
 
 export interface Services {
@@ -211,7 +213,13 @@ export async function buildApp(
   );
   const services: Services = {
     tokens,
-    accounts: new AccountsService({ db: options.db, clock: options.clock, tokens, policies }),
+    accounts: new AccountsService({
+      db: options.db,
+      clock: options.clock,
+      tokens,
+      policies,
+      rateLimitMultiplier: options.rateLimitMultiplier,
+    }),
     domain: new DomainService(options.db, options.clock),
     groups: new GroupsService(options.db, options.clock),
     organizations: new OrganizationsService(options.db, options.clock),

@@ -1,16 +1,10 @@
 import { parseArgs } from 'node:util';
-import {
-  checkPassword,
-  checkUsername,
-  domainConfigSchema,
-  updateBucketPlanSchema,
-  updateDomainConfigSchema,
-} from '@yyp/contracts';
+import { checkUsername, domainConfigSchema, updateBucketPlanSchema, updateDomainConfigSchema } from '@yyp/contracts';
 import { sql } from 'drizzle-orm';
 import { buckets } from './db/schema.js';
 import { OrganizationsService } from './modules/organizations/organizations.service.js';
 import type { Database } from './platform/db.js';
-import { hashPassword } from './platform/passwords.js';
+import { hashPassword, newPasswordProblem } from './platform/passwords.js';
 import { insertAccount } from './modules/accounts/accounts.store.js';
 import { getDomainConfig, updateDomainConfig } from './modules/domain/domain.store.js';
 import { seedDemo } from './seed/demo.js';
@@ -85,7 +79,7 @@ export async function runCli(
       if (checkUsername(username)) throw new Error('username: letters, digits, dash and underscore only');
       if (!values.name || !values.password) throw new Error('--name and --password are required');
       const domain = await getDomainConfig(db.db);
-      const problem = checkPassword(values.password, domain.requireStrongPwd);
+      const problem = await newPasswordProblem(values.password, domain.requireStrongPwd);
       if (problem) throw new Error(`password: ${problem}`);
       const row = await insertAccount(
         db.db,

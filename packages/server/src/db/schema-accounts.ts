@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { DomainConfig, Preferences } from '@yyp/contracts';
 
 import { ts } from './columns.js';
@@ -46,15 +57,54 @@ export const accounts = pgTable(
 );
 
 /**
- * Consecutive failed logins per (lower-cased) username, whether or not the account exists,
- * so a lockout holds across restarts and instances and reveals nothing about existence.
+ * Failed logins per (lower-cased) username and client address, whether or not the account exists,
+ * so a lockout holds across restarts and instances and reveals nothing about existence. The row
+ * of address '*' counts the name's failures from every address together; an address row with
+ * last_success_at is an address the account signed in from (a known address).
  */
-export const loginThrottle = pgTable('login_throttle', {
-  username: text('username').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: ts('locked_until'),
-  lastFailureAt: ts('last_failure_at').notNull(),
-});
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    username: text('username').notNull(),
+    address: text('address').notNull().default('*'),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastFailureAt: ts('last_failure_at'),
+    lastSuccessAt: ts('last_success_at'),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.address] })],
+);
+
+/**
+ * Server-side sessions: one row per issued token (keyed by its jti). Logout revokes the row;
+ * last_seen_at (written at most once a minute) measures inactivity.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Fixed-window request counters of the rate limits (key: rule, window and client). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: ts('window_start').notNull(),
+    hits: integer('hits').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
 
 export const auditLogs = pgTable(
   'audit_logs',
@@ -78,3 +128,4 @@ export const auditLogs = pgTable(
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccountRow = typeof accounts.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;

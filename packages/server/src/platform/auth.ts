@@ -10,10 +10,12 @@ import type { RawInput } from './route.js';
 declare module 'fastify' {
   interface FastifyRequest {
     account: AccountRow | null;
+    /** the server-side session of the caller's token (its jti) */
+    sessionId: string | null;
   }
 }
 
-export type Authenticate = (token: string) => Promise<{ account: AccountRow; scope: CallerScope }>;
+export type Authenticate = (token: string) => Promise<{ account: AccountRow; scope: CallerScope; sessionId: string }>;
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -28,6 +30,7 @@ function bearer(request: FastifyRequest): string | null {
  */
 export function installAuth(app: FastifyInstance, db: Db, authenticate: Authenticate): void {
   app.decorateRequest('account', null);
+  app.decorateRequest('sessionId', null);
   app.decorateRequest('access', null);
   app.decorateRequest('bucket', null);
   app.decorateRequest('groupId', null);
@@ -49,6 +52,7 @@ export function installAuth(app: FastifyInstance, db: Db, authenticate: Authenti
     try {
       const found = await authenticate(token);
       request.account = found.account;
+      request.sessionId = found.sessionId;
       scope = found.scope;
     } catch (err) {
       if (!isPublic) throw err;

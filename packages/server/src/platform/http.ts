@@ -46,6 +46,9 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   const appError = toAppError(err);
   if (appError.status >= 500) request.log.error({ err }, 'request failed');
   else request.log.info({ code: appError.code }, 'request refused');
+  // A throttled or locked-out call says when to come back (429 TooManyRequests, 423 LoginLocked).
+  const retryAfter = (appError.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (typeof retryAfter === 'number' && retryAfter > 0) void reply.header('retry-after', String(Math.ceil(retryAfter)));
   void reply.status(appError.status).header('cache-control', 'no-store').send(appError.toBody());
 }
 

@@ -18,20 +18,36 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
 
 describe('TokenService', () => {
   it('issues Token info with expires in epoch seconds', async () => {
-    const info = await service.issue({ sub: 'a1', tv: 3 }, t0);
+    const info = await service.issue({ sub: 'a1', tv: 3, jti: 's1' }, t0);
     expect(info.loginType).toBe('normal');
     expect(info.expires).toBe(Math.floor(t0.getTime() / 1000) + 3600);
-    expect(await service.verify(info.accessToken, t0)).toEqual({ sub: 'a1', tv: 3 });
+    expect(await service.verify(info.accessToken, t0)).toEqual({ sub: 'a1', tv: 3, jti: 's1' });
+  });
+
+  it('carries the session id as jti, and refuses a jti that is not a non-empty string', async () => {
+    const info = await service.issue({ sub: 'a1', tv: 0, jti: 'session-42' }, t0);
+    const payload = JSON.parse(Buffer.from(info.accessToken.split('.')[1]!, 'base64url').toString()) as {
+      jti?: unknown;
+    };
+    expect(payload.jti).toBe('session-42');
+    for (const jti of [7, '', null]) {
+      const bad = await new SignJWT({ tv: 0, jti: jti as string })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('a1')
+        .setExpirationTime(Math.floor(t0.getTime() / 1000) + 60)
+        .sign(secret);
+      expect(await codeOf(service.verify(bad, t0)), String(jti)).toBe('JsonWebTokenError');
+    }
   });
 
   it('answers TokenExpiredError once exp has passed', async () => {
-    const info = await service.issue({ sub: 'a1', tv: 0 }, t0);
+    const info = await service.issue({ sub: 'a1', tv: 0, jti: 's1' }, t0);
     expect(await codeOf(service.verify(info.accessToken, new Date(t0.getTime() + 3599_000)))).toBe('ok');
     expect(await codeOf(service.verify(info.accessToken, new Date(t0.getTime() + 3601_000)))).toBe('TokenExpiredError');
   });
 
   it('answers JsonWebTokenError for garbage, a wrong key, tampering and alg none', async () => {
-    const info = await service.issue({ sub: 'a1', tv: 0 }, t0);
+    const info = await service.issue({ sub: 'a1', tv: 0, jti: 's1' }, t0);
     expect(await codeOf(service.verify('not-a-jwt', t0))).toBe('JsonWebTokenError');
     const other = new TokenService(new TextEncoder().encode('another-secret-another-secret-0000'), 3600);
     expect(await codeOf(other.verify(info.accessToken, t0))).toBe('JsonWebTokenError');
@@ -76,7 +92,7 @@ describe('TokenService', () => {
       .sign(secret);
     expect(await codeOf(service.verify(early, t0))).toBe('JsonWebTokenError');
     expect(await codeOf(service.verify(early, new Date(t0.getTime() + 61_000)))).toBe('ok');
-    const info = await service.issue({ sub: 'a1', tv: 0 }, t0);
+    const info = await service.issue({ sub: 'a1', tv: 0, jti: 's1' }, t0);
     const [h, p, s] = info.accessToken.split('.');
     expect(await codeOf(service.verify(`${h}.${p}.${s}=`, t0))).toBe('JsonWebTokenError');
     expect(await codeOf(service.verify(`${h}.${p}.${s!.slice(0, -2)}`, t0))).toBe('JsonWebTokenError');

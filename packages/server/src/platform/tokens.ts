@@ -10,6 +10,8 @@ export interface TokenClaims {
   sub: string;
   /** the account's token version when issued */
   tv: number;
+  /** the token's unique id: its server-side session (absent only in tokens of older versions) */
+  jti?: string;
 }
 
 /** Reads JWT_SECRET, or the secret generated once and kept in DATA_DIR (mode 0600). */
@@ -47,12 +49,18 @@ export class TokenService {
     ]);
   }
 
-  async issue(claims: TokenClaims, now: Date, loginType: TokenInfo['loginType'] = 'normal'): Promise<TokenInfo> {
+  /** Signs a token; the session id (jti) is the caller's, who records the session. */
+  async issue(
+    claims: Required<TokenClaims>,
+    now: Date,
+    loginType: TokenInfo['loginType'] = 'normal',
+  ): Promise<TokenInfo> {
     const iat = Math.floor(now.getTime() / 1000);
     const expires = iat + this.ttlSeconds;
     const accessToken = await new SignJWT({ tv: claims.tv })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
+      .setJti(claims.jti)
       .setIssuedAt(iat)
       .setExpirationTime(expires)
       .sign(await this.key);
@@ -82,7 +90,10 @@ export class TokenService {
     if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > at)) throw errors.badToken();
     if (typeof payload.exp !== 'number') throw errors.badToken();
     if (payload.exp <= at) throw errors.tokenExpired();
-    return { sub: payload.sub, tv: payload.tv };
+    if (payload.jti !== undefined && (typeof payload.jti !== 'string' || payload.jti === '')) throw errors.badToken();
+    return payload.jti === undefined
+      ? { sub: payload.sub, tv: payload.tv }
+      : { sub: payload.sub, tv: payload.tv, jti: payload.jti };
   }
 }
 

@@ -17,7 +17,7 @@ const setDomain = (change: Record<string, unknown>) => t.call('PUT', 'domain', {
 describe('POST accounts (register)', () => {
   it('is refused unless the domain allows registration, and creates nothing', async () => {
     await setDomain({ allowRegistration: false });
-    const res = await t.call('POST', 'accounts', { body: { username: 'newdoc', password: 'abc123', name: 'New' } });
+    const res = await t.call('POST', 'accounts', { body: { username: 'newdoc', password: 'tulip42', name: 'New' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('RegistrationClosed');
     expect(await findAccountByUsername(t.db.database.db, 'newdoc')).toBeUndefined();
@@ -26,7 +26,7 @@ describe('POST accounts (register)', () => {
   it('registers and signs in when allowed', async () => {
     await setDomain({ allowRegistration: true, requireStrongPwd: false });
     const res = await t.call('POST', 'accounts', {
-      body: { username: ' newdoc ', password: 'abc123', name: '新医生' },
+      body: { username: ' newdoc ', password: 'tulip42', name: '新医生' },
     });
     expect(res.statusCode).toBe(201);
     const me = await t.call('GET', 'accounts/me', { token: res.json().accessToken });
@@ -40,7 +40,7 @@ describe('POST accounts (register)', () => {
   });
 
   it('refuses a taken username, case-insensitively', async () => {
-    const res = await t.call('POST', 'accounts', { body: { username: 'NewDoc', password: 'abc123', name: 'x' } });
+    const res = await t.call('POST', 'accounts', { body: { username: 'NewDoc', password: 'tulip42', name: 'x' } });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('UsernameTaken');
   });
@@ -50,7 +50,7 @@ describe('POST accounts (register)', () => {
     expect(simple.statusCode).toBe(400);
     expect(simple.json()).toMatchObject({ code: 'PasswordTooSimple', details: { problem: 'passwordTooSimple' } });
     await setDomain({ requireStrongPwd: true });
-    const weak = await t.call('POST', 'accounts', { body: { username: 'p2', password: 'abc123', name: 'x' } });
+    const weak = await t.call('POST', 'accounts', { body: { username: 'p2', password: 'tulip42', name: 'x' } });
     expect(weak.json().code).toBe('PasswordTooSimple');
     const strong = await t.call('POST', 'accounts', { body: { username: 'p3', password: 'Abc123!x', name: 'x' } });
     expect(strong.statusCode).toBe(201);
@@ -61,8 +61,8 @@ describe('POST accounts (register)', () => {
 
   it('refuses missing fields and bad usernames with a 400', async () => {
     for (const body of [
-      { username: 'x1', password: 'abc123' },
-      { username: 'bad name', password: 'abc123', name: 'x' },
+      { username: 'x1', password: 'tulip42' },
+      { username: 'bad name', password: 'tulip42', name: 'x' },
       {},
     ]) {
       const res = await t.call('POST', 'accounts', { body });
@@ -136,8 +136,8 @@ describe('GET and PATCH accounts/me', () => {
 
 describe('password changes', () => {
   it('change-password needs the old password, answers a new token and retires the old one', async () => {
-    await t.call('POST', 'accounts', { body: { username: 'pwuser', password: 'abc123', name: 'x' } });
-    const old = await t.login('pwuser', 'abc123');
+    await t.call('POST', 'accounts', { body: { username: 'pwuser', password: 'tulip42', name: 'x' } });
+    const old = await t.login('pwuser', 'tulip42');
     const wrong = await t.call('POST', 'accounts/change-password', {
       token: old,
       body: { oldPassword: 'nope123', newPassword: 'xyz789' },
@@ -145,18 +145,18 @@ describe('password changes', () => {
     expect(wrong.json().code).toBe('OldPasswordIncorrect');
     const simple = await t.call('POST', 'accounts/change-password', {
       token: old,
-      body: { oldPassword: 'abc123', newPassword: 'aaaaaa' },
+      body: { oldPassword: 'tulip42', newPassword: 'aaaaaa' },
     });
     expect(simple.json().code).toBe('PasswordTooSimple');
     const res = await t.call('POST', 'accounts/change-password', {
       token: old,
-      body: { oldPassword: 'abc123', newPassword: 'xyz789' },
+      body: { oldPassword: 'tulip42', newPassword: 'xyz789' },
     });
     expect(res.statusCode).toBe(200);
     expect((await t.call('GET', 'accounts/me', { token: old })).json().code).toBe('JsonWebTokenError');
     expect((await t.call('GET', 'accounts/me', { token: res.json().accessToken })).statusCode).toBe(200);
     expect(
-      (await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'abc123' } })).statusCode,
+      (await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'tulip42' } })).statusCode,
     ).toBe(401);
     expect(
       (await t.call('POST', 'accounts/login-in', { body: { username: 'pwuser', password: 'xyz789' } })).statusCode,

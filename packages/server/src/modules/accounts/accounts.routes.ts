@@ -16,16 +16,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
-import { AppError } from '../../platform/errors.js';
+import { errors } from '../../platform/errors.js';
 import { definePublicRoute, defineRoute } from '../../platform/route.js';
 import type { AccountsService } from './accounts.service.js';
 
 const nameParams = z.object({ name: z.string().min(1).max(64) });
-const smsNotConfigured = () =>
-  new AppError(
-    'ServiceNotConfigured',
-    'Password reset by SMS is not configured on this server; ask your administrator to reset the password',
-  );
 
 export function accountRoutes(app: FastifyInstance, accounts: AccountsService): void {
   definePublicRoute(app, {
@@ -44,6 +39,17 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
     body: registerRequestSchema,
     response: tokenInfoSchema,
     handler: ({ body, request }) => accounts.register(body, auditContext(request)),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: 'accounts/logout',
+    summary: 'Log out: the token stops working at once, on every instance',
+    auth: 'account',
+    status: 204,
+    handler: ({ account, request }) => {
+      if (!request.sessionId) throw errors.badToken();
+      return accounts.logout(account, request.sessionId, auditContext(request));
+    },
   });
   defineRoute(app, {
     method: 'GET',
@@ -110,7 +116,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
     summary: 'Masked mobile for password reset',
     params: nameParams,
     response: maskedMobileSchema,
-    handler: ({ params }) => accounts.maskedMobile(params.name),
+    handler: ({ params, request }) => accounts.maskedMobile(params.name, auditContext(request)),
   });
   definePublicRoute(app, {
     method: 'POST',
@@ -118,9 +124,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
     summary: 'Send a password reset code by SMS',
     params: nameParams,
     status: 204,
-    handler: () => {
-      throw smsNotConfigured();
-    },
+    handler: ({ params, request }) => accounts.sendResetCode(params.name, auditContext(request)),
   });
   definePublicRoute(app, {
     method: 'POST',
@@ -129,8 +133,6 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
     params: nameParams,
     body: passwordResetRequestSchema,
     status: 204,
-    handler: () => {
-      throw smsNotConfigured();
-    },
+    handler: ({ params, request }) => accounts.resetPasswordWithCode(params.name, auditContext(request)),
   });
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   checkPassword,
   checkUsername,
@@ -16,9 +17,11 @@ import type { Clock } from '../../platform/clock.js';
 import type { CallerScope } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { assertNewPassword, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { TokenService } from '../../platform/tokens.js';
 import { getDomainConfig } from '../domain/domain.store.js';
+import { loginGate, purgeLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle.js';
+import { clientAddress, RATE_RULES, RateLimiter } from './rate-limit.js';
 import type { PoliciesService } from '../policies/policies.service.js';
 import { maskMobile, presentSuggestion, presentUser } from './accounts.presenter.js';
 import * as store from './accounts.store.js';
@@ -30,13 +33,31 @@ export interface AccountsDeps {
   tokens: TokenService;
   /** checks uploaded avatars and signs the URLs that show them */
   policies: PoliciesService;
+  /** scales the per-address rate limits (RATE_LIMIT_MULTIPLIER, default 1; 0 turns them off) */
+  rateLimitMultiplier?: number;
 }
+
+/** A session's activity is written at most this often; inactivity is measured to this precision. */
+export const SESSION_TOUCH_MS = 60_000;
+/** How often an instance purges expired sessions, rate counters and stale lockout rows. */
+const HOUSEKEEPING_MS = 10 * 60_000;
+
+const smsNotConfigured = () =>
+  new AppError(
+    'ServiceNotConfigured',
+    'Password reset by SMS is not configured on this server; ask your administrator to reset the password',
+  );
 
 /** Avatar URLs stay the same for 6 hours (browser caching) and work for at least 6 more. */
 const AVATAR_URL_WINDOW_SECONDS = 6 * 3600;
 
 export class AccountsService {
-  constructor(private readonly deps: AccountsDeps) {}
+  private readonly limiter: RateLimiter;
+  private lastHousekeeping = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly deps: AccountsDeps) {
+    this.limiter = new RateLimiter(deps.db, deps.clock, deps.rateLimitMultiplier ?? 1);
+  }
 
   private get db(): Db {
     return this.deps.db;
@@ -46,24 +67,75 @@ export class AccountsService {
     return this.deps.clock.now();
   }
 
-  private issue(account: AccountRow): Promise<TokenInfo> {
-    return this.deps.tokens.issue({ sub: account.id, tv: account.tokenVersion }, this.now(), 'normal');
+  /** Signs a token and records its session (keyed by the token's jti). */
+  private async issue(account: AccountRow): Promise<TokenInfo> {
+    const now = this.now();
+    const jti = crypto.randomUUID();
+    const info = await this.deps.tokens.issue({ sub: account.id, tv: account.tokenVersion, jti }, now, 'normal');
+    await store.insertSession(this.db, {
+      id: jti,
+      accountId: account.id,
+      now,
+      expiresAt: new Date(info.expires * 1000),
+    });
+    await this.housekeeping(now);
+    return info;
+  }
+
+  /** At most every HOUSEKEEPING_MS per instance, on a login: drops rows nothing needs any more. */
+  private async housekeeping(now: Date): Promise<void> {
+    if (now.getTime() - this.lastHousekeeping < HOUSEKEEPING_MS) return;
+    this.lastHousekeeping = now.getTime();
+    await store.purgeExpiredSessions(this.db, now);
+    await this.limiter.purge();
+    await purgeLoginThrottle(this.db, now);
   }
 
   /**
-   * The account behind a verified token and its memberships (one statement), or a 401 when it
-   * was disabled or its password changed.
+   * The account behind a verified token, its memberships and the token's session (one
+   * statement). JsonWebTokenError when the account was disabled or its password changed;
+   * TokenExpiredError when the session was ended by logout or has been idle longer than the
+   * domain's maxInactiveMinutes.
    */
-  async authenticate(token: string): Promise<{ account: AccountRow; scope: CallerScope }> {
-    const claims = await this.deps.tokens.verify(token, this.now());
-    const found = await store.findAccountWithScope(this.db, claims.sub);
+  async authenticate(token: string): Promise<{ account: AccountRow; scope: CallerScope; sessionId: string }> {
+    const now = this.now();
+    const claims = await this.deps.tokens.verify(token, now);
+    // Tokens from before sessions existed carry no id: their holders sign in again.
+    if (!claims.jti) throw errors.badToken();
+    const found = await store.findAccountWithSession(this.db, claims.sub, claims.jti);
     if (!found || found.account.disabled !== 0 || found.account.tokenVersion !== claims.tv) throw errors.badToken();
-    return found;
+    const { session } = found;
+    if (!session.found || session.revokedAt || !session.lastSeenAt) throw errors.tokenExpired();
+    const idleMs = now.getTime() - session.lastSeenAt.getTime();
+    // Activity is recorded to the minute, so the limit allows that minute on top (never less).
+    if (session.maxInactiveMinutes > 0 && idleMs > session.maxInactiveMinutes * 60_000 + SESSION_TOUCH_MS) {
+      throw errors.tokenExpired();
+    }
+    if (idleMs >= SESSION_TOUCH_MS) await store.touchSession(this.db, claims.jti, now, SESSION_TOUCH_MS);
+    return { account: found.account, scope: found.scope, sessionId: claims.jti };
+  }
+
+  /** Ends the caller's session on the server: its token is refused from now on, on every instance. */
+  async logout(account: AccountRow, sessionId: string, ctx: AuditContext): Promise<void> {
+    await store.revokeSession(this.db, sessionId, this.now());
+    await writeAudit(this.db, ctx, {
+      action: 'account.logout',
+      outcome: 'success',
+      actorId: account.id,
+      actorUsername: account.username,
+    });
+  }
+
+  /** Every password check counts against the caller's address, failed ones once more. */
+  private async gatePasswordCheck(address: string): Promise<void> {
+    await this.limiter.hit(RATE_RULES.credentials, { address });
+    await this.limiter.check(RATE_RULES.credentialFailures, { address });
   }
 
   /**
-   * Checks a username and password against the account and the lockout (spec 000 §9: 5 failures,
-   * 30 minutes). Unknown names are throttled and answered exactly like wrong passwords.
+   * Checks a username and password against the account, the rate limits of the caller's address
+   * and the lockout (spec 000 §9, counted per address: login-throttle.ts). Unknown names are
+   * throttled and answered exactly like wrong passwords.
    */
   private async verifyCredentials(
     username: string,
@@ -72,21 +144,24 @@ export class AccountsService {
     action: string,
   ): Promise<AccountRow> {
     const key = username.toLowerCase();
+    const address = clientAddress(ctx.ip ?? undefined);
+    await this.gatePasswordCheck(address);
     const now = this.now();
-    const throttle = await store.getThrottle(this.db, key);
-    if (throttle?.lockedUntil && throttle.lockedUntil > now) {
+    const gate = await loginGate(this.db, key, address, now);
+    if (gate.lockedUntil) {
       await writeAudit(this.db, ctx, {
         action,
         outcome: 'denied',
         actorUsername: username,
-        details: { reason: 'locked' },
+        details: { reason: 'locked', lock: gate.lock },
       });
-      throw errors.loginLocked(Math.ceil((throttle.lockedUntil.getTime() - now.getTime()) / 1000));
+      throw errors.loginLocked(Math.ceil((gate.lockedUntil.getTime() - now.getTime()) / 1000));
     }
     const account = await store.findAccountByUsername(this.db, username);
     const ok = await verifyPassword(account?.passwordHash ?? null, password);
     if (!ok) {
-      const state = await store.recordLoginFailure(this.db, key, now);
+      const state = await recordLoginFailure(this.db, key, address, now);
+      await this.limiter.record(RATE_RULES.credentialFailures, { address });
       const locked = state.lockedUntil !== null && state.lockedUntil > now;
       await writeAudit(this.db, ctx, {
         action,
@@ -98,7 +173,7 @@ export class AccountsService {
       if (locked) throw errors.loginLocked(Math.ceil((state.lockedUntil!.getTime() - now.getTime()) / 1000));
       throw errors.wrongCredentials();
     }
-    await store.clearLoginFailures(this.db, key);
+    await recordLoginSuccess(this.db, key, address, now);
     if (account!.disabled !== 0) {
       await writeAudit(this.db, ctx, {
         action,
@@ -137,11 +212,11 @@ export class AccountsService {
 
   private async checkNewPassword(password: string): Promise<void> {
     const domain = await getDomainConfig(this.db);
-    const problem = checkPassword(password, domain.requireStrongPwd);
-    if (problem) throw errors.passwordTooSimple(problem);
+    await assertNewPassword(password, domain.requireStrongPwd);
   }
 
   async register(input: { username: string; password: string; name: string }, ctx: AuditContext): Promise<TokenInfo> {
+    await this.limiter.hit(RATE_RULES.register, { address: clientAddress(ctx.ip ?? undefined) });
     const domain = await getDomainConfig(this.db);
     if (!domain.allowRegistration) throw new AppError('RegistrationClosed', 'Registration is not open on this domain');
     const usernameProblem = checkUsername(input.username);
@@ -196,7 +271,10 @@ export class AccountsService {
         'Accounts that sign in with WeChat or single sign-on have no password to change',
       );
     }
+    const address = clientAddress(ctx.ip ?? undefined);
+    await this.gatePasswordCheck(address);
     if (!(await verifyPassword(account.passwordHash, input.oldPassword))) {
+      await this.limiter.record(RATE_RULES.credentialFailures, { address });
       await writeAudit(this.db, ctx, {
         action: 'account.change_password',
         outcome: 'failure',
@@ -248,9 +326,24 @@ export class AccountsService {
   }
 
   /** Masked mobile for the forgot-password page; unknown names look like names without a mobile. */
-  async maskedMobile(username: string): Promise<{ mobile: string | null }> {
+  async maskedMobile(username: string, ctx: AuditContext): Promise<{ mobile: string | null }> {
+    await this.limiter.hit(RATE_RULES.lookup, { address: clientAddress(ctx.ip ?? undefined) });
     const account = await store.findAccountByUsername(this.db, username.trim());
     return { mobile: account && account.disabled === 0 ? maskMobile(account.mobile) : null };
+  }
+
+  /** Sending a reset code by SMS: throttled per address and per name, then refused (no SMS service). */
+  async sendResetCode(username: string, ctx: AuditContext): Promise<never> {
+    const subject = { address: clientAddress(ctx.ip ?? undefined), name: username.trim() };
+    await this.limiter.hit([...RATE_RULES.smsByAddress, ...RATE_RULES.smsByName], subject);
+    throw smsNotConfigured();
+  }
+
+  /** Resetting a password with an SMS code: throttled per address and per name, then refused. */
+  async resetPasswordWithCode(username: string, ctx: AuditContext): Promise<never> {
+    const subject = { address: clientAddress(ctx.ip ?? undefined), name: username.trim() };
+    await this.limiter.hit([...RATE_RULES.resetByAddress, ...RATE_RULES.resetByName], subject);
+    throw smsNotConfigured();
   }
 
   permissions(account: AccountRow): Promise<PermissionEntry[]> {

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { LOGIN_LOCKOUT_MINUTES, LOGIN_MAX_FAILURES, type Preferences } from '@yyp/contracts';
+import { and, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Preferences } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
-import { accounts, groupMembers, loginThrottle, type AccountRow, type NewAccountRow } from '../../db/schema.js';
+import { accounts, domains, groupMembers, sessions, type AccountRow, type NewAccountRow } from '../../db/schema.js';
 import { escapeLike } from '../../db/like.js';
 import { scopeColumns, scopeFromColumns, type CallerScope } from '../../platform/access.js';
+import { DEFAULT_DOMAIN_ID } from '../domain/domain.store.js';
 
-/** All SQL on accounts and login throttling lives here. */
+/** SQL on accounts and their sessions (the lockout: login-throttle.ts; rate limits: rate-limit.ts). */
 
 const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>();
 function prepareById(db: Db) {
@@ -28,30 +29,94 @@ export async function findAccountById(db: Db, id: string): Promise<AccountRow | 
   return rows[0];
 }
 
-// Runs on every authenticated request (the account and its scope in one round trip): prepared
-// once per database handle.
+// Runs on every authenticated request (the account, its scope, the token's session and the
+// domain's inactivity limit in one round trip): prepared once per database handle.
 const withScopeStatements = new WeakMap<Db, ReturnType<typeof prepareWithScope>>();
 function prepareWithScope(db: Db) {
   return db
-    .select({ account: accounts, ...scopeColumns(sql`${accounts.id}`) })
+    .select({
+      account: accounts,
+      ...scopeColumns(sql`${accounts.id}`),
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
+      maxInactiveMinutes: sql<unknown>`(select (${domains.config} ->> 'maxInactiveMinutes')::int from ${domains}
+        where ${domains.id} = ${DEFAULT_DOMAIN_ID})`,
+    })
     .from(accounts)
+    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('jti')), eq(sessions.accountId, accounts.id)))
     .where(eq(accounts.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('account_with_scope');
+    .prepare('account_with_session');
 }
 
-/** The account and the caller scope of its memberships (platform/access.ts), or undefined. */
-export async function findAccountWithScope(
+export interface SessionFacts {
+  /** the session row exists (the token was issued by this platform and not yet purged) */
+  found: boolean;
+  lastSeenAt: Date | null;
+  revokedAt: Date | null;
+  /** the domain's maxInactiveMinutes (0: no limit) */
+  maxInactiveMinutes: number;
+}
+
+/** The account, the caller scope of its memberships (platform/access.ts) and the token's session. */
+export async function findAccountWithSession(
   db: Db,
   id: string,
-): Promise<{ account: AccountRow; scope: CallerScope } | undefined> {
+  jti: string,
+): Promise<{ account: AccountRow; scope: CallerScope; session: SessionFacts } | undefined> {
   let statement = withScopeStatements.get(db);
   if (!statement) {
     statement = prepareWithScope(db);
     withScopeStatements.set(db, statement);
   }
-  const [row] = await statement.execute({ id });
-  return row ? { account: row.account, scope: scopeFromColumns(row.account.id, row) } : undefined;
+  const [row] = await statement.execute({ id, jti });
+  if (!row) return undefined;
+  const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+  return {
+    account: row.account,
+    scope: scopeFromColumns(row.account.id, row),
+    session: {
+      found: row.sessionId !== null,
+      lastSeenAt: date(row.lastSeenAt),
+      revokedAt: date(row.revokedAt),
+      maxInactiveMinutes: Number(row.maxInactiveMinutes ?? 0) || 0,
+    },
+  };
+}
+
+export async function insertSession(
+  db: Db,
+  values: { id: string; accountId: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values({
+    id: values.id,
+    accountId: values.accountId,
+    createdAt: values.now,
+    lastSeenAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+/** Records activity, at most once per `everyMs` per session (a no-op when recorded recently). */
+export async function touchSession(db: Db, id: string, now: Date, everyMs: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, new Date(now.getTime() - everyMs))));
+}
+
+/** Ends a session: its token answers TokenExpiredError from now on, on every instance. */
+export async function revokeSession(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** Drops sessions whose token has expired (their tokens are refused on expiry anyway). */
+export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 export async function findAccountByUsername(db: Db, username: string): Promise<AccountRow | undefined> {
@@ -161,48 +226,5 @@ export async function searchAccounts(
     .limit(limit);
 }
 
-export interface ThrottleState {
-  failures: number;
-  lockedUntil: Date | null;
-}
-
-export async function getThrottle(db: Db, key: string): Promise<ThrottleState | undefined> {
-  const rows = await db
-    .select({ failures: loginThrottle.failures, lockedUntil: loginThrottle.lockedUntil })
-    .from(loginThrottle)
-    .where(eq(loginThrottle.username, key))
-    .limit(1);
-  return rows[0];
-}
-
-/**
- * Counts one failed login atomically. A lock that has run out starts the count again; the
- * LOGIN_MAX_FAILURES-th consecutive failure locks the name for LOGIN_LOCKOUT_MINUTES.
- */
-export async function recordLoginFailure(db: Db, key: string, now: Date): Promise<ThrottleState> {
-  const lockUntil = new Date(now.getTime() + LOGIN_LOCKOUT_MINUTES * 60_000);
-  const nowIso = now.toISOString();
-  const next = sql`(case when ${loginThrottle.lockedUntil} is not null and ${loginThrottle.lockedUntil} <= ${nowIso}::timestamptz then 1 else ${loginThrottle.failures} + 1 end)`;
-  const rows = await db
-    .insert(loginThrottle)
-    .values({
-      username: key,
-      failures: 1,
-      lockedUntil: LOGIN_MAX_FAILURES <= 1 ? lockUntil : null,
-      lastFailureAt: now,
-    })
-    .onConflictDoUpdate({
-      target: loginThrottle.username,
-      set: {
-        failures: next,
-        lockedUntil: sql`case when ${next} >= ${LOGIN_MAX_FAILURES} then ${lockUntil.toISOString()}::timestamptz else null end`,
-        lastFailureAt: now,
-      },
-    })
-    .returning({ failures: loginThrottle.failures, lockedUntil: loginThrottle.lockedUntil });
-  return rows[0]!;
-}
-
-export async function clearLoginFailures(db: Db, key: string): Promise<void> {
-  await db.delete(loginThrottle).where(eq(loginThrottle.username, key));
-}
+/** Unlocking a name lives with the lockout; re-exported for the security admin's unlock. */
+export { clearLoginFailures } from './login-throttle.js';

@@ -1,6 +1,5 @@
 import {
   GROUP_ACCESS_LEVELS,
-  checkPassword,
   groupAccessLevelValues,
   type Group,
   type GroupMember,
@@ -18,7 +17,7 @@ import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { assertNewPassword, hashPassword } from '../../platform/passwords.js';
 import { insertAccount } from '../accounts/accounts.store.js';
 import { getDomainConfig } from '../domain/domain.store.js';
 import * as store from './groups.store.js';
@@ -215,8 +214,7 @@ export class GroupsService {
     if (!group) throw errors.notFound('Group');
     if ((group.settings as GroupSettings).allowAccountMgmt === false) throw errors.forbidden('allowAccountMgmt');
     const domain = await getDomainConfig(this.db);
-    const problem = checkPassword(input.password, domain.requireStrongPwd);
-    if (problem) throw errors.passwordTooSimple(problem);
+    await assertNewPassword(input.password, domain.requireStrongPwd);
     const now = this.clock.now();
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (tx) => {
