@@ -76,6 +76,7 @@ import { signatureRoutes } from './modules/signature/signature.routes.js';
 import { SignatureService } from './modules/signature/signature.service.js';
 import { PoliciesService } from './modules/policies/policies.service.js';
 import type { Clock } from './platform/clock.js';
+import type { TrustProxy } from './platform/config.js';
 import type { Db } from './platform/db.js';
 import { apiNotFound, installErrorHandling } from './platform/http.js';
 import { TokenService } from './platform/tokens.js';
@@ -103,6 +104,10 @@ export interface AppOptions {
   /** report edit lock lifetime (default DEFAULT_REPORT_LOCK_SECONDS) */
   reportLockSeconds?: number;
   bodyLimitBytes: number;
+  /** whose X-Forwarded-* headers are believed (TRUST_PROXY); default none */
+  trustProxy?: TrustProxy | undefined;
+  /** the origin browsers reach yyp at (PUBLIC_BASE_URL): the tus Location header is built from it */
+  publicBaseUrl?: string | undefined;
   /** Built web app to serve for non-API paths; skipped when the folder has no index.html. */
   webDist?: string | undefined;
   logger?: FastifyBaseLogger;
@@ -163,7 +168,7 @@ export async function buildApp(
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: options.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -337,7 +342,7 @@ export async function buildApp(
       aiRoutes(api, options.db, services.ai);
       uploadRoutes(api, options.db, services.uploads);
       notificationRoutes(api, services.notifications);
-      installTus(api, services.uploads, options.uploadDir);
+      installTus(api, services.uploads, options.uploadDir, options.publicBaseUrl);
       policyRoutes(api, services.policies);
       signatureRoutes(api, services.signature);
       attachmentRoutes(api, options.db, services.attachments);

@@ -56,6 +56,8 @@ async function main(): Promise<void> {
     tokenTtlSeconds: config.tokenTtlSeconds,
     reportLockSeconds: config.reportLockSeconds,
     bodyLimitBytes: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    publicBaseUrl: config.publicBaseUrl,
     webDist: config.webDist ?? defaultWebDist,
     logger,
   });

@@ -84,3 +84,33 @@ describe('S3_* settings', () => {
     expect(run({ S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).toMatch(/S3_ENDPOINT/);
   });
 });
+
+describe('PUBLIC_BASE_URL and TRUST_PROXY', () => {
+  it('trusts no proxy and has no public base URL unless told', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({}).publicBaseUrl).toBeUndefined();
+    for (const off of ['', '0', 'off', 'false', 'NO']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
+  });
+  it("reads TRUST_PROXY as Fastify's trustProxy: true or addresses and CIDRs, not a hop count", () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY hop counts/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/255.0.0.0' }).trustProxy).toEqual(['10.0.0.0/255.0.0.0']);
+    for (const bad of ['proxy.example.org', '10.0.0.1/33', '::1/129', '10.0.0.1/8/1', ',', '1.2.3']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
+  it('takes an http(s) PUBLIC_BASE_URL without its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://pacs.example.org/' }).publicBaseUrl).toBe('https://pacs.example.org');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.org/pacs' }).publicBaseUrl).toBe('https://example.org/pacs');
+    for (const bad of ['pacs.example.org', 'ftp://x', 'https://u:p@x.org', 'https://x.org/?a=1', 'https://x.org/#f']) {
+      expect(() => loadConfig({ PUBLIC_BASE_URL: bad })).toThrow(/PUBLIC_BASE_URL/);
+    }
+  });
+});

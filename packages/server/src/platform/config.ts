@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_REPORT_LOCK_SECONDS } from '@yyp/contracts';
@@ -29,6 +30,61 @@ export interface Config {
   webDist: string | undefined;
   /** the blob store on S3 when S3_BUCKET is set; otherwise files in DATA_DIR/blobs */
   s3: S3Settings | undefined;
+  /** the origin browsers reach yyp at, e.g. https://pacs.example.org (PUBLIC_BASE_URL): absolute links (tus Location) */
+  publicBaseUrl: string | undefined;
+  /** which peers' X-Forwarded-* headers are believed (TRUST_PROXY): none by default; Fastify's trustProxy */
+  trustProxy: TrustProxy;
+}
+
+/** true (every peer) or the addresses/CIDRs (and proxy-addr's names) of the proxies; false: none. */
+export type TrustProxy = boolean | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function proxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (version === 4 && net.isIPv4(range)) return true; // a netmask
+  return /^\d{1,3}$/.test(range) && Number(range) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, empty or a false word (0, off, false, no) trusts no proxy (the client's own
+ * address, Host and scheme are used); true/on/yes trusts every peer (only behind a proxy that
+ * overwrites the headers); otherwise a comma-separated list of addresses or CIDRs (or loopback,
+ * linklocal, uniquelocal). A hop count is refused: Fastify 5 cannot check the peer with one and
+ * trusts nobody for it, which would silently do nothing.
+ */
+function trustProxy(value: string | undefined): TrustProxy {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '' || ['0', 'off', 'false', 'no'].includes(v)) return false;
+  if (['true', 'on', 'yes'].includes(v)) return true;
+  if (/^\d+$/.test(v)) {
+    throw new Error('TRUST_PROXY hop counts are not supported (Fastify cannot check the peer): list the proxies');
+  }
+  const list = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = list.find((e) => !proxyAddress(e));
+  if (bad !== undefined || list.length === 0) {
+    throw new Error(`TRUST_PROXY must be true or a comma-separated list of addresses/CIDRs, got "${value}"`);
+  }
+  return list;
+}
+
+/** PUBLIC_BASE_URL: an http(s) origin, optionally with a path prefix; no query, fragment or credentials. */
+function publicBaseUrl(value: string | undefined): string | undefined {
+  const base = url(value, 'PUBLIC_BASE_URL');
+  if (base === undefined) return undefined;
+  const parsed = new URL(base);
+  if (parsed.username || parsed.password || parsed.search || parsed.hash) {
+    throw new Error('PUBLIC_BASE_URL must be a plain http(s) URL (no credentials, query or fragment)');
+  }
+  return base;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -112,5 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || undefined,
     s3: s3Settings(env),
+    publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

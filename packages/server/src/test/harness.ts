@@ -6,6 +6,7 @@ import { LocalBlobStore } from '../platform/blobs.js';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type RouteInfo, type Services } from '../app.js';
 import type { Clock } from '../platform/clock.js';
+import type { TrustProxy } from '../platform/config.js';
 import { migrate, openDatabase, type Database } from '../platform/db.js';
 import { seedDemo } from '../seed/demo.js';
 
@@ -100,6 +101,8 @@ export async function startTestApp(
     bodyLimitBytes?: number;
     stowLimitBytes?: number;
     webDist?: string;
+    trustProxy?: TrustProxy;
+    publicBaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
@@ -118,6 +121,8 @@ export async function startTestApp(
     bodyLimitBytes: options.bodyLimitBytes ?? 64 * 1024,
     stowLimitBytes: options.stowLimitBytes,
     webDist: options.webDist,
+    trustProxy: options.trustProxy,
+    publicBaseUrl: options.publicBaseUrl,
     // Tests run due jobs themselves (services.jobs.runDue), on their own clock.
     jobIntervalMs: 0,
   });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
@@ -18,21 +19,64 @@ function displayName(raw: string): string {
   return (cleaned ?? '').slice(0, 255) || 'file';
 }
 
+const HOST = /^[A-Za-z0-9.\-_~]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/**
+ * The origin of the tus Location header: PUBLIC_BASE_URL when configured; otherwise the scheme and
+ * Host the request came with, which Fastify takes from X-Forwarded-Proto/-Host only when the peer
+ * is a trusted proxy (TRUST_PROXY). A Host that is no plain host[:port] gives a relative Location.
+ */
+function originOf(request: FastifyRequest, publicBaseUrl: string | undefined): string {
+  if (publicBaseUrl) return publicBaseUrl;
+  const proto = request.protocol === 'https' ? 'https' : 'http';
+  return HOST.test(request.host) ? `${proto}://${request.host}` : '';
+}
+
 /**
  * The tus resumable-upload endpoint (a dropped hospital connection resumes where it stopped).
- * Its only credential is the signed upload-session token in the Upload-Session header; each
- * finished file is ingested at once and its temporary copy removed.
+ * Its only credential is the signed upload-session token in the Upload-Session header. Each upload
+ * belongs to the upload session that created it (its id is kept in the upload's metadata): HEAD,
+ * PATCH, DELETE and GET with any other session, of any organization, answer 404 and change
+ * nothing. Each finished file is ingested at once into its own session and its temporary copy
+ * removed.
  */
-export function installTus(app: FastifyInstance, uploads: UploadsService, directory: string): void {
+export function installTus(
+  app: FastifyInstance,
+  uploads: UploadsService,
+  directory: string,
+  publicBaseUrl?: string,
+): void {
   fs.mkdirSync(directory, { recursive: true });
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: 24 * 3600_000 });
+  const origins = new WeakMap<IncomingMessage, string>();
+  const ownerOf = async (id: string) => {
+    try {
+      const meta = (await datastore.getUpload(id)).metadata ?? {};
+      return { uploadId: meta.uploadId, bucketId: meta.bucketId };
+    } catch {
+      return null;
+    }
+  };
   const tus = new Server({
     path: UPLOAD_ENDPOINT.replace(/\/$/, ''),
-    datastore: new FileStore({ directory, expirationPeriodInMilliseconds: 24 * 3600_000 }),
+    datastore,
     maxSize: MAX_UPLOAD_FILE_BYTES,
-    respectForwardedHeaders: true,
-    onIncomingRequest: async (req) => {
-      if (!uploads.claims(req.headers.get('upload-session'))) {
-        throw refuse(401, 'Upload-Session header missing, invalid or expired');
+    respectForwardedHeaders: false,
+    generateUrl: (req, { path: base, id }) => {
+      const raw = (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+      return `${(raw && origins.get(raw)) ?? ''}${base}/${id}`;
+    },
+    onIncomingRequest: async (req, id) => {
+      const token = req.headers.get('upload-session');
+      const claims = uploads.claims(token);
+      if (!claims) throw refuse(401, 'Upload-Session header missing, invalid or expired');
+      if (req.method === 'POST') return; // a new upload: onUploadCreate records its session
+      const owner = await ownerOf(id);
+      if (!owner || owner.uploadId !== claims.uploadId || owner.bucketId !== claims.bucketId) {
+        throw refuse(404, 'Not found\n');
+      }
+      if (req.method === 'PATCH' && !(await uploads.openClaims(token))) {
+        throw refuse(401, 'This upload session is closed');
       }
     },
     onUploadCreate: async (req, upload) => {
@@ -57,6 +101,7 @@ export function installTus(app: FastifyInstance, uploads: UploadsService, direct
   // tus reads the request body itself.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    origins.set(request.raw, originOf(request, publicBaseUrl));
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
