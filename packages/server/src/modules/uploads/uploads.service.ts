@@ -18,6 +18,18 @@ const SESSION_TTL_S = 24 * 3600;
 /** Largest single file: a multi-frame clip or a large mammogram fits; anything bigger is refused. */
 export const MAX_UPLOAD_FILE_BYTES = 2 * 1024 * 1024 * 1024;
 
+/** The first `n` bytes of a file (fewer when it is shorter). */
+async function head(path: string, n: number): Promise<Buffer> {
+  const fh = await fs.open(path, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const { bytesRead } = await fh.read(buf, 0, n, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
 export interface SessionClaims {
   uploadId: string;
   bucketId: string;
@@ -137,36 +149,40 @@ export class UploadsService {
   }
 
   /**
-   * One finished tus file: ingest it (or, for a zip, each of its entries), record each outcome by
-   * name, remove the temporary file. Entries of an archive are reported as "archive.zip/path".
+   * One finished tus file: ingest it (or, for a zip, each of its entries, each inflated into a
+   * temporary file of its own), record each outcome by name, remove the temporary files. Entries
+   * of an archive are reported as "archive.zip/path".
    */
   async ingestFile(claims: SessionClaims, path: string, name: string): Promise<void> {
     const session = await store.findSession(this.db, claims.uploadId);
     try {
       if (!session || session.status !== 'open') return;
       const source = session.source === 'token' ? 'token' : 'web';
-      const head = Buffer.alloc(4);
-      const fh = await fs.open(path, 'r');
-      try {
-        await fh.read(head, 0, 4, 0);
-      } finally {
-        await fh.close();
-      }
-      if (isZip(head)) {
+      if (isZip(await head(path, 4))) {
         for await (const entry of zipEntries(path, name)) {
           if ('skipped' in entry) {
             await store.recordFile(this.db, claims.uploadId, { skipped: { name: entry.name, reason: entry.skipped } });
           } else {
-            await this.ingestOne(claims, entry.bytes, entry.name, source);
+            await this.ingestPath(claims, entry.path, entry.name, source);
           }
         }
         return;
       }
-      await this.ingestOne(claims, await fs.readFile(path), name, source);
+      await this.ingestPath(claims, path, name, source);
     } finally {
       await fs.rm(path, { force: true });
       await fs.rm(`${path}.json`, { force: true });
     }
+  }
+
+  /**
+   * One file from its path. A file that is no DICOM Part 10 file (no "DICM" after the 128-byte
+   * preamble) is reported from its first bytes, without reading the rest.
+   */
+  private async ingestPath(claims: SessionClaims, path: string, name: string, source: 'web' | 'token') {
+    const prefix = await head(path, 132);
+    const part10 = prefix.length === 132 && prefix.subarray(128).toString('latin1') === 'DICM';
+    await this.ingestOne(claims, part10 ? await fs.readFile(path) : prefix, name, source);
   }
 
   private async ingestOne(claims: SessionClaims, bytes: Uint8Array, name: string, source: 'web' | 'token') {
