@@ -78,7 +78,7 @@ import { PoliciesService } from './modules/policies/policies.service.js';
 import type { Clock } from './platform/clock.js';
 import type { TrustProxy } from './platform/config.js';
 import type { Db } from './platform/db.js';
-import { apiNotFound, installErrorHandling } from './platform/http.js';
+import { apiNotFound, installErrorHandling, installInputGuard } from './platform/http.js';
 import { TokenService } from './platform/tokens.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -183,6 +183,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputGuard(app);
 
   const tokens = new TokenService(options.jwtSecret, options.tokenTtlSeconds);
   const signer = new Signer(options.jwtSecret);

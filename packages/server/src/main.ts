@@ -4,6 +4,7 @@ import { systemClock } from './platform/clock.js';
 import { loadConfig } from './platform/config.js';
 import { migrate, openDatabase } from './platform/db.js';
 import { loadJwtSecret } from './platform/tokens.js';
+import { errorSerializer } from './platform/http.js';
 import { LocalBlobStore, type BlobStore } from './platform/blobs.js';
 import { startDimse } from './dicom/dimse.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
@@ -15,7 +16,8 @@ const logRedact = ['req.headers.authorization', '*.password', '*.oldPassword', '
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, redact: logRedact });
+  // Database errors are logged without the values they repeat (platform/http.ts loggableError).
+  const logger = pino({ level: config.logLevel, redact: logRedact, serializers: { err: errorSerializer } });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),

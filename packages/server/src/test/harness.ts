@@ -103,6 +103,8 @@ export async function startTestApp(
     webDist?: string;
     trustProxy?: TrustProxy;
     publicBaseUrl?: string;
+    /** scales the per-address rate limits (default 1, the production limits) */
+    rateLimitMultiplier?: number;
   } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
@@ -123,6 +125,7 @@ export async function startTestApp(
     webDist: options.webDist,
     trustProxy: options.trustProxy,
     publicBaseUrl: options.publicBaseUrl,
+    rateLimitMultiplier: options.rateLimitMultiplier,
     // Tests run due jobs themselves (services.jobs.runDue), on their own clock.
     jobIntervalMs: 0,
   });
