@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     tokenTtlSeconds: config.tokenTtlSeconds,
     reportLockSeconds: config.reportLockSeconds,
     bodyLimitBytes: config.bodyLimitBytes,
+    rateLimitMultiplier: config.rateLimitMultiplier,
     trustProxy: config.trustProxy,
     publicBaseUrl: config.publicBaseUrl,
     webDist: config.webDist ?? defaultWebDist,

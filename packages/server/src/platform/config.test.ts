@@ -20,6 +20,14 @@ describe('loadConfig (DESIGN.md Configuration)', () => {
   it('refuses a malformed port', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+  it('scales the per-address rate limits by RATE_LIMIT_MULTIPLIER (default 1; 0 turns them off)', () => {
+    expect(loadConfig({}).rateLimitMultiplier).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '5' }).rateLimitMultiplier).toBe(5);
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '0' }).rateLimitMultiplier).toBe(0);
+    for (const bad of ['-1', '1.5', 'lots']) {
+      expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: bad })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+    }
+  });
   it('sizes the PostgreSQL pool by the cores unless told, within 2 to 200', () => {
     expect(loadConfig({}).databasePoolSize).toBe(Math.max(4, 2 * os.availableParallelism()));
     expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);

@@ -26,6 +26,8 @@ export interface Config {
   /** ingest commits wait for the database's WAL flush (INGEST_SYNC_COMMIT, default off) */
   ingestSyncCommit: boolean;
   bodyLimitBytes: number;
+  /** scales the per-address rate limits of login, registration and password reset (RATE_LIMIT_MULTIPLIER; 0: off) */
+  rateLimitMultiplier: number;
   logLevel: string;
   webDist: string | undefined;
   /** the blob store on S3 when S3_BUCKET is set; otherwise files in DATA_DIR/blobs */
@@ -165,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoStudies: flag(env.YYP_DEMO_STUDIES, true),
     ingestSyncCommit: flag(env.INGEST_SYNC_COMMIT, false),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
+    rateLimitMultiplier: int(env.RATE_LIMIT_MULTIPLIER, 1, 'RATE_LIMIT_MULTIPLIER'),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || undefined,
     s3: s3Settings(env),
