@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import dicomParser from 'dicom-parser';
 import { decodeDicomText } from './charset.js';
+import { MAX_SEQUENCE_DEPTH } from './parse.js';
 
 /**
  * The DICOM JSON model (PS3.18 F.2) of a stored instance, for WADO-RS metadata. Text is decoded
@@ -59,11 +60,18 @@ function numbers(ds: dicomParser.DataSet, tag: string, el: dicomParser.Element, 
   return out;
 }
 
+/**
+ * Text values are answered without U+0000: no DICOM text VR allows it (UI pads with one at the
+ * end), and trailing padding is trimmed. Items nested deeper than the ingest accepts
+ * (MAX_SEQUENCE_DEPTH) are answered empty, so a file stored before that limit cannot exhaust
+ * the stack.
+ */
 export function toDicomJson(
   ds: dicomParser.DataSet,
   charset: string | undefined,
   bulkDataUri: (tagPath: string) => string,
   path = '',
+  depth = 0,
 ): DicomJson {
   const out: DicomJson = {};
   const bytes = ds.byteArray;
@@ -76,7 +84,9 @@ export function toDicomJson(
       out[key] = {
         vr,
         Value: (el.items ?? []).map((item) =>
-          item.dataSet ? toDicomJson(item.dataSet, charset, bulkDataUri, `${path}${key}/`) : {},
+          item.dataSet && depth < MAX_SEQUENCE_DEPTH
+            ? toDicomJson(item.dataSet, charset, bulkDataUri, `${path}${key}/`, depth + 1)
+            : {},
         ),
       };
       continue;
@@ -110,11 +120,13 @@ export function toDicomJson(
       continue;
     }
     const raw = bytes.subarray(el.dataOffset, el.dataOffset + el.length);
-    const text = TEXT_VRS.has(vr)
-      ? decodeDicomText(raw, charset, vr === 'PN' ? 'PN' : 'text')
-      : Buffer.from(raw)
-          .toString('latin1')
-          .replace(/[\0 ]+$/, '');
+    const text = (
+      TEXT_VRS.has(vr)
+        ? decodeDicomText(raw, charset, vr === 'PN' ? 'PN' : 'text')
+        : Buffer.from(raw.buffer, raw.byteOffset, raw.length).toString('latin1')
+    )
+      .replaceAll('\0', '')
+      .replace(/ +$/, '');
     if (text === '') {
       out[key] = { vr };
       continue;

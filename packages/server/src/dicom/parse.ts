@@ -1,5 +1,5 @@
 import dicomParser from 'dicom-parser';
-import { decodeDicomText, isKnownCharset, type TextKind } from './charset.js';
+import { decodeDicomText, isKnownCharset } from './charset.js';
 
 /** What the ingest needs from one instance's header; text already decoded from its character set. */
 export interface ParsedInstance {
@@ -46,20 +46,104 @@ export class DicomError extends Error {
 const UID = /^(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*))*$/;
 const MAX_DIMENSION = 32_768;
 const MAX_FRAMES = 10_000;
+/** Sequences nested deeper than this are refused (real objects nest a few levels, SR trees a few dozen). */
+export const MAX_SEQUENCE_DEPTH = 64;
 const UNCOMPRESSED = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.2']);
+
+/**
+ * The longest value the index keeps per VR, in characters (PS3.5 table 6.2-1; PN per component
+ * group; UC and UT, unlimited in DICOM, 1024). Longer values are cut for the database and the
+ * lists; the stored file keeps them whole.
+ */
+export const INDEX_MAX_LENGTH: Readonly<Record<string, number>> = {
+  AE: 16,
+  AS: 4,
+  CS: 16,
+  DA: 8,
+  DS: 16,
+  DT: 26,
+  IS: 12,
+  LO: 64,
+  LT: 10_240,
+  PN: 64,
+  SH: 16,
+  ST: 1024,
+  TM: 14,
+  UI: 64,
+  UC: 1024,
+  UT: 1024,
+};
+
+/** At most `max` characters (code points, so a surrogate pair is never split). */
+function cutChars(s: string, max: number): string {
+  if (s.length <= max) return s;
+  let out = '';
+  let n = 0;
+  for (const ch of s) {
+    if (n++ === max) break;
+    out += ch;
+  }
+  return out;
+}
+
+/**
+ * A decoded value as the index keeps it: without U+0000 (PostgreSQL refuses it in text, and no
+ * DICOM text VR allows it; trailing NUL padding is already trimmed) and cut to its VR's maximum
+ * length, PN per component group (alphabetic=ideographic=phonetic).
+ */
+export function indexValue(value: string, vr: string): string {
+  const clean = value.includes('\0') ? value.replaceAll('\0', '') : value;
+  const max = INDEX_MAX_LENGTH[vr] ?? 1024;
+  if (vr === 'PN') {
+    const groups = clean.split('=');
+    if (groups.length <= 3 && groups.every((g) => g.length <= max)) return clean;
+    return groups
+      .slice(0, 3)
+      .map((g) => cutChars(g, max).trimEnd())
+      .join('=');
+  }
+  return clean.length <= max ? clean : cutChars(clean, max).trimEnd();
+}
+
+/**
+ * Bytes of one value read for the index: enough for its VR's maximum length in any character
+ * set (escape sequences included), so an 8 MB value costs no more to index than a normal one.
+ */
+function readLimit(vr: string): number {
+  return Math.max(1024, (INDEX_MAX_LENGTH[vr] ?? 1024) * (vr === 'PN' ? 3 : 1) * 16);
+}
 
 function checkUid(value: string | undefined, name: string): string {
   if (!value) throw new DicomError(`missing ${name}`, 'missingUid');
   if (value.length > 64 || !UID.test(value)) {
-    throw new DicomError(`invalid ${name} "${value.slice(0, 70)}"`, 'invalidUid');
+    throw new DicomError(`invalid ${name} "${value.slice(0, 70).replaceAll('\0', '\\0')}"`, 'invalidUid');
   }
   return value;
+}
+
+/** The deepest sequence nesting in a dataset, counted without recursion (stops past the limit). */
+function sequenceDepth(ds: dicomParser.DataSet): number {
+  let deepest = 0;
+  const stack: [dicomParser.DataSet, number][] = [[ds, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_SEQUENCE_DEPTH) break;
+    for (const tag in current.elements) {
+      for (const item of current.elements[tag]!.items ?? []) {
+        if (item.dataSet) stack.push([item.dataSet, depth + 1]);
+      }
+    }
+  }
+  return deepest;
 }
 
 /**
  * Parses and validates a DICOM Part 10 file. Refuses with a DicomError (never anything else) a
  * file that is not Part 10, is truncated, lacks or has malformed UIDs, declares absurd
- * dimensions, or whose uncompressed pixel data is shorter than its dimensions require.
+ * dimensions, nests sequences deeper than MAX_SEQUENCE_DEPTH, or whose uncompressed pixel data
+ * is shorter than its dimensions require. The text it answers is what the index stores: decoded
+ * from the instance's character set, without U+0000, cut to each VR's maximum length.
  */
 export function parseInstance(bytes: Uint8Array): ParsedInstance {
   if (bytes.length < 132 || bytes[128] !== 0x44 || bytes[129] !== 0x49 || bytes[130] !== 0x43 || bytes[131] !== 0x4d) {
@@ -75,18 +159,46 @@ export function parseInstance(bytes: Uint8Array): ParsedInstance {
       err instanceof RangeError ? 'tooDeep' : 'malformed',
     );
   }
-  const raw = (tag: string) => ds.string(tag) ?? '';
-  const charset = raw('x00080005');
-  const text = (tag: string, kind: TextKind = 'text') => {
+  if (sequenceDepth(ds) > MAX_SEQUENCE_DEPTH) {
+    throw new DicomError(`sequences nested deeper than ${MAX_SEQUENCE_DEPTH} levels`, 'tooDeep');
+  }
+  /** The first `limit` bytes of a value, or null when absent or past the end of the file. */
+  const valueBytes = (tag: string, limit: number): Uint8Array | null => {
     const el = ds.elements[tag];
-    if (!el || el.length === 0 || el.dataOffset + el.length > bytes.length) return '';
-    return decodeDicomText(bytes.subarray(el.dataOffset, el.dataOffset + el.length), charset, kind);
+    if (!el || el.length === 0 || el.dataOffset + el.length > bytes.length) return null;
+    return bytes.subarray(el.dataOffset, el.dataOffset + Math.min(el.length, limit));
   };
+  /** A value of a VR in the default repertoire (CS, DA, TM, IS…), padding and U+0000 left out. */
+  const fixed = (tag: string, vr: string) =>
+    indexValue(
+      latin1(valueBytes(tag, readLimit(vr)))
+        .replaceAll('\0', '')
+        .trim(),
+      vr,
+    );
+  // SpecificCharacterSet is multi-valued: each term a CS; more than a few terms is not a real one.
+  const charset = latin1(valueBytes('x00080005', 1024))
+    .replaceAll('\0', '')
+    .split('\\')
+    .slice(0, 8)
+    .map((term) => indexValue(term.trim(), 'CS'))
+    .join('\\')
+    .trim();
+  /** A value of a VR in the instance's character set (SH, LO, PN…). */
+  const text = (tag: string, vr: 'SH' | 'LO' | 'PN') => {
+    const value = valueBytes(tag, readLimit(vr));
+    return value ? indexValue(decodeDicomText(value, charset, vr === 'PN' ? 'PN' : 'text'), vr) : '';
+  };
+  const uid = (tag: string) => {
+    const value = valueBytes(tag, 128);
+    return value ? latin1(value).replace(/^[ \0]+|[ \0]+$/g, '') : '';
+  };
+  /** An IS value; anything outside a 32-bit integer (what IS allows) is no number. */
   const int = (tag: string) => {
-    const s = raw(tag);
-    if (!s) return null;
+    const s = fixed(tag, 'IS');
+    if (!/^[+-]?\d+$/.test(s)) return null;
     const n = Number.parseInt(s, 10);
-    return Number.isFinite(n) ? n : null;
+    return n >= -2_147_483_648 && n <= 2_147_483_647 ? n : null;
   };
   const rows = ds.uint16('x00280010') ?? null;
   const columns = ds.uint16('x00280011') ?? null;
@@ -98,7 +210,7 @@ export function parseInstance(bytes: Uint8Array): ParsedInstance {
     throw new DicomError(`absurd image size ${rows}×${columns}`, 'badDimensions');
   }
   if (frames < 1 || frames > MAX_FRAMES) throw new DicomError(`absurd number of frames ${frames}`, 'badDimensions');
-  const transferSyntaxUid = checkUid(raw('x00020010'), 'TransferSyntaxUID');
+  const transferSyntaxUid = checkUid(uid('x00020010'), 'TransferSyntaxUID');
   const pixel = ds.elements.x7fe00010;
   if (pixel && rows && columns && UNCOMPRESSED.has(transferSyntaxUid) && !pixel.encapsulatedPixelData) {
     const bits = ds.uint16('x00280100') ?? 16;
@@ -111,36 +223,41 @@ export function parseInstance(bytes: Uint8Array): ParsedInstance {
   const metaEnd = ds.elements.x00020000 ? 132 + 12 + (ds.uint32('x00020000') ?? 0) : 132;
   return {
     transferSyntaxUid,
-    sopClassUid: checkUid(raw('x00080016') || raw('x00020002'), 'SOPClassUID'),
-    sopInstanceUid: checkUid(raw('x00080018') || raw('x00020003'), 'SOPInstanceUID'),
-    studyInstanceUid: checkUid(raw('x0020000d'), 'StudyInstanceUID'),
-    seriesInstanceUid: checkUid(raw('x0020000e'), 'SeriesInstanceUID'),
+    sopClassUid: checkUid(uid('x00080016') || uid('x00020002'), 'SOPClassUID'),
+    sopInstanceUid: checkUid(uid('x00080018') || uid('x00020003'), 'SOPInstanceUID'),
+    studyInstanceUid: checkUid(uid('x0020000d'), 'StudyInstanceUID'),
+    seriesInstanceUid: checkUid(uid('x0020000e'), 'SeriesInstanceUID'),
     specificCharacterSet: charset,
     charsetKnown: isKnownCharset(charset),
     patient: {
       name: text('x00100010', 'PN'),
-      id: text('x00100020'),
-      sex: raw('x00100040').trim(),
-      birthDate: raw('x00100030').trim(),
+      id: text('x00100020', 'LO'),
+      sex: fixed('x00100040', 'CS'),
+      birthDate: fixed('x00100030', 'DA'),
     },
     study: {
-      date: raw('x00080020').trim(),
-      time: raw('x00080030').trim(),
-      accessionNumber: text('x00080050'),
-      description: text('x00081030'),
+      date: fixed('x00080020', 'DA'),
+      time: fixed('x00080030', 'TM'),
+      accessionNumber: text('x00080050', 'SH'),
+      description: text('x00081030', 'LO'),
       referringPhysician: text('x00080090', 'PN'),
-      institution: text('x00080080'),
-      id: text('x00200010'),
+      institution: text('x00080080', 'LO'),
+      id: text('x00200010', 'SH'),
     },
     series: {
-      modality: raw('x00080060').trim(),
+      modality: fixed('x00080060', 'CS'),
       number: int('x00200011'),
-      description: text('x0008103e'),
-      bodyPart: raw('x00180015').trim(),
-      date: raw('x00080021').trim(),
-      time: raw('x00080031').trim(),
+      description: text('x0008103e', 'LO'),
+      bodyPart: fixed('x00180015', 'CS'),
+      date: fixed('x00080021', 'DA'),
+      time: fixed('x00080031', 'TM'),
     },
     instance: { number: int('x00200013'), rows, columns, frames },
     datasetOffset: metaEnd,
   };
+}
+
+/** Bytes as ISO 8859-1 code points (the default repertoire's superset); '' for none. */
+function latin1(value: Uint8Array | null): string {
+  return value ? Buffer.from(value.buffer, value.byteOffset, value.length).toString('latin1') : '';
 }

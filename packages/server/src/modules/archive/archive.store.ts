@@ -32,6 +32,8 @@ export interface WrittenInstance {
 }
 
 const SEP = '\u0000';
+/** ModalitiesInStudy keeps the first this many distinct modalities: a list row stays small whatever the series say. */
+const MAX_MODALITIES = 16;
 const patientKeyOf = (i: PendingInstance) => i.p.patient.id || `study:${i.p.studyInstanceUid}`;
 const examKey = (i: PendingInstance) => i.bucketId + SEP + i.p.studyInstanceUid;
 const seriesKey = (i: PendingInstance) => examKey(i) + SEP + i.p.seriesInstanceUid;
@@ -75,7 +77,7 @@ with p as (
     modality = array_to_string(array(
       select m from unnest(string_to_array(exams.modality, '\\') || string_to_array(excluded.modality, '\\'))
         with ordinality as t(m, o)
-      where m <> '' group by m order by min(o)), '\\')
+      where m <> '' group by m order by min(o) limit 16), '\\')
   returning id, bucket_id, store_uid, (xmax = 0) as created
 ), s as (
   insert into series (id, exam_id, bucket_id, series_uid, modality, series_number, description, body_part,
@@ -191,7 +193,7 @@ export async function writeBatch(tx: RawTx, items: PendingInstance[], now: Date)
     col(examsIn, (i) => i.p.study.time),
     col(examsIn, (i) => i.p.study.description),
     col(examsIn, (i) => i.p.study.id),
-    col(examsIn, (i) => [...examIn(i).modalities].join('\\')),
+    col(examsIn, (i) => [...examIn(i).modalities].slice(0, MAX_MODALITIES).join('\\')),
     col(examsIn, (i) => i.p.series.bodyPart),
     col(examsIn, (i) => i.p.study.institution),
     col(examsIn, (i) => i.p.study.referringPhysician),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { parseInstance, type ParsedInstance } from '../../dicom/parse.js';
+import { DicomError, parseInstance, type ParsedInstance } from '../../dicom/parse.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -139,9 +139,26 @@ function writerFor(db: Db, clock: Clock, syncCommit: boolean): IngestWriter {
   return writer;
 }
 
+/** Length of the Part 10 preamble (PS3.10 7.1), before "DICM". */
+const PREAMBLE = 128;
+
+/**
+ * Sets the Part 10 preamble to zeros, in place (the ingest owns the bytes it is given). PS3.10
+ * leaves its content to the application; stored as sent it could make the file an executable or
+ * another format at once (CVE-2019-11687, "DICOM polyglots"), so no stored or served file keeps one.
+ */
+export function zeroPreamble(bytes: Uint8Array): void {
+  for (let i = 0; i < PREAMBLE && i < bytes.length; i++) {
+    if (bytes[i] !== 0) {
+      bytes.fill(0, i, Math.min(PREAMBLE, bytes.length));
+      return;
+    }
+  }
+}
+
 /**
  * The one ingest pipeline every path uses (web, upload token, DIMSE, STOW-RS): parse and validate
- * the header, store the bytes (atomically, fsynced) under a key of their own and meanwhile upsert
+ * the header, zero the preamble, store the bytes (atomically, fsynced) under a key of their own and meanwhile upsert
  * patient, exam, series and instance (group-committed with other instances arriving meanwhile),
  * committing the rows only after the bytes are durable. A re-sent
  * SOP Instance UID is stored once: the new copy's blob is removed again. Invalid input throws
@@ -153,6 +170,7 @@ export async function ingestInstance(
   input: { bucketId: string; bytes: Uint8Array; source: IngestSource },
 ): Promise<IngestResult> {
   const p = parseInstance(input.bytes);
+  zeroPreamble(input.bytes);
   const unique = crypto.randomBytes(6).toString('hex');
   const blobKey = `dicom/${input.bucketId}/${p.studyInstanceUid}/${p.seriesInstanceUid}/${p.sopInstanceUid}.${unique}.dcm`;
   const durable = deps.blobs.putNew(blobKey, input.bytes);
@@ -166,11 +184,21 @@ export async function ingestInstance(
   } catch (err) {
     await durable.catch(() => undefined);
     await deps.blobs.delete(blobKey).catch(() => undefined);
-    throw err;
+    throw refusedValue(err);
   }
   if (written.duplicate) await deps.blobs.delete(blobKey);
   if (written.newExam) deps.onNewExam?.(written.examId, input.bucketId, input.source);
   return resultOf(written, p);
+}
+
+/**
+ * A value the database refused (SQLSTATE class 22, data exception) is the instance's fault, not
+ * the server's: refused like an unreadable file (C-STORE 0xA900, STOW-RS 0xC000), never "out of
+ * resources". The parser already leaves out what PostgreSQL cannot store; this is the backstop.
+ */
+function refusedValue(err: unknown): unknown {
+  const state = sqlState(err);
+  return state?.startsWith('22') ? new DicomError(`a value cannot be stored (SQLSTATE ${state})`, 'malformed') : err;
 }
 
 function resultOf(written: WrittenInstance, p: ParsedInstance): IngestResult {
@@ -192,9 +220,13 @@ export async function indexStoredInstance(
   input: { bucketId: string; blobKey: string; bytes: Uint8Array },
 ): Promise<IngestResult> {
   const p = parseInstance(input.bytes);
-  const written = await writerFor(deps.db, deps.clock, deps.syncCommit ?? false).submit(
-    { bucketId: input.bucketId, p, blobKey: input.blobKey, size: input.bytes.length, source: 'reindex' },
-    Promise.resolve(),
-  );
+  const written = await writerFor(deps.db, deps.clock, deps.syncCommit ?? false)
+    .submit(
+      { bucketId: input.bucketId, p, blobKey: input.blobKey, size: input.bytes.length, source: 'reindex' },
+      Promise.resolve(),
+    )
+    .catch((err: unknown) => {
+      throw refusedValue(err);
+    });
   return resultOf(written, p);
 }
