@@ -45,6 +45,8 @@ export const queryKeys = {
   actionCatalogue: ['actions', 'all'] as const,
   realm: (groupId: string) => ['admin', 'realm', groupId] as const,
   auditLogs: (groupId: string) => ['admin', 'audit-logs', groupId] as const,
+  /** refused DICOM associations: a group's, or all of them (null, the platform admin) */
+  dicomRefusals: (groupId: string | null) => ['admin', 'dicom-refusals', groupId ?? 'all'] as const,
   notifications: ['notifications'] as const,
   notificationStatus: ['notifications', 'status'] as const,
   notificationList: ['notifications', 'list'] as const,

@@ -175,6 +175,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/admin/AuditLogPage').then((m) => ({ Component: m.AuditLogPage })),
           },
           {
+            path: 'dicom-refusals',
+            lazy: () => import('../features/admin/DicomRefusalsPage').then((m) => ({ Component: m.DicomRefusalsPage })),
+          },
+          {
             path: 'settings',
             lazy: () => import('../features/settings/SettingsLayout').then((m) => ({ Component: m.SettingsLayout })),
             children: [

@@ -13,6 +13,7 @@ import { safetyReviewChs } from './safetyReview/chs';
 import { sharingChs } from './sharing/chs';
 import { reportPrintChs } from './reportPrint/chs';
 import { printSheetsChs } from './printSheets/chs';
+import { dicomRefusalsChs } from './dicomRefusals/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -77,6 +78,7 @@ export const chs: Messages = {
     groups: '我的集团',
     accounts: '账号管理',
     logs: '操作日志',
+    dicomRefusals: 'DICOM 拒绝记录',
     quality: '报告质控',
     criticalValues: '危急值',
     reportPublish: '报告发布',
@@ -255,4 +257,5 @@ export const chs: Messages = {
   ...sharingChs,
   ...reportPrintChs,
   ...printSheetsChs,
+  ...dicomRefusalsChs,
 };

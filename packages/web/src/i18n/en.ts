@@ -13,6 +13,7 @@ import { safetyReviewEn } from './safetyReview/en';
 import { sharingEn } from './sharing/en';
 import { reportPrintEn } from './reportPrint/en';
 import { printSheetsEn } from './printSheets/en';
+import { dicomRefusalsEn } from './dicomRefusals/en';
 import type { Widen } from './widen';
 
 /**
@@ -135,6 +136,7 @@ export const en = {
     groups: 'My group',
     accounts: 'Accounts',
     logs: 'Operation logs',
+    dicomRefusals: 'DICOM refusals',
     quality: 'Quality control',
     criticalValues: 'Critical values',
     reportPublish: 'Report publishing',
@@ -263,6 +265,7 @@ export const en = {
   ...sharingEn,
   ...reportPrintEn,
   ...printSheetsEn,
+  ...dicomRefusalsEn,
 };
 
 export type Messages = Widen<typeof en>;

@@ -13,6 +13,7 @@ import { safetyReviewTib } from './safetyReview/tib';
 import { sharingTib } from './sharing/tib';
 import { reportPrintTib } from './reportPrint/tib';
 import { printSheetsTib } from './printSheets/tib';
+import { dicomRefusalsTib } from './dicomRefusals/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -77,6 +78,7 @@ export const tib: Messages = {
     groups: 'ངའི་ཚོགས་པ།',
     accounts: 'རྩིས་ཐོ་དོ་དམ།',
     logs: 'བཀོལ་སྤྱོད་ཟིན་ཐོ།',
+    dicomRefusals: 'DICOM ཁས་མ་བླངས་པ།',
     quality: 'སྤུས་ཚད་ཞིབ་དཔྱད།',
     criticalValues: 'ཉེན་ཁའི་གྲངས་ཐང་།',
     reportPublish: 'སྙན་ཞུ་ཁྱབ་བསྒྲགས།',
@@ -256,4 +258,5 @@ export const tib: Messages = {
   ...sharingTib,
   ...reportPrintTib,
   ...printSheetsTib,
+  ...dicomRefusalsTib,
 };

@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   AuditOutlined,
   CheckSquareOutlined,
+  DisconnectOutlined,
   FileSearchOutlined,
   SafetyCertificateOutlined,
   SendOutlined,
@@ -34,6 +35,7 @@ const NAV_ICONS: Record<NavKey, ReactNode> = {
   groups: <TeamOutlined />,
   accounts: <SafetyCertificateOutlined />,
   logs: <AuditOutlined />,
+  dicomRefusals: <DisconnectOutlined />,
   settings: <SettingOutlined />,
 };
 
@@ -71,7 +73,8 @@ export function AppShell({ children }: { children?: ReactNode }) {
     void changeLanguage(next);
   }
 
-  const items: MenuProps['items'] = visibleNavEntries(myGroups.data, bucketActions.anywhere).map((entry) => ({
+  const entries = visibleNavEntries(myGroups.data, bucketActions.anywhere, me.data?.isPlatformAdmin === true);
+  const items: MenuProps['items'] = entries.map((entry) => ({
     key: entry.key,
     icon: NAV_ICONS[entry.key],
     label: <Link to={entry.path}>{t(entry.label)}</Link>,

@@ -38,6 +38,17 @@ describe('visibleNavEntries', () => {
     expect(selectedNavKey('/report-publish/detail')).toEqual(['reportPublish']);
   });
 
+  it('shows the refused DICOM associations to platform admins only', () => {
+    expect(visibleNavEntries([], undefined, true).map((e) => e.key)).toEqual([
+      'studies',
+      'groups',
+      'dicomRefusals',
+      'settings',
+    ]);
+    expect(keys([9])).not.toContain('dicomRefusals');
+    expect(selectedNavKey('/dicom-refusals')).toEqual(['dicomRefusals']);
+  });
+
   it('hides the level-bound entries while the groups are unknown', () => {
     expect(visibleNavEntries(undefined).map((e) => e.key)).toEqual(['studies', 'groups', 'settings']);
   });

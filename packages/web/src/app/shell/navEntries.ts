@@ -7,7 +7,15 @@ import {
 } from '@yyp/contracts';
 
 export type NavKey =
-  'studies' | 'criticalValues' | 'quality' | 'reportPublish' | 'groups' | 'accounts' | 'logs' | 'settings';
+  | 'studies'
+  | 'criticalValues'
+  | 'quality'
+  | 'reportPublish'
+  | 'groups'
+  | 'accounts'
+  | 'logs'
+  | 'dicomRefusals'
+  | 'settings';
 
 export interface NavEntry {
   key: NavKey;
@@ -17,6 +25,8 @@ export interface NavEntry {
   requiresLevel?: GroupAccessLevel;
   /** Shown only to users holding one of these actions in at least one organization. */
   requiresAnyAction?: readonly string[];
+  /** Shown only to the platform's admins. */
+  requiresPlatformAdmin?: boolean;
 }
 
 /** Navbar entries of spec 000 §2 whose pages exist, in navbar order; the others join as they arrive. */
@@ -43,6 +53,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'groups', path: '/groups', label: 'nav.groups' },
   { key: 'accounts', path: '/accounts', label: 'nav.accounts', requiresLevel: GROUP_ACCESS_LEVELS.securityAdmin },
   { key: 'logs', path: '/logs', label: 'nav.logs', requiresLevel: GROUP_ACCESS_LEVELS.auditor },
+  { key: 'dicomRefusals', path: '/dicom-refusals', label: 'nav.dicomRefusals', requiresPlatformAdmin: true },
   { key: 'settings', path: '/settings', label: 'nav.settings' },
 ];
 
@@ -52,16 +63,20 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
  * the call fails, the level-bound entries stay hidden: the server refuses those pages anyway. The
  * critical-value and quality screens show for holders of their actions in some organization
  * (GET accounts/me/permissions, through `holdsAnywhere`), hidden likewise until that is known.
+ * The refused DICOM associations show to platform admins (GET accounts/me); a group's auditors
+ * reach them from the operation log.
  */
 export function visibleNavEntries(
   groups: readonly Group[] | undefined,
   holdsAnywhere: (action: string) => boolean = () => false,
+  platformAdmin = false,
 ): NavEntry[] {
   const levels = new Set((groups ?? []).map((group) => group.accessLevel));
   return NAV_ENTRIES.filter(
     (entry) =>
       (entry.requiresLevel === undefined || levels.has(entry.requiresLevel)) &&
-      (entry.requiresAnyAction === undefined || entry.requiresAnyAction.some(holdsAnywhere)),
+      (entry.requiresAnyAction === undefined || entry.requiresAnyAction.some(holdsAnywhere)) &&
+      (entry.requiresPlatformAdmin !== true || platformAdmin),
   );
 }
 

@@ -1,6 +1,8 @@
+import { DisconnectOutlined } from '@ant-design/icons';
 import { GROUP_ACCESS_LEVELS, type Group } from '@yyp/contracts';
-import { Card, Skeleton } from 'antd';
+import { Button, Card, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { MissingResult } from '../../ui/MissingResult';
 import { PageHeading } from '../../ui/PageHeading';
@@ -43,12 +45,23 @@ export function AuditLogPage() {
 
 function AuditLogView({ groups, group, onSelect }: { groups: Group[]; group: Group; onSelect: (id: string) => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
     <div className="yyp-page">
       <PageHeading
         title={t('auditLog.title')}
         description={t('auditLog.subtitle')}
-        extra={<GroupPicker groups={groups} value={group} onChange={onSelect} />}
+        extra={
+          <Space size={12} wrap>
+            <GroupPicker groups={groups} value={group} onChange={onSelect} />
+            <Button
+              icon={<DisconnectOutlined />}
+              onClick={() => void navigate(`/dicom-refusals?groupId=${encodeURIComponent(group.id)}`)}
+            >
+              {t('dicomRefusals.open')}
+            </Button>
+          </Space>
+        }
       />
       <Card variant="borderless">
         <AuditLogTable key={group.id} groupId={group.id} />

@@ -1,0 +1,32 @@
+/** English: the log of refused DICOM associations (platform admin, group auditors). */
+export const dicomRefusalsEn = {
+  dicomRefusals: {
+    title: 'Refused DICOM associations',
+    subtitleAll:
+      'Every association the DICOM service refused: unknown calling AE titles, wrong called AE titles, registered modalities calling from another address.',
+    subtitleGroup: 'Refusals that concern the AE titles registered by the organizations of {{group}}.',
+    scope: 'Scope',
+    scopeAll: 'All (platform)',
+    at: 'Time',
+    callingAe: 'Calling AE',
+    calledAe: 'Called AE',
+    peer: 'Peer address',
+    reason: 'Reason',
+    reasonCalledAe: 'The called AE title is not this server’s',
+    reasonCallingAe: 'The calling AE title is not registered',
+    reasonCallingHost: 'A registered AE title called from another address',
+    organization: 'Organization',
+    outcome: 'Outcome',
+    denied: 'Refused',
+    aeTitle: 'AE title',
+    aeTitlePlaceholder: 'Part of a calling or called AE title',
+    range: 'Time',
+    search: 'Search',
+    reset: 'Reset',
+    total: '{{count}} refusals',
+    forbiddenTitle: 'No access to refused DICOM associations',
+    forbiddenDescription: 'Only the platform admin and the auditors of a group can read refused DICOM associations.',
+    open: 'Refused DICOM associations',
+    backToAuditLog: 'Operation logs',
+  },
+};
