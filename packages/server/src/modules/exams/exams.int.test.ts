@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, buckets, exams, instances } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { Signer } from '../../platform/signed.js';
+import { savePackage } from './exams.store.js';
 import { startTestApp, TEST_SECRET, type TestApp } from '../../test/harness.js';
 
 const run = promisify(execFile);
@@ -48,6 +49,9 @@ beforeAll(async () => {
     rows: 32,
     columns: 32,
     patientId: 'PKG/../001',
+    patientName: 'WANG^WEI',
+    patientBirthDate: '19580312',
+    accessionNumber: 'ACC/2026:77',
     studyDate: '20261101',
   });
   for (const i of study.instances) examId = (await t.services.archive.ingest(bucketId, i.bytes, 'web')).examId;
@@ -59,13 +63,21 @@ afterAll(async () => {
 });
 
 describe('study package', () => {
-  it('zips every instance byte for byte under safe names, and audits the download', async () => {
+  it('zips every instance byte for byte under names free of patient values, and audits the download', async () => {
     const res = await t.call('GET', `exams/${examId}/study-package`, { token: doctor });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
+    // Issue 19 §10: the accession number names the package; no patient name, ID, birth date,
+    // study date or UID appears in the file name or in any name inside.
+    expect(res.headers['content-disposition']).toBe('attachment; filename="study-ACC_2026_77.zip"');
     const files = await unzip(res.rawPayload);
     expect(files.size).toBe(6);
-    for (const name of files.keys()) expect(name).toMatch(/^PKG_.._001_20261101\/\d{3}_CT\/\d{5}_[0-9.]+\.dcm$/);
+    for (const name of files.keys()) expect(name).toMatch(/^study-ACC_2026_77\/\d{3}_CT\/\d{5}(_\d+)?\.dcm$/);
+    for (const name of [...files.keys(), res.headers['content-disposition'] as string]) {
+      for (const value of ['PKG', 'WANG', 'WEI', '1958', '0312', '20261101', study.studyInstanceUid.slice(0, 8)]) {
+        expect(name).not.toContain(value);
+      }
+    }
     const originals = new Set(study.instances.map((i) => i.bytes.toString('base64')));
     for (const b of files.values()) expect(originals.has(b.toString('base64'))).toBe(true);
   });
@@ -90,6 +102,26 @@ describe('study package', () => {
     t.clock.advance(3601_000);
     doctor = await t.login('doctor'); // test tokens live an hour
     expect((await t.call('GET', `exams/${examId}/study-package?repackage=1`, { token: doctor })).statusCode).toBe(200);
+  });
+
+  it('is named by the exam id when the study has no accession number', async () => {
+    const anonymous = generateStudy({
+      modality: 'MR',
+      rows: 16,
+      columns: 16,
+      patientId: 'PKG-002',
+      patientName: 'LI^NA',
+      accessionNumber: '',
+    });
+    const id = (await t.services.archive.ingest(bucketId, anonymous.instances[0]!.bytes, 'web')).examId;
+    // A package cached before names were cleaned (named by patient ID) is built again, and goes.
+    const stale = `packages/${bucketId}/${id}.zip`;
+    await t.blobs.put(stale, Buffer.from('PKG-002_20240601/001_MR/00001_1.2.3.dcm'));
+    await savePackage(t.db.database.db, id, stale, 40, new Date(t.clock.now().getTime() + 60_000));
+    const res = await t.call('GET', `exams/${id}/study-package`, { token: doctor });
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="study-${id}.zip"`);
+    expect([...(await unzip(res.rawPayload)).keys()]).toEqual([`study-${id}/001_MR/00001.dcm`]);
+    expect(await t.blobs.size(stale)).toBeNull();
   });
 
   it('downloads with a short-lived link token and nothing else', async () => {

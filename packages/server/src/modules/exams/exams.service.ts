@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import type { Signer } from '../../platform/signed.js';
-import { buildPackage, safeName } from './package.js';
+import { buildPackage, packageName } from './package.js';
 import * as store from './exams.store.js';
 
 const VIEWER_TTL_S = 12 * 3600;
@@ -81,11 +81,19 @@ export class ExamsService {
       const retryAfterSeconds = Math.ceil((REPACKAGE_INTERVAL_MS - (now.getTime() - pkg.builtAt.getTime())) / 1000);
       throw new AppError('TooManyRequests', 'A study can be repackaged once per hour', { retryAfterSeconds });
     }
-    const root = `${safeName(exam.patientId, 'patient')}_${safeName(exam.studyDate, 'study')}`;
-    if (!pkg || repackage || pkg.builtAt < exam.updated || (await this.blobs.size(pkg.blobKey)) === null) {
-      const key = `packages/${exam.bucketId}/${exam.id}.zip`;
+    const root = packageName(exam);
+    // Packages built before their names were free of patient values (v1) are built again.
+    const key = `packages/${exam.bucketId}/${exam.id}.v2.zip`;
+    if (
+      !pkg ||
+      repackage ||
+      pkg.blobKey !== key ||
+      pkg.builtAt < exam.updated ||
+      (await this.blobs.size(pkg.blobKey)) === null
+    ) {
       const size = await buildPackage(this.blobs, key, root, await store.examFiles(this.db, exam.id));
       await store.savePackage(this.db, exam.id, key, size, now);
+      if (pkg && pkg.blobKey !== key) await this.blobs.delete(pkg.blobKey);
       pkg = { examId: exam.id, blobKey: key, size, builtAt: now };
     }
     await writeAudit(this.db, ctx, {
