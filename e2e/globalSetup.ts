@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     jwtSecret: string;
+    /** the server's DICOM (C-ECHO/C-STORE) port on 127.0.0.1 */
+    dicomPort: number;
   }
 }
 
@@ -95,6 +97,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', baseUrl);
   project.provide('jwtSecret', E2E_JWT_SECRET);
+  project.provide('dicomPort', dicomPort);
   fs.mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
 
   return async () => {

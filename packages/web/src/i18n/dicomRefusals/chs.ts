@@ -6,7 +6,7 @@ export const dicomRefusalsChs: Widen<typeof dicomRefusalsEn> = {
   dicomRefusals: {
     title: '被拒绝的 DICOM 连接',
     subtitleAll: 'DICOM 服务拒绝的全部连接：未登记的主叫 AE 名称、错误的被叫 AE 名称、从其他地址连接的已登记设备。',
-    subtitleGroup: '与 {{group}} 各机构登记的 AE 名称有关的拒绝记录。',
+    subtitleGroup: '与{{group}}各机构登记的 AE 名称有关的拒绝记录。',
     scope: '范围',
     scopeAll: '全部（平台）',
     at: '时间',
