@@ -12,6 +12,9 @@ export default defineConfig({
   // The image loader's decode worker splits its codecs (WebAssembly, bundled as assets) into
   // chunks: only ES workers can.
   worker: { format: 'es' },
+  // The server fills each answer's style nonce in here (server platform/page-headers.ts): Vite
+  // writes <meta property="csp-nonce">, which src/app/csp.ts reads for the styles the app injects.
+  html: { cspNonce: 'YYP_CSP_NONCE' },
   base: '/',
   resolve: {
     alias: {

@@ -2,7 +2,6 @@ import { DEFAULT_REPORT_LOCK_SECONDS } from '@yyp/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -80,6 +79,7 @@ import type { TrustProxy } from './platform/config.js';
 import type { Db } from './platform/db.js';
 import { apiNotFound, installErrorHandling, installInputGuard } from './platform/http.js';
 import { TokenService } from './platform/tokens.js';
+import { blobOriginsOf, installNosniff, installWebPages } from './platform/page-headers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -110,6 +110,8 @@ export interface AppOptions {
   publicBaseUrl?: string | undefined;
   /** Built web app to serve for non-API paths; skipped when the folder has no index.html. */
   webDist?: string | undefined;
+  /** origins that may frame /web and /web-report (FRAME_ANCESTORS); default none */
+  frameAncestors?: readonly string[] | undefined;
   logger?: FastifyBaseLogger;
   /** how often exams deleted more than 30 days ago are purged (default hourly; 0: never, tests) */
   purgeIntervalMs?: number;
@@ -300,9 +302,8 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-  });
+  // nosniff on every answer; the web app's pages get their full header set (installWebPages).
+  await installNosniff(app);
   // Only failed and slow requests are logged one by one; a line per request would cost throughput.
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500 || reply.elapsedTime > 1000) {
@@ -379,31 +380,9 @@ export async function buildApp(
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-    // Path-style routes: every other GET answers the app shell, which routes on the client.
-    app.setNotFoundHandler((request, reply) => {
-      if (
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !request.url.startsWith('/yyp/') &&
-        !request.url.startsWith('/dicom-web')
-      ) {
-        // A shared report's page holds its link in the address: never sent on as a referrer, never indexed.
-        if (/^\/(reports\/s|web|web-report)\/?(\?|$)/.test(request.url)) {
-          void reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
-        }
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return apiNotFound(request, reply);
+    await installWebPages(app, {
+      webDist,
+      policy: { frameAncestors: options.frameAncestors ?? [], blobOrigins: await blobOriginsOf(options.blobs) },
     });
   } else {
     app.setNotFoundHandler(apiNotFound);

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     publicBaseUrl: config.publicBaseUrl,
     webDist: config.webDist ?? defaultWebDist,
+    frameAncestors: config.frameAncestors,
     logger,
   });
 

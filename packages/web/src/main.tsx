@@ -1,3 +1,5 @@
+// First: the page's style nonce reaches every style element created from here on.
+import './app/csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';

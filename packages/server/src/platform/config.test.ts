@@ -122,3 +122,30 @@ describe('PUBLIC_BASE_URL and TRUST_PROXY', () => {
     }
   });
 });
+
+describe('FRAME_ANCESTORS', () => {
+  it('lets no one frame the pages unless origins are listed', () => {
+    expect(loadConfig({}).frameAncestors).toEqual([]);
+    expect(loadConfig({ FRAME_ANCESTORS: ' ' }).frameAncestors).toEqual([]);
+  });
+  it('reads origins separated by spaces or commas, wildcard subdomains and ports included', () => {
+    expect(
+      loadConfig({
+        FRAME_ANCESTORS: 'https://HIS.example.org/ http://10.0.0.5:8080,https://*.hospital.cn  https://his.example.org',
+      }).frameAncestors,
+    ).toEqual(['https://his.example.org', 'http://10.0.0.5:8080', 'https://*.hospital.cn']);
+  });
+  it('refuses anything that is not an origin, so nothing else reaches the policy', () => {
+    for (const bad of [
+      "'self'",
+      '*',
+      'his.example.org',
+      'https://his.example.org/path',
+      'https://a.org;script-src *',
+      'ftp://x.org',
+      "https://x.org'",
+    ]) {
+      expect(() => loadConfig({ FRAME_ANCESTORS: bad })).toThrow(/FRAME_ANCESTORS/);
+    }
+  });
+});

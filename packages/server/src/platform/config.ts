@@ -36,6 +36,23 @@ export interface Config {
   publicBaseUrl: string | undefined;
   /** which peers' X-Forwarded-* headers are believed (TRUST_PROXY): none by default; Fastify's trustProxy */
   trustProxy: TrustProxy;
+  /** origins that may show /web and /web-report in a frame (FRAME_ANCESTORS); none by default */
+  frameAncestors: string[];
+}
+
+/**
+ * FRAME_ANCESTORS: the hospital systems' origins (scheme://host[:port], a leading *. for any
+ * subdomain), separated by spaces or commas. Nothing else is accepted: no path, keyword or quote
+ * reaches the Content-Security-Policy.
+ */
+function frameAncestors(value: string | undefined): string[] {
+  const list = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  const origin = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?\/?$/i;
+  const bad = list.find((entry) => !origin.test(entry));
+  if (bad !== undefined) {
+    throw new Error(`FRAME_ANCESTORS must list http(s) origins such as https://his.example.org, got "${bad}"`);
+  }
+  return [...new Set(list.map((entry) => entry.replace(/\/$/, '').toLowerCase()))];
 }
 
 /** true (every peer) or the addresses/CIDRs (and proxy-addr's names) of the proxies; false: none. */
@@ -173,5 +190,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(env),
     publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
   };
 }

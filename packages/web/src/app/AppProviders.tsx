@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { antdLocaleFor } from '../i18n/language';
+import { cspNonce } from './csp';
 
 const theme: ThemeConfig = {
   token: {
@@ -20,6 +21,9 @@ const theme: ThemeConfig = {
   },
 };
 
+/** Ant Design's style elements carry the page's nonce (the server's Content-Security-Policy). */
+const csp = cspNonce ? { nonce: cspNonce } : {};
+
 interface AppProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
@@ -31,7 +35,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const language = currentLanguage();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocaleFor(language)} theme={theme}>
+      <ConfigProvider locale={antdLocaleFor(language)} theme={theme} csp={csp}>
         <AntApp message={{ duration: TOAST_SECONDS, maxCount: 3 }} className="yyp-app">
           {children}
         </AntApp>

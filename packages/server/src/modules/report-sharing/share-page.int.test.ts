@@ -27,8 +27,9 @@ describe('the pages a link opens', () => {
       expect(String(res.headers['x-robots-tag'])).toContain('noindex');
     },
   );
-  it('leaves other pages alone', async () => {
+  it('lets other pages be indexed (no page sends a referrer: platform/page-headers.ts)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/webinar' });
-    expect(res.headers['referrer-policy']).toBeUndefined();
+    expect(res.headers['x-robots-tag']).toBeUndefined();
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 });
