@@ -110,6 +110,8 @@ describe('headers of the pages (issue 19 item 7)', () => {
     '/upload?token=t0k3n',
     '/viewer/abc.def',
     '/web-report?groupId=g',
+    '/mobileSignature?code=123456',
+    '/attachments/upload?code=123456',
   ])('%s (a credential in its address) is sent on as no referrer and never indexed', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);

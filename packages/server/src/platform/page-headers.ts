@@ -29,11 +29,14 @@ export const CSP_NONCE_PLACEHOLDER = 'YYP_CSP_NONCE';
 /** The pages a hospital information system opens in a frame of its own (README "/web entry"). */
 export const EMBEDDABLE_PAGES = ['/web', '/web-report'] as const;
 
-/** Pages whose address carries a credential (a link, a token): never indexed. */
-const TOKEN_PAGE = /^\/(reports\/s|web|web-report|viewer\/[^/?]+|upload)\/?(\?|$)/;
+/** Pages whose address can carry a credential (a link, a token, an upload code): never indexed. */
+const TOKEN_PAGE =
+  /^\/(reports\/s|web|web-report|viewer\/[^/?]+|upload|mobileSignature|service-orders\/upload|attachments\/upload)\/?(\?|$)/;
 
 /**
- * Device features no page uses. The consultation feature (video calls) will need camera and
+ * Device features no page uses (the one page header helmet has no option for, so set by hand in
+ * installWebPages). Only features Chromium knows: an unknown one is a console warning on every
+ * page (it reported 'bluetooth'). The consultation feature (video calls) will need camera and
  * microphone for this origin: it turns them on (camera=(self)) when it comes.
  */
 export const PERMISSIONS_POLICY = [
