@@ -50,8 +50,10 @@ export function toAppError(err: FastifyError | Error): AppError {
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const appError = toAppError(err);
   if (appError.status >= 500) request.log.error({ err: loggableError(err) }, 'request failed');
-  else if (databaseErrorOf(err)) request.log.warn({ err: loggableError(err) }, 'request refused by the database');
-  else request.log.info({ code: appError.code }, 'request refused');
+  else if (databaseErrorOf(err)?.code.startsWith('22')) {
+    // A value the database refused: a client's fault, but a validation the API may lack.
+    request.log.warn({ err: loggableError(err) }, 'request refused by the database');
+  } else request.log.info({ code: appError.code }, 'request refused');
   // A throttled or locked-out call says when to come back (429 TooManyRequests, 423 LoginLocked).
   const retryAfter = (appError.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
   if (typeof retryAfter === 'number' && retryAfter > 0) void reply.header('retry-after', String(Math.ceil(retryAfter)));
