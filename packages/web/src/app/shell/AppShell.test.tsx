@@ -12,13 +12,19 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/sessionStore';
 import { currentLanguage } from '../../i18n';
-import { demoUser, installFakeApi, tokenFor } from '../../test/fakeApi';
+import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeResponse } from '../../test/fakeApi';
 import { locationOf, renderApp } from '../../test/renderApp';
 import { groupOf } from '../../test/tenancyFixtures';
 
-function server(domain: Partial<DomainConfig> = {}, user: User = demoUser(), groups: Group[] = []) {
+function server(
+  domain: Partial<DomainConfig> = {},
+  user: User = demoUser(),
+  groups: Group[] = [],
+  logoutAnswer: FakeResponse = { status: 204 },
+) {
   let me = user;
   return installFakeApi({
+    'POST accounts/logout': () => logoutAnswer,
     'GET groups/mine': () => ({ status: 200, body: groups }),
     'GET domain': () => ({ status: 200, body: { ...defaultDomainConfig, displayName: 'Test Hospital', ...domain } }),
     'GET accounts/me': () => ({ status: 200, body: me }),
@@ -75,23 +81,41 @@ describe('signed-in shell', () => {
     );
   });
 
-  it('logs out from the user menu, clearing token, charge token and cached user', async () => {
-    server();
-    sessionStore.signIn('doctor', tokenFor('doctor'));
+  it('logs out from the user menu: the server ends the session, then token, charge token and cached user go', async () => {
+    const api = server();
+    const token = tokenFor('doctor');
+    sessionStore.signIn('doctor', token);
     sessionStorage.setItem(CHARGE_TOKEN_KEY, 'charge');
     const { router, queryClient } = renderApp('/studies');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByText('Log out'));
-    await screen.findByRole('button', { name: 'Log in' });
+    // The login page is loaded on first use: allow for it.
+    await screen.findByRole('button', { name: 'Log in' }, { timeout: 10_000 });
+    const logouts = api.requests.filter((r) => r.method === 'POST' && r.path === 'accounts/logout');
+    expect(logouts).toHaveLength(1);
+    expect(logouts[0]!.headers.authorization).toBe(`Bearer ${token.accessToken}`);
     expect(locationOf(router)).toBe('/login');
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     expect(sessionStorage.getItem(CHARGE_TOKEN_KEY)).toBeNull();
     expect(queryClient.getQueryData(['accounts', 'me'])).toBeUndefined();
   });
 
-  it('logs out after the domain inactivity limit and offers to log in again', async () => {
-    server({ maxInactiveMinutes: 1 });
+  it('still logs out locally when the server refuses the logout, without the expiry dialog', async () => {
+    server({}, demoUser(), [], errorAnswer(401, 'TokenExpiredError'));
+    sessionStore.signIn('doctor', tokenFor('doctor'));
+    const { router } = renderApp('/studies');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByText('Log out'));
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(locationOf(router)).toBe('/login');
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(sessionStore.getState().expiryDialogOpen).toBe(false);
+  });
+
+  it('logs out after the domain inactivity limit, on the server too, and offers to log in again', async () => {
+    const api = server({ maxInactiveMinutes: 1 });
     useFakeClock();
     sessionStore.signIn('doctor', tokenFor('doctor'));
     const { router } = renderApp('/settings/profile');
@@ -104,6 +128,7 @@ describe('signed-in shell', () => {
     const notice = await screen.findByRole('dialog', { name: /You have been logged out/ });
     expect(notice.textContent).toContain('after 1 minutes without activity');
     expect(sessionStore.getState().session).toBeNull();
+    expect(api.requests.some((r) => r.method === 'POST' && r.path === 'accounts/logout')).toBe(true);
     await waitFor(() => expect(locationOf(router)).toBe('/login?redirect=%2Fsettings%2Fprofile'));
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log in again' }));
