@@ -89,8 +89,17 @@ describe('indexed text is cut to its VR maximum', () => {
 
     const page = await t.as(doctor).post('exams/page-query', { skip: 0, limit: 20 });
     expect(page.statusCode, page.body.slice(0, 200)).toBe(200);
-    expect((page.json() as { exams: unknown[] }).exams).toHaveLength(20);
+    const listed = (page.json() as { exams: Record<string, string>[] }).exams;
+    expect(listed).toHaveLength(20);
     expect(page.rawPayload.length).toBeLessThan(64 * 1024);
+    for (const exam of listed) {
+      for (const [column, vr] of LIMITS.filter(([c]) => c in exam)) {
+        const max = INDEX_MAX_LENGTH[vr]!;
+        for (const part of vr === 'PN' ? exam[column]!.split('=') : [exam[column]!]) {
+          expect([...part].length).toBeLessThanOrEqual(max);
+        }
+      }
+    }
 
     const qido = await t.app.inject({
       method: 'GET',
