@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
  */
 export const AUDIT_ACTION_KEYS = [
   'account_login',
+  'account_logout',
   'account_register',
   'account_change_password',
   'account_update_password',

@@ -149,6 +149,7 @@ export const catalogueChs: Widen<typeof catalogueEn> = {
   },
   auditActions: {
     account_login: '登录',
+    account_logout: '退出登录',
     account_register: '注册账号',
     account_change_password: '修改本人密码',
     account_update_password: '更新过期密码',

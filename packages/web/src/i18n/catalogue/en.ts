@@ -171,6 +171,7 @@ const dictionaryKinds: Record<DictionaryKind, string> = {
 
 const auditActions: Record<AuditActionKey, string> = {
   account_login: 'Logged in',
+  account_logout: 'Logged out',
   account_register: 'Registered an account',
   account_change_password: 'Changed own password',
   account_update_password: 'Replaced an expired password',

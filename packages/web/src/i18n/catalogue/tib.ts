@@ -149,6 +149,7 @@ export const catalogueTib: Widen<typeof catalogueEn> = {
   },
   auditActions: {
     account_login: 'ནང་འཛུལ།',
+    account_logout: 'ཕྱིར་འཐེན།',
     account_register: 'རྩིས་ཐོ་ཐོ་འགོད།',
     account_change_password: 'རང་གི་གསང་ཨང་བསྒྱུར་བཅོས།',
     account_update_password: 'དུས་ཡོལ་གསང་ཨང་གསར་བརྗེ།',
