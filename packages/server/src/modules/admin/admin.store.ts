@@ -37,11 +37,12 @@ export async function queryRealm(
       username: accounts.username,
       name: accounts.name,
       disabled: accounts.disabled,
-      lockedUntil: loginThrottle.lockedUntil,
+      // The latest lock of the name, at one address or at all (accounts/login-throttle.ts).
+      lockedUntil: sql`(select max(${loginThrottle.lockedUntil}) from ${loginThrottle}
+        where ${loginThrottle.username} = lower(${accounts.username}))`.mapWith(loginThrottle.lockedUntil),
     })
     .from(groupMembers)
     .innerJoin(accounts, eq(accounts.id, groupMembers.accountId))
-    .leftJoin(loginThrottle, eq(loginThrottle.username, sql`lower(${accounts.username})`))
     .where(where)
     .orderBy(accounts.username)
     .offset(skip)
