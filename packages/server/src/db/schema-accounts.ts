@@ -123,7 +123,15 @@ export const auditLogs = pgTable(
     outcome: text('outcome').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_logs_at_idx').on(t.at), index('audit_logs_actor_idx').on(t.actorId, t.at)],
+  (t) => [
+    index('audit_logs_at_idx').on(t.at),
+    index('audit_logs_actor_idx').on(t.actorId, t.at),
+    // The refused-associations log (admin dicom-refusals.store) reads these rows alone, newest
+    // first, among all the PHI rows DICOMweb writes.
+    index('audit_logs_dicom_refused_idx')
+      .on(t.at.desc())
+      .where(sql`${t.action} = 'dicom.association.refused'`),
+  ],
 );
 
 export type AccountRow = typeof accounts.$inferSelect;

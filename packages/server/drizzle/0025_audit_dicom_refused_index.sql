@@ -1,0 +1,1 @@
+CREATE INDEX "audit_logs_dicom_refused_idx" ON "audit_logs" USING btree ("at" DESC NULLS LAST) WHERE "audit_logs"."action" = 'dicom.association.refused';
