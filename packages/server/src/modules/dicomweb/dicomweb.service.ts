@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { DicomError } from '../../dicom/parse.js';
+import { servedInstance } from '../../dicom/preamble.js';
 import { bucketsWith } from '../../platform/access.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
@@ -357,7 +358,8 @@ export class DicomWebService {
     return value;
   }
 
+  /** A stored instance file as served: its preamble zeroed (files stored before the ingest zeroed it keep theirs). */
   stream(blobKey: string): Readable {
-    return this.blobs.stream(blobKey);
+    return servedInstance(this.blobs, blobKey);
   }
 }

@@ -82,8 +82,9 @@ export class ExamsService {
       throw new AppError('TooManyRequests', 'A study can be repackaged once per hour', { retryAfterSeconds });
     }
     const root = packageName(exam);
-    // Packages built before their names were free of patient values (v1) are built again.
-    const key = `packages/${exam.bucketId}/${exam.id}.v2.zip`;
+    // Packages built before their names were free of patient values (v1), or before every file's
+    // preamble was zeroed as it is packed (v2), are built again.
+    const key = `packages/${exam.bucketId}/${exam.id}.v3.zip`;
     if (
       !pkg ||
       repackage ||

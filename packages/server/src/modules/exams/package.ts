@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
+import { servedInstance } from '../../dicom/preamble.js';
 import type { BlobStore } from '../../platform/blobs.js';
 
 /** Names inside the zip use only safe characters, whatever the DICOM values held. */
@@ -33,7 +34,8 @@ export function packageName(exam: { id: string; accessionNumber: string }): stri
 /**
  * Writes the study as a zip into the blob store, streaming each instance from its blob: memory
  * stays flat however large the study. Instances are stored (not deflated): DICOM pixel data
- * hardly compresses and stored entries stream fastest. Inside, a folder per series (series
+ * hardly compresses and stored entries stream fastest. Each file's preamble is zeroed as it
+ * streams (servedInstance), whenever it was stored. Inside, a folder per series (series
  * number and modality) and a file per instance (instance number, with a counter when two share
  * one): no UID or patient value in any name.
  */
@@ -51,7 +53,7 @@ export async function buildPackage(blobs: BlobStore, key: string, root: string, 
     let name = `${stem}.dcm`;
     for (let n = 2; used.has(name); n++) name = `${stem}_${n}.dcm`;
     used.add(name);
-    zip.addReadStream(blobs.stream(f.blobKey), name, { compress: false });
+    zip.addReadStream(servedInstance(blobs, f.blobKey), name, { compress: false });
   }
   zip.end();
   const out = new PassThrough();
