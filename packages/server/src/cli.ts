@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import { runCli } from './cli-commands.js';
+import { failureMessage } from './cli-failure.js';
 import { localKeys } from './modules/archive/reindex.js';
 import { LocalBlobStore } from './platform/blobs.js';
 import { S3BlobStore } from './platform/blobs-s3.js';
@@ -27,6 +28,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
+  console.error(failureMessage(err));
   process.exit(1);
 });
