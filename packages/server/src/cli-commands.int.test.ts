@@ -30,7 +30,9 @@ describe('CLI', () => {
     await expect(cli('create-user', 'bob', '--name', 'Bob', '--password', 'simple')).rejects.toThrow(/password/);
     // One of the most common passwords (issue 19 §9), though it passes the ordinary policy.
     await expect(cli('create-user', 'bob', '--name', 'Bob', '--password', 'Password1!')).rejects.toThrow(/password/);
-    await expect(cli('create-user', 'bad name', '--name', 'B', '--password', 'Kestrel#481')).rejects.toThrow(/username/);
+    await expect(cli('create-user', 'bad name', '--name', 'B', '--password', 'Kestrel#481')).rejects.toThrow(
+      /username/,
+    );
     expect(await findAccountByUsername(db.database.db, 'bob')).toBeUndefined();
   });
 

@@ -184,9 +184,9 @@ describe('WADO-RS audit', () => {
     const i = study.instances[1]!;
     const base = `/dicom-web/studies/${study.studyInstanceUid}`;
     expect((await get(doctor, `${base}/metadata`)).statusCode).toBe(200);
-    expect(
-      (await get(doctor, `${base}/series/${i.seriesInstanceUid}/instances/${i.sopInstanceUid}`)).statusCode,
-    ).toBe(200);
+    expect((await get(doctor, `${base}/series/${i.seriesInstanceUid}/instances/${i.sopInstanceUid}`)).statusCode).toBe(
+      200,
+    );
     let written = await rows('dicomweb.read', doctorId, before);
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({

@@ -18,7 +18,9 @@ beforeAll(async () => {
   t = await startTestApp();
   const admin = await t.login('admin');
   await t.call('PUT', 'domain', { token: admin, body: { allowRegistration: true } });
-  const reg = await t.call('POST', 'accounts', { body: { username: 'founder', password: 'kestrel481', name: '创始人' } });
+  const reg = await t.call('POST', 'accounts', {
+    body: { username: 'founder', password: 'kestrel481', name: '创始人' },
+  });
   owner = reg.json().accessToken;
 });
 afterAll(async () => {
