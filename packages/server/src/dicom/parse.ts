@@ -138,6 +138,34 @@ function sequenceDepth(ds: dicomParser.DataSet): number {
   return deepest;
 }
 
+const PIXEL_DATA = 'x7fe00010';
+/** Every element the index reads lies in a group up to 0028: a header parsed past them is enough. */
+const INDEXED_GROUPS_END = 0x0028;
+const DEFLATED = '1.2.840.10008.1.2.1.99';
+
+/**
+ * Deflated Explicit VR Little Endian is refused before anything is inflated: dicom-parser would
+ * inflate the whole dataset in one synchronous call, so a few MB could ask for gigabytes.
+ */
+const refuseDeflated = (): never => {
+  throw new DicomError(`transfer syntax ${DEFLATED} (deflated) is not supported`, 'malformed');
+};
+
+function checkPart10(bytes: Uint8Array): void {
+  if (bytes.length < 132 || bytes[128] !== 0x44 || bytes[129] !== 0x49 || bytes[130] !== 0x43 || bytes[131] !== 0x4d) {
+    throw new DicomError('not a DICOM Part 10 file (no DICM prefix)', 'notDicom');
+  }
+}
+
+/** dicom-parser's error (a string, an Error, or { exception, dataSet }) as a DicomError. */
+function unreadable(err: unknown): DicomError {
+  const message = err instanceof Error ? err.message : typeof err === 'string' ? err : 'unreadable';
+  return new DicomError(
+    `unreadable DICOM: ${message.slice(0, 200)}`,
+    err instanceof RangeError ? 'tooDeep' : 'malformed',
+  );
+}
+
 /**
  * Parses and validates a DICOM Part 10 file. Refuses with a DicomError (never anything else) a
  * file that is not Part 10, is truncated, lacks or has malformed UIDs, declares absurd
@@ -146,19 +174,69 @@ function sequenceDepth(ds: dicomParser.DataSet): number {
  * from the instance's character set, without U+0000, cut to each VR's maximum length.
  */
 export function parseInstance(bytes: Uint8Array): ParsedInstance {
-  if (bytes.length < 132 || bytes[128] !== 0x44 || bytes[129] !== 0x49 || bytes[130] !== 0x43 || bytes[131] !== 0x4d) {
-    throw new DicomError('not a DICOM Part 10 file (no DICM prefix)', 'notDicom');
-  }
+  checkPart10(bytes);
   let ds: dicomParser.DataSet;
   try {
-    ds = dicomParser.parseDicom(bytes as Uint8Array);
+    ds = dicomParser.parseDicom(bytes as Uint8Array, { inflater: refuseDeflated });
   } catch (err) {
-    const message = err instanceof Error ? err.message : typeof err === 'string' ? err : 'unreadable';
-    throw new DicomError(
-      `unreadable DICOM: ${message.slice(0, 200)}`,
-      err instanceof RangeError ? 'tooDeep' : 'malformed',
-    );
+    throw err instanceof DicomError ? err : unreadable(err);
   }
+  return indexed(ds, bytes, bytes.length, false);
+}
+
+/**
+ * parseInstance for a file on disk of `fileSize` bytes, from its first bytes only: the header is
+ * parsed up to the Pixel Data element (whose length is checked against the file's size, not
+ * read), or past the last group the index reads. Answers null when `prefix` ends before that: the
+ * caller reads a longer one. A prefix holding the whole file is parsed as parseInstance does.
+ * Elements after the pixel data (or after the groups the index reads) are not parsed.
+ */
+export function parseInstanceHeader(prefix: Uint8Array, fileSize: number): ParsedInstance | null {
+  if (prefix.length >= fileSize) return parseInstance(prefix);
+  checkPart10(prefix);
+  let ds: dicomParser.DataSet;
+  try {
+    ds = dicomParser.parseDicom(prefix, { untilTag: PIXEL_DATA, inflater: refuseDeflated });
+  } catch (err) {
+    if (err instanceof DicomError) throw err;
+    const { exception, dataSet } = (err ?? {}) as { exception?: unknown; dataSet?: dicomParser.DataSet };
+    if (err instanceof RangeError || exception instanceof RangeError) throw unreadable(exception ?? err);
+    // The dataset broke off at the end of the prefix (or earlier, damaged): enough when the
+    // parse got past what the index reads; the group 0002 header is then read on its own.
+    if (!dataSet || !pastIndexedGroups(dataSet)) return null;
+    let meta: dicomParser.DataSet;
+    try {
+      meta = dicomParser.readPart10Header(prefix);
+    } catch {
+      return null;
+    }
+    Object.assign(dataSet.elements, meta.elements);
+    ds = dataSet;
+  }
+  if (!ds.elements[PIXEL_DATA] && !pastIndexedGroups(ds)) return null;
+  return indexed(ds, prefix, fileSize, true);
+}
+
+/**
+ * True when a (partial) parse got past every group the index reads: its last element, or the
+ * element after it in the bytes, is of a later group.
+ */
+function pastIndexedGroups(ds: dicomParser.DataSet): boolean {
+  let last: dicomParser.Element | undefined;
+  for (const tag in ds.elements) {
+    const el = ds.elements[tag]!;
+    if (el.tag.startsWith('x0002')) continue;
+    if (!last || el.dataOffset > last.dataOffset) last = el;
+  }
+  if (!last) return false;
+  if (Number.parseInt(last.tag.slice(1, 5), 16) > INDEXED_GROUPS_END) return true;
+  const next = last.dataOffset + last.length;
+  if (last.length === 0xffffffff || next + 2 > ds.byteArray.length) return false;
+  return ds.byteArrayParser.readUint16(ds.byteArray, next) > INDEXED_GROUPS_END;
+}
+
+/** The index's view of a parsed dataset; `bytes` holds its values, the file has `fileSize` bytes. */
+function indexed(ds: dicomParser.DataSet, bytes: Uint8Array, fileSize: number, headerOnly: boolean): ParsedInstance {
   if (sequenceDepth(ds) > MAX_SEQUENCE_DEPTH) {
     throw new DicomError(`sequences nested deeper than ${MAX_SEQUENCE_DEPTH} levels`, 'tooDeep');
   }
@@ -212,11 +290,13 @@ export function parseInstance(bytes: Uint8Array): ParsedInstance {
   if (frames < 1 || frames > MAX_FRAMES) throw new DicomError(`absurd number of frames ${frames}`, 'badDimensions');
   const transferSyntaxUid = checkUid(uid('x00020010'), 'TransferSyntaxUID');
   const pixel = ds.elements.x7fe00010;
-  if (pixel && rows && columns && UNCOMPRESSED.has(transferSyntaxUid) && !pixel.encapsulatedPixelData) {
+  // Read up to its header only, pixel data of undefined length is encapsulated (or damaged).
+  const encapsulated = pixel?.encapsulatedPixelData || (headerOnly && pixel?.hadUndefinedLength);
+  if (pixel && rows && columns && UNCOMPRESSED.has(transferSyntaxUid) && !encapsulated) {
     const bits = ds.uint16('x00280100') ?? 16;
     const samples = ds.uint16('x00280002') ?? 1;
     const expected = Math.ceil((rows * columns * frames * samples * bits) / 8);
-    if (pixel.length < expected || pixel.dataOffset + pixel.length > bytes.length) {
+    if (pixel.length < expected || pixel.dataOffset + pixel.length > fileSize) {
       throw new DicomError(`pixel data is ${pixel.length} bytes, ${expected} expected`, 'truncated');
     }
   }

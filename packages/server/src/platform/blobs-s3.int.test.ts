@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, S3RVER_KEY, type TestS3 } from '../test/s3.js';
 import { LocalBlobStore, type BlobStore } from './blobs.js';
@@ -111,6 +112,20 @@ describe.each(stores)('%s contract', (_name, make) => {
     const edge = 5 * 1024 * 1024;
     const slice = await read(store.stream('c/s/large', { start: edge - 2, end: edge + 1 }));
     expect(slice.length).toBe(4);
+  });
+
+  it('takes a 12 MiB file byte for byte, streamed, and the file is gone from its path', async () => {
+    const total = 12 * 1024 * 1024 + 5;
+    const source = generated(total, 11);
+    const file = path.join(root, `take-${crypto.randomBytes(4).toString('hex')}`);
+    await pipeline(source.stream, fs.createWriteStream(file));
+    await store.putFile('c/f/taken.dcm', file);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(await store.size('c/f/taken.dcm')).toBe(total);
+    const back = crypto.createHash('sha256');
+    for await (const c of store.stream('c/f/taken.dcm')) back.update(c as Buffer);
+    expect(back.digest('hex')).toBe(source.digest());
+    await store.delete('c/f/taken.dcm');
   });
 
   it('leaves nothing behind when a stream fails mid-way, small or past the first part', async () => {

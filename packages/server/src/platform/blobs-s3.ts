@@ -13,6 +13,8 @@ import {
   type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { contentDisposition } from './blob-links.js';
@@ -199,6 +201,12 @@ export class S3BlobStore implements BlobStore {
       }
       throw err;
     }
+  }
+
+  /** The file streamed up (one part in memory at a time), then removed. */
+  async putFile(key: string, file: string): Promise<void> {
+    await this.putStream(key, fs.createReadStream(file));
+    await fsp.rm(file, { force: true });
   }
 
   async get(key: string): Promise<Buffer> {

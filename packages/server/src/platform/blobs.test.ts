@@ -62,4 +62,38 @@ describe('LocalBlobStore', () => {
       expect(() => assertSafeKey(key)).toThrow(/unsafe/);
     },
   );
+
+  it('takes a file on its own filesystem by moving it: same inode, durable, the old name gone', async () => {
+    const file = path.join(root, 'upload-1');
+    fs.writeFileSync(file, 'instance bytes');
+    const inode = fs.statSync(file).ino;
+    await store.putFile('f/a/one.dcm', file);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(fs.statSync(path.join(root, 'f/a/one.dcm')).ino).toBe(inode);
+    expect((await store.get('f/a/one.dcm')).toString()).toBe('instance bytes');
+  });
+
+  it('refuses to take a file under a key that exists, changing neither', async () => {
+    const file = path.join(root, 'upload-2');
+    fs.writeFileSync(file, 'newer');
+    await store.put('f/a/two.dcm', Buffer.from('older'));
+    await expect(store.putFile('f/a/two.dcm', file)).rejects.toMatchObject({ code: 'EEXIST' });
+    expect((await store.get('f/a/two.dcm')).toString()).toBe('older');
+    expect(fs.readFileSync(file, 'utf8')).toBe('newer');
+  });
+
+  it('copies a file from another filesystem (tmpfs) and removes it', async () => {
+    // /dev/shm is a tmpfs on Linux: a hard link from there into the store fails with EXDEV.
+    const other = fs.existsSync('/dev/shm') ? fs.mkdtempSync('/dev/shm/yyp-blobs-') : fs.mkdtempSync(root + '-x');
+    try {
+      const file = path.join(other, 'upload-3');
+      const bytes = Buffer.alloc(300_000, 7);
+      fs.writeFileSync(file, bytes);
+      await store.putFile('f/b/three.dcm', file);
+      expect(fs.existsSync(file)).toBe(false);
+      expect((await store.get('f/b/three.dcm')).equals(bytes)).toBe(true);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
 });

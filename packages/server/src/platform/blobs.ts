@@ -23,6 +23,13 @@ export interface BlobStore {
    */
   putNew(key: string, data: Uint8Array): Promise<void>;
   putStream(key: string, source: Readable): Promise<number>;
+  /**
+   * Stores the local file at `file` under a new key, as putNew does (refused if the key exists,
+   * durable when it answers), without holding it in memory: the file is taken, so it is gone from
+   * `file` once this answers. On failure it may or may not still be there; nothing is left under
+   * the key.
+   */
+  putFile(key: string, file: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   /** A byte range [start, end] inclusive, or the whole blob. */
   stream(key: string, range?: { start: number; end: number }): Readable;
@@ -96,6 +103,26 @@ async function writeNewSynced(file: string, data: Uint8Array, created: () => voi
     if (!fs.constants.O_DSYNC || data.length === 0) await fd.fdatasync(n);
   } finally {
     await fd.close(n);
+  }
+}
+
+/** link(2) refusals that mean "not across these filesystems", where a copy does instead. */
+const CANNOT_LINK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
+
+/**
+ * Copies `file` into the new file `target` (refused if it exists) and makes it durable; a failure
+ * removes the target.
+ */
+async function copyNewSynced(file: string, target: string): Promise<void> {
+  const out = await fd.open(target, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o644);
+  try {
+    await pipeline(fs.createReadStream(file), fs.createWriteStream('', { fd: out, autoClose: false }));
+    await fd.fdatasync(out);
+  } catch (err) {
+    await fsp.rm(target, { force: true });
+    throw err;
+  } finally {
+    await fd.close(out);
   }
 }
 
@@ -199,6 +226,37 @@ export class LocalBlobStore implements BlobStore {
       await fsp.rm(tmpFile, { force: true });
       throw err;
     }
+  }
+
+  /**
+   * Moves the file in (a hard link, then the old name removed) when it lies on the blob store's
+   * filesystem, after making its data durable; otherwise copies it into a new file that is made
+   * durable the same way, then removes it. The new name is made durable by a directory fsync, as
+   * for putNew.
+   */
+  async putFile(key: string, file: string): Promise<void> {
+    const target = this.file(key);
+    const dir = path.dirname(target);
+    await this.ensureDir(dir);
+    try {
+      const source = await fd.open(file, fs.constants.O_RDONLY);
+      try {
+        await fd.fdatasync(source);
+      } finally {
+        await fd.close(source);
+      }
+      await fsp.link(file, target);
+    } catch (err) {
+      if (!CANNOT_LINK.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+      await copyNewSynced(file, target);
+    }
+    try {
+      await this.dirSync.sync(dir);
+    } catch (err) {
+      await fsp.rm(target, { force: true });
+      throw err;
+    }
+    await fsp.rm(file, { force: true });
   }
 
   get(key: string): Promise<Buffer> {

@@ -1,9 +1,11 @@
+import fs from 'node:fs/promises';
 import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
+import { ingestFileInstance, LARGE_INSTANCE_BYTES } from './ingest-file.js';
 import { ingestInstance, type IngestDeps, type IngestResult, type IngestSource } from './ingest.js';
 import * as modalitiesStore from './modalities.store.js';
 
@@ -24,10 +26,26 @@ export class ArchiveService {
     private readonly syncCommit = false,
   ) {}
 
-  ingest(bucketId: string, bytes: Uint8Array, source: IngestSource): Promise<IngestResult> {
+  private deps(): IngestDeps {
     const deps: IngestDeps = { db: this.db, blobs: this.blobs, clock: this.clock, syncCommit: this.syncCommit };
     if (this.onNewExam) deps.onNewExam = this.onNewExam;
-    return ingestInstance(deps, { bucketId, bytes, source });
+    return deps;
+  }
+
+  ingest(bucketId: string, bytes: Uint8Array, source: IngestSource): Promise<IngestResult> {
+    return ingestInstance(this.deps(), { bucketId, bytes, source });
+  }
+
+  /**
+   * An instance that is a file on disk (the upload wizard's files and zip entries). One under
+   * LARGE_INSTANCE_BYTES is read whole and ingested as above; a larger one is parsed from its
+   * header and moved or streamed into the blob store, memory flat whatever its size, and is then
+   * gone from `file`. Either way the caller removes whatever is left.
+   */
+  async ingestFile(bucketId: string, file: string, source: IngestSource): Promise<IngestResult> {
+    const { size } = await fs.stat(file);
+    if (size < LARGE_INSTANCE_BYTES) return this.ingest(bucketId, await fs.readFile(file), source);
+    return ingestFileInstance(this.deps(), { bucketId, file, size, source });
   }
 
   /** Association check: the called AE must be ours, the calling AE registered (and from its host, if set). */

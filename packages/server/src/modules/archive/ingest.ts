@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { DicomError, parseInstance, type ParsedInstance } from '../../dicom/parse.js';
+import { zeroPreamble } from '../../dicom/preamble.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -139,23 +140,6 @@ function writerFor(db: Db, clock: Clock, syncCommit: boolean): IngestWriter {
   return writer;
 }
 
-/** Length of the Part 10 preamble (PS3.10 7.1), before "DICM". */
-const PREAMBLE = 128;
-
-/**
- * Sets the Part 10 preamble to zeros, in place (the ingest owns the bytes it is given). PS3.10
- * leaves its content to the application; stored as sent it could make the file an executable or
- * another format at once (CVE-2019-11687, "DICOM polyglots"), so no stored or served file keeps one.
- */
-export function zeroPreamble(bytes: Uint8Array): void {
-  for (let i = 0; i < PREAMBLE && i < bytes.length; i++) {
-    if (bytes[i] !== 0) {
-      bytes.fill(0, i, Math.min(PREAMBLE, bytes.length));
-      return;
-    }
-  }
-}
-
 /**
  * The one ingest pipeline every path uses (web, upload token, DIMSE, STOW-RS): parse and validate
  * the header, zero the preamble, store the bytes (atomically, fsynced) under a key of their own and meanwhile upsert
@@ -163,7 +147,8 @@ export function zeroPreamble(bytes: Uint8Array): void {
  * committing the rows only after the bytes are durable. A re-sent
  * SOP Instance UID is stored once: the new copy's blob is removed again. Invalid input throws
  * DicomError and leaves nothing behind; a crash between blob and rows leaves only an unreferenced
- * blob, never a row without its bytes.
+ * blob, never a row without its bytes. (A large upload already on disk takes ingest-file.ts:
+ * the same steps without holding the file in memory.)
  */
 export async function ingestInstance(
   deps: IngestDeps,
@@ -171,14 +156,29 @@ export async function ingestInstance(
 ): Promise<IngestResult> {
   const p = parseInstance(input.bytes);
   zeroPreamble(input.bytes);
+  const { bucketId, bytes, source } = input;
+  return storeAndIndex(deps, { bucketId, p, size: bytes.length, source }, (key) => deps.blobs.putNew(key, bytes));
+}
+
+/**
+ * The rest of the ingest once an instance is parsed and its preamble zeroed: `write` stores its
+ * bytes under a key of their own while its rows are written; the rows commit once the bytes are
+ * durable. A duplicate's blob is removed again, and so is the blob of a refused instance.
+ */
+export async function storeAndIndex(
+  deps: IngestDeps,
+  input: { bucketId: string; p: ParsedInstance; size: number; source: IngestSource },
+  write: (blobKey: string) => Promise<void>,
+): Promise<IngestResult> {
+  const { p } = input;
   const unique = crypto.randomBytes(6).toString('hex');
   const blobKey = `dicom/${input.bucketId}/${p.studyInstanceUid}/${p.seriesInstanceUid}/${p.sopInstanceUid}.${unique}.dcm`;
-  const durable = deps.blobs.putNew(blobKey, input.bytes);
+  const durable = write(blobKey);
   durable.catch(() => undefined); // awaited by the writer; a failure fails this instance there
   let written: WrittenInstance;
   try {
     written = await writerFor(deps.db, deps.clock, deps.syncCommit ?? false).submit(
-      { bucketId: input.bucketId, p, blobKey, size: input.bytes.length, source: input.source },
+      { bucketId: input.bucketId, p, blobKey, size: input.size, source: input.source },
       durable,
     );
   } catch (err) {

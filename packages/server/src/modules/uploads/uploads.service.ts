@@ -11,6 +11,7 @@ import { IngestRefused, uploadBlock } from '../archive/plan.js';
 import { bucketsByIds, findBucket } from '../organizations/organizations.store.js';
 import type { Signer } from '../../platform/signed.js';
 import type { ArchiveService } from '../archive/archive.service.js';
+import type { IngestResult } from '../archive/ingest.js';
 import * as store from './uploads.store.js';
 
 export const UPLOAD_ENDPOINT = '/yyp/api/v1/uploads/files/';
@@ -176,18 +177,23 @@ export class UploadsService {
   }
 
   /**
-   * One file from its path. A file that is no DICOM Part 10 file (no "DICM" after the 128-byte
-   * preamble) is reported from its first bytes, without reading the rest.
+   * One file from its path (the archive reads a large one from disk, never whole: it may move it
+   * away). A file that is no DICOM Part 10 file (no "DICM" after the 128-byte preamble) is
+   * reported from its first bytes, without reading the rest.
    */
   private async ingestPath(claims: SessionClaims, path: string, name: string, source: 'web' | 'token') {
     const prefix = await head(path, 132);
     const part10 = prefix.length === 132 && prefix.subarray(128).toString('latin1') === 'DICM';
-    await this.ingestOne(claims, part10 ? await fs.readFile(path) : prefix, name, source);
+    await this.ingestOne(claims, name, () =>
+      part10
+        ? this.archive.ingestFile(claims.bucketId, path, source)
+        : this.archive.ingest(claims.bucketId, prefix, source),
+    );
   }
 
-  private async ingestOne(claims: SessionClaims, bytes: Uint8Array, name: string, source: 'web' | 'token') {
+  private async ingestOne(claims: SessionClaims, name: string, ingest: () => Promise<IngestResult>) {
     try {
-      const r = await this.archive.ingest(claims.bucketId, bytes, source);
+      const r = await ingest();
       await store.recordFile(
         this.db,
         claims.uploadId,

@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import yazl from 'yazl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buckets, instances } from '../../db/schema.js';
+import { writeLargeInstance, type LargeInstance } from '../../dicom/testdata/large.js';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+
+/**
+ * Issue 19 §2, "memory stays bounded whatever the entry size": a DICOM instance of hundreds of MB
+ * sent through the upload wizard, inside a zip and as a single tus file, is stored without being
+ * held in memory: byte for byte (its preamble zeroed), with the process's memory growing by less
+ * than 64 MB while it is uploaded, unpacked and ingested.
+ */
+const MiB = 1024 * 1024;
+/** 800 frames of 512×512 16-bit pixels: 400 MiB of pixel data. */
+const FRAMES = 800;
+let t: TestApp;
+let base: string;
+let radId: string;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-large-'));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  radId = (await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD')))[0]!.id;
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function post(url: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}/yyp/api/v1/${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** A tus upload of a file in one PATCH, streamed from disk (the client holds none of it either). */
+async function tusUpload(session: string, file: string, filename: string): Promise<void> {
+  const size = fs.statSync(file).size;
+  const created = await fetch(`${base}/yyp/api/v1/uploads/files/`, {
+    method: 'POST',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(size),
+      'upload-metadata': `filename ${Buffer.from(filename).toString('base64')}`,
+      'upload-session': session,
+    },
+  });
+  expect(created.status).toBe(201);
+  const url = new URL(created.headers.get('location')!, base);
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(size),
+        'upload-session': session,
+      },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    fs.createReadStream(file).pipe(req);
+  });
+  expect(status).toBe(204);
+}
+
+/** The peak growth of this process's resident memory while `run` runs. */
+async function rssGrowth(run: () => Promise<void>): Promise<number> {
+  const before = process.memoryUsage().rss;
+  const maxBefore = process.resourceUsage().maxRSS * 1024;
+  let sampled = before;
+  const sample = setInterval(() => (sampled = Math.max(sampled, process.memoryUsage().rss)), 5);
+  try {
+    await run();
+  } finally {
+    clearInterval(sample);
+  }
+  // The process's peak catches what sampling cannot see (a synchronous spike).
+  const maxAfter = process.resourceUsage().maxRSS * 1024;
+  return Math.max(sampled, process.memoryUsage().rss, maxAfter > maxBefore ? maxAfter : 0) - before;
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/** Uploads `file` in a session of its own and checks the one instance it holds was stored whole. */
+async function uploadAndCheck(file: string, filename: string, instance: LargeInstance): Promise<number> {
+  const tech = await t.login('tech');
+  const session = (await post(`buckets/${radId}/studies/upload`, {}, tech)).sessionToken as string;
+  const growth = await rssGrowth(() => tusUpload(session, file, filename));
+  const done = await post('exams/post-upload', { sessionToken: session });
+  expect(done).toMatchObject({ stored: 1, duplicates: 0, skipped: [] });
+  const [row] = await t.db.database.db
+    .select()
+    .from(instances)
+    .where(eq(instances.sopInstanceUid, instance.sopInstanceUid));
+  expect(row).toMatchObject({ size: instance.size, frames: FRAMES, rows: 512, columns: 512 });
+  const stored = path.join(t.blobDir, row!.blobKey);
+  expect(fs.statSync(stored).size).toBe(instance.size);
+  expect(await sha256(stored)).toBe(instance.storedSha256);
+  // Nothing of the upload or of the unpacked entry is left behind.
+  expect(fs.readdirSync(path.join(t.blobDir, 'uploads'))).toEqual([]);
+  return growth;
+}
+
+describe('a 400 MB instance through the upload wizard', () => {
+  it('inside a zip: unpacked to disk and moved into the store, memory flat', { timeout: 240_000 }, async () => {
+    const dcm = path.join(dir, 'zip-entry.dcm');
+    const instance = await writeLargeInstance(dcm, { frames: FRAMES, patientId: 'LARGE-ZIP' });
+    expect(instance.size).toBeGreaterThan(400 * MiB);
+    // Stored, not deflated: zeros deflate past the archive's ratio limit, a bomb's signature.
+    const zip = path.join(dir, 'study.zip');
+    const z = new yazl.ZipFile();
+    z.addReadStream(fs.createReadStream(dcm), 'CD/DICOM/IM000001', { compress: false, size: instance.size });
+    z.end();
+    await pipeline(z.outputStream, fs.createWriteStream(zip));
+    fs.rmSync(dcm);
+    const growth = await uploadAndCheck(zip, 'study.zip', instance);
+    fs.rmSync(zip);
+    expect(growth).toBeLessThan(64 * MiB);
+  });
+
+  it('as a single tus file: moved into the store, memory flat', { timeout: 240_000 }, async () => {
+    const dcm = path.join(dir, 'single.dcm');
+    const instance = await writeLargeInstance(dcm, { frames: FRAMES, patientId: 'LARGE-TUS' });
+    const growth = await uploadAndCheck(dcm, 'clip.dcm', instance);
+    fs.rmSync(dcm);
+    expect(growth).toBeLessThan(64 * MiB);
+  });
+
+  it('from disk as well: a duplicate stored once, a truncated one refused, nothing left behind', async () => {
+    // 35 MiB each: over the size from which files are ingested from disk.
+    const good = path.join(dir, 'good.dcm');
+    const cut = path.join(dir, 'cut.dcm');
+    const instance = await writeLargeInstance(good, { frames: 70, patientId: 'LARGE-DUP' });
+    const truncated = await writeLargeInstance(cut, { frames: 70, patientId: 'LARGE-CUT' });
+    fs.truncateSync(cut, truncated.size - 1000);
+    const tech = await t.login('tech');
+    const session = (await post(`buckets/${radId}/studies/upload`, {}, tech)).sessionToken as string;
+    await tusUpload(session, good, 'good.dcm');
+    await tusUpload(session, good, 'again.dcm');
+    await tusUpload(session, cut, 'cut.dcm');
+    const done = await post('exams/post-upload', { sessionToken: session });
+    expect(done).toMatchObject({ stored: 1, duplicates: 1, skipped: [{ name: 'cut.dcm', reason: 'truncated' }] });
+    const stored = fs
+      .readdirSync(path.join(t.blobDir, 'dicom'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.includes(instance.sopInstanceUid) || f.includes(truncated.sopInstanceUid));
+    expect(stored).toHaveLength(1);
+    expect(fs.readdirSync(path.join(t.blobDir, 'uploads'))).toEqual([]);
+  });
+});
