@@ -1,19 +1,5 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  AutoComplete,
-  Button,
-  DatePicker,
-  Form,
-  Popover,
-  Select,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { AutoComplete, Button, Form, Popover, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queryAuditLogs } from '../../api/admin';
 import type { AuditLog, AuditQuery } from '../../api/contractTypes';
@@ -21,8 +7,8 @@ import { queryKeys } from '../../api/queryClient';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { useGroupOrganizations } from '../groups/useGroups';
 import { AUDIT_ACTION_PREFIXES, describeAuditAction } from './auditActions';
+import { FilterBar, rangeFilters, timeColumn, useFilteredPages, type RangeValue } from './FilteredLog';
 
-const PAGE_SIZE = 20;
 const OUTCOMES = ['success', 'failure', 'denied'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 const OUTCOME_COLORS: Record<Outcome, string> = { success: 'green', failure: 'red', denied: 'orange' };
@@ -30,7 +16,7 @@ const OUTCOME_COLORS: Record<Outcome, string> = { success: 'green', failure: 're
 interface FilterValues {
   action?: string;
   outcome?: Outcome;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: RangeValue;
 }
 
 type Filters = Pick<AuditQuery, 'action' | 'outcome' | 'from' | 'to'>;
@@ -40,28 +26,23 @@ function isOutcome(value: string): value is Outcome {
 }
 
 function toFilters(values: FilterValues): Filters {
-  const [from, to] = values.range ?? [null, null];
   const action = values.action?.trim();
   return {
     ...(action ? { action } : {}),
     ...(values.outcome ? { outcome: values.outcome } : {}),
-    ...(from ? { from: from.toISOString() } : {}),
-    ...(to ? { to: to.toISOString() } : {}),
+    ...rangeFilters(values.range),
   };
 }
 
 /** Filters and the paginated operation log of one group. */
 export function AuditLogTable({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FilterValues>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
+  const { form, filters, page, paging, handleFinish, handleReset, pagination } = useFilteredPages(toFilters);
   const organizations = useGroupOrganizations(groupId);
   const orgName = new Map((organizations.data ?? []).map((o) => [o.id, o.name]));
   const logs = useQuery({
     queryKey: [...queryKeys.auditLogs(groupId), filters, page],
-    queryFn: ({ signal }) =>
-      queryAuditLogs(groupId, { ...filters, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => queryAuditLogs(groupId, { ...filters, ...paging }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -78,24 +59,8 @@ export function AuditLogTable({ groupId }: { groupId: string }) {
     denied: t('auditLog.denied'),
   };
 
-  function handleFinish(values: FilterValues) {
-    setFilters(toFilters(values));
-    setPage(1);
-  }
-
-  function handleReset() {
-    form.resetFields();
-    setFilters({});
-    setPage(1);
-  }
-
   const columns: TableColumnsType<AuditLog> = [
-    {
-      key: 'at',
-      title: t('auditLog.at'),
-      width: 170,
-      render: (_, log) => <span className="yyp-nowrap">{dayjs(log.at).format('YYYY-MM-DD HH:mm:ss')}</span>,
-    },
+    timeColumn(t('auditLog.at')),
     {
       key: 'actor',
       title: t('auditLog.actor'),
@@ -170,12 +135,12 @@ export function AuditLogTable({ groupId }: { groupId: string }) {
 
   return (
     <div className="yyp-stack">
-      <Form<FilterValues>
+      <FilterBar
         name="auditFilters"
         form={form}
-        layout="inline"
         onFinish={handleFinish}
-        className="yyp-filter-bar"
+        onReset={handleReset}
+        labels={{ range: t('auditLog.range'), search: t('auditLog.search'), reset: t('auditLog.reset') }}
       >
         <Form.Item name="action" label={t('auditLog.action')}>
           <AutoComplete
@@ -193,18 +158,7 @@ export function AuditLogTable({ groupId }: { groupId: string }) {
             className="yyp-filter-bar__outcome"
           />
         </Form.Item>
-        <Form.Item name="range" label={t('auditLog.range')}>
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowEmpty={[true, true]} />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('auditLog.search')}
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button onClick={handleReset}>{t('auditLog.reset')}</Button>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       {logs.isError && <LoadFailedAlert error={logs.error} onRetry={() => void logs.refetch()} />}
       <Table<AuditLog>
         rowKey="id"
@@ -212,14 +166,7 @@ export function AuditLogTable({ groupId }: { groupId: string }) {
         columns={columns}
         dataSource={logs.data?.logs ?? []}
         loading={logs.isFetching}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: logs.data?.count ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          showTotal: (total) => t('auditLog.total', { count: total }),
-        }}
+        pagination={pagination(logs.data?.count ?? 0, (total) => t('auditLog.total', { count: total }))}
       />
     </div>
   );

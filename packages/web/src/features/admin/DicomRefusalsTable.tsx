@@ -1,30 +1,24 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DicomRefusal, DicomRefusalQuery, DicomRefusalReason } from '@yyp/contracts';
-import { Button, DatePicker, Form, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { Form, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queryDicomRefusals } from '../../api/dicomRefusals';
 import { queryKeys } from '../../api/queryClient';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
-
-const PAGE_SIZE = 20;
+import { FilterBar, rangeFilters, timeColumn, useFilteredPages, type RangeValue } from './FilteredLog';
 
 interface FilterValues {
   aeTitle?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: RangeValue;
 }
 
 type Filters = Pick<DicomRefusalQuery, 'aeTitle' | 'from' | 'to'>;
 
 function toFilters(values: FilterValues): Filters {
-  const [from, to] = values.range ?? [null, null];
   const aeTitle = values.aeTitle?.trim();
   return {
     ...(aeTitle ? { aeTitle } : {}),
-    ...(from ? { from: from.toISOString() } : {}),
-    ...(to ? { to: to.toISOString() } : {}),
+    ...rangeFilters(values.range),
   };
 }
 
@@ -34,13 +28,10 @@ function toFilters(values: FilterValues): Filters {
  */
 export function DicomRefusalsTable({ groupId }: { groupId: string | null }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FilterValues>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
+  const { form, filters, page, paging, handleFinish, handleReset, pagination } = useFilteredPages(toFilters);
   const refusals = useQuery({
     queryKey: [...queryKeys.dicomRefusals(groupId), filters, page],
-    queryFn: ({ signal }) =>
-      queryDicomRefusals(groupId, { ...filters, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => queryDicomRefusals(groupId, { ...filters, ...paging }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -50,24 +41,8 @@ export function DicomRefusalsTable({ groupId }: { groupId: string | null }) {
     callingHost: t('dicomRefusals.reasonCallingHost'),
   };
 
-  function handleFinish(values: FilterValues) {
-    setFilters(toFilters(values));
-    setPage(1);
-  }
-
-  function handleReset() {
-    form.resetFields();
-    setFilters({});
-    setPage(1);
-  }
-
   const columns: TableColumnsType<DicomRefusal> = [
-    {
-      key: 'at',
-      title: t('dicomRefusals.at'),
-      width: 170,
-      render: (_, r) => <span className="yyp-nowrap">{dayjs(r.at).format('YYYY-MM-DD HH:mm:ss')}</span>,
-    },
+    timeColumn(t('dicomRefusals.at')),
     { key: 'calling', title: t('dicomRefusals.callingAe'), render: (_, r) => <code>{r.callingAe}</code> },
     { key: 'called', title: t('dicomRefusals.calledAe'), render: (_, r) => <code>{r.calledAe}</code> },
     { key: 'peer', title: t('dicomRefusals.peer'), render: (_, r) => r.peerAddress ?? '—' },
@@ -87,12 +62,12 @@ export function DicomRefusalsTable({ groupId }: { groupId: string | null }) {
 
   return (
     <div className="yyp-stack">
-      <Form<FilterValues>
+      <FilterBar
         name="dicomRefusalFilters"
         form={form}
-        layout="inline"
         onFinish={handleFinish}
-        className="yyp-filter-bar"
+        onReset={handleReset}
+        labels={{ range: t('dicomRefusals.range'), search: t('dicomRefusals.search'), reset: t('dicomRefusals.reset') }}
       >
         <Form.Item name="aeTitle" label={t('dicomRefusals.aeTitle')}>
           <Input
@@ -102,18 +77,7 @@ export function DicomRefusalsTable({ groupId }: { groupId: string | null }) {
             className="yyp-filter-bar__action"
           />
         </Form.Item>
-        <Form.Item name="range" label={t('dicomRefusals.range')}>
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowEmpty={[true, true]} />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('dicomRefusals.search')}
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button onClick={handleReset}>{t('dicomRefusals.reset')}</Button>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       {refusals.isError && <LoadFailedAlert error={refusals.error} onRetry={() => void refusals.refetch()} />}
       <Table<DicomRefusal>
         rowKey="id"
@@ -121,14 +85,7 @@ export function DicomRefusalsTable({ groupId }: { groupId: string | null }) {
         columns={columns}
         dataSource={refusals.data?.refusals ?? []}
         loading={refusals.isFetching}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: refusals.data?.count ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          showTotal: (total) => t('dicomRefusals.total', { count: total }),
-        }}
+        pagination={pagination(refusals.data?.count ?? 0, (total) => t('dicomRefusals.total', { count: total }))}
       />
     </div>
   );
