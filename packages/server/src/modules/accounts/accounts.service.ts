@@ -126,12 +126,6 @@ export class AccountsService {
     });
   }
 
-  /** Every password check counts against the caller's address, failed ones once more. */
-  private async gatePasswordCheck(address: string): Promise<void> {
-    await this.limiter.hit(RATE_RULES.credentials, { address });
-    await this.limiter.check(RATE_RULES.credentialFailures, { address });
-  }
-
   /**
    * Checks a username and password against the account, the rate limits of the caller's address
    * and the lockout (spec 000 §9, counted per address: login-throttle.ts). Unknown names are
@@ -145,9 +139,13 @@ export class AccountsService {
   ): Promise<AccountRow> {
     const key = username.toLowerCase();
     const address = clientAddress(ctx.ip ?? undefined);
-    await this.gatePasswordCheck(address);
+    // Every password check counts against the caller's address. Failed ones count once more,
+    // across names, but do not hold back a name that signed in from this address before: whoever
+    // fails at a shared address (a ward behind one NAT) cannot keep its known users out.
+    await this.limiter.hit(RATE_RULES.credentials, { address });
     const now = this.now();
     const gate = await loginGate(this.db, key, address, now);
+    if (!gate.known) await this.limiter.check(RATE_RULES.credentialFailures, { address });
     if (gate.lockedUntil) {
       await writeAudit(this.db, ctx, {
         action,
@@ -262,6 +260,12 @@ export class AccountsService {
     // The replaced picture is no longer shown anywhere; a failed removal only leaves a stray file.
     if (newAvatar) await this.deps.policies.discard(account.avatar).catch(() => undefined);
     return this.present(updated);
+  }
+
+  /** A password check by a signed-in caller: counted against its address, failed ones once more. */
+  private async gatePasswordCheck(address: string): Promise<void> {
+    await this.limiter.hit(RATE_RULES.credentials, { address });
+    await this.limiter.check(RATE_RULES.credentialFailures, { address });
   }
 
   async changePassword(account: AccountRow, input: ChangePasswordRequest, ctx: AuditContext): Promise<TokenInfo> {

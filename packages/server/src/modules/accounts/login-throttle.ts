@@ -27,6 +27,8 @@ export interface LoginGate {
   lockedUntil: Date | null;
   /** the lock that applies: this address's, or the name's across addresses */
   lock: 'address' | 'name' | null;
+  /** the name signed in from this address within KNOWN_ADDRESS_DAYS */
+  known: boolean;
 }
 
 /** Whether a login of `username` from `address` may be tried now (one indexed read). */
@@ -41,10 +43,12 @@ export async function loginGate(db: Db, username: string, address: string, now: 
     .where(and(eq(loginThrottle.username, username), inArray(loginThrottle.address, [address, ALL_ADDRESSES])));
   const pair = rows.find((r) => r.address === address && address !== ALL_ADDRESSES);
   const name = rows.find((r) => r.address === ALL_ADDRESSES);
-  if (pair?.lockedUntil && pair.lockedUntil > now) return { lockedUntil: pair.lockedUntil, lock: 'address' };
-  const known = pair?.lastSuccessAt && pair.lastSuccessAt.getTime() > now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000;
-  if (name?.lockedUntil && name.lockedUntil > now && !known) return { lockedUntil: name.lockedUntil, lock: 'name' };
-  return { lockedUntil: null, lock: null };
+  const known = !!pair?.lastSuccessAt && pair.lastSuccessAt.getTime() > now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000;
+  if (pair?.lockedUntil && pair.lockedUntil > now) return { lockedUntil: pair.lockedUntil, lock: 'address', known };
+  if (name?.lockedUntil && name.lockedUntil > now && !known) {
+    return { lockedUntil: name.lockedUntil, lock: 'name', known };
+  }
+  return { lockedUntil: null, lock: null, known };
 }
 
 /**

@@ -79,6 +79,22 @@ describe('login attempts from one address', () => {
     t.clock.advance(retryAfter * 1000);
     expect((await login('203.0.113.20', 'doctor', DEMO_PW)).statusCode).toBe(200);
   });
+
+  it('failures at a shared address do not keep out a name that signed in from it before', async () => {
+    const ward = '203.0.113.30';
+    expect((await login(ward, 'senior', DEMO_PW)).statusCode).toBe(200);
+    let throttled: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 40 && !throttled; i++) {
+      const res = await login(ward, `typo-${i}`, 'Summer2026!');
+      if (res.statusCode === 429) throttled = res;
+    }
+    expectThrottled(throttled!);
+    // A name new to the address waits; the one that signed in here before does not.
+    expectThrottled(await login(ward, 'doctor', DEMO_PW));
+    expect((await login(ward, 'senior', DEMO_PW)).statusCode).toBe(200);
+    // Its wrong passwords still count towards its own lockout at this address.
+    expect((await login(ward, 'senior', 'Wrong#2026')).statusCode).toBe(401);
+  });
 });
 
 describe('the 30-minute lockout (spec 000 §9)', () => {
