@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
-import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buckets, exams, instances, patients, series } from '../db/schema.js';
 import { startDimse } from '../dicom/dimse.js';
@@ -15,6 +13,7 @@ import { INDEX_MAX_LENGTH } from '../dicom/parse.js';
 import { COMMAND, TAG, commandUs, decodeCommand, decodePData } from '../dicom/ul.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { datasetOf, hostileCorpus, writeHostileCorpus, type HostileCase } from './hostile-corpus.js';
+import { listenOnLoopback, uploadClient } from './tus-client.js';
 
 /**
  * Issue 19's hostile-file corpus over every way in: STOW-RS, C-STORE (DCMTK's storescu against
@@ -31,11 +30,11 @@ let tech: string;
 let doctor: string;
 let dimse: { close(): void; port: number };
 let dir: string;
+const { send, post } = uploadClient(() => base);
 
 beforeAll(async () => {
   t = await startTestApp({ stowLimitBytes: 64 * 1024 * 1024 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(t);
   const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
   radId = rad!.id;
   tech = await t.login('tech');
@@ -287,28 +286,6 @@ describe('over C-STORE', () => {
     ).resolves.toBeDefined();
   });
 });
-
-function send(sessionToken: string, bytes: Buffer, filename: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    new tus.Upload(bytes, {
-      endpoint: `${base}/yyp/api/v1/uploads/files/`,
-      headers: { 'Upload-Session': sessionToken },
-      metadata: { filename },
-      retryDelays: [],
-      onSuccess: () => resolve(),
-      onError: reject,
-    }).start();
-  });
-}
-
-async function post(url: string, body: unknown, token?: string) {
-  const res = await fetch(`${base}/yyp/api/v1/${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
 
 describe('over the upload wizard', () => {
   it('stores the acceptable files cleaned, lists the others as skipped, archives refused whole', async () => {

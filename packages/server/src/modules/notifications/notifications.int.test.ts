@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import type { NotificationList, NotificationStatus } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
-import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogs, buckets, exams, notifications } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy, type StudyOptions } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
 import { findAccountByUsername } from '../accounts/accounts.store.js';
 
 let t: TestApp;
@@ -14,11 +13,11 @@ let radId: string;
 let uploadToken: string;
 const ids: Record<string, string> = {};
 const tokens: Record<string, string> = {};
+const { send } = uploadClient(() => base);
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(t);
   const db = t.db.database.db;
   const [rad] = await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
   radId = rad!.id;
@@ -32,19 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function send(sessionToken: string, bytes: Buffer, filename: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    new tus.Upload(bytes, {
-      endpoint: `${base}/yyp/api/v1/uploads/files/`,
-      headers: { 'Upload-Session': sessionToken },
-      metadata: { filename },
-      retryDelays: [],
-      onSuccess: () => resolve(),
-      onError: reject,
-    }).start();
-  });
-}
 
 /** Uploads the instances with the public link (or the wizard, as tech), closes the session, waits for deliveries. */
 async function upload(study: GeneratedStudy, via: 'token' | 'web' = 'token'): Promise<string> {

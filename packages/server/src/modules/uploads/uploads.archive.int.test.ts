@@ -1,50 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
-import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buckets, exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
 import { badCrcZip, craftZip, member, nestedHeaderZip, sharedMemberZip } from '../../dicom/testdata/zip-craft.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
 
 /** Issue 19 item 2 through the upload wizard's path: hostile archives are refused and leave nothing. */
 let t: TestApp;
 let base: string;
 let radId: string;
+const { send, post } = uploadClient(() => base);
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(t);
   radId = (await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD')))[0]!.id;
 });
 afterAll(async () => {
   await t.close();
 });
-
-function send(sessionToken: string, bytes: Buffer, filename: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    new tus.Upload(bytes, {
-      endpoint: `${base}/yyp/api/v1/uploads/files/`,
-      headers: { 'Upload-Session': sessionToken },
-      metadata: { filename },
-      retryDelays: [],
-      onSuccess: () => resolve(),
-      onError: reject,
-    }).start();
-  });
-}
-
-async function post(url: string, body: unknown, token?: string) {
-  const res = await fetch(`${base}/yyp/api/v1/${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
 
 /** Every file under a folder, relative to it. */
 function files(dir: string): string[] {
@@ -57,7 +34,7 @@ function files(dir: string): string[] {
 describe('hostile archives in the upload wizard', () => {
   it('refuses overlapping archives whole, and a CRC mismatch entry alone, storing nothing of them', async () => {
     const tech = await t.login('tech');
-    const token = (await post(`buckets/${radId}/studies/upload`, {}, tech)).sessionToken as string;
+    const token = (await post(`buckets/${radId}/studies/upload`, {}, tech)).json.sessionToken as string;
     const good = generateStudy({ modality: 'DX', rows: 16, columns: 16, patientId: 'ZIP-GOOD' });
     const bad = generateStudy({ modality: 'DX', rows: 16, columns: 16, patientId: 'ZIP-BAD' });
     const shared = generateStudy({ modality: 'DX', rows: 16, columns: 16, patientId: 'ZIP-SHARED' });
@@ -75,7 +52,7 @@ describe('hostile archives in the upload wizard', () => {
     await send(token, goodZip, 'good.zip');
     // The same bytes as a well-formed archive are stored: the refusals above are about the archive.
     await send(token, sharedDicom, 'shared.zip');
-    const done = await post('exams/post-upload', { sessionToken: token });
+    const done = (await post('exams/post-upload', { sessionToken: token })).json;
     expect(done).toMatchObject({ stored: 2, duplicates: 0 });
     expect(done.skipped).toEqual([
       { name: 'overlap.zip', reason: 'zipBomb' },

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import yazl from 'yazl';
@@ -6,50 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buckets, exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
 
 let t: TestApp;
 let base: string;
 let radId: string;
+const { send, post } = uploadClient(() => base);
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(t);
   const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
   radId = rad!.id;
 });
 afterAll(async () => {
   await t.close();
 });
-
-function send(
-  sessionToken: string,
-  bytes: Buffer,
-  filename: string,
-  opts: Partial<tus.UploadOptions> = {},
-): Promise<tus.Upload> {
-  return new Promise((resolve, reject) => {
-    const upload: tus.Upload = new tus.Upload(bytes, {
-      endpoint: `${base}/yyp/api/v1/uploads/files/`,
-      headers: { 'Upload-Session': sessionToken },
-      metadata: { filename },
-      retryDelays: [],
-      ...opts,
-      onSuccess: () => resolve(upload),
-      onError: reject,
-    });
-    upload.start();
-  });
-}
-
-async function post(url: string, body: unknown, token?: string) {
-  const res = await fetch(`${base}/yyp/api/v1/${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
 
 describe('web upload with tus', () => {
   it('stores a multi-series study, reports non-DICOM files by name, and closes with a summary', async () => {

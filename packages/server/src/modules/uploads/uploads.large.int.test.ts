@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -11,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buckets, instances } from '../../db/schema.js';
 import { writeLargeInstance, type LargeInstance } from '../../dicom/testdata/large.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
 
 /**
  * Issue 19 §2, "memory stays bounded whatever the entry size": a DICOM instance of hundreds of MB
@@ -24,62 +23,18 @@ const FRAMES = 800;
 let t: TestApp;
 let base: string;
 let radId: string;
+const { post, sendFile: tusUpload } = uploadClient(() => base);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-large-'));
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(t);
   radId = (await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD')))[0]!.id;
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function post(url: string, body: unknown, token?: string) {
-  const res = await fetch(`${base}/yyp/api/v1/${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** A tus upload of a file in one PATCH, streamed from disk (the client holds none of it either). */
-async function tusUpload(session: string, file: string, filename: string): Promise<void> {
-  const size = fs.statSync(file).size;
-  const created = await fetch(`${base}/yyp/api/v1/uploads/files/`, {
-    method: 'POST',
-    headers: {
-      'tus-resumable': '1.0.0',
-      'upload-length': String(size),
-      'upload-metadata': `filename ${Buffer.from(filename).toString('base64')}`,
-      'upload-session': session,
-    },
-  });
-  expect(created.status).toBe(201);
-  const url = new URL(created.headers.get('location')!, base);
-  const status = await new Promise<number>((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'PATCH',
-      headers: {
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(size),
-        'upload-session': session,
-      },
-    });
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    fs.createReadStream(file).pipe(req);
-  });
-  expect(status).toBe(204);
-}
 
 /** The peak growth of this process's resident memory while `run` runs. */
 async function rssGrowth(run: () => Promise<void>): Promise<number> {
@@ -106,9 +61,9 @@ async function sha256(file: string): Promise<string> {
 /** Uploads `file` in a session of its own and checks the one instance it holds was stored whole. */
 async function uploadAndCheck(file: string, filename: string, instance: LargeInstance): Promise<number> {
   const tech = await t.login('tech');
-  const session = (await post(`buckets/${radId}/studies/upload`, {}, tech)).sessionToken as string;
+  const session = (await post(`buckets/${radId}/studies/upload`, {}, tech)).json.sessionToken as string;
   const growth = await rssGrowth(() => tusUpload(session, file, filename));
-  const done = await post('exams/post-upload', { sessionToken: session });
+  const done = (await post('exams/post-upload', { sessionToken: session })).json;
   expect(done).toMatchObject({ stored: 1, duplicates: 0, skipped: [] });
   const [row] = await t.db.database.db
     .select()
@@ -156,11 +111,11 @@ describe('a 400 MB instance through the upload wizard', () => {
     const truncated = await writeLargeInstance(cut, { frames: 70, patientId: 'LARGE-CUT' });
     fs.truncateSync(cut, truncated.size - 1000);
     const tech = await t.login('tech');
-    const session = (await post(`buckets/${radId}/studies/upload`, {}, tech)).sessionToken as string;
+    const session = (await post(`buckets/${radId}/studies/upload`, {}, tech)).json.sessionToken as string;
     await tusUpload(session, good, 'good.dcm');
     await tusUpload(session, good, 'again.dcm');
     await tusUpload(session, cut, 'cut.dcm');
-    const done = await post('exams/post-upload', { sessionToken: session });
+    const done = (await post('exams/post-upload', { sessionToken: session })).json;
     expect(done).toMatchObject({ stored: 1, duplicates: 1, skipped: [{ name: 'cut.dcm', reason: 'truncated' }] });
     const stored = fs
       .readdirSync(path.join(t.blobDir, 'dicom'), { recursive: true, encoding: 'utf8' })

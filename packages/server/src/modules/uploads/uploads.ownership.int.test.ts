@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accounts, buckets, exams, roleMappings, roles } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { listenOnLoopback, TUS_FILES as FILES, uploadClient } from '../../test/tus-client.js';
 
 /**
  * Issue 19 item 1: a tus upload answers only to the upload session that created it; another
@@ -16,11 +16,11 @@ let t: TestApp;
 let base: string;
 let radId: string;
 let teleId: string;
+const { api, tus, patch, create, offsetOf } = uploadClient(() => base);
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(t);
   const db = t.db.database.db;
   radId = (await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD')))[0]!.id;
   teleId = (await db.select().from(buckets).where(eq(buckets.code, 'XH-TELE')))[0]!.id;
@@ -36,55 +36,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const FILES = '/yyp/api/v1/uploads/files/';
-
-async function api(method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${base}/yyp/api/v1/${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
-
-function tus(method: string, url: string, session: string, extra: Record<string, string> = {}, body?: Buffer) {
-  return fetch(url.startsWith('http') ? url : `${base}${url}`, {
-    method,
-    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Session': session, ...extra },
-    ...(body ? { body } : {}),
-  });
-}
-
-const patch = (url: string, session: string, offset: number, bytes: Buffer) =>
-  tus(
-    'PATCH',
-    url,
-    session,
-    { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
-    bytes,
-  );
-
-async function create(session: string, size: number): Promise<string> {
-  const res = await tus('POST', FILES, session, {
-    'Upload-Length': String(size),
-    'Upload-Metadata': `filename ${Buffer.from('ct.dcm').toString('base64')}`,
-  });
-  expect(res.status).toBe(201);
-  return res.headers.get('location')!;
-}
-
 async function linkSession(admin: string, bucketId: string): Promise<string> {
   const link = await api('POST', `buckets/${bucketId}/upload/token`, admin);
   const session = await api('POST', 'uploads/by-token', undefined, { token: link.json.token });
   expect(session.status).toBe(201);
   return session.json.sessionToken as string;
 }
-
-const offsetOf = async (url: string, session: string) =>
-  Number((await tus('HEAD', url, session)).headers.get('upload-offset'));
 
 describe('tus uploads belong to the upload session that created them', () => {
   it('refuses every other session with 404 and changes nothing; the owner, with fresh credentials too, still can', async () => {
@@ -96,7 +53,7 @@ describe('tus uploads belong to the upload session that created them', () => {
     const study = generateStudy({ modality: 'CT', rows: 64, columns: 64, patientId: 'OWN-1' });
     const bytes = Buffer.from(study.instances[0]!.bytes);
     const half = Math.floor(bytes.length / 2);
-    const url = await create(owner.sessionToken, bytes.length);
+    const url = await create(owner.sessionToken, bytes.length, 'ct.dcm');
     expect((await patch(url, owner.sessionToken, 0, bytes.subarray(0, half))).status).toBe(204);
 
     const intruders = {
@@ -142,7 +99,7 @@ describe('tus uploads belong to the upload session that created them', () => {
 
   it('lets only the owner delete an upload in progress, and refuses a closed session more data', async () => {
     const link = await linkSession(await t.login('groupadmin'), radId);
-    const url = await create(link, 1000);
+    const url = await create(link, 1000, 'ct.dcm');
     expect((await patch(url, link, 0, Buffer.alloc(100, 1))).status).toBe(204);
     const tech = await t.login('tech');
     const other = (await api('POST', `buckets/${radId}/studies/upload`, tech, {})).json.sessionToken as string;
@@ -151,7 +108,7 @@ describe('tus uploads belong to the upload session that created them', () => {
     expect((await tus('DELETE', url, link)).status).toBe(204);
     expect((await tus('HEAD', url, link)).status).toBe(404);
 
-    const second = await create(link, 1000);
+    const second = await create(link, 1000, 'ct.dcm');
     expect((await api('POST', 'exams/post-upload', undefined, { sessionToken: link })).status).toBe(200);
     expect((await patch(second, link, 0, Buffer.alloc(100, 1))).status).toBe(401);
     expect(await offsetOf(second, link)).toBe(0);
@@ -168,8 +125,7 @@ describe('tus Location header', () => {
 
   async function other(options: { trustProxy?: string[] | boolean; publicBaseUrl?: string }) {
     const app = await startTestApp({ db: t.db, seed: false, ...options });
-    await app.app.listen({ port: 0, host: '127.0.0.1' });
-    return { app, origin: `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}` };
+    return { app, origin: await listenOnLoopback(app) };
   }
 
   it('ignores X-Forwarded-Host and -Proto without TRUST_PROXY: the request’s own Host', async () => {
