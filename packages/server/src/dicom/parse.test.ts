@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateCtInstance, generateStudy, IMPLICIT_VR_LE } from './testdata/generate.js';
-import { mutations } from './testdata/mutate.js';
+import { mutations, nestedSequences } from './testdata/mutate.js';
 import { part10Layout } from './testdata/walk.js';
-import {
-  ITEM,
-  ITEM_DELIMITER,
-  SEQUENCE_DELIMITER,
-  UNDEFINED_LENGTH,
-  delimiter,
-  header,
-  tag,
-} from './testdata/writer.js';
+import { header, tag } from './testdata/writer.js';
 import { DicomError, indexValue, MAX_SEQUENCE_DEPTH, parseInstance } from './parse.js';
 
 const ct = generateStudy({
@@ -129,19 +121,7 @@ describe('indexed values (issue 19): no U+0000, each cut to its VR maximum', () 
 
   it(`refuses sequences nested deeper than ${MAX_SEQUENCE_DEPTH} levels, reads them up to it`, () => {
     const valid = generateCtInstance({ rows: 8, columns: 8 }).bytes;
-    const nest = (depth: number) => {
-      const layout = part10Layout(valid);
-      const cs = tag(0x0040, 0xa730);
-      const at = layout.dataset.find((e) => e.tag > cs)?.headerOffset ?? valid.length;
-      const open = Buffer.concat([header(cs, 'SQ', UNDEFINED_LENGTH, true), delimiter(ITEM, UNDEFINED_LENGTH)]);
-      const close = Buffer.concat([delimiter(ITEM_DELIMITER, 0), delimiter(SEQUENCE_DELIMITER, 0)]);
-      return Buffer.concat([
-        valid.subarray(0, at),
-        ...Array.from({ length: depth }, () => open),
-        ...Array.from({ length: depth }, () => close),
-        valid.subarray(at),
-      ]);
-    };
+    const nest = (depth: number) => nestedSequences(valid, depth);
     expect(parseInstance(nest(MAX_SEQUENCE_DEPTH)).sopInstanceUid).toBeTruthy();
     expect(() => parseInstance(nest(MAX_SEQUENCE_DEPTH + 1))).toThrow(expect.objectContaining({ reason: 'tooDeep' }));
     expect(() => parseInstance(nest(200))).toThrow(expect.objectContaining({ reason: 'tooDeep' }));

@@ -10,16 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { generateCtInstance, IMPLICIT_VR_LE, type GeneratedInstance } from '../dicom/testdata/generate.js';
+import { nestedSequences } from '../dicom/testdata/mutate.js';
 import { part10Layout } from '../dicom/testdata/walk.js';
-import {
-  ITEM,
-  ITEM_DELIMITER,
-  SEQUENCE_DELIMITER,
-  UNDEFINED_LENGTH,
-  delimiter,
-  header,
-  tag,
-} from '../dicom/testdata/writer.js';
+import { tag } from '../dicom/testdata/writer.js';
 
 export interface HostileCase {
   /** file name, as sent to the upload wizard */
@@ -65,24 +58,6 @@ function setDimensions(bytes: Buffer, rows: number, columns: number): Buffer {
     if (e.tag === tag(0x0028, 0x0011)) out.writeUInt16LE(columns, e.valueOffset);
   }
   return out;
-}
-
-/** `depth` nested ContentSequence items, each terminated, where (0040,A730) belongs in tag order. */
-function nested(valid: Buffer, depth: number): Buffer {
-  const layout = part10Layout(valid);
-  const cs = tag(0x0040, 0xa730);
-  const at = layout.dataset.find((e) => e.tag > cs)?.headerOffset ?? valid.length;
-  const open = Buffer.concat([
-    header(cs, 'SQ', UNDEFINED_LENGTH, layout.explicitVr),
-    delimiter(ITEM, UNDEFINED_LENGTH),
-  ]);
-  const close = Buffer.concat([delimiter(ITEM_DELIMITER, 0), delimiter(SEQUENCE_DELIMITER, 0)]);
-  return Buffer.concat([
-    valid.subarray(0, at),
-    Buffer.concat(Array.from({ length: depth }, () => open)),
-    Buffer.concat(Array.from({ length: depth }, () => close)),
-    valid.subarray(at),
-  ]);
 }
 
 /* ---- zip archives, written by hand so that their directories can lie ---- */
@@ -247,9 +222,9 @@ export function hostileCorpus(): HostileCase[] {
 
   // Sequences nested 10,000 deep (the parser gives up) and 1,000 deep (read, refused by the archive).
   const deep = base();
-  dicom('deep-10000.dcm', deep, nested(deep.bytes, DEEP), 'refused');
+  dicom('deep-10000.dcm', deep, nestedSequences(deep.bytes, DEEP), 'refused');
   const deepish = base();
-  dicom('deep-1000.dcm', deepish, nested(deepish.bytes, DEEPISH), 'refused');
+  dicom('deep-1000.dcm', deepish, nestedSequences(deepish.bytes, DEEPISH), 'refused');
 
   // Archives: one member under two central-directory names, and a member whose CRC-32 lies.
   const inZip = (name: string, zip: Buffer, i: GeneratedInstance) =>

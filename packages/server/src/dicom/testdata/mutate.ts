@@ -3,7 +3,7 @@
  * might send to ingest, C-STORE or STOW. Each mutation is reproducible from (seed, index), so a
  * failing case can be regenerated alone.
  */
-import { part10Layout, type ElementPosition, type Part10Layout } from './walk.js';
+import { part10Layout, type ElementPosition } from './walk.js';
 import { ITEM, ITEM_DELIMITER, SEQUENCE_DELIMITER, UNDEFINED_LENGTH, delimiter, header, tag } from './writer.js';
 
 export const MUTATION_KINDS = [
@@ -80,8 +80,22 @@ function setLength(bytes: Buffer, el: ElementPosition, value: number): void {
   }
 }
 
-/** 10,000 nested ContentSequence items, inserted where (0040,A730) belongs in tag order. */
-function deepSequence(valid: Buffer, layout: Part10Layout, terminated: boolean): Buffer {
+/** `bytes` `times` over. */
+function repeated(bytes: Buffer, times: number): Buffer {
+  const out = Buffer.alloc(bytes.length * times);
+  for (let i = 0; i < times; i++) {
+    bytes.copy(out, i * bytes.length);
+  }
+  return out;
+}
+
+/**
+ * `valid` (a Part 10 file) with `depth` nested ContentSequence items inserted where (0040,A730)
+ * belongs in tag order, each item and sequence terminated; unterminated, the rest of the file
+ * (pixel data) lands `depth` levels deep, then EOF.
+ */
+export function nestedSequences(valid: Buffer, depth: number, terminated = true): Buffer {
+  const layout = part10Layout(valid);
   const contentSequence = tag(0x0040, 0xa730);
   const before = layout.dataset.find((e) => e.tag > contentSequence);
   const at = before ? before.headerOffset : valid.length;
@@ -90,17 +104,10 @@ function deepSequence(valid: Buffer, layout: Part10Layout, terminated: boolean):
     delimiter(ITEM, UNDEFINED_LENGTH),
   ]);
   const close = Buffer.concat([delimiter(ITEM_DELIMITER, 0), delimiter(SEQUENCE_DELIMITER, 0)]);
-  const parts = [valid.subarray(0, at), Buffer.alloc(open.length * DEEP_SEQUENCE_DEPTH)];
-  for (let i = 0; i < DEEP_SEQUENCE_DEPTH; i++) {
-    open.copy(parts[1]!, i * open.length);
-  }
+  const parts = [valid.subarray(0, at), repeated(open, depth)];
   if (terminated) {
-    parts.push(Buffer.alloc(close.length * DEEP_SEQUENCE_DEPTH));
-    for (let i = 0; i < DEEP_SEQUENCE_DEPTH; i++) {
-      close.copy(parts[2]!, i * close.length);
-    }
+    parts.push(repeated(close, depth));
   }
-  // Unterminated: the rest of the file (pixel data) lands 10,000 levels deep, then EOF.
   parts.push(valid.subarray(at));
   return Buffer.concat(parts);
 }
@@ -155,9 +162,9 @@ export function mutate(valid: Buffer, kind: MutationKind, rng: Rng): Buffer {
       return out;
     }
     case 'deep-sequence':
-      return deepSequence(valid, layout(), true);
+      return nestedSequences(valid, DEEP_SEQUENCE_DEPTH, true);
     case 'deep-sequence-unterminated':
-      return deepSequence(valid, layout(), false);
+      return nestedSequences(valid, DEEP_SEQUENCE_DEPTH, false);
     case 'no-dicm': {
       const out = Buffer.from(valid);
       out.fill(0, 128, 132);
