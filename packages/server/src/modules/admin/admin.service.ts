@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { auditQuerySchema, DicomRefusalPage, DicomRefusalQuery } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
-import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { writeAudit, type AuditContext, type AuditEntry } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -15,6 +15,14 @@ import { queryRefusals, REFUSED_ASSOCIATION } from './dicom-refusals.store.js';
 
 function page(skip: number | undefined, limit: number | undefined, max: number) {
   return { skip: Math.max(0, skip ?? 0), limit: limit && limit > 0 ? Math.min(limit, max) : 50 };
+}
+
+/** A log query's time range as dates, each undefined when open. */
+function timeRange(query: { from?: string; to?: string }) {
+  return {
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+  };
 }
 
 /** Account administration (security admins) and the operation log (auditors). */
@@ -113,21 +121,12 @@ export class AdminService {
         actorId: query.actorId,
         action: query.action,
         outcome: query.outcome,
-        from: query.from ? new Date(query.from) : undefined,
-        to: query.to ? new Date(query.to) : undefined,
+        ...timeRange(query),
       },
       p.skip,
       p.limit,
     );
-    // Reading the log is itself logged.
-    await writeAudit(this.db, ctx, {
-      action: 'audit.read',
-      outcome: 'success',
-      actorId: actor.id,
-      actorUsername: actor.username,
-      targetType: 'group',
-      targetId: query.groupId,
-    });
+    await this.logRead(actor, ctx, { targetType: 'group', targetId: query.groupId });
     return {
       logs: result.rows.map((r) => ({
         id: r.id,
@@ -162,20 +161,31 @@ export class AdminService {
       {
         groupId: groupId ?? undefined,
         aeTitle: query.aeTitle || undefined,
-        from: query.from ? new Date(query.from) : undefined,
-        to: query.to ? new Date(query.to) : undefined,
+        ...timeRange(query),
       },
       p.skip,
       p.limit,
     );
+    await this.logRead(actor, ctx, groupId ? { targetType: 'group', targetId: groupId } : { targetType: 'domain' }, {
+      log: REFUSED_ASSOCIATION,
+    });
+    return result;
+  }
+
+  /** Reading a log is itself logged: an audit.read row naming what was read. */
+  private async logRead(
+    actor: AccountRow,
+    ctx: AuditContext,
+    target: Pick<AuditEntry, 'targetType' | 'targetId'>,
+    details?: Record<string, unknown>,
+  ): Promise<void> {
     await writeAudit(this.db, ctx, {
       action: 'audit.read',
       outcome: 'success',
       actorId: actor.id,
       actorUsername: actor.username,
-      ...(groupId ? { targetType: 'group', targetId: groupId } : { targetType: 'domain' }),
-      details: { log: REFUSED_ASSOCIATION },
+      ...target,
+      ...(details ? { details } : {}),
     });
-    return result;
   }
 }
