@@ -7,35 +7,20 @@ import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, buckets, exams, instances, series } from '../db/schema.js';
+import { startTestDimse } from '../test/dimse.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
-import { startDimse } from './dimse.js';
 import { generateStudy, writeStudy } from './testdata/generate.js';
 
 const run = promisify(execFile);
 let t: TestApp;
 let port: number;
-let dimse: { close(): void };
+let dimse: { close(): void; port: number };
 let dir: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 beforeAll(async () => {
   t = await startTestApp();
-  port = await freePort();
-  dimse = await startDimse(port, {
-    resolveCaller: (c, d, r) => t.services.archive.resolveCaller(c, d, r),
-    store: async (bucketId, bytes) => {
-      await t.services.archive.ingest(bucketId, bytes, 'dimse');
-    },
-    onRefused: (c, d, r, reason) => void t.services.archive.auditRefusedAssociation(c, d, r, reason),
-  });
+  dimse = await startTestDimse(t);
+  port = dimse.port;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-dimse-'));
 });
 afterAll(async () => {

@@ -7,11 +7,11 @@ import { promisify } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buckets, exams, instances, patients, series } from '../db/schema.js';
-import { startDimse } from '../dicom/dimse.js';
 import { boundaryOf, closing, parseMultipart, partHeader } from '../dicom/multipart.js';
 import { INDEX_MAX_LENGTH } from '../dicom/parse.js';
 import { COMMAND, TAG, commandUs, decodeCommand, decodePData } from '../dicom/ul.js';
 import { startTestApp, type TestApp } from './harness.js';
+import { startTestDimse } from './dimse.js';
 import { datasetOf, hostileCorpus, writeHostileCorpus, type HostileCase } from './hostile-corpus.js';
 import { listenOnLoopback, uploadClient } from './tus-client.js';
 
@@ -39,16 +39,7 @@ beforeAll(async () => {
   radId = rad!.id;
   tech = await t.login('tech');
   doctor = await t.login('doctor');
-  dimse = await startDimse(
-    0,
-    {
-      resolveCaller: (c, d, r) => t.services.archive.resolveCaller(c, d, r),
-      store: async (bucketId, bytes) => {
-        await t.services.archive.ingest(bucketId, bytes, 'dimse');
-      },
-    },
-    '127.0.0.1',
-  );
+  dimse = await startTestDimse(t, { host: '127.0.0.1', auditRefusals: false });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-hostile-'));
 }, 120_000);
 afterAll(async () => {

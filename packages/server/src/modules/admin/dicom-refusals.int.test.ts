@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import net from 'node:net';
 import { promisify } from 'node:util';
 import type { DicomRefusalPage } from '@yyp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, buckets } from '../../db/schema.js';
-import { startDimse } from '../../dicom/dimse.js';
+import { startTestDimse } from '../../test/dimse.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { insertModality } from '../archive/modalities.store.js';
 
@@ -16,19 +15,10 @@ import { insertModality } from '../archive/modalities.store.js';
 const run = promisify(execFile);
 let t: TestApp;
 let port: number;
-let dimse: { close(): void };
+let dimse: { close(): void; port: number };
 const tokens: Record<string, string> = {};
 let radiology: string;
 let tele: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 const echo = (aet: string, aec: string) => run('echoscu', ['-aet', aet, '-aec', aec, '127.0.0.1', String(port)]);
 
@@ -59,14 +49,8 @@ const page = (res: { statusCode: number; json(): unknown; body: string }): Dicom
 
 beforeAll(async () => {
   t = await startTestApp();
-  port = await freePort();
-  dimse = await startDimse(port, {
-    resolveCaller: (c, d, r) => t.services.archive.resolveCaller(c, d, r),
-    store: async (bucketId, bytes) => {
-      await t.services.archive.ingest(bucketId, bytes, 'dimse');
-    },
-    onRefused: (c, d, r, reason) => void t.services.archive.auditRefusedAssociation(c, d, r, reason),
-  });
+  dimse = await startTestDimse(t);
+  port = dimse.port;
   const db = t.db.database.db;
   radiology = (await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD')))[0]!.id;
   tele = (await db.select().from(buckets).where(eq(buckets.code, 'XH-TELE')))[0]!.id;
