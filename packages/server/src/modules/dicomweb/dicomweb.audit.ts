@@ -144,36 +144,20 @@ export class DicomWebAudit {
     results: number,
     found: AuditedExam[],
   ): Promise<void> {
-    const cols = examColumns(distinctExams(found));
-    await writeAudit(this.db, ctx, {
-      action: 'dicomweb.search',
-      outcome: 'success',
-      category: 'phi',
-      actorId: actor.id,
-      actorUsername: actor.username,
-      ...cols,
-      details: {
-        level,
-        ...(path.study ? { studyUid: path.study } : {}),
-        ...(path.series ? { seriesUid: path.series } : {}),
-        query: auditedQuery(q),
-        results,
-        ...cols.details,
-      },
+    await this.writeRead(actor, ctx, 'dicomweb.search', distinctExams(found), {
+      level,
+      ...(path.study ? { studyUid: path.study } : {}),
+      ...(path.series ? { seriesUid: path.series } : {}),
+      query: auditedQuery(q),
+      results,
     });
   }
 
   /** A whole study or series retrieved: one row per request. */
   async retrieve(actor: AccountRow, ctx: AuditContext, study: string, series?: string): Promise<void> {
-    const cols = examColumns(await this.examsOfStudy(actor.id, study));
-    await writeAudit(this.db, ctx, {
-      action: 'dicomweb.retrieve',
-      outcome: 'success',
-      category: 'phi',
-      actorId: actor.id,
-      actorUsername: actor.username,
-      ...cols,
-      details: { studyUid: study, ...(series ? { seriesUid: series } : {}), ...cols.details },
+    await this.writeRead(actor, ctx, 'dicomweb.retrieve', await this.examsOfStudy(actor.id, study), {
+      studyUid: study,
+      ...(series ? { seriesUid: series } : {}),
     });
   }
 
@@ -196,20 +180,10 @@ export class DicomWebAudit {
     this.windows.delete(key);
     this.forgetClosed(now);
     const written = (async () => {
-      const cols = examColumns(await this.examsOfStudy(actor.id, study));
-      await writeAudit(this.db, ctx, {
-        action: 'dicomweb.read',
-        outcome: 'success',
-        category: 'phi',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        ...cols,
-        details: {
-          studyUid: study,
-          first: { kind, ...(series ? { seriesUid: series } : {}), ...(instance ? { sopInstanceUid: instance } : {}) },
-          windowMinutes: READ_AUDIT_WINDOW_MS / 60_000,
-          ...cols.details,
-        },
+      await this.writeRead(actor, ctx, 'dicomweb.read', await this.examsOfStudy(actor.id, study), {
+        studyUid: study,
+        first: { kind, ...(series ? { seriesUid: series } : {}), ...(instance ? { sopInstanceUid: instance } : {}) },
+        windowMinutes: READ_AUDIT_WINDOW_MS / 60_000,
       });
     })();
     const entry = { opened: now, written };
@@ -219,6 +193,26 @@ export class DicomWebAudit {
       if (this.windows.get(key) === entry) this.windows.delete(key);
     });
     return written;
+  }
+
+  /** A successful read's PHI row, naming the exams it disclosed (`details` first, then theirs). */
+  private async writeRead(
+    actor: AccountRow,
+    ctx: AuditContext,
+    action: 'dicomweb.search' | 'dicomweb.retrieve' | 'dicomweb.read',
+    found: AuditedExam[],
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    const cols = examColumns(found);
+    await writeAudit(this.db, ctx, {
+      action,
+      outcome: 'success',
+      category: 'phi',
+      actorId: actor.id,
+      actorUsername: actor.username,
+      ...cols,
+      details: { ...details, ...cols.details },
+    });
   }
 
   /** Windows are kept in the order they opened: the closed ones are at the front. */
