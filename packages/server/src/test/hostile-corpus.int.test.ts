@@ -7,11 +7,12 @@ import { promisify } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buckets, exams, instances, patients, series } from '../db/schema.js';
-import { boundaryOf, closing, parseMultipart, partHeader } from '../dicom/multipart.js';
+import { boundaryOf, parseMultipart } from '../dicom/multipart.js';
 import { INDEX_MAX_LENGTH } from '../dicom/parse.js';
 import { COMMAND, TAG, commandUs, decodeCommand, decodePData } from '../dicom/ul.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { startTestDimse } from './dimse.js';
+import { injectStow } from './stow.js';
 import { datasetOf, hostileCorpus, writeHostileCorpus, type HostileCase } from './hostile-corpus.js';
 import { listenOnLoopback, uploadClient } from './tus-client.js';
 
@@ -131,17 +132,7 @@ describe('the corpus itself', () => {
 describe('over STOW-RS', () => {
   it('stores the acceptable files cleaned, refuses the others with 0xC000, answers no 500', async () => {
     for (const c of hostileCorpus()) {
-      const b = 'hostile';
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/dicom-web/studies',
-        headers: {
-          authorization: `Bearer ${tech}`,
-          'content-type': `multipart/related; type="application/dicom"; boundary=${b}`,
-          accept: 'application/dicom+json',
-        },
-        payload: Buffer.concat([partHeader(b, 'application/dicom'), c.bytes, closing(b)]),
-      });
+      const res = await injectStow(t, tech, [c.bytes], { boundary: 'hostile', accept: 'application/dicom+json' });
       const body = res.json() as Record<string, { Value: Record<string, { Value: unknown[] }>[] }>;
       if (c.outcome === 'stored') {
         expect(res.statusCode, `${c.name}: ${res.body.slice(0, 300)}`).toBe(200);

@@ -1,10 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, exams } from '../../db/schema.js';
-import { closing, partHeader } from '../../dicom/multipart.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { findAccountByUsername } from '../accounts/accounts.store.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { injectStow } from '../../test/stow.js';
 import { READ_AUDIT_WINDOW_MS } from './dicomweb.audit.js';
 
 /** Issue 19 §8: DICOMweb reads and writes leave PHI audit rows, at a rate the log can bear. */
@@ -17,22 +17,7 @@ let study: GeneratedStudy;
 let examId: string;
 
 function stow(token: string, files: Buffer[], url = '/dicom-web/studies') {
-  const b = 'audittest';
-  const chunks: Buffer[] = [];
-  files.forEach((f, i) => {
-    if (i > 0) chunks.push(Buffer.from('\r\n'));
-    chunks.push(partHeader(b, 'application/dicom'), f);
-  });
-  chunks.push(closing(b));
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/related; type="application/dicom"; boundary=${b}`,
-    },
-    payload: Buffer.concat(chunks),
-  });
+  return injectStow(t, token, files, { url, boundary: 'audittest' });
 }
 
 const get = (token: string, url: string) =>

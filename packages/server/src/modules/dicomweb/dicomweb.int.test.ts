@@ -10,6 +10,7 @@ import { exams, instances } from '../../db/schema.js';
 import { boundaryOf, closing, parseMultipart, partHeader } from '../../dicom/multipart.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { dicomMultipart, injectStow } from '../../test/stow.js';
 
 const run = promisify(execFile);
 const STOW_LIMIT = 2 * 1024 * 1024;
@@ -18,25 +19,8 @@ let tech: string;
 let doctor: string;
 let study: GeneratedStudy;
 
-function multipart(files: Buffer[]): { payload: Buffer; type: string } {
-  const b = 'stowtest';
-  const chunks: Buffer[] = [];
-  files.forEach((f, i) => {
-    if (i > 0) chunks.push(Buffer.from('\r\n'));
-    chunks.push(partHeader(b, 'application/dicom'), f);
-  });
-  chunks.push(closing(b));
-  return { payload: Buffer.concat(chunks), type: `multipart/related; type="application/dicom"; boundary=${b}` };
-}
-
 function stow(token: string, files: Buffer[], url = '/dicom-web/studies') {
-  const body = multipart(files);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: `Bearer ${token}`, 'content-type': body.type, accept: 'application/dicom+json' },
-    payload: body.payload,
-  });
+  return injectStow(t, token, files, { url, accept: 'application/dicom+json' });
 }
 
 function get(token: string, url: string) {
@@ -115,7 +99,7 @@ describe('STOW-RS', () => {
 
   it('refuses a request declared over the STOW-RS limit with 413 before storing anything', async () => {
     const one = generateStudy({ modality: 'CT', instancesPerSeries: 1, rows: 16, columns: 16 });
-    const body = multipart([one.instances[0]!.bytes, Buffer.alloc(STOW_LIMIT, 1)]);
+    const body = dicomMultipart([one.instances[0]!.bytes, Buffer.alloc(STOW_LIMIT, 1)]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/dicom-web/studies',
