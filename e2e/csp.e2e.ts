@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateStudy, writeStudy } from '../packages/server/src/dicom/testdata/generate.js';
+import { makePng } from '../packages/server/src/modules/report-print/png.fixture.js';
 import {
   api,
   apiLogin,
+  DEMO_PASSWORD,
   failedShotPath,
   launchBrowser,
+  loginViaUi,
   openPage,
   screenshot,
   stowStudy,
@@ -37,32 +39,12 @@ let uploadToken = '';
 const violations: string[] = [];
 const PATIENT_ID = `E2E-CSP-${Date.now().toString(36)}`;
 
-/** A 128×128 grayscale PNG (a key image of the report). */
-function png(): Buffer {
-  const size = 128;
-  const raw = Buffer.alloc((size + 1) * size);
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) raw[y * (size + 1) + 1 + x] = (x * 2) ^ (y * 2);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A 128×128 gray PNG (a key image of the report). */
+const png = () =>
+  makePng(128, 128, (x, y) => {
+    const v = (x * 2) ^ (y * 2);
+    return [v, v, v, 255];
+  });
 
 /** A fresh browser context whose every page (popups included) reports violations into `violations`. */
 async function watchedPage(options: { stubPrint?: boolean } = {}): Promise<Page> {
@@ -214,7 +196,7 @@ describe('the Content-Security-Policy breaks no screen', () => {
     const login = page.getByRole('button', { name: /登\s*录/ });
     await login.waitFor();
     await expect.poll(() => login.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(22, 100, 255)');
-    await submitLogin(page, 'senior', 'Yyp@2026');
+    await submitLogin(page, 'senior', DEMO_PASSWORD);
     await page.waitForURL('**/studies');
     // What `curl -sI /studies` shows, as the browser got it.
     expectPageHeaders(await page.reload());
@@ -272,9 +254,7 @@ describe('the Content-Security-Policy breaks no screen', () => {
 
     const printer = await watchedPage({ stubPrint: true });
     page = printer;
-    await printer.goto('/login');
-    await submitLogin(printer, 'senior', 'Yyp@2026');
-    await printer.waitForURL('**/studies');
+    await loginViaUi(printer, 'senior');
     expectPageHeaders(await printer.goto(`/studies/${examId}/reports/${examId}/print`));
     const sheet = printer.locator('.yyp-print-sheet');
     await sheet.waitFor();
@@ -309,9 +289,7 @@ describe('the Content-Security-Policy breaks no screen', () => {
   it('the upload wizard, and an upload through an organization’s link', async () => {
     const tech = await watchedPage();
     page = tech;
-    await tech.goto('/login');
-    await submitLogin(tech, 'tech', 'Yyp@2026');
-    await tech.waitForURL('**/studies');
+    await loginViaUi(tech, 'tech');
     expectPageHeaders(await tech.goto('/upload'));
     await tech.getByTestId('upload-folder-input').waitFor({ state: 'attached' });
     expectNoViolation();
