@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, buckets, exams, instances, series } from '../db/schema.js';
 import { startTestDimse } from '../test/dimse.js';
+import { associateRq } from '../test/raw-association.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { generateStudy, writeStudy } from './testdata/generate.js';
 
@@ -99,39 +100,6 @@ describe('DICOM C-ECHO and C-STORE SCP (DCMTK as the peer)', () => {
 });
 
 /* Raw Upper Layer exchanges for what DCMTK's tools never send: hostile or odd peers. */
-function associateRq(calling: string, contexts: { id: number; abstract: string; ts: string }[]): Buffer {
-  const item = (type: number, value: Buffer) => {
-    const h = Buffer.alloc(4);
-    h[0] = type;
-    h.writeUInt16BE(value.length, 2);
-    return Buffer.concat([h, value]);
-  };
-  const fixed = Buffer.alloc(68);
-  fixed.writeUInt16BE(1, 0);
-  Buffer.from('YYP'.padEnd(16), 'latin1').copy(fixed, 4);
-  Buffer.from(calling.padEnd(16), 'latin1').copy(fixed, 20);
-  const max = Buffer.alloc(4);
-  max.writeUInt32BE(16384, 0);
-  const body = Buffer.concat([
-    fixed,
-    item(0x10, Buffer.from('1.2.840.10008.3.1.1.1', 'latin1')),
-    ...contexts.map((c) =>
-      item(
-        0x20,
-        Buffer.concat([
-          Buffer.from([c.id, 0, 0, 0]),
-          item(0x30, Buffer.from(c.abstract, 'latin1')),
-          item(0x40, Buffer.from(c.ts, 'latin1')),
-        ]),
-      ),
-    ),
-    item(0x50, item(0x51, max)),
-  ]);
-  const h = Buffer.alloc(6);
-  h[0] = 1;
-  h.writeUInt32BE(body.length, 2);
-  return Buffer.concat([h, body]);
-}
 
 /** Sends `messages` one after another (each after the previous answer) and collects the answers. */
 function exchange(messages: Buffer[]): Promise<{ received: Buffer; closed: boolean }> {

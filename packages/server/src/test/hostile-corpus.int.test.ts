@@ -12,6 +12,7 @@ import { INDEX_MAX_LENGTH } from '../dicom/parse.js';
 import { COMMAND, TAG, commandUs, decodeCommand, decodePData } from '../dicom/ul.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { startTestDimse } from './dimse.js';
+import { associateRq, pdu } from './raw-association.js';
 import { injectStow } from './stow.js';
 import { datasetOf, hostileCorpus, writeHostileCorpus, type HostileCase } from './hostile-corpus.js';
 import { listenOnLoopback, uploadClient } from './tus-client.js';
@@ -148,39 +149,10 @@ describe('over STOW-RS', () => {
 
 /** A C-STORE of one Part 10 file over a raw association (for what DCMTK itself cannot read). */
 async function rawCStore(c: HostileCase, sopClassUid: string): Promise<number> {
-  const item = (type: number, value: Buffer) => {
-    const h = Buffer.alloc(4);
-    h[0] = type;
-    h.writeUInt16BE(value.length, 2);
-    return Buffer.concat([h, value]);
-  };
-  const pdu = (type: number, body: Buffer) => {
-    const h = Buffer.alloc(6);
-    h[0] = type;
-    h.writeUInt32BE(body.length, 2);
-    return Buffer.concat([h, body]);
-  };
-  const fixed = Buffer.alloc(68);
-  fixed.writeUInt16BE(1, 0);
-  Buffer.from('YYP'.padEnd(16), 'latin1').copy(fixed, 4);
-  Buffer.from('DEMO_MODALITY'.padEnd(16), 'latin1').copy(fixed, 20);
-  const max = Buffer.alloc(4);
-  max.writeUInt32BE(1 << 20, 0);
-  const associate = pdu(
-    0x01,
-    Buffer.concat([
-      fixed,
-      item(0x10, Buffer.from('1.2.840.10008.3.1.1.1', 'latin1')),
-      item(
-        0x20,
-        Buffer.concat([
-          Buffer.from([1, 0, 0, 0]),
-          item(0x30, Buffer.from(sopClassUid, 'latin1')),
-          item(0x40, Buffer.from('1.2.840.10008.1.2.1', 'latin1')),
-        ]),
-      ),
-      item(0x50, item(0x51, max)),
-    ]),
+  const associate = associateRq(
+    'DEMO_MODALITY',
+    [{ id: 1, abstract: sopClassUid, ts: '1.2.840.10008.1.2.1' }],
+    1 << 20,
   );
   const el = (tag: number, value: Buffer) => {
     const h = Buffer.alloc(8);
