@@ -8,11 +8,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import { generateCtInstance, IMPLICIT_VR_LE, type GeneratedInstance } from '../dicom/testdata/generate.js';
 import { nestedSequences } from '../dicom/testdata/mutate.js';
 import { part10Layout } from '../dicom/testdata/walk.js';
 import { tag } from '../dicom/testdata/writer.js';
+import { central, craftZip, finish, layout, member } from '../dicom/testdata/zip-craft.js';
 
 export interface HostileCase {
   /** file name, as sent to the upload wizard */
@@ -58,85 +58,6 @@ function setDimensions(bytes: Buffer, rows: number, columns: number): Buffer {
     if (e.tag === tag(0x0028, 0x0011)) out.writeUInt16LE(columns, e.valueOffset);
   }
   return out;
-}
-
-/* ---- zip archives, written by hand so that their directories can lie ---- */
-
-interface ZipMember {
-  name: string;
-  data: Buffer;
-  /** the CRC-32 written in the headers (default: the true one) */
-  crc?: number;
-}
-
-function localHeader(m: ZipMember, crc: number): Buffer {
-  const name = Buffer.from(m.name, 'utf8');
-  const h = Buffer.alloc(30);
-  h.writeUInt32LE(0x04034b50, 0);
-  h.writeUInt16LE(20, 4); // version needed
-  h.writeUInt16LE(0x0800, 6); // UTF-8 names
-  h.writeUInt16LE(0, 8); // stored
-  h.writeUInt16LE(0, 10);
-  h.writeUInt16LE(0x21, 12); // 1980-01-01
-  h.writeUInt32LE(crc, 14);
-  h.writeUInt32LE(m.data.length, 18);
-  h.writeUInt32LE(m.data.length, 22);
-  h.writeUInt16LE(name.length, 26);
-  h.writeUInt16LE(0, 28);
-  return Buffer.concat([h, name]);
-}
-
-function centralEntry(name: string, size: number, crc: number, offset: number): Buffer {
-  const n = Buffer.from(name, 'utf8');
-  const h = Buffer.alloc(46);
-  h.writeUInt32LE(0x02014b50, 0);
-  h.writeUInt16LE(20, 4);
-  h.writeUInt16LE(20, 6);
-  h.writeUInt16LE(0x0800, 8);
-  h.writeUInt16LE(0, 10);
-  h.writeUInt16LE(0, 12);
-  h.writeUInt16LE(0x21, 14);
-  h.writeUInt32LE(crc, 16);
-  h.writeUInt32LE(size, 20);
-  h.writeUInt32LE(size, 24);
-  h.writeUInt16LE(n.length, 28);
-  h.writeUInt32LE(offset, 42);
-  return Buffer.concat([h, n]);
-}
-
-function endOfDirectory(entries: number, size: number, offset: number): Buffer {
-  const e = Buffer.alloc(22);
-  e.writeUInt32LE(0x06054b50, 0);
-  e.writeUInt16LE(entries, 8);
-  e.writeUInt16LE(entries, 10);
-  e.writeUInt32LE(size, 12);
-  e.writeUInt32LE(offset, 16);
-  return e;
-}
-
-/**
- * A zip of stored members. `aliases` adds central-directory entries that point at a member
- * already listed (by index): several names for one member's bytes, the overlap of issue 19 item 2.
- */
-export function zipOf(members: ZipMember[], aliases: { name: string; of: number }[] = []): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  const placed: { offset: number; crc: number; size: number }[] = [];
-  let offset = 0;
-  for (const m of members) {
-    const crc = m.crc ?? zlib.crc32(m.data);
-    const local = Buffer.concat([localHeader(m, crc), m.data]);
-    placed.push({ offset, crc, size: m.data.length });
-    central.push(centralEntry(m.name, m.data.length, crc, offset));
-    locals.push(local);
-    offset += local.length;
-  }
-  for (const a of aliases) {
-    const p = placed[a.of]!;
-    central.push(centralEntry(a.name, p.size, p.crc, p.offset));
-  }
-  const dir = Buffer.concat(central);
-  return Buffer.concat([...locals, dir, endOfDirectory(central.length, dir.length, offset)]);
 }
 
 /* ---- the corpus ---- */
@@ -237,13 +158,17 @@ export function hostileCorpus(): HostileCase[] {
       sopInstanceUid: i.sopInstanceUid,
     });
   const shared = base();
-  inZip('overlap.zip', zipOf([{ name: 'a.dcm', data: shared.bytes }], [{ name: 'b.dcm', of: 0 }]), shared);
+  const sharedMember = member('a.dcm', shared.bytes, 0);
+  const { body, offsets } = layout([sharedMember]);
+  const overlap = finish(body, [
+    central(sharedMember, offsets[0]!),
+    central(sharedMember, offsets[0]!, { name: 'b.dcm' }),
+  ]);
+  inZip('overlap.zip', overlap, shared);
   const badCrc = base();
-  inZip(
-    'crc-mismatch.zip',
-    zipOf([{ name: 'ct.dcm', data: badCrc.bytes, crc: (zlib.crc32(badCrc.bytes) ^ 0xffffffff) >>> 0 }]),
-    badCrc,
-  );
+  const lying = member('ct.dcm', badCrc.bytes, 0);
+  lying.crc = (lying.crc ^ 0xffffffff) >>> 0;
+  inZip('crc-mismatch.zip', craftZip([lying]), badCrc);
   return cases;
 }
 
