@@ -1,7 +1,6 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { GROUP_ACCESS_LEVELS, type Group } from '@yyp/contracts';
-import { Button, Card, Select, Skeleton, Space, Typography } from 'antd';
-import { useId } from 'react';
+import { Button, Card, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
@@ -9,6 +8,7 @@ import { MissingResult } from '../../ui/MissingResult';
 import { PageHeading } from '../../ui/PageHeading';
 import { useMe } from '../accounts/useMe';
 import { DicomRefusalsTable } from './DicomRefusalsTable';
+import { HeadingPicker } from './GroupPicker';
 import { useLevelGroup } from './useLevelGroup';
 
 /** The value of the scope picker that stands for every refusal (the platform admin's view). */
@@ -99,30 +99,11 @@ interface ScopePickerProps {
 /** All refusals (platform admin) or one group's; a single choice is shown, not offered. */
 function ScopePicker({ platformAdmin, groups, value, onChange }: ScopePickerProps) {
   const { t } = useTranslation();
-  const id = useId();
   const options = [
     ...(platformAdmin ? [{ value: ALL, label: t('dicomRefusals.scopeAll') }] : []),
     ...groups.map((g) => ({ value: g.id, label: g.displayName })),
   ];
   return (
-    <Space size={8} className="yyp-group-picker">
-      <label htmlFor={id} className="yyp-muted">
-        {t('dicomRefusals.scope')}
-      </label>
-      {options.length > 1 ? (
-        <Select
-          id={id}
-          value={value?.id ?? ALL}
-          onChange={onChange}
-          options={options}
-          popupMatchSelectWidth={false}
-          className="yyp-group-picker__select"
-        />
-      ) : (
-        <Typography.Text strong id={id}>
-          {options[0]?.label}
-        </Typography.Text>
-      )}
-    </Space>
+    <HeadingPicker label={t('dicomRefusals.scope')} options={options} value={value?.id ?? ALL} onChange={onChange} />
   );
 }
