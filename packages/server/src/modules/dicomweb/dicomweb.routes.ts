@@ -135,44 +135,63 @@ export function dicomWebRoutes(
 
   type SearchPath = { study?: string; series?: string };
   type Search = (accountId: string, q: Query, base: string, p: SearchPath) => Promise<SearchPage>;
-  const searches: [url: string, summary: string, level: 'studies' | 'series' | 'instances', Search][] = [
-    ['studies', 'QIDO-RS: search studies', 'studies', (a, q, b) => web.studies(a, q, b)],
-    ['series', 'QIDO-RS: search series', 'series', (a, q, b) => web.series(a, q, b)],
-    ['instances', 'QIDO-RS: search instances', 'instances', (a, q, b) => web.instances(a, q, b)],
-    ['studies/:study/series', 'QIDO-RS: series of a study', 'series', (a, q, b, p) => web.series(a, q, b, p.study)],
-    [
-      'studies/:study/instances',
-      'QIDO-RS: instances of a study',
-      'instances',
-      (a, q, b, p) => web.instances(a, q, b, p.study),
-    ],
-    [
-      'studies/:study/series/:series/instances',
-      'QIDO-RS: instances of a series',
-      'instances',
-      (a, q, b, p) => web.instances(a, q, b, p.study, p.series),
-    ],
-  ];
-  for (const [url, summary, level, search] of searches) {
-    defineRoute(app, {
-      method: 'GET',
-      url,
-      summary,
-      auth: 'account',
-      handler: async ({ account, request, reply }) => {
-        const q = request.query as Query;
-        const p = request.params as SearchPath;
-        const result = await search(account.id, q, baseUrl(request), p);
-        await audit.search(account, auditContext(request), level, q, p, result.items.length, result.exams);
-        void reply.header('content-type', DICOM_JSON);
-        if (result.truncated) {
-          void reply.header('warning', '299 yyp "There are additional results that can be requested"');
-        }
-        if (result.items.length === 0) void reply.status(204);
-        return result.items;
-      },
-    });
-  }
+  // One QIDO-RS answer: the search, its PHI audit row, DICOM JSON (204 when empty).
+  const searchHandler =
+    (level: 'studies' | 'series' | 'instances', search: Search) =>
+    async ({ account, request, reply }: { account: AccountRow; request: FastifyRequest; reply: FastifyReply }) => {
+      const q = request.query as Query;
+      const p = request.params as SearchPath;
+      const result = await search(account.id, q, baseUrl(request), p);
+      await audit.search(account, auditContext(request), level, q, p, result.items.length, result.exams);
+      void reply.header('content-type', DICOM_JSON);
+      if (result.truncated) {
+        void reply.header('warning', '299 yyp "There are additional results that can be requested"');
+      }
+      if (result.items.length === 0) void reply.status(204);
+      return result.items;
+    };
+  defineRoute(app, {
+    method: 'GET',
+    url: 'studies',
+    summary: 'QIDO-RS: search studies',
+    auth: 'account',
+    handler: searchHandler('studies', (a, q, b) => web.studies(a, q, b)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'series',
+    summary: 'QIDO-RS: search series',
+    auth: 'account',
+    handler: searchHandler('series', (a, q, b) => web.series(a, q, b)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'instances',
+    summary: 'QIDO-RS: search instances',
+    auth: 'account',
+    handler: searchHandler('instances', (a, q, b) => web.instances(a, q, b)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'studies/:study/series',
+    summary: 'QIDO-RS: series of a study',
+    auth: 'account',
+    handler: searchHandler('series', (a, q, b, p) => web.series(a, q, b, p.study)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'studies/:study/instances',
+    summary: 'QIDO-RS: instances of a study',
+    auth: 'account',
+    handler: searchHandler('instances', (a, q, b, p) => web.instances(a, q, b, p.study)),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: 'studies/:study/series/:series/instances',
+    summary: 'QIDO-RS: instances of a series',
+    auth: 'account',
+    handler: searchHandler('instances', (a, q, b, p) => web.instances(a, q, b, p.study, p.series)),
+  });
 
   type P = { study: string; series?: string; instance?: string; frames?: string; tag?: string };
   // A whole study or series is a copy of its files: one audit row each; one instance is a
