@@ -11,7 +11,8 @@ import type { BlobStore } from '../platform/blobs.js';
 export const PREAMBLE = 128;
 const MAGIC_END = PREAMBLE + 4;
 
-function isPart10(head: Uint8Array): boolean {
+/** The bytes start like a Part 10 file: a 128-byte preamble, then "DICM". */
+export function isPart10(head: Uint8Array): boolean {
   return (
     head.length >= MAGIC_END && head[128] === 0x44 && head[129] === 0x49 && head[130] === 0x43 && head[131] === 0x4d
   );
@@ -19,12 +20,7 @@ function isPart10(head: Uint8Array): boolean {
 
 /** Sets the preamble of Part 10 bytes to zeros, in place. */
 export function zeroPreamble(bytes: Uint8Array): void {
-  for (let i = 0; i < PREAMBLE && i < bytes.length; i++) {
-    if (bytes[i] !== 0) {
-      bytes.fill(0, i, Math.min(PREAMBLE, bytes.length));
-      return;
-    }
-  }
+  bytes.fill(0, 0, Math.min(PREAMBLE, bytes.length));
 }
 
 /** Sets the preamble of a Part 10 file on disk to zeros (one small write when it is not already). */

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { AccountRow } from '../../db/schema.js';
 import { isZip, zipEntries } from '../../dicom/archive.js';
 import { DicomError } from '../../dicom/parse.js';
+import { isPart10 } from '../../dicom/preamble.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -183,9 +184,8 @@ export class UploadsService {
    */
   private async ingestPath(claims: SessionClaims, path: string, name: string, source: 'web' | 'token') {
     const prefix = await head(path, 132);
-    const part10 = prefix.length === 132 && prefix.subarray(128).toString('latin1') === 'DICM';
     await this.ingestOne(claims, name, () =>
-      part10
+      isPart10(prefix)
         ? this.archive.ingestFile(claims.bucketId, path, source)
         : this.archive.ingest(claims.bucketId, prefix, source),
     );
