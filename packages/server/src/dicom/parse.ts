@@ -1,5 +1,6 @@
 import dicomParser from 'dicom-parser';
 import { decodeDicomText, isKnownCharset } from './charset.js';
+import { isPart10 } from './preamble.js';
 
 /** What the ingest needs from one instance's header; text already decoded from its character set. */
 export interface ParsedInstance {
@@ -152,7 +153,7 @@ const refuseDeflated = (): never => {
 };
 
 function checkPart10(bytes: Uint8Array): void {
-  if (bytes.length < 132 || bytes[128] !== 0x44 || bytes[129] !== 0x49 || bytes[130] !== 0x43 || bytes[131] !== 0x4d) {
+  if (!isPart10(bytes)) {
     throw new DicomError('not a DICOM Part 10 file (no DICM prefix)', 'notDicom');
   }
 }
