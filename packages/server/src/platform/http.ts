@@ -28,11 +28,11 @@ export function toAppError(err: FastifyError | Error): AppError {
       return new AppError('UnsupportedMediaType', 'Unsupported content type');
   }
   // A unique index refused a concurrent duplicate (PostgreSQL and PGlite; drizzle wraps it as cause).
-  const pgCode = (fe as { code?: unknown }).code ?? (fe as { cause?: { code?: unknown } }).cause?.code;
+  const pgCode = databaseErrorOf(fe)?.code;
   if (pgCode === '23505') return new AppError('Conflict', 'An item with this name already exists');
   if (pgCode === '23503') return new AppError('ValidationError', 'A referenced item does not exist');
   // A value the database cannot take (class 22, data exception): bad input, never a server fault.
-  if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
+  if (pgCode?.startsWith('22')) {
     return new AppError('ValidationError', 'A value in the request is not valid');
   }
   if (fe instanceof SyntaxError && fe.statusCode === 400) {
