@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReportTraceItem } from '@yyp/contracts';
 import { Alert, Button, Empty, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchReportTrace, fetchTraceDiff } from '../../../api/reports';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
@@ -25,6 +25,15 @@ export function TraceTab({ reportId, canTrace }: { reportId: string; canTrace: b
     queryFn: ({ signal }) => fetchTraceDiff(reportId, compared![0], compared![1], signal),
     enabled: compared !== null,
   });
+  const diffRef = useRef<HTMLElement>(null);
+  const diffShown = compared !== null && diff.data !== undefined;
+  // The comparison opens below a trail that may fill the panel: bring it into view, or the
+  // "Compare" click seems to do nothing (issue 20 item 7).
+  useEffect(() => {
+    if (diffShown) {
+      diffRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  }, [diffShown, compared]);
 
   if (!canTrace) {
     return <Alert type="info" showIcon title={t('report.trace.noPermission')} />;
@@ -96,7 +105,7 @@ export function TraceTab({ reportId, canTrace }: { reportId: string; canTrace: b
       />
       {diff.isError && <LoadFailedAlert error={diff.error} onRetry={() => void diff.refetch()} />}
       {compared && diff.data && (
-        <section>
+        <section ref={diffRef}>
           <Typography.Title level={5}>
             {t('report.trace.diffTitle', {
               from: `#${stepOf(compared[0])} ${t(`report.trace.actions.${diff.data.from.action}`)}`,
