@@ -1,7 +1,19 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { ExamDetail } from '@yyp/contracts';
-import { Alert, Button, Descriptions, Drawer, Empty, Space, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+  type DescriptionsProps,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
@@ -81,41 +93,65 @@ export function ExamDetailDrawer({ examId, onClose, onChanged }: ExamDetailDrawe
   );
 }
 
+/** A label, its value and the columns it spans. */
+type InfoItem = [label: string, value: string | null | undefined, span?: number];
+
+/**
+ * The detail's label–value pairs without the labels that have no value: an empty cell says
+ * nothing and pushes the filled ones apart (issue 20 item 7). The last one of an odd count spans
+ * the row, so no empty cell closes the table either.
+ */
+export function filledItems(items: InfoItem[]): NonNullable<DescriptionsProps['items']> {
+  const out: { key: string; label: string; children: string; span: number }[] = [];
+  // The item alone so far on its row of two, which widens when nothing fills the other half.
+  let open: { span: number } | null = null;
+  for (const [label, value, span = 1] of items) {
+    if ((value ?? '').trim() === '') {
+      continue;
+    }
+    const item = { key: label, label, children: value ?? '', span: Math.min(span, 2) };
+    if (item.span === 2) {
+      if (open) {
+        open.span = 2;
+      }
+      open = null;
+    } else {
+      open = open ? null : item;
+    }
+    out.push(item);
+  }
+  if (open) {
+    open.span = 2;
+  }
+  return out;
+}
+
 function ExamInfo({ exam, onChanged }: { exam: ExamDetail; onChanged: () => void }) {
   const { t, field: f, gender, source, status, age, personName } = useStudyLabels();
+  const info: InfoItem[] = [
+    [f('patientName'), personName(exam.patientName)],
+    [f('patientId'), exam.patientId],
+    [f('gender'), gender(exam.patientGender)],
+    [f('age'), exam.age ? age(exam.age) : ''],
+    [f('accessionNumber'), exam.accessionNumber],
+    [f('studyTime'), formatStudyTime(exam.studyDate, exam.studyTime, exam.created)],
+    [f('studyDesc'), exam.studyDesc],
+    [f('organization'), exam.bucketName],
+    [f('source'), source(exam.patientSource)],
+    [f('applyDept'), exam.applyDept],
+    [f('inpatientId'), exam.inpatientId],
+    [f('bedNum'), exam.bedNum],
+    [f('outpatientId'), exam.outpatientId],
+    [f('physicalExamId'), exam.physicalExamId],
+    [f('orderPlacer'), exam.orderPlacer],
+    [f('reportStatus'), status(exam.reportStatus)],
+    [f('clinicImpression'), exam.clinicImpression, 2],
+    [f('institution'), exam.institution, 2],
+  ];
   return (
     <Space direction="vertical" size="middle" className="yyp-full-width">
       {exam.masked && <Alert type="info" showIcon title={t('studyList.detail.private')} />}
-      <Descriptions size="small" column={2} bordered>
-        <Descriptions.Item label={f('patientName')}>{personName(exam.patientName)}</Descriptions.Item>
-        <Descriptions.Item label={f('patientId')}>{exam.patientId}</Descriptions.Item>
-        <Descriptions.Item label={f('gender')}>{gender(exam.patientGender)}</Descriptions.Item>
-        <Descriptions.Item label={f('age')}>{age(exam.age)}</Descriptions.Item>
-        <Descriptions.Item label={f('accessionNumber')}>{exam.accessionNumber}</Descriptions.Item>
-        <Descriptions.Item label={f('studyTime')}>
-          {formatStudyTime(exam.studyDate, exam.studyTime, exam.created)}
-        </Descriptions.Item>
-        <Descriptions.Item label={f('studyDesc')}>{exam.studyDesc}</Descriptions.Item>
-        <Descriptions.Item label={f('organization')}>{exam.bucketName}</Descriptions.Item>
-        <Descriptions.Item label={f('source')}>{source(exam.patientSource)}</Descriptions.Item>
-        <Descriptions.Item label={f('applyDept')}>{exam.applyDept}</Descriptions.Item>
-        {exam.inpatientId ? <Descriptions.Item label={f('inpatientId')}>{exam.inpatientId}</Descriptions.Item> : null}
-        {exam.bedNum ? <Descriptions.Item label={f('bedNum')}>{exam.bedNum}</Descriptions.Item> : null}
-        {exam.outpatientId ? (
-          <Descriptions.Item label={f('outpatientId')}>{exam.outpatientId}</Descriptions.Item>
-        ) : null}
-        {exam.physicalExamId && (
-          <Descriptions.Item label={f('physicalExamId')}>{exam.physicalExamId}</Descriptions.Item>
-        )}
-        <Descriptions.Item label={f('orderPlacer')}>{exam.orderPlacer}</Descriptions.Item>
-        <Descriptions.Item label={f('reportStatus')}>{status(exam.reportStatus)}</Descriptions.Item>
-        <Descriptions.Item label={f('clinicImpression')} span={2}>
-          {exam.clinicImpression}
-        </Descriptions.Item>
-        <Descriptions.Item label={f('institution')} span={2}>
-          {exam.institution}
-        </Descriptions.Item>
-      </Descriptions>
+      <Descriptions size="small" column={2} bordered items={filledItems(info)} />
       <ExamActionsCard exam={exam} onChanged={onChanged} />
       <Typography.Title level={5}>{t('studyList.detail.series')}</Typography.Title>
       <Table
