@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import dicomParser from 'dicom-parser';
 import { decodeDicomText } from './charset.js';
+import { EXPLICIT_VR_LITTLE_ENDIAN, littleEndianValue } from './endian.js';
 import { MAX_SEQUENCE_DEPTH } from './parse.js';
 
 /**
@@ -20,6 +21,15 @@ const TEXT_VRS = new Set(['SH', 'LO', 'ST', 'LT', 'UT', 'UC', 'PN']);
 const SINGLE_VALUE = new Set(['LT', 'ST', 'UT', 'UR']);
 const BINARY_VRS = new Set(['OB', 'OW', 'OF', 'OD', 'OL', 'OV', 'UN']);
 const INLINE_LIMIT = 1024;
+
+/** The dataset was read from an Explicit VR Big Endian file (nested items share its parser). */
+const isBigEndian = (ds: dicomParser.DataSet): boolean => ds.byteArrayParser === dicomParser.bigEndianByteArrayParser;
+
+/** A binary value as served: little endian whatever the file's byte order (endian.ts). */
+function servedValue(ds: dicomParser.DataSet, el: dicomParser.Element, vr: string): Uint8Array {
+  const raw = ds.byteArray.subarray(el.dataOffset, el.dataOffset + el.length);
+  return isBigEndian(ds) ? littleEndianValue(raw, vr) : raw;
+}
 
 function vrOf(tag: string, el: dicomParser.Element): string {
   if (el.vr) return el.vr;
@@ -100,7 +110,7 @@ export function toDicomJson(
         key !== '7FE00010' && el.length <= INLINE_LIMIT && !el.encapsulatedPixelData
           ? {
               vr,
-              InlineBinary: Buffer.from(bytes.buffer, bytes.byteOffset + el.dataOffset, el.length).toString('base64'),
+              InlineBinary: Buffer.from(servedValue(ds, el, vr)).toString('base64'),
             }
           : { vr, BulkDataURI: bulkDataUri(`${path}${key}`) };
       continue;
@@ -164,7 +174,10 @@ export function instanceMetadata(file: Uint8Array, bulkDataUri: (tagPath: string
   return json;
 }
 
-/** The bytes of frame n (1-based) of a stored file, uncompressed or one encapsulated frame. */
+/**
+ * The bytes of frame n (1-based) of a stored file: one encapsulated frame as stored, with the
+ * file's transfer syntax, or a native frame in little endian (Explicit VR Little Endian).
+ */
 export function frameBytes(file: Uint8Array, n: number): { bytes: Uint8Array; transferSyntaxUid: string } {
   const ds = dicomParser.parseDicom(file);
   const ts = ds.string('x00020010') ?? '1.2.840.10008.1.2';
@@ -188,16 +201,21 @@ export function frameBytes(file: Uint8Array, n: number): { bytes: Uint8Array; tr
   const bits = ds.uint16('x00280100') ?? 16;
   const size = Math.ceil((rows * cols * spp * bits) / 8);
   const start = pixel.dataOffset + (n - 1) * size;
-  return { bytes: file.subarray(start, start + size), transferSyntaxUid: ts };
+  const native = file.subarray(start, start + size);
+  // Native frames are served as raw little-endian bytes (endian.ts), whatever the file's order.
+  return {
+    bytes: isBigEndian(ds) ? littleEndianValue(native, pixel.vr ?? 'OW') : native,
+    transferSyntaxUid: EXPLICIT_VR_LITTLE_ENDIAN,
+  };
 }
 
-/** The raw value of a top-level element (tag as 8 hex digits), for BulkDataURI retrieval. */
+/** The value of a top-level element (tag as 8 hex digits) in little endian, for BulkDataURI retrieval. */
 export function topLevelValue(file: Uint8Array, tag: string): Uint8Array | null {
   if (!/^[0-9A-Fa-f]{8}$/.test(tag)) return null;
   const ds = dicomParser.parseDicom(file);
   const el = ds.elements[`x${tag.toLowerCase()}`];
   if (!el || el.encapsulatedPixelData) return null;
-  return file.subarray(el.dataOffset, el.dataOffset + el.length);
+  return servedValue(ds, el, el.vr ?? vrOfTag(tag.toUpperCase()));
 }
 
 const nameMap = (

@@ -20,7 +20,6 @@ import type { DicomWebService, SearchPage } from './dicomweb.service.js';
 import type { Query } from './qido.js';
 
 const DICOM_JSON = 'application/dicom+json';
-const UNCOMPRESSED = ['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.2'];
 const CRLF = Buffer.from('\r\n');
 
 function baseUrl(request: FastifyRequest): string {
@@ -256,16 +255,19 @@ export function dicomWebRoutes(
       const frames = await web.frames(account.id, p.study, p.series, p.instance, numbers);
       await audit.read(account, auditContext(request), 'frames', p.study, p.series, p.instance);
       const boundary = multipartBoundary();
+      // Native frames are little endian whatever the file's byte order (frameBytes), and say so.
       const ts = frames[0]!.transferSyntaxUid;
-      const uncompressed = UNCOMPRESSED.includes(ts);
-      const type = uncompressed ? 'application/octet-stream' : `application/octet-stream; transfer-syntax=${ts}`;
+      const type = `application/octet-stream; transfer-syntax=${ts}`;
       const chunks: Buffer[] = [];
       frames.forEach((f, i) => {
         if (i > 0) chunks.push(CRLF);
         chunks.push(partHeader(boundary, type), Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength));
       });
       chunks.push(closing(boundary));
-      void reply.header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`);
+      void reply.header(
+        'content-type',
+        `multipart/related; type="application/octet-stream"; transfer-syntax=${ts}; boundary=${boundary}`,
+      );
       return reply.send(Buffer.concat(chunks)) as never;
     },
   });

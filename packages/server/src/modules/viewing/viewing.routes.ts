@@ -20,7 +20,6 @@ import { definePublicRoute, defineRoute, type RawInput } from '../../platform/ro
 import { bucketOfExam } from '../exams/exams.store.js';
 import type { ViewingService } from './viewing.service.js';
 
-const UNCOMPRESSED = ['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.2'];
 const CRLF = Buffer.from('\r\n');
 /** Images of a study do not change under one path: the browser may keep them while the path lives. */
 const IMMUTABLE = 'private, max-age=3600';
@@ -75,9 +74,8 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
       const frames = await viewing.frames(tokenOf(request), p.study, p.series, p.instance, numbers);
       const boundary = multipartBoundary();
       const ts = frames[0]!.transferSyntaxUid;
-      const type = UNCOMPRESSED.includes(ts)
-        ? 'application/octet-stream'
-        : `application/octet-stream; transfer-syntax=${ts}`;
+      // Native frames are little endian whatever the file's byte order (frameBytes), and say so.
+      const type = `application/octet-stream; transfer-syntax=${ts}`;
       const chunks: Buffer[] = [];
       frames.forEach((f, i) => {
         if (i > 0) chunks.push(CRLF);
