@@ -19,7 +19,7 @@ import { useInactivityLogout } from '../../features/auth/useInactivityLogout';
 import { useLogout } from '../../features/auth/useLogout';
 import { useDomain } from '../../features/domain/useDomain';
 import { useMyGroups } from '../../features/groups/useGroups';
-import { useBucketActions } from '../../features/studies/useStudies';
+import { usePermissions } from '../permissions';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
@@ -51,7 +51,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const { session } = useSessionState();
   const me = useMe();
   const myGroups = useMyGroups();
-  const bucketActions = useBucketActions();
+  const bucketActions = usePermissions();
   const logout = useLogout();
   const { language, changeLanguage } = useLanguagePreference();
   useApplySavedLanguage(me.data);

@@ -2,7 +2,7 @@ import type { CriticalValuePage } from '@yyp/contracts';
 import { Card, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useBucketActions } from '../studies/useStudies';
+import { usePermissions } from '../../app/permissions';
 import { useCriticalValueStats } from './useSafetyReview';
 
 const DEFAULT_DAYS = 30;
@@ -23,7 +23,7 @@ interface Props {
  */
 export function CriticalValueStatsBar({ byStatus, organizations, from, to }: Props) {
   const { t } = useTranslation();
-  const { can } = useBucketActions();
+  const { can } = usePermissions();
   const statsOrg = organizations.find((o) => can(o.id, 'critical_value_stats'));
   const end = to ?? dayjs().add(1, 'day').startOf('day').toISOString();
   const start = from ?? dayjs(end).subtract(DEFAULT_DAYS, 'day').toISOString();

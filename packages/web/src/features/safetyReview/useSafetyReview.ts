@@ -15,7 +15,8 @@ import {
 } from '../../api/reportSafety';
 import { queryCriticalValuePage } from '../../api/safetyReview';
 import { useNotify } from '../../app/useNotify';
-import { useAccessibleOrganizations, useBucketActions } from '../studies/useStudies';
+import { usePermissions } from '../../app/permissions';
+import { useAccessibleOrganizations } from '../studies/useStudies';
 import { safetyKeys } from '../reports/safety/useReportSafety';
 
 export const reviewKeys = {
@@ -44,7 +45,7 @@ export function periodOf(range: [Dayjs | null, Dayjs | null] | null): { from?: s
 /** The accessible organizations where the caller holds one of `actions`, for an organization filter. */
 export function useOrganizationsWith(actions: readonly string[]) {
   const organizations = useAccessibleOrganizations();
-  const { can } = useBucketActions();
+  const { can } = usePermissions();
   return {
     ...organizations,
     data: organizations.data?.filter((o) => actions.some((a) => can(o.id, a))),

@@ -5,7 +5,7 @@ import { Button, Checkbox, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../app/useNotify';
-import { useBucketActions } from '../studies/useStudies';
+import { usePermissions } from '../../app/permissions';
 import { CreatedLink, LinkList } from './ShareLinks';
 import { createShareLink, fetchShareLinks, publishReports } from './sharingApi';
 import './sharing.css';
@@ -21,7 +21,7 @@ const linksKey = (reportId: string) => ['reports', reportId, 'shares'] as const;
  */
 export function ShareReportButton({ report }: { report: Report }) {
   const { t } = useTranslation();
-  const { can } = useBucketActions();
+  const { can } = usePermissions();
   const [open, setOpen] = useState(false);
   if (!APPROVED.includes(report.status) || !can(report.bucketId, 'report_print')) {
     return null;

@@ -15,7 +15,8 @@ import { useNavigate } from 'react-router';
 import { deleteExam, destroyExam, recoverExam, setPrinted, viewerPath } from '../../api/exams';
 import { useNotify } from '../../app/useNotify';
 import { downloadStudyPackage } from './useExportExams';
-import { useBucketActions, useInvalidateExams } from './useStudies';
+import { useInvalidateExams } from './useStudies';
+import { usePermissions } from '../../app/permissions';
 import { usePersonName } from '../../ui/usePersonName';
 
 interface ExamRowActionsProps {
@@ -31,7 +32,7 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   const notify = useNotify();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const { can } = useBucketActions();
+  const { can } = usePermissions();
   const invalidate = useInvalidateExams();
   const name = personName(exam.patientName) || exam.patientId || exam.accessionNumber;
   const done = (text: string) => async () => {

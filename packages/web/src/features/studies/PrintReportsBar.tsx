@@ -4,7 +4,7 @@ import { Button, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { printSheetsPath, splitPrintable, tooManySheets } from '../reports/print/printSheets';
-import { useBucketActions } from './useStudies';
+import { usePermissions } from '../../app/permissions';
 import { usePersonName } from '../../ui/usePersonName';
 
 interface PrintReportsBarProps {
@@ -22,7 +22,7 @@ export function PrintReportsBar({ selected, onClear }: PrintReportsBarProps) {
   const { t } = useTranslation();
   const personName = usePersonName();
   const navigate = useNavigate();
-  const { can } = useBucketActions();
+  const { can } = usePermissions();
   const { printable, notApproved, notAllowed } = splitPrintable(selected, (bucketId) => can(bucketId, 'report_print'));
   const name = (e: ExamItem) => personName(e.patientName) || e.accessionNumber || e.patientId;
   const tooMany = tooManySheets(printable.map((e) => e.id));

@@ -5,6 +5,8 @@ import { Alert, Button, Card, Empty, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { usePermissions, type HeldActions } from '../../app/permissions';
+import { useNotify } from '../../app/useNotify';
 import { PageHeading } from '../../ui/PageHeading';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { useMe, useUpdateMe } from '../accounts/useMe';
@@ -34,6 +36,8 @@ export function StudiesPage() {
   const updateMe = useUpdateMe();
   const prefs = me.data?.preferences;
   const uploadable = useUploadableBuckets();
+  const held = usePermissions();
+  const notify = useNotify();
   const quick = useQuickSearches();
   const invalidate = useInvalidateExams();
 
@@ -93,7 +97,10 @@ export function StudiesPage() {
   );
 
   const storePrefs = (studyFilters: { quickSearchId?: string | null; pageSize?: number }) =>
-    updateMe.mutate({ preferences: { studyFilters: { ...prefs?.studyFilters, ...studyFilters } } });
+    updateMe.mutate(
+      { preferences: { studyFilters: { ...prefs?.studyFilters, ...studyFilters } } },
+      { onError: notify.error },
+    );
   const handleQuick = (id: string | null) => {
     // A tab chosen before the stored one came back wins over it.
     setRestored(true);
@@ -159,16 +166,20 @@ export function StudiesPage() {
               </Button>
             ) : (
               <>
-                <Button
-                  icon={<DownloadOutlined />}
-                  loading={exporter.isPending}
-                  onClick={() => exporter.mutate({ filters, sorts, columns })}
-                >
-                  {t('studyList.export')}
-                </Button>
-                <Button icon={<DeleteOutlined />} onClick={() => handleView('deleted')}>
-                  {t('studyList.deletedView')}
-                </Button>
+                {canExport(held) && (
+                  <Button
+                    icon={<DownloadOutlined />}
+                    loading={exporter.isPending}
+                    onClick={() => exporter.mutate({ filters, sorts, columns })}
+                  >
+                    {t('studyList.export')}
+                  </Button>
+                )}
+                {held.anywhere('exam_delete') && (
+                  <Button icon={<DeleteOutlined />} onClick={() => handleView('deleted')}>
+                    {t('studyList.deletedView')}
+                  </Button>
+                )}
                 {(uploadable.data?.length ?? 0) > 0 && (
                   <Button type="primary" icon={<UploadOutlined />} onClick={() => void navigate('/upload')}>
                     {t('upload.entry')}
@@ -214,11 +225,11 @@ export function StudiesPage() {
           {!deleted && (
             <ColumnChooser
               value={columns}
-              onChange={(studyColumns) => updateMe.mutate({ preferences: { studyColumns } })}
+              onChange={(studyColumns) => updateMe.mutate({ preferences: { studyColumns } }, { onError: notify.error })}
             />
           )}
         </div>
-        {!deleted && total > EXPORT_EXAMS_LIMIT && (
+        {!deleted && canExport(held) && total > EXPORT_EXAMS_LIMIT && (
           <Alert type="info" showIcon className="yyp-studies__note" title={t('errors.ExportLimitExceeded')} />
         )}
         <ExamTable
@@ -280,6 +291,14 @@ export function StudiesPage() {
       <ExamDetailDrawer examId={detailId} onClose={() => setDetailId(null)} onChanged={() => void invalidate()} />
     </div>
   );
+}
+
+/**
+ * The export takes the exams of organizations where the caller holds both exam_get and export_exams
+ * (exports.service): without one such organization the button would only earn a 403.
+ */
+function canExport(held: HeldActions): boolean {
+  return held.bucketsWith('export_exams').some((bucketId) => held.can(bucketId, 'exam_get'));
 }
 
 /** The deleted view shows who and what, then when it was deleted and until when it can come back. */

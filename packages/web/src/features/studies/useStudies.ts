@@ -1,10 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExamFilter, ExamSort } from '@yyp/contracts';
-import { fetchMyPermissions } from '../../api/accounts';
 import { fetchQuickSearches, queryDeletedExams, queryExams } from '../../api/exams';
 import { fetchAccessibleOrganizations } from '../../api/organizations';
-import { queryKeys } from '../../api/queryClient';
-import { useSessionState } from '../../app/useSessionState';
 
 export const studyKeys = {
   all: ['exams'] as const,
@@ -43,21 +40,6 @@ export function useInvalidateExams() {
 
 export function useQuickSearches() {
   return useQuery({ queryKey: studyKeys.quickSearches, queryFn: ({ signal }) => fetchQuickSearches(signal) });
-}
-
-/** The caller's actions per organization, for showing only the buttons that will work. */
-export function useBucketActions() {
-  const { session } = useSessionState();
-  const query = useQuery({
-    queryKey: queryKeys.permissions,
-    queryFn: ({ signal }) => fetchMyPermissions(signal),
-    enabled: Boolean(session?.accessToken),
-  });
-  const byBucket = new Map((query.data ?? []).map((p) => [p.bucketId, new Set(p.actions)]));
-  return {
-    can: (bucketId: string, action: string) => byBucket.get(bucketId)?.has(action) ?? false,
-    anywhere: (action: string) => [...byBucket.values()].some((set) => set.has(action)),
-  };
 }
 
 export function useAccessibleOrganizations() {

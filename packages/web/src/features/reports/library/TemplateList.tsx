@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../app/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { useBucketActions } from '../../studies/useStudies';
+import { usePermissions } from '../../../app/permissions';
 import { TemplateDialog, type TemplateDraft, type TemplateValues } from './TemplateDialog';
 import { useReportTemplates, useTemplateChanges } from './useLibrary';
 
@@ -52,7 +52,7 @@ export function TemplateList({ bucketId, modality, writable, onApply, currentTex
   const [draft, setDraft] = useState<TemplateDraft | null>(null);
   const templates = useReportTemplates(bucketId);
   const changes = useTemplateChanges();
-  const canOrganize = useBucketActions().can(bucketId, 'template_upsert');
+  const canOrganize = usePermissions().can(bucketId, 'template_upsert');
   if (templates.isError) {
     return <LoadFailedAlert error={templates.error} onRetry={() => void templates.refetch()} />;
   }

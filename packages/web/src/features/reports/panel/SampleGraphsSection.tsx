@@ -5,7 +5,7 @@ import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../app/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { useBucketActions } from '../../studies/useStudies';
+import { usePermissions } from '../../../app/permissions';
 import { SampleGraphMark } from '../SampleGraphMark';
 import { MARK_COLORS, clickMarks, markSize, toImagePoint } from '../sampleGraphs';
 import { useSampleGraphs } from '../useSampleGraphs';
@@ -25,7 +25,7 @@ interface SampleGraphsSectionProps {
  */
 export function SampleGraphsSection({ reportId, bucketId, writable }: SampleGraphsSectionProps) {
   const { t } = useTranslation();
-  const actions = useBucketActions();
+  const actions = usePermissions();
   const canManage = actions.can(bucketId, 'manage_sample_graph');
   const graphs = useSampleGraphs(reportId, bucketId, { withLibrary: writable || canManage });
   const [color, setColor] = useState<string>(MARK_COLORS[0].value);
