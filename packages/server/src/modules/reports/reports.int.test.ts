@@ -1,7 +1,7 @@
 import type { DiffTrace, ReportState, ReportTraceItem } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { reportTraces } from '../../db/schema.js';
+import { auditLogs, reports, reportTraces } from '../../db/schema.js';
 import {
   act,
   as,
@@ -18,6 +18,9 @@ import {
 } from './reports.fixture.js';
 
 useReportsFixture();
+
+const auditCount = async (reportId: string) =>
+  (await t.db.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, reportId))).length;
 
 describe('report lifecycle', () => {
   it('goes write → submit → reject (reason) → fix → submit → approve → recall (reason) → approve, traced', async () => {
@@ -74,7 +77,6 @@ describe('report lifecycle', () => {
 
     const trail = (await as('senior').get(`reports/${id}/report-trace`)).json() as { traces: ReportTraceItem[] };
     expect(trail.traces.map((s) => `${s.action}:${s.statusFrom}>${s.statusTo}`)).toEqual([
-      'lock:none>locked',
       'save:locked>partial',
       'submit:partial>final',
       'reject:final>hold',
@@ -84,7 +86,7 @@ describe('report lifecycle', () => {
       'submit:cancelled>final',
       'approve:final>corrected',
     ]);
-    expect(trail.traces[3]!.reason).toBe('结论需写明大小');
+    expect(trail.traces[2]!.reason).toBe('结论需写明大小');
     expect(new Set(trail.traces.map((s) => s.actor?.name)).size).toBe(2);
   });
 
@@ -153,8 +155,52 @@ describe('report lifecycle', () => {
     expect((await act('doctor', id, 'force-unlock')).statusCode).toBe(403);
     const forced = await ok('groupadmin', id, 'force-unlock');
     expect(forced.lock).toBeNull();
+    // Taking, giving back and clearing the lock change nothing in the report: no trace steps.
     const trail = (await as('senior').get(`reports/${id}/report-trace`)).json() as { traces: ReportTraceItem[] };
-    expect(trail.traces.map((s) => s.action)).toEqual(['lock', 'lock', 'unlock', 'lock', 'forceUnlock']);
+    expect(trail.traces).toEqual([]);
+    expect(await examStatus(id)).toBe('none');
+  });
+
+  it('opening a report to read it takes no lock and writes no trace; the first edit locks, leaving frees it', async () => {
+    const id = await newExam();
+    const before = await auditCount(id);
+    // Opening the editor: the report, its content, trail, worklist and the heartbeat.
+    expect(await detail('doctor', id)).toMatchObject({ status: 'none', lock: null });
+    expect((await as('doctor').get(`reports/${id}/content`)).statusCode).toBe(200);
+    expect((await as('doctor').get(`reports/${id}/report-trace`)).statusCode).toBe(200);
+    expect((await as('doctor').get(`reports/${id}/worklist`)).statusCode).toBe(200);
+    expect((await as('doctor').post(`reports/${id}/sync`)).json()).toMatchObject({ status: 'none', lock: null });
+    const row = async () => (await t.db.database.db.select().from(reports).where(eq(reports.id, id)))[0];
+    const steps = async () =>
+      (await t.db.database.db.select().from(reportTraces).where(eq(reportTraces.reportId, id))).map((s) => s.action);
+    expect((await row())?.lockedBy ?? null).toBeNull();
+    expect(await steps()).toEqual([]);
+    expect(await examStatus(id)).toBe('none');
+    // Reading stays audited (PHI access), in the audit log and not in the trail.
+    expect(await auditCount(id)).toBeGreaterThan(before);
+
+    // The first edit takes the lock: still no trace step; the list shows it being edited.
+    expect((await ok('doctor', id, 'lock')).lock?.mine).toBe(true);
+    expect((await row())?.lockedBy).toBeTruthy();
+    expect(await examStatus(id)).toBe('locked');
+    expect(await steps()).toEqual([]);
+    // Someone else opening it reads it, held by the doctor.
+    expect(await detail('senior', id)).toMatchObject({ status: 'locked', lock: { mine: false } });
+    // The save is a step; leaving gives the lock back without one.
+    await ok('doctor', id, 'save', { version: 0, content: content('所见', '') });
+    expect((await ok('doctor', id, 'unlock')).lock).toBeNull();
+    expect((await row())?.lockedBy ?? null).toBeNull();
+    expect(await steps()).toEqual(['save']);
+    expect(await examStatus(id)).toBe('partial');
+
+    // Opened, locked and left without typing: the report is as it was, with no step.
+    const untouched = await newExam();
+    await ok('doctor', untouched, 'lock');
+    expect((await ok('doctor', untouched, 'unlock')).status).toBe('none');
+    expect(await examStatus(untouched)).toBe('none');
+    expect(await t.db.database.db.select().from(reportTraces).where(eq(reportTraces.reportId, untouched))).toHaveLength(
+      0,
+    );
   });
 
   it('refuses a save based on an old version and hands the refused text back', async () => {

@@ -364,20 +364,17 @@ export class ReportsService {
   }
 
   /**
-   * POST reports/{id}/lock: opening for edit. Taken when the caller may edit now; renewed when it
-   * already holds it. A report nobody wrote yet shows as locked while it is held.
+   * POST reports/{id}/lock: the editor's first edit (issue 20 item 5: opening to read takes no
+   * lock). Taken when the caller may edit now; renewed when it already holds it. A report nobody
+   * wrote yet shows as locked while it is held. Taking a lock changes nothing in the report, so it
+   * writes no trace step; the study list still shows the report as being edited.
    */
   async lock(actor: Actor, examId: string): Promise<Report> {
-    const reportId = await this.write(actor, examId, async (tx, row, facts, id) => {
+    const reportId = await this.write(actor, examId, async (tx, _row, facts, id) => {
       if (!canEdit({ ...facts, lockedBy: null }, this.actorFacts(actor))) throw this.refuse(actor, facts);
-      const renew = facts.lockedBy === actor.account.id;
       const status: ReportStatus = facts.status === 'none' ? 'locked' : facts.status;
-      const updated = await store.updateReport(tx, id, {
-        lockedBy: actor.account.id,
-        lockedAt: this.clock.now(),
-        status,
-      });
-      if (!renew) await this.trace(tx, actor, id, 'lock', { ...row, status: facts.status }, updated);
+      await store.updateReport(tx, id, { lockedBy: actor.account.id, lockedAt: this.clock.now(), status });
+      if (status !== facts.status) await store.setExamsReportStatus(tx, id, status, this.clock.now());
       return id;
     });
     return this.present(actor, reportId, await store.findReport(this.db, reportId));
@@ -385,18 +382,19 @@ export class ReportsService {
 
   /** POST reports/{id}/unlock: the holder lets go; a never-saved report is none again. */
   async unlock(actor: Actor, examId: string): Promise<Report> {
-    const reportId = await this.write(actor, examId, async (tx, row, facts, id) => {
+    const reportId = await this.write(actor, examId, async (tx, _row, facts, id) => {
       if (facts.lockedBy !== actor.account.id) return id;
-      await this.release(tx, actor, id, row, facts, 'unlock');
+      await this.release(tx, id, facts);
       return id;
     });
     return this.present(actor, reportId, await store.findReport(this.db, reportId));
   }
 
-  private async release(tx: Tx, actor: Actor, id: string, row: ReportRow, facts: ReportFacts, action: TraceAction) {
+  /** Frees the lock; no trace step (nothing in the report changed), the audit log keeps a forced one. */
+  private async release(tx: Tx, id: string, facts: ReportFacts) {
     const status: ReportStatus = facts.status === 'locked' ? 'none' : facts.status;
-    const updated = await store.updateReport(tx, id, { lockedBy: null, lockedAt: null, status });
-    await this.trace(tx, actor, id, action, { ...row, status: facts.status }, updated);
+    await store.updateReport(tx, id, { lockedBy: null, lockedAt: null, status });
+    if (status !== facts.status) await store.setExamsReportStatus(tx, id, status, this.clock.now());
   }
 
   /** POST reports/{id}/force-unlock: an organization or group admin clears anyone's lock. */
@@ -406,7 +404,7 @@ export class ReportsService {
       const row = await store.findReport(tx, reportId, true);
       const facts = this.facts(row, this.clock.now());
       if (!row || !facts.lockedBy) return null;
-      await this.release(tx, actor, reportId, row, facts, 'forceUnlock');
+      await this.release(tx, reportId, facts);
       return facts.lockedBy;
     });
     if (holder) await this.audit(actor, 'report.force_unlock', reportId, { lockedBy: holder });
