@@ -15,14 +15,17 @@ import {
   type ReportStatus,
 } from '@yyp/contracts';
 import type { z } from 'zod';
-import { writeAudit } from '../../platform/audit.js';
+import type { AccountRow } from '../../db/schema.js';
+import { callerScope, findBucketFacts } from '../../platform/access.js';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { canSee, effectiveActions, type BucketAction } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { APPROVED_STATUSES } from '../reports/report-machine.js';
 import { accountNames, reportOfExam } from '../reports/reports.store.js';
 import { listPeriod } from './critical-values.rules.js';
-import { QUALITY_REVIEWERS, READERS, requireAny, type Actor } from './report-safety.access.js';
+import { QUALITY_REVIEWERS, READERS, holdsAny, requireAny, type Actor } from './report-safety.access.js';
 import { presentComment, presentQuality, presentRating } from './report-safety.presenter.js';
 import * as store from './report-review.store.js';
 
@@ -127,45 +130,67 @@ export class ReportReviewService {
     });
   }
 
-  /** POST quality/page-query?bucketId: the organization's graded reports, for review (by grade and grading time). */
-  async qualityPage(actor: Actor, body: PageInput): Promise<QualityPage> {
-    const actions = requireAny(actor, QUALITY_REVIEWERS);
+  /**
+   * POST quality/page-query?bucketId: graded reports for review (by grade and grading time), of
+   * the organization named or, without one, of every organization where the caller reviews
+   * quality (issue 20 item 7: the list opens on all of them).
+   */
+  async qualityPage(
+    account: AccountRow,
+    bucketId: string | undefined,
+    body: PageInput,
+    ctx: AuditContext,
+  ): Promise<QualityPage> {
+    const { access, facts } = await callerScope(this.db, account);
+    const held = new Map<string, Set<BucketAction>>();
+    for (const b of facts) {
+      const actions = effectiveActions(access, b);
+      if (holdsAny(actions, QUALITY_REVIEWERS)) held.set(b.id, actions);
+    }
+    if (bucketId !== undefined && !held.has(bucketId)) {
+      const bucket = await findBucketFacts(this.db, bucketId);
+      throw bucket && canSee(access, bucket) ? errors.forbidden(QUALITY_REVIEWERS[0]) : errors.notFound('Organization');
+    }
     const period = listPeriod(body.from, body.to);
     if (!period) throw errors.validation('The period must end after it starts', { field: 'to' });
     const { rows, count } = await store.qualityPage(this.db, {
-      bucketId: actor.bucket.id,
+      bucketIds: bucketId !== undefined ? [bucketId] : [...held.keys()],
       level: body.level,
       from: period.from,
       to: period.to,
       skip: body.skip,
       limit: body.limit,
     });
-    const privacy = actions.has('view_privacy');
     const names = await accountNames(
       this.db,
       rows.map((r) => r.quality.creatorId),
     );
-    if (rows.length > 0) {
-      await writeAudit(this.db, actor.ctx, {
+    // One PHI audit row per organization whose reports the page shows.
+    for (const shownBucket of new Set(rows.map((r) => r.quality.bucketId))) {
+      await writeAudit(this.db, ctx, {
         action: 'report_quality.list',
         outcome: 'success',
         category: 'phi',
-        actorId: actor.account.id,
-        actorUsername: actor.account.username,
-        bucketId: actor.bucket.id,
+        actorId: account.id,
+        actorUsername: account.username,
+        bucketId: shownBucket,
         targetType: 'report',
-        details: { reportIds: rows.map((r) => r.quality.reportId) },
+        details: { reportIds: rows.filter((r) => r.quality.bucketId === shownBucket).map((r) => r.quality.reportId) },
       });
     }
     return {
-      data: rows.map((r) => ({
-        ...presentQuality(r.quality, names),
-        patientName: privacy && !r.isPrivacy ? r.patientName : maskPatientName(r.patientName),
-        modality: r.modality,
-        bodyPart: r.bodyPart,
-        studyDate: r.studyDate,
-        reportStatus: r.reportStatus,
-      })),
+      data: rows.map((r) => {
+        const masked = !(held.get(r.quality.bucketId)?.has('view_privacy') ?? false) || r.isPrivacy;
+        return {
+          ...presentQuality(r.quality, names),
+          bucketName: r.bucketName,
+          patientName: masked ? maskPatientName(r.patientName) : r.patientName,
+          modality: r.modality,
+          bodyPart: r.bodyPart,
+          studyDate: r.studyDate,
+          reportStatus: r.reportStatus,
+        };
+      }),
       count,
     };
   }

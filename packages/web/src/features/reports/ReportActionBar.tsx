@@ -12,6 +12,7 @@ import type { Report, ReportAction } from '@yyp/contracts';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../../app/permissions';
 import { useNotify } from '../../app/useNotify';
 import { ShareReportButton } from '../sharing/ShareReportButton';
 import { actionButtons, type ActionButton } from './actionButtons';
@@ -44,6 +45,7 @@ export function ReportActionBar(props: ReportActionBarProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const notify = useNotify();
+  const held = usePermissions();
   const tip = (label: string, keys: string | null) =>
     keys ? t('report.toolbar.shortcut', { label, keys }) : undefined;
   const canReset =
@@ -69,7 +71,7 @@ export function ReportActionBar(props: ReportActionBarProps) {
   return (
     <div className="yyp-report__actions" role="toolbar" aria-label={t('common.actions')}>
       <Space wrap size={8}>
-        {actionButtons(report.transitions).map((button) => {
+        {actionButtons(report.transitions, held.known ? held.actionsIn(report.bucketId) : undefined).map((button) => {
           const label = t(`report.actions.${button.action}`);
           return (
             <Tooltip key={button.action} title={tip(label, button.shortcut)}>

@@ -1,6 +1,6 @@
 import { REPORT_ACTIONS } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { actionButtons } from './actionButtons';
+import { actionButtons, holdsFor } from './actionButtons';
 
 const actionsOf = (transitions: Parameters<typeof actionButtons>[0]) => actionButtons(transitions).map((b) => b.action);
 
@@ -38,5 +38,45 @@ describe('actionButtons', () => {
       actionButtons(['save', 'submit', 'approve', 'reject']).map((b) => [b.action, b.shortcut]),
     );
     expect(shortcuts).toEqual({ save: 'Ctrl+S', submit: 'Ctrl+Enter', approve: 'Ctrl+Shift+Enter', reject: null });
+  });
+});
+
+describe('actionButtons gated by the caller held actions', () => {
+  const gated = (transitions: Parameters<typeof actionButtons>[0], held: string[]) =>
+    actionButtons(transitions, new Set(held)).map((b) => b.action);
+
+  it('keeps only the transitions whose actions the caller holds in the organization', () => {
+    // A note-taker (collaborator with report rights) keeps writing, never approving.
+    expect(gated(['save', 'submit', 'advise', 'approve', 'reject'], ['report_upsert', 'report_print'])).toEqual([
+      'save',
+      'submit',
+      'advise',
+    ]);
+    // Approve-and-print needs both actions.
+    expect(gated(['approve', 'approveAndPrint'], ['report_approval'])).toEqual(['approve']);
+    expect(gated(['approve', 'approveAndPrint'], ['report_approval', 'report_print'])).toEqual([
+      'approve',
+      'approveAndPrint',
+    ]);
+    expect(gated(['recall', 'preliminaryIssue'], [])).toEqual([]);
+    // Transitions fetched before a role was taken away show nothing of it.
+    expect(gated(['save', 'submit'], [])).toEqual([]);
+  });
+
+  it('lets the chosen expert save and submit with report_advice, and the writer withdraw after advice', () => {
+    expect(gated(['save', 'submit'], ['report_advice'])).toEqual(['save', 'submit']);
+    expect(gated(['cancelSubmit'], [])).toEqual(['cancelSubmit']);
+  });
+
+  it('leaves the server transitions alone while the permissions are unknown', () => {
+    expect(actionButtons(['save', 'approve'], undefined).map((b) => b.action)).toEqual(['save', 'approve']);
+  });
+});
+
+describe('holdsFor', () => {
+  it('needs one full set of the listed actions', () => {
+    expect(holdsFor('approveAndPrint', new Set(['report_print']))).toBe(false);
+    expect(holdsFor('save', new Set(['report_advice']))).toBe(true);
+    expect(holdsFor('cancelSubmit', new Set())).toBe(true);
   });
 });
