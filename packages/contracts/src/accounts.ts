@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './limits.js';
+import { viewerSizeSchema } from './report-view.js';
 import { PASSWORD_MAX, USERNAME_MAX, USERNAME_PATTERN } from './validation.js';
 
 /** Token info of spec 000 §3. expires is seconds since the epoch. */
@@ -49,6 +50,8 @@ export const preferencesSchema = z
     imageColumn: z.number().int().min(1).max(4),
     workloadVersion: z.enum(['simple', 'detailed']),
     pastExamSort: z.enum(['asc', 'desc']),
+    /** the viewer window opened from a report (report-view) */
+    viewerSize: viewerSizeSchema,
     /** the study list's visible columns, in order */
     studyColumns: z.array(z.string().max(32)).max(40),
     /** the study list's last quick search tab and page size */

@@ -25,3 +25,4 @@ export * from './report-safety.js';
 export * from './safety-review.js';
 export * from './report-sharing.js';
 export * from './report-print.js';
+export * from './report-view.js';

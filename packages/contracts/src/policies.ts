@@ -117,3 +117,35 @@ export const uploadPolicySchema = z.object({
   accept: z.array(z.string()),
 });
 export type UploadPolicy = z.infer<typeof uploadPolicySchema>;
+
+/**
+ * GET policies/download-token (spec 001 §7 Exams, beside studies/download-token): the blob-store
+ * side of downloading a study. studies/download-token answers one link to a zip the server builds;
+ * this answers a short-lived URL per stored instance, straight from the blob store (S3 presigned,
+ * or the local store's signed link), for clients that fetch the files themselves in parallel.
+ */
+export const downloadPolicyQuerySchema = z.object({
+  bucketId: z.string().max(64),
+  /** the StudyInstanceUID */
+  storeUid: z.string().max(64),
+});
+export type DownloadPolicyQuery = z.infer<typeof downloadPolicyQuerySchema>;
+
+export const downloadPolicySchema = z.object({
+  storeUid: z.string(),
+  /** every URL stops working at this time, seconds since the epoch */
+  expiresAt: z.number().int(),
+  files: z.array(
+    z.object({
+      seriesInstanceUid: z.string(),
+      sopInstanceUid: z.string(),
+      /** bytes */
+      size: z.number().int(),
+      url: z.string(),
+    }),
+  ),
+});
+export type DownloadPolicy = z.infer<typeof downloadPolicySchema>;
+
+/** How long the URLs of a download policy work. */
+export const DOWNLOAD_URL_SECONDS = 10 * 60;

@@ -22,6 +22,8 @@ import { reportSafetyRoutes } from './modules/report-safety/report-safety.routes
 import { ReportSafetyService } from './modules/report-safety/report-safety.service.js';
 import { KnowledgeBaseService } from './modules/report-library/kb.service.js';
 import { reportLibraryRoutes } from './modules/report-library/report-library.routes.js';
+import { reportViewRoutes } from './modules/report-library/report-view.routes.js';
+import { ReportViewService } from './modules/report-library/report-view.service.js';
 import { ReportLibraryService } from './modules/report-library/report-library.service.js';
 import { viewingRoutes } from './modules/viewing/viewing.routes.js';
 import { reportSharingRoutes } from './modules/report-sharing/report-sharing.routes.js';
@@ -192,7 +194,7 @@ export async function buildApp(
   // The local store answers presigned URLs through yyp's own blob routes.
   const blobLinks = new BlobLinks(signer, options.clock);
   if (options.blobs instanceof LocalBlobStore) options.blobs.enableDirectTransfer(blobLinks);
-  const policies = new PoliciesService(options.blobs, options.clock);
+  const policies = new PoliciesService(options.blobs, options.clock, options.db);
   const notifications = new NotificationsService(options.db, options.clock, app.log);
   const examList = new ExamListService(options.db, options.blobs, options.clock);
   const examManage = new ExamManageService(options.db, options.clock, examList);
@@ -350,6 +352,7 @@ export async function buildApp(
       attachmentRoutes(api, options.db, services.attachments);
       viewingRoutes(api, options.db, services.viewing);
       reportLibraryRoutes(api, options.db, services.reportLibrary, services.knowledgeBase);
+      reportViewRoutes(api, new ReportViewService(options.db, options.clock));
       reportsRoutes(api, options.db, services.reports, services.reportExtras, services.viewing);
       reportPrintRoutes(api, options.db, services.reportPrint);
       reportSharingRoutes(api, options.db, services.reportSharing, services.reportPublish, services.webIntegration);

@@ -1,5 +1,7 @@
 import {
   checkUpload,
+  DOWNLOAD_URL_SECONDS,
+  type DownloadPolicy,
   resolveUploadType,
   UPLOAD_URL_SECONDS,
   uploadRules,
@@ -8,9 +10,12 @@ import {
   type UploadPolicyQuery,
   type UploadType,
 } from '@yyp/contracts';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
+import * as store from './policies.store.js';
 import { contentMatchesType, parseUploadKey, SNIFF_BYTES, uploadKey } from './upload-keys.js';
 
 const notConfigured = () =>
@@ -41,6 +46,7 @@ export class PoliciesService {
   constructor(
     private readonly blobs: BlobStore,
     private readonly clock: Clock,
+    private readonly db: Db,
   ) {}
 
   async issue(accountId: string, kind: UploadKind, query: UploadPolicyQuery): Promise<UploadPolicy> {
@@ -119,5 +125,49 @@ export class PoliciesService {
   /** Removes an uploaded file no longer referenced; other keys are never touched. */
   async discard(key: string | null): Promise<void> {
     if (key && parseUploadKey(key)) await this.blobs.delete(key);
+  }
+
+  /**
+   * GET policies/download-token: a URL per stored instance of the study, straight from the blob
+   * store, all valid DOWNLOAD_URL_SECONDS. The route authorized study_package in the organization;
+   * a study not there (or deleted) is 404. Handing out the files is a PHI disclosure: audited.
+   */
+  async downloadPolicy(
+    actor: { id: string; username: string },
+    bucketId: string,
+    storeUid: string,
+    ctx: AuditContext,
+  ): Promise<DownloadPolicy> {
+    const found = await store.studyFiles(this.db, bucketId, storeUid);
+    if (!found) throw errors.notFound('Exam');
+    const presign = this.blobs.presignGet?.bind(this.blobs);
+    if (!presign) throw notConfigured();
+    const issuedAt = this.clock.now();
+    const files = await Promise.all(
+      found.files.map(async (f) => ({
+        seriesInstanceUid: f.seriesInstanceUid,
+        sopInstanceUid: f.sopInstanceUid,
+        size: f.size,
+        url: await presign(f.blobKey, {
+          expiresSeconds: DOWNLOAD_URL_SECONDS,
+          issuedAt,
+          contentType: 'application/dicom',
+          fileName: `${f.sopInstanceUid}.dcm`,
+        }),
+      })),
+    );
+    await writeAudit(this.db, ctx, {
+      action: 'exam.download-policy',
+      outcome: 'success',
+      category: 'phi',
+      actorId: actor.id,
+      actorUsername: actor.username,
+      bucketId,
+      targetType: 'exam',
+      targetId: found.exam.id,
+      patientId: found.exam.patientId,
+      details: { files: files.length },
+    });
+    return { storeUid, expiresAt: Math.floor(issuedAt.getTime() / 1000) + DOWNLOAD_URL_SECONDS, files };
   }
 }
