@@ -151,7 +151,8 @@ export type ReportQualityAnswer = z.infer<typeof reportQualityAnswerSchema>;
  * POST quality/page-query?bucketId= — the organization's graded reports, newest grading first;
  * `from`/`to` bound the grading time (last change), a date `to` inclusive.
  */
-export const qualityPageQuerySchema = z.object({ bucketId: z.string().max(64) });
+/** bucketId: one organization; left out, every organization where the caller reviews quality. */
+export const qualityPageQuerySchema = z.object({ bucketId: z.string().max(64).optional() });
 export const qualityPageBodySchema = z
   .object({
     level: z.enum(QUALITY_LEVELS).optional(),
@@ -171,6 +172,7 @@ export const qualityPageBodySchema = z
   .strict();
 export type QualityPageBody = z.input<typeof qualityPageBodySchema>;
 export const qualityPageItemSchema = reportQualitySchema.extend({
+  bucketName: z.string(),
   /** masked without view_privacy in the organization, or when the exam is confidential */
   patientName: z.string(),
   modality: z.string(),

@@ -77,7 +77,12 @@ export function deleteReportQuality(reportId: string): Promise<void> {
   return apiRequest<void>(`${report(reportId)}/quality`, { method: 'DELETE' });
 }
 
-export function queryQuality(bucketId: string, body: QualityPageBody, signal?: AbortSignal): Promise<QualityPage> {
+/** A page of graded reports of one organization, or of every one where the caller reviews quality. */
+export function queryQuality(
+  bucketId: string | undefined,
+  body: QualityPageBody,
+  signal?: AbortSignal,
+): Promise<QualityPage> {
   return apiRequest<QualityPage>('quality/page-query', { method: 'POST', query: { bucketId }, body, signal });
 }
 

@@ -86,6 +86,38 @@ describe('report quality', () => {
     expect((await as('senior').del(`reports/${b}/quality`)).statusCode).toBe(404);
     expect(await actions(b)).toContain('report_quality.delete');
   });
+
+  it('lists every organization where the caller reviews quality when none is named', async () => {
+    const checkup = await bucketByCode(t, 'RH-PE');
+    const inRadiology = await approved();
+    await as('senior').post(`reports/${inRadiology}/quality`, { level: 'A' });
+    // 体检中心: the senior approves there, the doctor is no member; its grade is written directly.
+    const inCheckup = await newExam(t, checkup);
+    await db().insert(reportQuality).values({ reportId: inCheckup, bucketId: checkup, level: 'B' });
+
+    const all = await as('senior').post('quality/page-query', { limit: 100 });
+    expect(all.statusCode, all.body).toBe(200);
+    const page = all.json() as QualityPage;
+    expect(page.data.find((d) => d.reportId === inRadiology)).toMatchObject({ bucketName: '放射科' });
+    expect(page.data.find((d) => d.reportId === inCheckup)).toMatchObject({ bucketName: '体检中心', level: 'B' });
+    const named = (await as('senior').post(`quality/page-query?bucketId=${checkup}`, {})).json() as QualityPage;
+    expect(named.data.map((d) => d.reportId)).toEqual([inCheckup]);
+    // The doctor reviews in radiology (and 超声科) only; naming 体检中心, which it cannot see, is not found.
+    const doctors = (await as('doctor').post('quality/page-query', { limit: 100 })).json() as QualityPage;
+    expect(doctors.data.some((d) => d.reportId === inRadiology)).toBe(true);
+    expect(doctors.data.some((d) => d.reportId === inCheckup)).toBe(false);
+    expect((await as('doctor').post(`quality/page-query?bucketId=${checkup}`, {})).statusCode).toBe(404);
+    // Another group's admin sees none of it.
+    const other = await as('teleadmin').post('quality/page-query', {});
+    expect(other.statusCode).toBe(200);
+    expect((other.json() as QualityPage).count).toBe(0);
+    // The PHI audit names each organization shown.
+    const audited = await db()
+      .select({ bucketId: auditLogs.bucketId })
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'report_quality.list'));
+    expect(audited.map((r) => r.bucketId)).toEqual(expect.arrayContaining([radiology, checkup]));
+  });
 });
 
 describe('report ratings', () => {

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { QualityLevel } from '@yyp/contracts';
-import { exams, groups, reportComments, reportQuality, reportRatings, reports } from '../../db/schema.js';
+import { buckets, exams, groups, reportComments, reportQuality, reportRatings, reports } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 
 /** All SQL of report quality, ratings and comments (CONVENTIONS 7). */
@@ -76,7 +76,7 @@ export async function deleteQuality(db: Db, reportId: string): Promise<boolean> 
 export async function qualityPage(
   db: Db,
   opts: {
-    bucketId: string;
+    bucketIds: string[];
     level?: QualityLevel | undefined;
     /** the grading's last change in [from, to) */
     from?: Date | undefined;
@@ -85,8 +85,9 @@ export async function qualityPage(
     limit: number;
   },
 ) {
+  if (opts.bucketIds.length === 0) return { rows: [], count: 0 };
   const where = and(
-    eq(reportQuality.bucketId, opts.bucketId),
+    inArray(reportQuality.bucketId, opts.bucketIds),
     opts.level ? eq(reportQuality.level, opts.level) : undefined,
     opts.from ? gte(reportQuality.updatedAt, opts.from) : undefined,
     opts.to ? lt(reportQuality.updatedAt, opts.to) : undefined,
@@ -96,6 +97,7 @@ export async function qualityPage(
     db
       .select({
         quality: reportQuality,
+        bucketName: buckets.name,
         patientName: exams.patientName,
         patientId: exams.patientId,
         isPrivacy: exams.isPrivacy,
@@ -106,6 +108,7 @@ export async function qualityPage(
       })
       .from(reportQuality)
       .innerJoin(exams, eq(exams.id, reportQuality.reportId))
+      .innerJoin(buckets, eq(buckets.id, reportQuality.bucketId))
       .where(where)
       .orderBy(desc(reportQuality.updatedAt), asc(reportQuality.reportId))
       .offset(opts.skip)

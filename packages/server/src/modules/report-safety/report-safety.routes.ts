@@ -157,12 +157,14 @@ export function reportSafetyRoutes(app: FastifyInstance, db: Db, safety: ReportS
   defineRoute(app, {
     method: 'POST',
     url: 'quality/page-query',
-    summary: "A page of the organization's graded reports, newest grading first (quality reviewers)",
-    auth: { bucket: 'bucket_read', bucketId: fromQuery('bucketId') },
+    summary:
+      'A page of graded reports, newest grading first, of the organization named or of every one where the caller reviews quality',
+    auth: 'account',
     query: qualityPageQuerySchema,
     body: qualityPageBodySchema,
     response: qualityPageSchema,
-    handler: (input) => review.qualityPage(actor(input), input.body),
+    handler: (input) =>
+      review.qualityPage(input.account, input.query.bucketId, input.body, auditContext(input.request)),
   });
 
   /* ---------- ratings ---------- */

@@ -24,8 +24,9 @@ const LEVEL_COLOR: Record<QualityLevel, string> = { A: 'green', B: 'blue', C: 'o
 type Range = [Dayjs | null, Dayjs | null] | null;
 
 /**
- * /quality: the graded reports of an organization where the caller reviews quality, newest
- * grading first, filtered by grade and grading period; a row opens its report.
+ * /quality: the graded reports of the organizations where the caller reviews quality (all of them
+ * unless one is picked), newest grading first, filtered by grade and grading period; a row opens
+ * its report.
  */
 export function QualityReviewPage() {
   const { t } = useTranslation();
@@ -33,18 +34,20 @@ export function QualityReviewPage() {
   const labels = useStudyLabels();
   const navigate = useNavigate();
   const organizations = useOrganizationsWith(QUALITY_REVIEW_ACTIONS);
-  const [picked, setPicked] = useState<string | undefined>();
+  // '' is every organization where the caller reviews quality, the default (issue 20 item 7).
+  const [picked, setPicked] = useState('');
   const [level, setLevel] = useState<QualityLevel | ''>('');
   const [range, setRange] = useState<Range>(null);
   const [page, setPage] = useState({ current: 1, pageSize: REPORT_PAGE_SIZE });
-  const bucketId = picked ?? organizations.data?.[0]?.id;
+  const reviewed = organizations.data ?? [];
+  const bucketId = picked || undefined;
   const body: QualityPageBody = {
     ...(level ? { level } : {}),
     ...periodOf(range),
     skip: (page.current - 1) * page.pageSize,
     limit: page.pageSize,
   };
-  const list = useQualityPage(bucketId, body);
+  const list = useQualityPage(bucketId, body, reviewed.length > 0);
 
   function handleFilter<T>(set: (v: T) => void) {
     return (value: T) => {
@@ -77,6 +80,11 @@ export function QualityReviewPage() {
           </div>
         </div>
       ),
+    },
+    {
+      key: 'organization',
+      title: t('safetyReview.organization'),
+      render: (_, r) => r.bucketName,
     },
     {
       key: 'reportStatus',
@@ -125,17 +133,20 @@ export function QualityReviewPage() {
       <Card variant="borderless">
         {organizations.isError ? (
           <LoadFailedAlert error={organizations.error} onRetry={() => void organizations.refetch()} />
-        ) : !bucketId ? (
+        ) : reviewed.length === 0 ? (
           <Empty description={t('safetyReview.quality.noOrganization')} />
         ) : (
           <>
             <Space wrap className="yyp-review__filters">
               <Select<string>
-                value={bucketId}
+                value={picked}
                 onChange={handleFilter(setPicked)}
                 style={{ width: 200 }}
                 aria-label={t('safetyReview.organization')}
-                options={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+                options={[
+                  { value: '', label: t('safetyReview.allOrganizations') },
+                  ...reviewed.map((o) => ({ value: o.id, label: o.name })),
+                ]}
               />
               <Select<QualityLevel | ''>
                 value={level}

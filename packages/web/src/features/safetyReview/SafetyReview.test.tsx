@@ -181,6 +181,7 @@ describe('/quality', () => {
       {
         reportId: 'e9',
         bucketId: 'b2',
+        bucketName: 'Ultrasound',
         level: 'C',
         suggestion: 'State the size',
         unsatisfactoryItems: ['Incomplete conclusion'],
@@ -197,17 +198,19 @@ describe('/quality', () => {
     count: 1,
   };
 
-  it('lists the grades of the organization the caller reviews; a row opens its report', async () => {
+  it('lists the grades of all organizations the caller reviews by default; a row opens its report', async () => {
     const { api, router } = signedIn(
       '/quality',
-      { b1: ['exam_get'], b2: ['quality_upsert'] },
+      { b1: ['exam_get', 'quality_stats'], b2: ['quality_upsert'] },
       { 'POST quality/page-query': () => ({ status: 200, body: graded }) },
     );
     const row = await findRow('State the size');
     expect(within(row).getByText('Incomplete conclusion')).toBeTruthy();
     expect(within(row).getByText('Dr. Wang')).toBeTruthy();
-    // Only the organization where the caller reviews quality is asked.
-    expect(api.requests.find((r) => r.path === 'quality/page-query')?.search).toBe('?bucketId=b2');
+    expect(within(row).getByText('Ultrasound')).toBeTruthy();
+    // No organization named: the server answers for every one where the caller reviews quality.
+    expect(await screen.findByText('All organizations', { selector: '.ant-select *' })).toBeTruthy();
+    expect(api.requests.find((r) => r.path === 'quality/page-query')?.search).toBe('');
     await userEvent.setup().click(within(row).getByText('State the size'));
     await waitFor(() => expect(locationOf(router)).toBe('/studies/e9/reports/e9'));
   });

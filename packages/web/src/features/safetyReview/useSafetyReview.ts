@@ -105,11 +105,12 @@ export function useCriticalFollowUp() {
   return { receive, handle };
 }
 
-export function useQualityPage(bucketId: string | undefined, body: QualityPageBody) {
+/** bucketId undefined: every organization where the caller reviews quality. */
+export function useQualityPage(bucketId: string | undefined, body: QualityPageBody, enabled: boolean) {
   return useQuery({
     queryKey: reviewKeys.quality(bucketId ?? '', body),
-    queryFn: ({ signal }) => queryQuality(bucketId ?? '', body, signal),
-    enabled: Boolean(bucketId),
+    queryFn: ({ signal }) => queryQuality(bucketId, body, signal),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

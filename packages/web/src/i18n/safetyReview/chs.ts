@@ -31,7 +31,7 @@ export const safetyReviewChs: Widen<typeof safetyReviewEn> = {
     },
     quality: {
       title: '报告质控',
-      subtitle: '机构内已质控的报告，按质控时间倒序。点击一行打开报告。',
+      subtitle: '本人所在机构已质控的报告，按质控时间倒序。点击一行打开报告。',
       allLevels: '全部等级',
       level: '等级',
       suggestion: '质控意见',

@@ -29,7 +29,7 @@ export const safetyReviewEn = {
     },
     quality: {
       title: 'Quality control',
-      subtitle: 'Graded reports of an organization, newest grading first. Open a row to read the report.',
+      subtitle: 'Graded reports of your organizations, newest grading first. Open a row to read the report.',
       allLevels: 'All grades',
       level: 'Grade',
       suggestion: 'Suggestion',
