@@ -47,18 +47,26 @@ function portOpen(port) {
 }
 
 /**
- * @param {{ store?: 'pglite' | 'postgres', env?: object, nodeArgs?: string[], main?: string, startTimeoutMs?: number }} [opts]
+ * @param {{ store?: 'pglite' | 'postgres', env?: object, nodeArgs?: string[], main?: string, startTimeoutMs?: number,
+ *   restart?: { dataDir: string, dbUrl: string | null } }} [opts]
  *   `nodeArgs` go to node before main.js (e.g. --cpu-prof to profile the server); `main` is
  *   another build's main.js (A/B comparisons), packages/server/dist/main.js by default.
+ *   `restart` starts a server again on the data dir and database of one stopped with `kill()`
+ *   (e.g. to profile reads without the ingest that stored them); the first one's `stop()`
+ *   removes them.
  * @returns {Promise<import('./orthanc.mjs').DicomTarget & { httpBase: string, version: string,
  *   store: string, logFile: string, dbUrl: string | null, dataDir: string, kill: () => Promise<void>,
  *   stop: () => Promise<void> }>}
  */
 export async function startYyp(opts = {}) {
   const store = opts.store ?? 'pglite';
-  const dir = makeTempDir(`yyp-bench-yyp-${store}-`);
+  const dir = opts.restart ? path.dirname(opts.restart.dataDir) : makeTempDir(`yyp-bench-yyp-${store}-`);
   const [httpPort, dicomPort] = [await freePort(), await freePort()];
-  const db = store === 'postgres' ? await createDatabase() : null;
+  const db = opts.restart
+    ? opts.restart.dbUrl && { url: opts.restart.dbUrl, drop: async () => undefined }
+    : store === 'postgres'
+      ? await createDatabase()
+      : null;
   const logFile = path.join(dir, 'yyp.log');
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.main ?? MAIN], {
@@ -92,6 +100,7 @@ export async function startYyp(opts = {}) {
   });
   const stop = async () => {
     await kill();
+    if (opts.restart) return;
     await db?.drop();
     await removeTempDir(dir);
   };

@@ -252,7 +252,7 @@ export function dicomWebRoutes(
       if (numbers.some((n) => !Number.isInteger(n) || n < 1) || numbers.length > 1000) {
         throw new AppError('ValidationError', 'Frame numbers are 1-based integers');
       }
-      const frames = await web.frames(account.id, p.study, p.series, p.instance, numbers);
+      const frames = await web.frames(account, p.study, p.series, p.instance, numbers);
       await audit.read(account, auditContext(request), 'frames', p.study, p.series, p.instance);
       const boundary = multipartBoundary();
       // Native frames are little endian whatever the file's byte order (frameBytes), and say so.

@@ -1,18 +1,29 @@
 import type { Readable } from 'node:stream';
 import { DicomError } from '../../dicom/parse.js';
 import { servedInstance } from '../../dicom/preamble.js';
-import { bucketsWith } from '../../platform/access.js';
+import { bucketsWith, callerScope } from '../../platform/access.js';
+import { effectiveActions } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import type { ArchiveService } from '../archive/archive.service.js';
 import { IngestRefused } from '../archive/plan.js';
-import { frameBytes, instanceMetadata, topLevelValue, vrOfTag, type DicomJson } from '../../dicom/json-model.js';
+import { instanceMetadata, topLevelValue, vrOfTag, type DicomJson } from '../../dicom/json-model.js';
 import { instanceJson, seriesJson, studyJson } from './json.js';
 import { inArray } from 'drizzle-orm';
 import { instances as instancesTable } from '../../db/schema.js';
-import { includeFields, paging, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
+import { includeFields, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
+import { parseSearchQuery, type SearchQuery } from './qido-query.js';
 import { distinctExams, type AuditedExam, type StowSummary } from './dicomweb.audit.js';
+import { FrameSource, type Frame } from './frame-source.js';
+import {
+  examInstanceFile,
+  instanceFile,
+  viewerFrameFile,
+  type ExamInstance,
+  type StoredFile,
+  type ViewerFrameRow,
+} from './frames.store.js';
 
 export interface StowOutcome {
   status: number;
@@ -25,11 +36,13 @@ export interface Page<T> {
   truncated: boolean;
 }
 
-/** A QIDO-RS answer and, for its audit row, the exams its results belong to. */
-export type SearchPage = Page<DicomJson> & { exams: AuditedExam[] };
+/**
+ * A QIDO-RS answer, the Warning header values it carries (qido-query.ts) and, for its audit row,
+ * the exams its results belong to.
+ */
+export type SearchPage = Page<DicomJson> & { exams: AuditedExam[]; warnings: string[] };
 
-function page<R, T>(rows: R[], q: Query, map: (r: R) => T): Page<T> {
-  const { limit } = paging(q);
+function page<R, T>(rows: R[], { limit }: SearchQuery, map: (r: R) => T): Page<T> {
   return { items: rows.slice(0, limit).map(map), truncated: rows.length > limit };
 }
 
@@ -82,7 +95,12 @@ export class DicomWebService {
     private readonly db: Db,
     private readonly blobs: BlobStore,
     private readonly archive: ArchiveService,
-  ) {}
+  ) {
+    this.frameSource = new FrameSource(blobs);
+  }
+
+  /** Frames of stored files, with the layouts of those read before (frame-source.ts). */
+  readonly frameSource: FrameSource;
 
   /**
    * STOW-RS of `parts`, ingested as they arrive (a streamed request body), STOW_CONCURRENCY at a
@@ -157,9 +175,10 @@ export class DicomWebService {
   }
 
   async studies(accountId: string, q: Query, base: string): Promise<SearchPage> {
+    const search = parseSearchQuery('study', q);
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const result = page(await searchStudies(this.db, scope, q), q, (e) => ({
+    const result = page(await searchStudies(this.db, scope, search), search, (e) => ({
       json: studyJson(e, base),
       id: e.id,
       exam: e,
@@ -169,21 +188,34 @@ export class DicomWebService {
       fields,
       result.items.map((r) => r.id),
     );
-    return { ...(await this.withFields(result, fields, (r) => keys.get(r.id))), exams: examsOf(result) };
+    return {
+      ...(await this.withFields(result, fields, (r) => keys.get(r.id))),
+      exams: examsOf(result),
+      warnings: search.warnings,
+    };
   }
 
   async series(accountId: string, q: Query, base: string, studyUid?: string): Promise<SearchPage> {
+    const search = parseSearchQuery('series', q);
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const rows = await searchSeries(this.db, scope, q, studyUid);
+    const rows = await searchSeries(this.db, scope, search, studyUid);
     if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
-    const result = page(rows, q, (r) => ({ json: seriesJson(r.series, r.exam, base), id: r.series.id, exam: r.exam }));
+    const result = page(rows, search, (r) => ({
+      json: seriesJson(r.series, r.exam, base),
+      id: r.series.id,
+      exam: r.exam,
+    }));
     const keys = await this.firstBlobs(
       'series',
       fields,
       result.items.map((r) => r.id),
     );
-    return { ...(await this.withFields(result, fields, (r) => keys.get(r.id))), exams: examsOf(result) };
+    return {
+      ...(await this.withFields(result, fields, (r) => keys.get(r.id))),
+      exams: examsOf(result),
+      warnings: search.warnings,
+    };
   }
 
   async instances(
@@ -193,17 +225,22 @@ export class DicomWebService {
     studyUid?: string,
     seriesUid?: string,
   ): Promise<SearchPage> {
+    const search = parseSearchQuery('instance', q);
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const rows = await searchInstances(this.db, scope, q, studyUid, seriesUid);
+    const rows = await searchInstances(this.db, scope, search, studyUid, seriesUid);
     if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
-    const result = page(rows, q, (r) => ({
+    const result = page(rows, search, (r) => ({
       json: instanceJson(r.instance, r.series, r.exam, base),
       id: r.instance.id,
       blobKey: r.instance.blobKey,
       exam: r.exam,
     }));
-    return { ...(await this.withFields(result, fields, (r) => r.blobKey)), exams: examsOf(result) };
+    return {
+      ...(await this.withFields(result, fields, (r) => r.blobKey)),
+      exams: examsOf(result),
+      warnings: search.warnings,
+    };
   }
 
   /** The first stored instance of each exam or series (by instance number): where extra fields are read. */
@@ -323,20 +360,42 @@ export class DicomWebService {
     });
   }
 
-  /** The bytes of frames of one instance, 1-based. */
-  async frames(accountId: string, studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
-    return this.framesIn(await bucketsWith(this.db, accountId, 'exam_get'), studyUid, seriesUid, sopUid, numbers);
+  /**
+   * The bytes of frames of one instance, 1-based, in the organizations where the caller holds
+   * exam_get: read from the scope its authentication loaded (no query of its own), then one
+   * prepared look-up of the instance's file (frames.store.ts) and the frames (frame-source.ts).
+   */
+  async frames(caller: { id: string }, studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
+    const { access, facts } = await callerScope(this.db, caller);
+    const scope = facts.filter((b) => effectiveActions(access, b).has('exam_get')).map((b) => b.id);
+    return this.framesIn(scope, studyUid, seriesUid, sopUid, numbers);
   }
 
-  async framesIn(scope: string[], studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
-    const [file] = await this.filesIn(scope, studyUid, seriesUid, sopUid);
-    const bytes = await this.blobs.get(file!.blobKey);
-    try {
-      return numbers.map((n) => frameBytes(bytes, n));
-    } catch (err) {
-      if (err instanceof RangeError) throw errors.notFound('Frame');
-      throw err;
-    }
+  async framesIn(
+    scope: string[],
+    studyUid: string,
+    seriesUid: string,
+    sopUid: string,
+    numbers: number[],
+  ): Promise<Frame[]> {
+    const file = await instanceFile(this.db, scope, studyUid, seriesUid, sopUid);
+    if (!file) throw errors.notFound('Instance');
+    return this.frameSource.read(file, numbers);
+  }
+
+  /** Frames of an instance file found by the viewer's own look-up (viewerFrameFile, examInstanceFile). */
+  readFrames(file: StoredFile, numbers: number[]): Promise<Frame[]> {
+    return this.frameSource.read(file, numbers);
+  }
+
+  /** The viewer path's account and the file of an instance of its exam, in one round trip. */
+  viewerFrameFile(accountId: string, x: ExamInstance): Promise<ViewerFrameRow | undefined> {
+    return viewerFrameFile(this.db, accountId, x);
+  }
+
+  /** The file of an instance of a share path's exam. */
+  examInstanceFile(x: ExamInstance): Promise<StoredFile | undefined> {
+    return examInstanceFile(this.db, x);
   }
 
   /** A top-level binary value referenced by BulkDataURI. */

@@ -7,7 +7,7 @@ import {
   type ViewerPrior,
 } from '@yyp/contracts';
 import { accounts, exams, series, type AccountRow } from '../../db/schema.js';
-import { findBucketsFacts, loadCallerAccess } from '../../platform/access.js';
+import { findBucketsFacts, loadCallerAccess, scopeFromColumns } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import { effectiveActions, type BucketAction } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
@@ -170,10 +170,28 @@ export class ViewingService {
     return masked ? json.map((j) => maskMetadata(j, exam.patientName)) : json;
   }
 
+  /**
+   * Frames of an instance of the grant's study. The checks of open() (the account live and holding
+   * exam_get in the organization, the exam live with its study) and the instance's file are one
+   * prepared look-up (issue 20 item 16: a viewer asks for every slice of a series at once).
+   */
   async frames(token: string | undefined, studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
-    const { grant } = await this.open(token);
+    const grant = this.verify(token);
     if (studyUid !== grant.studyUid) throw errors.notFound('Study');
-    return this.web.framesIn([grant.bucketId], studyUid, seriesUid, sopUid, numbers);
+    const x = { examId: grant.examId, bucketId: grant.bucketId, studyUid, seriesUid, sopUid };
+    let file: { blobKey: string; size: number } | undefined;
+    if (grant.kind === 'share' || !grant.accountId) {
+      file = await this.web.examInstanceFile(x);
+    } else {
+      const row = await this.web.viewerFrameFile(grant.accountId, x);
+      if (!row || row.disabled !== 0) throw errors.accountDisabled();
+      const { access, facts } = scopeFromColumns(grant.accountId, row);
+      const bucket = facts.find((b) => b.id === grant.bucketId);
+      if (!bucket || !effectiveActions(access, bucket).has('exam_get')) throw errors.forbidden('exam_get');
+      if (row.blobKey !== null && row.size !== null) file = { blobKey: row.blobKey, size: row.size };
+    }
+    if (!file) throw errors.notFound('Instance');
+    return this.web.readFrames(file, numbers);
   }
 
   async bulkData(token: string | undefined, studyUid: string, seriesUid: string, sopUid: string, tag: string) {
