@@ -27,6 +27,19 @@ describe('errorMessage', () => {
     expect(errorMessage(t, new ApiError('PasswordTooSimple', 400))).toBe('The password is too simple.');
   });
 
+  it('says a refusal or a missing thing when the code has no sentence of its own', () => {
+    const unknownCode = (status: number) => new ApiError('SomethingNew' as never, status);
+    expect(errorMessage(t, unknownCode(403))).toBe('You do not have permission to do this.');
+    expect(errorMessage(t, new ApiError('UnknownError', 403, 'HTTP 403'))).toBe(
+      'You do not have permission to do this.',
+    );
+    expect(errorMessage(t, unknownCode(404))).toBe('The requested item was not found.');
+    expect(errorMessage(t, unknownCode(500))).toBe('Unknown error. Please retry the operation.');
+    expect(errorMessage(t, new ApiError('UnknownError', 502, 'HTTP 502'))).toBe(
+      'Unknown error. Please retry the operation.',
+    );
+  });
+
   it('falls back to unknown error for anything that is not an ApiError', () => {
     expect(errorMessage(t, new Error('boom'))).toBe('Unknown error. Please retry the operation.');
   });

@@ -54,7 +54,18 @@ export function errorMessage(t: TFunction, error: unknown, context: ErrorMessage
       const name = detailOf(lockedBy, 'name');
       return t('errors.ReportLocked', { name: typeof name === 'string' ? name : '' });
     }
-    default:
-      return t(`errors.${error.code}`);
+    default: {
+      // A code this build has no sentence for (or a bare status from a proxy) still says something
+      // true: a refusal is a refusal, a missing thing is missing.
+      const fallback = t(`errors.${fallbackCode(error.status)}`);
+      return error.code === 'UnknownError' ? fallback : t(`errors.${error.code}`, { defaultValue: fallback });
+    }
   }
+}
+
+function fallbackCode(status: number): 'InsufficientPermissions' | 'NotFound' | 'UnknownError' {
+  if (status === 403) {
+    return 'InsufficientPermissions';
+  }
+  return status === 404 ? 'NotFound' : 'UnknownError';
 }
