@@ -12,8 +12,7 @@ import { instanceMetadata, topLevelValue, vrOfTag, type DicomJson } from '../../
 import { instanceJson, seriesJson, studyJson } from './json.js';
 import { inArray } from 'drizzle-orm';
 import { instances as instancesTable } from '../../db/schema.js';
-import { includeFields, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
-import { parseSearchQuery, type SearchQuery } from './qido-query.js';
+import { includeFields, paging, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
 import { distinctExams, type AuditedExam, type StowSummary } from './dicomweb.audit.js';
 import { FrameSource, type Frame } from './frame-source.js';
 import {
@@ -24,6 +23,7 @@ import {
   type StoredFile,
   type ViewerFrameRow,
 } from './frames.store.js';
+
 
 export interface StowOutcome {
   status: number;
@@ -36,13 +36,11 @@ export interface Page<T> {
   truncated: boolean;
 }
 
-/**
- * A QIDO-RS answer, the Warning header values it carries (qido-query.ts) and, for its audit row,
- * the exams its results belong to.
- */
-export type SearchPage = Page<DicomJson> & { exams: AuditedExam[]; warnings: string[] };
+/** A QIDO-RS answer and, for its audit row, the exams its results belong to. */
+export type SearchPage = Page<DicomJson> & { exams: AuditedExam[] };
 
-function page<R, T>(rows: R[], { limit }: SearchQuery, map: (r: R) => T): Page<T> {
+function page<R, T>(rows: R[], q: Query, map: (r: R) => T): Page<T> {
+  const { limit } = paging(q);
   return { items: rows.slice(0, limit).map(map), truncated: rows.length > limit };
 }
 
@@ -101,6 +99,7 @@ export class DicomWebService {
 
   /** Frames of stored files, with the layouts of those read before (frame-source.ts). */
   readonly frameSource: FrameSource;
+
 
   /**
    * STOW-RS of `parts`, ingested as they arrive (a streamed request body), STOW_CONCURRENCY at a
@@ -175,10 +174,9 @@ export class DicomWebService {
   }
 
   async studies(accountId: string, q: Query, base: string): Promise<SearchPage> {
-    const search = parseSearchQuery('study', q);
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const result = page(await searchStudies(this.db, scope, search), search, (e) => ({
+    const result = page(await searchStudies(this.db, scope, q), q, (e) => ({
       json: studyJson(e, base),
       id: e.id,
       exam: e,
@@ -188,34 +186,21 @@ export class DicomWebService {
       fields,
       result.items.map((r) => r.id),
     );
-    return {
-      ...(await this.withFields(result, fields, (r) => keys.get(r.id))),
-      exams: examsOf(result),
-      warnings: search.warnings,
-    };
+    return { ...(await this.withFields(result, fields, (r) => keys.get(r.id))), exams: examsOf(result) };
   }
 
   async series(accountId: string, q: Query, base: string, studyUid?: string): Promise<SearchPage> {
-    const search = parseSearchQuery('series', q);
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const rows = await searchSeries(this.db, scope, search, studyUid);
+    const rows = await searchSeries(this.db, scope, q, studyUid);
     if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
-    const result = page(rows, search, (r) => ({
-      json: seriesJson(r.series, r.exam, base),
-      id: r.series.id,
-      exam: r.exam,
-    }));
+    const result = page(rows, q, (r) => ({ json: seriesJson(r.series, r.exam, base), id: r.series.id, exam: r.exam }));
     const keys = await this.firstBlobs(
       'series',
       fields,
       result.items.map((r) => r.id),
     );
-    return {
-      ...(await this.withFields(result, fields, (r) => keys.get(r.id))),
-      exams: examsOf(result),
-      warnings: search.warnings,
-    };
+    return { ...(await this.withFields(result, fields, (r) => keys.get(r.id))), exams: examsOf(result) };
   }
 
   async instances(
@@ -225,22 +210,17 @@ export class DicomWebService {
     studyUid?: string,
     seriesUid?: string,
   ): Promise<SearchPage> {
-    const search = parseSearchQuery('instance', q);
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const rows = await searchInstances(this.db, scope, search, studyUid, seriesUid);
+    const rows = await searchInstances(this.db, scope, q, studyUid, seriesUid);
     if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
-    const result = page(rows, search, (r) => ({
+    const result = page(rows, q, (r) => ({
       json: instanceJson(r.instance, r.series, r.exam, base),
       id: r.instance.id,
       blobKey: r.instance.blobKey,
       exam: r.exam,
     }));
-    return {
-      ...(await this.withFields(result, fields, (r) => r.blobKey)),
-      exams: examsOf(result),
-      warnings: search.warnings,
-    };
+    return { ...(await this.withFields(result, fields, (r) => r.blobKey)), exams: examsOf(result) };
   }
 
   /** The first stored instance of each exam or series (by instance number): where extra fields are read. */
