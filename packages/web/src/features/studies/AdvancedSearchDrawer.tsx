@@ -10,6 +10,7 @@ import { Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Sp
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage';
 import { fetchReporters } from '../../api/exams';
 import { fetchDictionary } from '../../api/organizations';
 import type { AdvancedSearch, TriState } from './studySearch';
@@ -68,6 +69,10 @@ export function AdvancedSearchDrawer({ open, value, onApply, onClose }: Advanced
       ...(created?.[1] ? { createdTo: created[1].format('YYYY-MM-DD') } : {}),
     });
   };
+
+  // A choice list that could not be loaded says why under its field instead of staying empty.
+  const failedHelp = (error: unknown) =>
+    error ? { help: errorMessage(t, error), validateStatus: 'error' as const } : {};
 
   const tri = (name: keyof AdvancedSearch, label: string) => (
     <Form.Item name={name} label={label}>
@@ -173,7 +178,7 @@ export function AdvancedSearchDrawer({ open, value, onApply, onClose }: Advanced
               options={REPORT_STATUSES.map((s) => ({ value: s, label: t(`studyList.status.${s}`) }))}
             />
           </Form.Item>
-          <Form.Item name="assignees" label={t('studyList.field.assignee')}>
+          <Form.Item name="assignees" label={t('studyList.field.assignee')} {...failedHelp(reporters.error)}>
             <Select
               mode="multiple"
               allowClear
@@ -184,7 +189,7 @@ export function AdvancedSearchDrawer({ open, value, onApply, onClose }: Advanced
               ]}
             />
           </Form.Item>
-          <Form.Item name="tagIds" label={t('studyList.field.tag')}>
+          <Form.Item name="tagIds" label={t('studyList.field.tag')} {...failedHelp(tags.find((q) => q.isError)?.error)}>
             <Select mode="multiple" allowClear options={tagOptions} />
           </Form.Item>
           <Form.Item name="uploadStatus" label={t('studyList.field.uploadStatus')}>

@@ -4,6 +4,7 @@ import type { ExamDetail } from '@yyp/contracts';
 import { App, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/errors';
 import { addExamTag, assignExam, fetchReporters, removeExamTag, sendAiTask, viewerPath } from '../../api/exams';
 import { fetchDictionary } from '../../api/organizations';
@@ -98,7 +99,9 @@ export function ExamActionsCard({ exam, onChanged }: ExamActionsCardProps) {
                 placeholder={t('studyList.detail.assignTo')}
                 aria-label={t('studyList.detail.assignTo')}
                 value={assignee}
-                notFoundContent={t('studyList.detail.noReporters')}
+                notFoundContent={
+                  reporters.isError ? errorMessage(t, reporters.error) : t('studyList.detail.noReporters')
+                }
                 options={(reporters.data ?? []).map((r) => ({ value: r.id, label: r.name || r.username }))}
                 onChange={setAssignee}
               />
@@ -136,6 +139,7 @@ export function ExamActionsCard({ exam, onChanged }: ExamActionsCardProps) {
                 placeholder={t('studyList.detail.addTag')}
                 aria-label={t('studyList.detail.addTag')}
                 value={null}
+                notFoundContent={tags.isError ? errorMessage(t, tags.error) : undefined}
                 options={(tags.data ?? [])
                   .filter((x) => !tagIds.has(x.id))
                   .map((x) => ({ value: x.id, label: x.name }))}

@@ -176,6 +176,9 @@ function PastExams({ examId }: { examId: string }) {
     queryKey: studyKeys.past(examId),
     queryFn: ({ signal }) => fetchPastExams(examId, 0, signal),
   });
+  if (past.isError) {
+    return <LoadFailedAlert error={past.error} onRetry={() => void past.refetch()} />;
+  }
   if (past.data && past.data.exams.length === 0) {
     return <Empty description={t('studyList.detail.noPast')} />;
   }
@@ -204,6 +207,9 @@ function PastExams({ examId }: { examId: string }) {
 function CoExams({ examId }: { examId: string }) {
   const { t } = useTranslation();
   const co = useQuery({ queryKey: studyKeys.coExams(examId), queryFn: ({ signal }) => fetchCoExams(examId, signal) });
+  if (co.isError) {
+    return <LoadFailedAlert error={co.error} onRetry={() => void co.refetch()} />;
+  }
   if (co.data && co.data.exams.length <= 1) {
     return <Empty description={t('studyList.detail.noCoExams')} />;
   }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchCoExams } from '../../../api/exams';
+import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { formatStudyTime } from '../../studies/format';
 import { studyKeys } from '../../studies/useStudies';
 
@@ -20,7 +21,9 @@ export function CoWrittenExams({ examId, examIds }: { examId: string; examIds: r
   return (
     <Descriptions size="small" column={1} bordered>
       <Descriptions.Item label={t('report.combine.coExams')}>
-        {co.isPending ? (
+        {co.isError ? (
+          <LoadFailedAlert error={co.error} onRetry={() => void co.refetch()} />
+        ) : co.isPending ? (
           <Spin size="small" />
         ) : (
           <ul className="yyp-report__co-exams" data-testid="co-exams">
