@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 /** Contracts are consumed from source so web and server always agree without a build step. */
 export const contractsAlias = {
@@ -8,7 +9,8 @@ export const contractsAlias = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // Source maps to dist-maps (not served), .br and .gz copies beside each asset (precompress.ts).
+  plugins: [react(), precompress({ mapsDir: fileURLToPath(new URL('./dist-maps', import.meta.url)) })],
   // The image loader's decode worker splits its codecs (WebAssembly, bundled as assets) into
   // chunks: only ES workers can.
   worker: { format: 'es' },
@@ -33,7 +35,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Built for reading error reports, but not served: no sourceMappingURL comment in the bundles,
+    // and the maps move to dist-maps after the build (precompress.ts).
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 1500,
   },
 });

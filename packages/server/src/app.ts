@@ -82,6 +82,7 @@ import type { Db } from './platform/db.js';
 import { apiNotFound, installErrorHandling, installInputGuard } from './platform/http.js';
 import { TokenService } from './platform/tokens.js';
 import { blobOriginsOf, installNosniff, installWebPages } from './platform/page-headers.js';
+import { installCompression } from './platform/compression.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -306,6 +307,8 @@ export async function buildApp(
 
   // nosniff on every answer; the web app's pages get their full header set (installWebPages).
   await installNosniff(app);
+  // Text answers above 1 KiB in br or gzip (platform/compression.ts); streams and binary as they are.
+  installCompression(app);
   // Only failed and slow requests are logged one by one; a line per request would cost throughput.
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500 || reply.elapsedTime > 1000) {

@@ -6,6 +6,7 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore } from './blobs.js';
+import { AppError } from './errors.js';
 import { apiNotFound } from './http.js';
 
 /**
@@ -140,6 +141,23 @@ export async function blobOriginsOf(blobs: BlobStore): Promise<string[]> {
   return url.origin === 'http://relative.invalid' ? [] : [url.origin];
 }
 
+/**
+ * Vite names every file it writes under assets/ by its content (assets/[name]-[hash].ext, and its
+ * .br and .gz copies): such a file never changes, so it is cached for a year without asking again.
+ * The others (boot.js, favicon.svg: copied from public/ under their own names) are revalidated on
+ * each use, as the shell is.
+ */
+function cacheControlOf(filePath: string): string {
+  return filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * Paths that name a file, never a page: a source map (the build keeps them out of the served
+ * folder, packages/web/dist-maps), anything under /assets/, a precompressed copy asked for by name.
+ * When no such file is served they are a 404, not the app shell.
+ */
+const FILE_PATH = /^\/assets\/|\.(map|br|gz)$/;
+
 export interface WebPagesOptions {
   /** the built web app (packages/web/dist); its index.html is read once, at start */
   webDist: string;
@@ -175,11 +193,13 @@ export async function installWebPages(app: FastifyInstance, options: WebPagesOpt
       index: false,
       // The shell is answered with its nonce filled in, never as the stored file.
       allowedPath: (pathName) => pathName !== '/index.html',
+      // The build writes x.js.br and x.js.gz beside x.js (packages/web/precompress.ts): the one
+      // Accept-Encoding allows is sent for x.js, with Vary: Accept-Encoding. They, and source maps
+      // (should one be left in the folder), get no route of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
       setHeaders: (res, filePath) => {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('cache-control', cacheControlOf(filePath));
       },
     });
     const embeddable = pageHelmetOptions(options.policy, true);
@@ -191,6 +211,10 @@ export async function installWebPages(app: FastifyInstance, options: WebPagesOpt
         !request.url.startsWith('/yyp/') &&
         !request.url.startsWith('/dicom-web')
       ) {
+        const pathName = request.url.split('?')[0] ?? '';
+        if (FILE_PATH.test(pathName)) {
+          return reply.status(404).send(new AppError('NotFound', `No file ${pathName}`).toBody());
+        }
         return serveShell(request, reply);
       }
       return apiNotFound(request, reply);
