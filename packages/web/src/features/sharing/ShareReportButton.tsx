@@ -15,15 +15,16 @@ const DAY_CHOICES = [1, 3, 7, 30, 90];
 const linksKey = (reportId: string) => ['reports', reportId, 'shares'] as const;
 
 /**
- * The report editor's Share button: for an approved report and a caller who may print it (sharing
- * hands the report out as printing does). It makes a link, shows it once with a copy button, and
- * lists the report's links with their state, views and a revoke.
+ * The report editor's Share button: for an approved report and a caller who may print it and see
+ * the exam (sharing hands the report out as printing does; report-sharing.service asks exam_get
+ * too, so a note-taker who prints does not share). It makes a link, shows it once with a copy
+ * button, and lists the report's links with their state, views and a revoke.
  */
 export function ShareReportButton({ report }: { report: Report }) {
   const { t } = useTranslation();
   const { can } = usePermissions();
   const [open, setOpen] = useState(false);
-  if (!APPROVED.includes(report.status) || !can(report.bucketId, 'report_print')) {
+  if (!APPROVED.includes(report.status) || !can(report.bucketId, 'report_print') || !can(report.bucketId, 'exam_get')) {
     return null;
   }
   return (
