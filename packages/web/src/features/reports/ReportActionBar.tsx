@@ -2,6 +2,7 @@ import {
   BookOutlined,
   CheckCircleOutlined,
   ClearOutlined,
+  EditOutlined,
   EyeOutlined,
   PrinterOutlined,
   SaveOutlined,
@@ -92,6 +93,18 @@ export function ReportActionBar(props: ReportActionBarProps) {
             </Tooltip>
           );
         })}
+        {editor.canStartEditing && (
+          <Tooltip title={t('report.toolbar.editTip')}>
+            <Button
+              icon={<EditOutlined />}
+              loading={editor.lockPhase === 'taking'}
+              onClick={() => void editor.startEditing()}
+              data-testid="start-editing"
+            >
+              {t('report.toolbar.edit')}
+            </Button>
+          </Tooltip>
+        )}
         {props.hasImages && (
           <Tooltip title={t('report.toolbar.imagesTip')}>
             <Button icon={<EyeOutlined />} loading={props.openingViewer} onClick={props.onOpenViewer}>
@@ -107,7 +120,7 @@ export function ReportActionBar(props: ReportActionBarProps) {
             </Button>
           </Tooltip>
         )}
-        {editor.writable && (
+        {editor.lockPhase === 'held' && (
           <Button icon={<UnlockOutlined />} onClick={handleUnlock} loading={editor.pending === 'unlock'}>
             {t('report.toolbar.unlock')}
           </Button>

@@ -79,7 +79,19 @@ function openEditor(detail: Report, extra: Record<string, FakeHandler> = {}) {
   const api = installFakeApi({
     'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
     'GET accounts/me': () => ({ status: 200, body: demoUser() }),
-    'GET accounts/me/permissions': () => ({ status: 200, body: [] }),
+    // A writing and approving doctor of b1: the action bar shows the transitions these allow.
+    'GET accounts/me/permissions': () => ({
+      status: 200,
+      body: [
+        {
+          bucketId: 'b1',
+          groupId: 'g1',
+          type: 1,
+          accessLevel: 'member',
+          actions: ['exam_get', 'report_upsert', 'report_advice', 'report_approval', 'report_print'],
+        },
+      ],
+    }),
     'GET reports/e1/detail': () => ({ status: 200, body: detail }),
     'POST reports/e1/lock': () => ({ status: 200, body: { ...detail, status: detail.status, lock: mineLock } }),
     'POST reports/e1/unlock': () => ({ status: 200, body: { ...detail, lock: null } }),
@@ -102,7 +114,7 @@ const actionBar = () => screen.getByRole('toolbar');
 const saveBody = (content: ReportContent, version: number) => ({ version, content });
 
 describe('report editor', () => {
-  it('takes the lock, shows exactly the allowed actions, and saves with Ctrl+S on the version it was based on', async () => {
+  it('opens without the lock, takes it at the first keystroke, shows exactly the allowed actions, and saves with Ctrl+S on the version it was based on', async () => {
     const saved = report({ version: 4, content: { ...EMPTY_REPORT_CONTENT, findings: 'Lungs clear. Heart normal.' } });
     const { api } = openEditor(report(), {
       'POST reports/e1/save': () => ({
@@ -111,10 +123,10 @@ describe('report editor', () => {
       }),
     });
     expect((await findings()).value).toBe('Lungs clear.');
-    await waitFor(() =>
-      expect(api.requests.some((r) => r.method === 'POST' && r.path === 'reports/e1/lock')).toBe(true),
-    );
-    await waitFor(() => expect((screen.getByLabelText('Findings') as HTMLTextAreaElement).readOnly).toBe(false));
+    // Reading: the text can be typed into, and no lock is asked for until it is.
+    expect((screen.getByLabelText('Findings') as HTMLTextAreaElement).readOnly).toBe(false);
+    expect(await screen.findByTestId('start-editing')).toBeTruthy();
+    expect(api.requests.some((r) => r.path === 'reports/e1/lock')).toBe(false);
 
     const buttons = [...actionBar().querySelectorAll('[data-action]')].map((b) => b.getAttribute('data-action'));
     expect(buttons).toEqual(['save', 'submit', 'advise']);
@@ -124,6 +136,8 @@ describe('report editor', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Findings'), ' Heart normal.');
     expect(screen.getByTestId('save-state').textContent).toBe('Unsaved changes');
+    expect(api.requests.filter((r) => r.path === 'reports/e1/lock')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId('start-editing')).toBeNull());
     await user.keyboard('{Control>}s{/Control}');
 
     await waitFor(() => expect(api.requests.some((r) => r.path === 'reports/e1/save')).toBe(true));
@@ -141,16 +155,37 @@ describe('report editor', () => {
     const { api } = openEditor(held);
     expect(await screen.findByText('Report locked by Dr. Wang')).toBeTruthy();
     expect((await findings()).readOnly).toBe(true);
+    expect((await findings()).value).toBe('Lungs clear.');
     expect(actionBar().querySelectorAll('[data-action]')).toHaveLength(0);
+    // Trying to type names the holder again, as a toast.
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Findings'), 'x');
+    await waitFor(() => expect(screen.getAllByText('Report locked by Dr. Wang')).toHaveLength(2));
+    expect((screen.getByLabelText('Findings') as HTMLTextAreaElement).value).toBe('Lungs clear.');
     expect(api.requests.some((r) => r.path === 'reports/e1/lock')).toBe(false);
   });
 
-  it('goes read-only with the holder named when the lock is refused', async () => {
-    openEditor(report(), {
+  it('opens to read, and at the first keystroke goes read-only with the holder named when the lock is refused', async () => {
+    const { api } = openEditor(report(), {
       'POST reports/e1/lock': () => errorAnswer(409, 'ReportLocked', { lockedBy: { id: 'u2', name: 'Dr. Wang' } }),
     });
-    expect(await screen.findByText('Report locked by Dr. Wang')).toBeTruthy();
-    expect((await findings()).readOnly).toBe(true);
+    expect((await findings()).readOnly).toBe(false);
+    expect(api.requests.some((r) => r.path === 'reports/e1/lock')).toBe(false);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Findings'), 'x');
+    expect((await screen.findAllByText('Report locked by Dr. Wang')).length).toBeGreaterThan(0);
+    await waitFor(() => expect((screen.getByLabelText('Findings') as HTMLTextAreaElement).readOnly).toBe(true));
+    // The refused keystroke is not kept.
+    expect((screen.getByLabelText('Findings') as HTMLTextAreaElement).value).toBe('Lungs clear.');
+  });
+
+  it('leaves a report opened only to read without taking or giving back a lock', async () => {
+    const { api, router } = openEditor(report());
+    expect((await findings()).value).toBe('Lungs clear.');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Back to the study list' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/studies'));
+    expect(api.requests.some((r) => r.path === 'reports/e1/lock' || r.path === 'reports/e1/unlock')).toBe(false);
   });
 
   it('shows both texts on a version conflict and saves mine on the newest version', async () => {

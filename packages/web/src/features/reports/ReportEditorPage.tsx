@@ -48,7 +48,7 @@ export function ReportEditorRoute() {
 export function ReportEditorPage({ examId, reportId }: { examId: string; reportId: string }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<SideTab>('info');
@@ -83,6 +83,18 @@ export function ReportEditorPage({ examId, reportId }: { examId: string; reportI
     (field, value) => editor.change({ [field]: value }),
   );
   const nextExam = (worklist.data ?? []).find((item) => item.examId !== examId) ?? null;
+
+  // An edit tried while another user holds the lock names the holder (one toast, refreshed).
+  const lockHolder = editor.lockHolder;
+  const showLocked = useCallback(
+    (name: string) => void message.warning({ content: t('report.lock.lockedBy', { name }), key: 'report-locked' }),
+    [message, t],
+  );
+  useEffect(() => {
+    if (editor.lockPhase === 'refused' && lockHolder) {
+      showLocked(lockHolder);
+    }
+  }, [editor.lockPhase, lockHolder, showLocked]);
 
   const viewer = useMutation({
     mutationFn: () => viewerPath(examId, 'path', reportId),
@@ -310,6 +322,7 @@ export function ReportEditorPage({ examId, reportId }: { examId: string; reportI
           writable={editor.writable}
           targets={targets}
           onChange={editor.change}
+          onBlockedEdit={lockHolder ? () => showLocked(lockHolder) : undefined}
         />
         <ReportSidePanel
           tab={tab}

@@ -7,6 +7,7 @@ import {
   type ReportContent,
 } from '@yyp/contracts';
 import { Input, InputNumber, Radio, Typography } from 'antd';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReportExtensionFields } from './ReportExtensionFields';
 import type { TextField, TextTargets } from './useTextTargets';
@@ -17,10 +18,27 @@ interface ReportTextEditorsProps {
   writable: boolean;
   targets: TextTargets;
   onChange: (change: Partial<ReportContent>) => void;
+  /** typing into the text while it may not be edited (another user holds the lock) */
+  onBlockedEdit?: (() => void) | undefined;
+}
+
+/** A key that would change the text: a character, or deleting one or a new line. */
+function typesText(event: KeyboardEvent): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) {
+    return false;
+  }
+  return event.key.length === 1 || event.key === 'Backspace' || event.key === 'Delete' || event.key === 'Enter';
 }
 
 /** Findings and conclusion side by side, then the result flag, body part count, note and advice. */
-export function ReportTextEditors({ report, draft, writable, targets, onChange }: ReportTextEditorsProps) {
+export function ReportTextEditors({
+  report,
+  draft,
+  writable,
+  targets,
+  onChange,
+  onBlockedEdit,
+}: ReportTextEditorsProps) {
   const { t } = useTranslation();
   const showAdvice = report.status === 'advised' || draft.advice !== '' || report.adviceExperts.length > 0;
 
@@ -45,6 +63,11 @@ export function ReportTextEditors({ report, draft, writable, targets, onChange }
           }}
           onSelect={track}
           onFocus={track}
+          onKeyDown={(e) => {
+            if (!writable && onBlockedEdit && typesText(e)) {
+              onBlockedEdit();
+            }
+          }}
           onKeyUp={track}
           onClick={track}
           spellCheck={false}

@@ -81,6 +81,8 @@ export const reportsChs: Widen<typeof reportsEn> = {
     toolbar: {
       images: '看图',
       imagesTip: '在阅片器中打开影像（在阅片器中按 F1 截取关键图像）',
+      edit: '编辑',
+      editTip: '现在锁定报告进行编辑（直接输入也会锁定），其他人随后只能查看',
       unlock: '解锁',
       unlockConfirm: '确定释放锁定吗？尚未保存的修改将被放弃。',
       unlocked: '已释放锁定',

@@ -80,6 +80,8 @@ export const reportsEn = {
     toolbar: {
       images: 'Images',
       imagesTip: 'Open the images in the viewer (F1 there captures a key image)',
+      edit: 'Edit',
+      editTip: 'Take the report for editing now (typing does it too); others can then only read it',
       unlock: 'Unlock',
       unlockConfirm: 'Release the lock? Changes not saved yet are discarded.',
       unlocked: 'Lock released.',
