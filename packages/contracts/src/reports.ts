@@ -113,6 +113,17 @@ export const reportLockSchema = z
   .nullable();
 export type ReportLock = z.infer<typeof reportLockSchema>;
 
+/**
+ * POST reports/{id}/sync, the editor's heartbeat: the state with the version, the lock and when
+ * the report was last saved, by anyone (the editor's "saved at" follows it).
+ */
+export const reportSyncSchema = reportStateSchema.extend({
+  version: z.number().int(),
+  lock: reportLockSchema,
+  savedAt: z.string().nullable(),
+});
+export type ReportSync = z.infer<typeof reportSyncSchema>;
+
 export const reportSchema = reportStateSchema.extend({
   examId: z.string(),
   bucketId: z.string(),

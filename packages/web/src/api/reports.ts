@@ -11,9 +11,9 @@ import {
   type ReportActionBody,
   type ReportImage,
   type ReportImages,
-  type ReportLock,
   type ReportSampleGraph,
   type ReportState,
+  type ReportSync,
   type ReportTemplate,
   type ReportTraceDetail,
   type ReportTraceItem,
@@ -51,8 +51,6 @@ export function forceUnlockReport(reportId: string): Promise<Report> {
 export function resetReport(reportId: string): Promise<Report> {
   return apiRequest<Report>(`${report(reportId)}/reset`, { method: 'POST' });
 }
-
-export type ReportSync = ReportState & { version: number; lock: ReportLock };
 
 /** The editor's heartbeat: renews the caller's lock and answers the current state. */
 export function syncReport(reportId: string): Promise<ReportSync> {

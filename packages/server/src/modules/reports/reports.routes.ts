@@ -17,8 +17,7 @@ import {
   reportImagesSchema,
   reportSampleGraphsSchema,
   reportSchema,
-  reportStateSchema,
-  reportLockSchema,
+  reportSyncSchema,
   reportTraceDetailSchema,
   reportTraceSchema,
   worklistSchema,
@@ -130,10 +129,10 @@ export function reportsRoutes(
   defineRoute(app, {
     method: 'POST',
     url: 'reports/:reportId/sync',
-    summary: "The editor's heartbeat: renews the caller's lock, answers the state, version and lock",
+    summary: "The editor's heartbeat: renews the caller's lock, answers the state, version, lock and last save time",
     auth: read,
     params,
-    response: reportStateSchema.extend({ version: z.number().int(), lock: reportLockSchema }),
+    response: reportSyncSchema,
     handler: (input) => reports.sync(actor(input), input.params.reportId),
   });
   defineRoute(app, {

@@ -434,7 +434,8 @@ export class ReportsService {
 
   /**
    * POST reports/{id}/sync: the editor's heartbeat. Renews the caller's lock and answers the state
-   * fields with the version and lock, so the editor sees who holds it and whether its text is current.
+   * fields with the version and lock, so the editor sees who holds it and whether its text is current,
+   * and the last save time by anyone, so its "saved at" follows saves made elsewhere.
    */
   async sync(actor: Actor, examId: string) {
     this.assertRead(actor);
@@ -445,7 +446,7 @@ export class ReportsService {
       row = await store.updateReport(this.db, reportId, { lockedAt: now });
     }
     const report = await this.present(actor, reportId, row);
-    return { ...this.stateOf(report), version: report.version, lock: report.lock };
+    return { ...this.stateOf(report), version: report.version, lock: report.lock, savedAt: report.savedAt };
   }
 
   /**

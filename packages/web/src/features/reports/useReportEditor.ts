@@ -34,9 +34,8 @@ export const reportKeys = {
 };
 
 /**
- * The edit lock as this editor sees it: not asked for yet (reading: opening takes no lock), being
- * taken (the first edit), held, refused or lost (another user holds it), or given back by the user
- * (unlock).
+ * The edit lock as this editor sees it: not asked for yet, being taken, held, refused or lost
+ * (another user holds it), or given back by the user (unlock).
  */
 export type LockPhase = 'idle' | 'taking' | 'held' | 'refused' | 'lost' | 'released';
 
@@ -52,10 +51,6 @@ const LOCKED_POLL_MS = 15_000;
  * The report editor's state: the report as the server last answered it, the text on screen
  * (draft.ts), the edit lock with its heartbeat, autosave, and the actions. Writes go one at a
  * time, each carrying the version its text was based on.
- *
- * Opening a report is reading it (issue 20 item 5): no lock is asked for until the first edit (a
- * change of the text, or startEditing for an explicit Edit). The lock is given back when the editor
- * closes (unmount, route change, tab closed) or lapses on the server when the heartbeat stops.
  */
 export function useReportEditor(reportId: string, onAutosaveError: (error: unknown) => void) {
   const queryClient = useQueryClient();
@@ -91,11 +86,8 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
   const phaseRef = useRef(lockPhase);
   phaseRef.current = lockPhase;
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const locking = useRef<Promise<boolean> | null>(null);
+  const locking = useRef(false);
   const refusedAt = useRef(0);
-  const mounted = useRef(true);
-  // The text as it was before the edits typed while the lock was being taken (put back if refused).
-  const beforeEdit = useRef<DraftState | null>(null);
 
   const setReport = useCallback(
     (next: Report) => queryClient.setQueryData<Report>(reportKeys.detail(reportId), next),
@@ -124,7 +116,7 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     setLockPhase('lost');
   }, []);
 
-  // An action that hands the report on frees the lock; a refused lock shown free again may be tried.
+  // Take the lock when the report is editable; an action that hands the report on frees it.
   useEffect(() => {
     if (!report) {
       return;
@@ -135,82 +127,39 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
       }
       return;
     }
-    // Refused, and the lock shows free again: the next edit may try again, but no sooner than the
-    // next poll, so a report whose lock flickers is not hammered.
+    // Refused, and the lock shows free again: try once more, but no sooner than the next poll, so
+    // a report whose lock flickers is not hammered.
     if (
       lockPhase === 'refused' &&
       !lockedByOther &&
       detail.dataUpdatedAt - refusedAt.current >= LOCKED_POLL_MS - 1000
     ) {
       setLockPhase('idle');
+      return;
     }
-  }, [report, editable, lockPhase, lockedByOther, detail.dataUpdatedAt]);
-
-  /**
-   * The first edit (or an explicit Edit): take the lock. Resolves true when it is held. Refused
-   * because another user holds it: the edits typed meanwhile are put back and the holder is named.
-   */
-  const startEditing = useCallback((): Promise<boolean> => {
-    if (phaseRef.current === 'held') {
-      return Promise.resolve(true);
+    if (lockPhase !== 'idle' || locking.current) {
+      return;
     }
-    if (locking.current) {
-      return locking.current;
-    }
-    phaseRef.current = 'taking';
+    locking.current = true;
     setLockPhase('taking');
-    const putBack = () => {
-      const before = beforeEdit.current;
-      beforeEdit.current = null;
-      if (before) {
-        updateDraft(() => before);
-      }
-    };
-    const taking = lockReport(reportId)
+    lockReport(reportId)
       .then(
         (answer) => {
-          if (!mounted.current) {
-            // The editor closed while the lock was being taken: give it straight back.
-            void unlockReport(reportId).catch(() => undefined);
-            return false;
-          }
-          const mine = answer.lock?.mine ?? false;
-          if (mine) {
-            beforeEdit.current = null;
-          } else {
-            putBack();
-          }
           setReport(answer);
-          phaseRef.current = mine ? 'held' : 'refused';
-          setLockPhase(phaseRef.current);
-          return mine;
+          setLockPhase(answer.lock?.mine ? 'held' : 'refused');
         },
         (error: unknown) => {
-          if (!mounted.current) {
-            return false;
-          }
-          if (hasCode(error, 'ReportLocked')) {
-            refusedAt.current = Date.now();
-            setLockHolder(lockedName(error));
-            putBack();
-            phaseRef.current = 'refused';
-          } else {
-            // Not editable any more, or the call failed: keep the text, read the report again.
-            beforeEdit.current = null;
-            phaseRef.current = 'idle';
-          }
-          setLockPhase(phaseRef.current);
-          // Learn who holds it (and watch for its release) or what changed.
+          refusedAt.current = Date.now();
+          setLockHolder(lockedName(error));
+          setLockPhase('refused');
+          // Learn who holds it and watch for its release.
           void queryClient.invalidateQueries({ queryKey: reportKeys.detail(reportId) });
-          return false;
         },
       )
       .finally(() => {
-        locking.current = null;
+        locking.current = false;
       });
-    locking.current = taking;
-    return taking;
-  }, [reportId, setReport, queryClient, updateDraft]);
+  }, [report, editable, lockPhase, lockedByOther, reportId, setReport, queryClient, detail.dataUpdatedAt]);
 
   // Heartbeat: renew the lock and pick up state changes made by others (an approver, an admin).
   useEffect(() => {
@@ -240,7 +189,6 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
 
   // Give the lock back when the editor closes: on leaving the page, and when the tab goes away.
   useEffect(() => {
-    mounted.current = true;
     const onExit = () => {
       if (phaseRef.current === 'held') {
         unlockReportOnExit(reportId);
@@ -248,7 +196,6 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     };
     window.addEventListener('pagehide', onExit);
     return () => {
-      mounted.current = false;
       window.removeEventListener('pagehide', onExit);
       if (phaseRef.current === 'held') {
         phaseRef.current = 'idle';
@@ -350,16 +297,9 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     return () => clearInterval(timer);
   }, [canSave]);
 
-  /** An edit of the text; the first one takes the lock (the text shows at once, put back if refused). */
   const change = useCallback(
-    (patch: Partial<ReportContent>) => {
-      if (phaseRef.current === 'idle') {
-        beforeEdit.current = draftRef.current;
-        void startEditing();
-      }
-      updateDraft((d) => (d ? edit(d, patch) : d));
-    },
-    [updateDraft, startEditing],
+    (patch: Partial<ReportContent>) => updateDraft((d) => (d ? edit(d, patch) : d)),
+    [updateDraft],
   );
 
   const resolveConflict = useCallback(
@@ -410,14 +350,12 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     lockPhase,
     /** the name of whoever else holds the lock, when it is not us */
     lockHolder: lockedByOther ?? (lockPhase === 'refused' || lockPhase === 'lost' ? lockHolder : null),
-    /** the text may be typed into: editable, and not held by anyone else (the first edit takes the lock) */
-    writable: editable && !lockedByOther && (lockPhase === 'idle' || lockPhase === 'taking' || lockPhase === 'held'),
-    /** an explicit Edit takes the lock before any typing */
-    canStartEditing: editable && !lockedByOther && lockPhase === 'idle',
-    startEditing,
+    /** the text may be typed into */
+    writable: lockPhase === 'held' && editable,
     canSave,
     saving,
-    savedAt: savedAt ?? (report?.savedAt ? new Date(report.savedAt) : null),
+    // The last save by anyone: this editor's own, or one the server reports (detail, heartbeat).
+    savedAt: latestOf(savedAt, report?.savedAt ? new Date(report.savedAt) : null),
     pending,
     conflict,
     change,
@@ -428,8 +366,7 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     forceUnlock: () => simple('forceUnlock', forceUnlockReport),
     editAgain: () => {
       setLockHolder(null);
-      phaseRef.current = 'idle';
-      void startEditing();
+      setLockPhase('idle');
     },
     reload: async () => {
       const fresh = await detail.refetch();
@@ -455,4 +392,12 @@ function lockedName(error: unknown): string | null {
   }
   const details = error.details as { lockedBy?: { name?: unknown } } | undefined;
   return typeof details?.lockedBy?.name === 'string' ? details.lockedBy.name : null;
+}
+
+/** The later of two times, either of which may be missing. */
+export function latestOf(a: Date | null, b: Date | null): Date | null {
+  if (!a || !b) {
+    return a ?? b;
+  }
+  return a.getTime() >= b.getTime() ? a : b;
 }
