@@ -34,8 +34,9 @@ export const reportKeys = {
 };
 
 /**
- * The edit lock as this editor sees it: not asked for yet, being taken, held, refused or lost
- * (another user holds it), or given back by the user (unlock).
+ * The edit lock as this editor sees it: not asked for yet (reading: opening takes no lock), being
+ * taken (the first edit), held, refused or lost (another user holds it), or given back by the user
+ * (unlock).
  */
 export type LockPhase = 'idle' | 'taking' | 'held' | 'refused' | 'lost' | 'released';
 
@@ -51,6 +52,10 @@ const LOCKED_POLL_MS = 15_000;
  * The report editor's state: the report as the server last answered it, the text on screen
  * (draft.ts), the edit lock with its heartbeat, autosave, and the actions. Writes go one at a
  * time, each carrying the version its text was based on.
+ *
+ * Opening a report is reading it (issue 20 item 5): no lock is asked for until the first edit (a
+ * change of the text, or startEditing for an explicit Edit). The lock is given back when the editor
+ * closes (unmount, route change, tab closed) or lapses on the server when the heartbeat stops.
  */
 export function useReportEditor(reportId: string, onAutosaveError: (error: unknown) => void) {
   const queryClient = useQueryClient();
@@ -86,8 +91,11 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
   const phaseRef = useRef(lockPhase);
   phaseRef.current = lockPhase;
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const locking = useRef(false);
+  const locking = useRef<Promise<boolean> | null>(null);
   const refusedAt = useRef(0);
+  const mounted = useRef(true);
+  // The text as it was before the edits typed while the lock was being taken (put back if refused).
+  const beforeEdit = useRef<DraftState | null>(null);
 
   const setReport = useCallback(
     (next: Report) => queryClient.setQueryData<Report>(reportKeys.detail(reportId), next),
@@ -116,7 +124,7 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     setLockPhase('lost');
   }, []);
 
-  // Take the lock when the report is editable; an action that hands the report on frees it.
+  // An action that hands the report on frees the lock; a refused lock shown free again may be tried.
   useEffect(() => {
     if (!report) {
       return;
@@ -127,39 +135,82 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
       }
       return;
     }
-    // Refused, and the lock shows free again: try once more, but no sooner than the next poll, so
-    // a report whose lock flickers is not hammered.
+    // Refused, and the lock shows free again: the next edit may try again, but no sooner than the
+    // next poll, so a report whose lock flickers is not hammered.
     if (
       lockPhase === 'refused' &&
       !lockedByOther &&
       detail.dataUpdatedAt - refusedAt.current >= LOCKED_POLL_MS - 1000
     ) {
       setLockPhase('idle');
-      return;
     }
-    if (lockPhase !== 'idle' || locking.current) {
-      return;
+  }, [report, editable, lockPhase, lockedByOther, detail.dataUpdatedAt]);
+
+  /**
+   * The first edit (or an explicit Edit): take the lock. Resolves true when it is held. Refused
+   * because another user holds it: the edits typed meanwhile are put back and the holder is named.
+   */
+  const startEditing = useCallback((): Promise<boolean> => {
+    if (phaseRef.current === 'held') {
+      return Promise.resolve(true);
     }
-    locking.current = true;
+    if (locking.current) {
+      return locking.current;
+    }
+    phaseRef.current = 'taking';
     setLockPhase('taking');
-    lockReport(reportId)
+    const putBack = () => {
+      const before = beforeEdit.current;
+      beforeEdit.current = null;
+      if (before) {
+        updateDraft(() => before);
+      }
+    };
+    const taking = lockReport(reportId)
       .then(
         (answer) => {
+          if (!mounted.current) {
+            // The editor closed while the lock was being taken: give it straight back.
+            void unlockReport(reportId).catch(() => undefined);
+            return false;
+          }
+          const mine = answer.lock?.mine ?? false;
+          if (mine) {
+            beforeEdit.current = null;
+          } else {
+            putBack();
+          }
           setReport(answer);
-          setLockPhase(answer.lock?.mine ? 'held' : 'refused');
+          phaseRef.current = mine ? 'held' : 'refused';
+          setLockPhase(phaseRef.current);
+          return mine;
         },
         (error: unknown) => {
-          refusedAt.current = Date.now();
-          setLockHolder(lockedName(error));
-          setLockPhase('refused');
-          // Learn who holds it and watch for its release.
+          if (!mounted.current) {
+            return false;
+          }
+          if (hasCode(error, 'ReportLocked')) {
+            refusedAt.current = Date.now();
+            setLockHolder(lockedName(error));
+            putBack();
+            phaseRef.current = 'refused';
+          } else {
+            // Not editable any more, or the call failed: keep the text, read the report again.
+            beforeEdit.current = null;
+            phaseRef.current = 'idle';
+          }
+          setLockPhase(phaseRef.current);
+          // Learn who holds it (and watch for its release) or what changed.
           void queryClient.invalidateQueries({ queryKey: reportKeys.detail(reportId) });
+          return false;
         },
       )
       .finally(() => {
-        locking.current = false;
+        locking.current = null;
       });
-  }, [report, editable, lockPhase, lockedByOther, reportId, setReport, queryClient, detail.dataUpdatedAt]);
+    locking.current = taking;
+    return taking;
+  }, [reportId, setReport, queryClient, updateDraft]);
 
   // Heartbeat: renew the lock and pick up state changes made by others (an approver, an admin).
   useEffect(() => {
@@ -189,6 +240,7 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
 
   // Give the lock back when the editor closes: on leaving the page, and when the tab goes away.
   useEffect(() => {
+    mounted.current = true;
     const onExit = () => {
       if (phaseRef.current === 'held') {
         unlockReportOnExit(reportId);
@@ -196,6 +248,7 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     };
     window.addEventListener('pagehide', onExit);
     return () => {
+      mounted.current = false;
       window.removeEventListener('pagehide', onExit);
       if (phaseRef.current === 'held') {
         phaseRef.current = 'idle';
@@ -297,9 +350,16 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     return () => clearInterval(timer);
   }, [canSave]);
 
+  /** An edit of the text; the first one takes the lock (the text shows at once, put back if refused). */
   const change = useCallback(
-    (patch: Partial<ReportContent>) => updateDraft((d) => (d ? edit(d, patch) : d)),
-    [updateDraft],
+    (patch: Partial<ReportContent>) => {
+      if (phaseRef.current === 'idle') {
+        beforeEdit.current = draftRef.current;
+        void startEditing();
+      }
+      updateDraft((d) => (d ? edit(d, patch) : d));
+    },
+    [updateDraft, startEditing],
   );
 
   const resolveConflict = useCallback(
@@ -350,8 +410,11 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     lockPhase,
     /** the name of whoever else holds the lock, when it is not us */
     lockHolder: lockedByOther ?? (lockPhase === 'refused' || lockPhase === 'lost' ? lockHolder : null),
-    /** the text may be typed into */
-    writable: lockPhase === 'held' && editable,
+    /** the text may be typed into: editable, and not held by anyone else (the first edit takes the lock) */
+    writable: editable && !lockedByOther && (lockPhase === 'idle' || lockPhase === 'taking' || lockPhase === 'held'),
+    /** an explicit Edit takes the lock before any typing */
+    canStartEditing: editable && !lockedByOther && lockPhase === 'idle',
+    startEditing,
     canSave,
     saving,
     // The last save by anyone: this editor's own, or one the server reports (detail, heartbeat).
@@ -366,7 +429,8 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     forceUnlock: () => simple('forceUnlock', forceUnlockReport),
     editAgain: () => {
       setLockHolder(null);
-      setLockPhase('idle');
+      phaseRef.current = 'idle';
+      void startEditing();
     },
     reload: async () => {
       const fresh = await detail.refetch();
