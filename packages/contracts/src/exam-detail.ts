@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postUploadRequestSchema } from './archive.js';
 import { MAX_BODYPART_COUNT, MAX_EXPORT_EXAMS } from './limits.js';
 import {
   examFilterProblem,
@@ -75,6 +76,38 @@ export const examUpdateSchema = z
   .partial()
   .strict();
 export type ExamUpdate = z.infer<typeof examUpdateSchema>;
+
+/**
+ * Step 2 of the upload wizard (spec 000 §2 "exam info"): what the sender corrects before the files
+ * land: patient name, patient ID, sex, birth date, accession number, with the limits of
+ * POST exams/{id}. Applied to the exam records the upload stored; the files stay as received.
+ */
+export const uploadCorrectionSchema = z
+  .object({
+    patientName: examUpdateSchema.shape.patientName,
+    patientId: examUpdateSchema.shape.patientId,
+    patientGender: examUpdateSchema.shape.patientGender,
+    patientDob: examUpdateSchema.shape.patientDob,
+    accessionNumber: examUpdateSchema.shape.accessionNumber,
+  })
+  .strict();
+export type UploadCorrection = z.infer<typeof uploadCorrectionSchema>;
+export const UPLOAD_CORRECTION_FIELDS = [
+  'patientName',
+  'patientId',
+  'patientGender',
+  'patientDob',
+  'accessionNumber',
+] as const satisfies readonly (keyof UploadCorrection)[];
+
+/**
+ * POST exams/post-upload: close the session; `corrections` (from the wizard's step 2, signed-in
+ * uploads only) are applied to every exam the upload stored, in the same transaction.
+ */
+export const completeUploadRequestSchema = postUploadRequestSchema.extend({
+  corrections: uploadCorrectionSchema.optional(),
+});
+export type CompleteUploadRequest = z.infer<typeof completeUploadRequestSchema>;
 
 export const examSeriesSchema = z.object({
   seriesUid: z.string(),

@@ -10,8 +10,9 @@ import type { ArchiveService } from '../archive/archive.service.js';
 import { IngestRefused } from '../archive/plan.js';
 import { instanceMetadata, topLevelValue, vrOfTag, type DicomJson } from '../../dicom/json-model.js';
 import { instanceJson, seriesJson, studyJson } from './json.js';
+import { withExamValues } from './exam-values.js';
 import { inArray } from 'drizzle-orm';
-import { instances as instancesTable } from '../../db/schema.js';
+import { instances as instancesTable, type exams as examsTable } from '../../db/schema.js';
 import { includeFields, paging, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
 import { distinctExams, type AuditedExam, type StowSummary } from './dicomweb.audit.js';
 import { FrameSource, type Frame } from './frame-source.js';
@@ -23,6 +24,8 @@ import {
   type StoredFile,
   type ViewerFrameRow,
 } from './frames.store.js';
+
+type ExamRow = typeof examsTable.$inferSelect;
 
 
 export interface StowOutcome {
@@ -245,7 +248,7 @@ export class DicomWebService {
    * from the header of a representative stored instance (the study's or series' first); binary
    * values and pixel data are left out. An attribute the instance lacks is answered empty.
    */
-  private async withFields<R extends { json: DicomJson }>(
+  private async withFields<R extends { json: DicomJson; exam: ExamRow }>(
     result: Page<R>,
     fields: 'all' | string[],
     blobKey: (r: R) => string | undefined,
@@ -263,7 +266,8 @@ export class DicomWebService {
         if (attr && attr.BulkDataURI === undefined) json[tag] = attr;
         else if (fields !== 'all') json[tag] = { vr: attr?.vr ?? vrOfTag(tag) };
       }
-      return json;
+      // Patient attributes read from the file answer as the (possibly corrected) exam says.
+      return withExamValues(json, r.exam, true);
     });
     return { items: out, truncated: result.truncated };
   }
@@ -336,7 +340,9 @@ export class DicomWebService {
     if (rows.length === 0) throw errors.notFound(sopUid ? 'Instance' : seriesUid ? 'Series' : 'Study');
     return mapConcurrent(rows, 8, async (r) => {
       const instancePath = `/studies/${studyUid}/series/${r.series.seriesUid}/instances/${r.instance.sopInstanceUid}`;
-      return instanceMetadata(await this.blobs.get(r.instance.blobKey), (tagPath) => bulk(instancePath, tagPath));
+      const json = instanceMetadata(await this.blobs.get(r.instance.blobKey), (tagPath) => bulk(instancePath, tagPath));
+      // The exam record's corrections (upload wizard step 2) win over what the file was sent with.
+      return withExamValues(json, r.exam);
     });
   }
 

@@ -1,4 +1,5 @@
 import {
+  completeUploadRequestSchema,
   examUploadedSchema,
   postUploadRequestSchema,
   refreshUploadQuerySchema,
@@ -76,9 +77,9 @@ export function uploadRoutes(app: FastifyInstance, db: Db, uploads: UploadsServi
   definePublicRoute(app, {
     method: 'POST',
     url: 'exams/post-upload',
-    summary: 'Close an upload session and answer its summary',
-    body: postUploadRequestSchema,
+    summary: "Close an upload session, apply the wizard's corrections to its exams, and answer its summary",
+    body: completeUploadRequestSchema,
     response: uploadSummarySchema,
-    handler: ({ body, request }) => uploads.complete(body.sessionToken, auditContext(request)),
+    handler: ({ body, request }) => uploads.complete(body.sessionToken, auditContext(request), body.corrections),
   });
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { UploadCorrection } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import { isZip, zipEntries } from '../../dicom/archive.js';
 import { DicomError } from '../../dicom/parse.js';
@@ -13,6 +14,8 @@ import { bucketsByIds, findBucket } from '../organizations/organizations.store.j
 import type { Signer } from '../../platform/signed.js';
 import type { ArchiveService } from '../archive/archive.service.js';
 import type { IngestResult } from '../archive/ingest.js';
+import { findAccountById } from '../accounts/accounts.store.js';
+import { correctionDiff, isEmptyCorrection } from './upload-corrections.js';
 import * as store from './uploads.store.js';
 
 export const UPLOAD_ENDPOINT = '/yyp/api/v1/uploads/files/';
@@ -212,28 +215,90 @@ export class UploadsService {
     return summary(row);
   }
 
-  /** Closes the session; further files are refused. Audited with what arrived. */
-  async complete(sessionToken: string, ctx: AuditContext) {
+  /**
+   * Closes the session; further files are refused. Audited with what arrived. `corrections`
+   * (the wizard's step 2) are written on every exam the upload stored, each with an audit row of
+   * its old and new values, in the same transaction; the stored files stay as received. Refused
+   * whole (nothing changed, the session stays open) when the caller may not make them.
+   */
+  async complete(sessionToken: string, ctx: AuditContext, corrections?: UploadCorrection) {
     const claims = this.claims(sessionToken);
-    const row = claims && (await store.completeSession(this.db, claims.uploadId, this.clock.now()));
-    if (!row) throw errors.notFound('Upload');
-    await store.markExamsUploaded(this.db, row.examIds);
-    await writeAudit(this.db, ctx, {
-      action: 'upload.completed',
-      outcome: 'success',
-      category: 'phi',
-      actorId: row.accountId,
-      bucketId: row.bucketId,
-      targetType: 'upload',
-      targetId: row.id,
-      details: {
-        source: row.source,
-        stored: row.stored,
-        duplicates: row.duplicates,
-        skipped: row.skipped.length,
-        exams: row.examIds.length,
-      },
+    const session = claims && (await store.findSession(this.db, claims.uploadId));
+    if (!session) throw errors.notFound('Upload');
+    const plan = isEmptyCorrection(corrections) ? [] : await this.correctionPlan(session, corrections!);
+    const now = this.clock.now();
+    const row = await this.db.transaction(async (tx) => {
+      for (const fix of plan) {
+        await store.correctExam(tx, fix.examId, fix.change, now);
+        await writeAudit(tx, ctx, {
+          action: 'exam.upload-correction',
+          outcome: 'success',
+          category: 'phi',
+          actorId: fix.actor.id,
+          actorUsername: fix.actor.username,
+          bucketId: session.bucketId,
+          targetType: 'exam',
+          targetId: fix.examId,
+          patientId: fix.change.patientId ?? fix.patientId,
+          details: { uploadId: session.id, fields: fix.fields },
+        });
+      }
+      const done = await store.completeSession(tx, session.id, now);
+      if (!done) throw errors.notFound('Upload');
+      await store.markExamsUploaded(tx, done.examIds);
+      await writeAudit(tx, ctx, {
+        action: 'upload.completed',
+        outcome: 'success',
+        category: 'phi',
+        actorId: done.accountId,
+        bucketId: done.bucketId,
+        targetType: 'upload',
+        targetId: done.id,
+        details: {
+          source: done.source,
+          stored: done.stored,
+          duplicates: done.duplicates,
+          skipped: done.skipped.length,
+          exams: done.examIds.length,
+          corrected: plan.length,
+        },
+      });
+      return done;
     });
     return summary(row);
+  }
+
+  /**
+   * Which exams a correction changes, and the check that the sender may: only a signed-in upload
+   * corrects (a link uploader has no account to answer for it), its account must still upload
+   * into the organization, and an exam that existed before this upload (the files added to a
+   * stored study) also needs exam_update there, as POST exams/{id} does. An accession number names
+   * one study: it is refused for an upload that stored several.
+   */
+  private async correctionPlan(
+    session: NonNullable<Awaited<ReturnType<typeof store.findSession>>>,
+    c: UploadCorrection,
+  ) {
+    const actor = session.accountId ? await findAccountById(this.db, session.accountId) : undefined;
+    if (!actor) throw errors.forbidden('exam_upload');
+    if (!(await bucketsWith(this.db, actor.id, 'exam_upload')).includes(session.bucketId)) {
+      throw errors.forbidden('exam_upload');
+    }
+    const targets = await store.sessionExams(this.db, session.bucketId, session.examIds);
+    if (c.accessionNumber !== undefined && targets.length > 1) {
+      throw errors.validation('An accession number names one study; this upload stored several', {
+        field: 'accessionNumber',
+        exams: targets.length,
+      });
+    }
+    if (
+      targets.some((e) => e.created < session.createdAt) &&
+      !(await bucketsWith(this.db, actor.id, 'exam_update')).includes(session.bucketId)
+    ) {
+      throw errors.forbidden('exam_update');
+    }
+    return targets
+      .map((e) => ({ examId: e.id, patientId: e.patientId, actor, ...correctionDiff(e, c) }))
+      .filter((fix) => Object.keys(fix.fields).length > 0);
   }
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { buckets, exams, uploadSessions } from '../../db/schema.js';
+import type { CorrectedColumns } from './upload-corrections.js';
 
 export async function createSession(db: Db, bucketId: string, accountId: string | null, source: string, now: Date) {
   const rows = await db
@@ -80,4 +81,30 @@ export async function markExamUploaded(db: Db, examId: string) {
     .where(and(eq(exams.id, examId), isNull(exams.deletedTime)))
     .returning({ id: exams.id, uploadStatus: exams.uploadStatus });
   return rows[0];
+}
+
+/** The live exams of an upload in its organization, with the values a correction may change. */
+export async function sessionExams(db: Db, bucketId: string, examIds: string[]) {
+  if (examIds.length === 0) return [];
+  return db
+    .select({
+      id: exams.id,
+      created: exams.created,
+      patientName: exams.patientName,
+      patientId: exams.patientId,
+      patientGender: exams.patientGender,
+      patientDob: exams.patientDob,
+      accessionNumber: exams.accessionNumber,
+    })
+    .from(exams)
+    .where(and(inArray(exams.id, examIds), eq(exams.bucketId, bucketId), isNull(exams.deletedTime)))
+    .orderBy(exams.id);
+}
+
+/** Writes the corrected values on the exam record (the stored files are not touched). */
+export async function correctExam(db: Db, examId: string, change: CorrectedColumns, now: Date): Promise<void> {
+  await db
+    .update(exams)
+    .set({ ...change, updated: now })
+    .where(eq(exams.id, examId));
 }
