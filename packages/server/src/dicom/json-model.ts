@@ -70,6 +70,16 @@ function numbers(ds: dicomParser.DataSet, tag: string, el: dicomParser.Element, 
   return out;
 }
 
+/** A person name's component groups as PS3.18 F.2.2 answers them: Zhang^Wei=张^伟= → Alphabetic, Ideographic. */
+export function personName(value: string): { Alphabetic?: string; Ideographic?: string; Phonetic?: string } {
+  const [alphabetic, ideographic, phonetic] = value.split('=');
+  return {
+    ...(alphabetic ? { Alphabetic: alphabetic } : {}),
+    ...(ideographic ? { Ideographic: ideographic } : {}),
+    ...(phonetic ? { Phonetic: phonetic } : {}),
+  };
+}
+
 /**
  * Text values are answered without U+0000: no DICOM text VR allows it (UI pads with one at the
  * end), and trailing padding is trimmed. Items nested deeper than the ingest accepts
@@ -143,17 +153,7 @@ export function toDicomJson(
     }
     const values = SINGLE_VALUE.has(vr) ? [text] : text.split('\\');
     if (vr === 'PN') {
-      out[key] = {
-        vr,
-        Value: values.map((v) => {
-          const [alphabetic, ideographic, phonetic] = v.split('=');
-          return {
-            ...(alphabetic ? { Alphabetic: alphabetic } : {}),
-            ...(ideographic ? { Ideographic: ideographic } : {}),
-            ...(phonetic ? { Phonetic: phonetic } : {}),
-          };
-        }),
-      };
+      out[key] = { vr, Value: values.map(personName) };
     } else if (vr === 'IS' || vr === 'DS') {
       out[key] = { vr, Value: values.map((v) => (v.trim() === '' ? null : Number(v.trim()))) };
     } else {

@@ -18,6 +18,7 @@ import { bucketsWith } from '../../platform/access.js';
 import { DicomWebAudit } from './dicomweb.audit.js';
 import type { DicomWebService, SearchPage } from './dicomweb.service.js';
 import type { Query } from './qido.js';
+import { QueryRefused } from './qido-query.js';
 
 const DICOM_JSON = 'application/dicom+json';
 const CRLF = Buffer.from('\r\n');
@@ -140,12 +141,19 @@ export function dicomWebRoutes(
     async ({ account, request, reply }: { account: AccountRow; request: FastifyRequest; reply: FastifyReply }) => {
       const q = request.query as Query;
       const p = request.params as SearchPath;
-      const result = await search(account.id, q, baseUrl(request), p);
+      let result: SearchPage;
+      try {
+        result = await search(account.id, q, baseUrl(request), p);
+      } catch (err) {
+        // A query the archive cannot apply says why in a Warning header too (PS3.18 8.3.4).
+        if (err instanceof QueryRefused) void reply.header('warning', err.warning);
+        throw err;
+      }
       await audit.search(account, auditContext(request), level, q, p, result.items.length, result.exams);
       void reply.header('content-type', DICOM_JSON);
-      if (result.truncated) {
-        void reply.header('warning', '299 yyp "There are additional results that can be requested"');
-      }
+      const warnings = [...result.warnings];
+      if (result.truncated) warnings.push('299 yyp "There are additional results that can be requested"');
+      if (warnings.length > 0) void reply.header('warning', warnings.join(', '));
       if (result.items.length === 0) void reply.status(204);
       return result.items;
     };

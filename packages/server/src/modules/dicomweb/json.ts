@@ -1,4 +1,5 @@
 import type { exams, instances, series } from '../../db/schema.js';
+import { personName } from '../../dicom/json-model.js';
 
 /** DICOM JSON model (PS3.18 F.2) for QIDO answers, built from the archive rows. */
 type Exam = typeof exams.$inferSelect;
@@ -10,7 +11,8 @@ type Json = Record<string, Attr>;
 const str = (vr: string, v: string | null | undefined): Attr => (v ? { vr, Value: [v] } : { vr });
 const num = (vr: string, v: number | null | undefined): Attr =>
   v === null || v === undefined ? { vr } : { vr, Value: [v] };
-const pn = (v: string): Attr => (v ? { vr: 'PN', Value: [{ Alphabetic: v }] } : { vr: 'PN' });
+/** A stored person name, each value's groups apart (PS3.18 F.2.2), as the metadata answers it. */
+const pn = (v: string): Attr => (v ? { vr: 'PN', Value: v.split('\\').map(personName) } : { vr: 'PN' });
 
 export function studyJson(e: Exam, base: string): Json {
   return {

@@ -1,46 +1,100 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { exams, instances, series } from '../../db/schema.js';
 import { escapeLike } from '../../db/like.js';
 import { tagOf } from '../../dicom/json-model.js';
 import { AppError } from '../../platform/errors.js';
+import { parseSearchQuery, type Condition, type Level, type Query, type SearchQuery } from './qido-query.js';
 
-/** QIDO-RS matching (PS3.18 8.3.4) over the rows the ingest keeps. */
+export { paging, type Query } from './qido-query.js';
 
-export type Query = Record<string, string | string[] | undefined>;
+/** QIDO-RS matching (PS3.18 8.3.4, PS3.4 C.2.2.2) over the rows the ingest keeps. */
 
-const first = (q: Query, ...keys: string[]): string | undefined => {
-  for (const k of keys) {
-    const v = q[k];
-    const s = Array.isArray(v) ? v[0] : v;
-    if (s !== undefined && s !== '') return s;
-  }
-  return undefined;
+/** The column each matching key (qido-query.ts MATCHING_KEYS) is matched against. */
+const COLUMNS: Record<string, AnyPgColumn> = {
+  StudyDate: exams.studyDate,
+  StudyTime: exams.studyTime,
+  AccessionNumber: exams.accessionNumber,
+  ModalitiesInStudy: exams.modality,
+  ReferringPhysicianName: exams.referringPhysician,
+  StudyDescription: exams.studyDesc,
+  PatientName: exams.patientName,
+  PatientID: exams.patientId,
+  PatientBirthDate: exams.patientDob,
+  PatientSex: exams.patientGender,
+  StudyInstanceUID: exams.storeUid,
+  StudyID: exams.studyId,
+  Modality: series.modality,
+  SeriesDate: series.seriesDate,
+  SeriesTime: series.seriesTime,
+  SeriesDescription: series.description,
+  BodyPartExamined: series.bodyPart,
+  SeriesInstanceUID: series.seriesUid,
+  SeriesNumber: series.seriesNumber,
+  SOPClassUID: instances.sopClassUid,
+  SOPInstanceUID: instances.sopInstanceUid,
+  InstanceNumber: instances.instanceNumber,
 };
 
-/** Universal matching (*), wildcards (* and ?), or single value matching. */
-function textMatch(column: Parameters<typeof eq>[0], value: string | undefined): SQL | undefined {
-  if (value === undefined || value === '*') return undefined;
-  if (/[*?]/.test(value)) {
-    const pattern = escapeLike(value).replace(/\*/g, '%').replace(/\?/g, '_');
-    return ilike(column as never, pattern);
+/** A value with * and ? as a LIKE pattern (everything else literal). */
+const likePattern = (value: string) => escapeLike(value).replace(/\*/g, '%').replace(/\?/g, '_');
+const hasWildcards = (value: string) => /[*?]/.test(value);
+
+/**
+ * Person names match in any of their component groups (alphabetic, ideographic, phonetic: a
+ * search for 张* finds Zhang^Wei=张^伟=) or whole, without regard to case (PS3.4 C.2.2.2.1 lets
+ * PN matching ignore case), with wildcards.
+ */
+function personNameMatch(column: AnyPgColumn, value: string): SQL {
+  const p = likePattern(value).toLowerCase();
+  return or(
+    sql`lower(${column}) like ${p}`,
+    ...[1, 2, 3].map((g) => sql`lower(split_part(${column}, '=', ${sql.raw(String(g))})) like ${p}`),
+  )!;
+}
+
+/**
+ * Single value matching is exact (case-sensitive, index-backed); wildcard matching compares lower
+ * case, which the lower(…) text_pattern_ops indexes of PatientID and AccessionNumber serve for a
+ * fixed prefix.
+ */
+function textMatch(column: AnyPgColumn, value: string): SQL {
+  if (!hasWildcards(value)) return eq(column, value);
+  return sql`lower(${column}) like ${likePattern(value).toLowerCase()}`;
+}
+
+/** A TM value as HHMMSS, its fraction cut and a shorter one padded (qido-query.ts bound). */
+const timeOf = (column: AnyPgColumn) => sql`rpad(split_part(${column}, '.', 1), 6, '0')`;
+
+function conditionSql(c: Condition): SQL | undefined {
+  const column = COLUMNS[c.key.keyword]!;
+  switch (c.kind) {
+    case 'text':
+      return textMatch(column, c.value);
+    case 'pn':
+      return personNameMatch(column, c.value);
+    case 'uid':
+      return c.values.length > 1 ? inArray(column, c.values) : eq(column, c.values[0]!);
+    case 'modalities':
+      return or(...c.values.map((m) => sql`${m} = any(string_to_array(${column}, '\\'))`));
+    case 'int':
+      return eq(column, c.value);
+    case 'date':
+      // An empty (unknown) date matches no range.
+      if (c.from === c.to) return eq(column, c.from!);
+      return and(ne(column, ''), c.from ? gte(column, c.from) : undefined, c.to ? lte(column, c.to) : undefined);
+    case 'time': {
+      const t = timeOf(column);
+      return and(ne(column, ''), c.from ? sql`${t} >= ${c.from}` : undefined, c.to ? sql`${t} <= ${c.to}` : undefined);
+    }
   }
-  return eq(column, value);
 }
 
-/** UID list matching: comma or backslash separated. */
-function uidMatch(column: Parameters<typeof eq>[0], value: string | undefined): SQL | undefined {
-  if (!value) return undefined;
-  const list = value.split(/[\\,]/).filter(Boolean);
-  return list.length > 1 ? inArray(column as never, list) : eq(column, list[0]!);
-}
-
-/** DA range matching: exact, "from-", "-to" or "from-to". */
-function dateMatch(column: Parameters<typeof eq>[0], value: string | undefined): SQL | undefined {
-  if (!value) return undefined;
-  const m = /^(\d{8})?-(\d{8})?$/.exec(value.replace(/\./g, ''));
-  if (m) return and(m[1] ? gte(column as never, m[1]) : undefined, m[2] ? lte(column as never, m[2]) : undefined);
-  return eq(column, value.replace(/\./g, ''));
+/** The conditions of a search (or of a query, checked at `level`), as SQL. */
+function matching(level: Level, q: Query | SearchQuery): { search: SearchQuery; where: (SQL | undefined)[] } {
+  const search = q.conditions instanceof Map ? (q as SearchQuery) : parseSearchQuery(level, q as Query);
+  return { search, where: [...search.conditions.values()].map(conditionSql) };
 }
 
 /**
@@ -60,93 +114,98 @@ export function includeFields(q: Query): 'all' | string[] {
   return [...new Set(tags)];
 }
 
-/** Searches fetch limit + 1 rows: the extra one only says that more results exist. */
-export function paging(q: Query): { limit: number; offset: number } {
-  const limit = Number.parseInt(first(q, 'limit') ?? '100', 10);
-  const offset = Number.parseInt(first(q, 'offset') ?? '0', 10);
-  return {
-    limit: Number.isFinite(limit) && limit > 0 ? Math.min(limit, 1000) : 100,
-    offset: Number.isFinite(offset) && offset > 0 ? offset : 0,
-  };
+/**
+ * Studies matching `q` (a query is checked as a study search; qido-query.ts). Index-backed for the
+ * common keys: StudyInstanceUID (exams_bucket_store_uid_idx), PatientID (exams_patient_id_idx),
+ * AccessionNumber (exams_accession_idx), StudyDate (exams_study_date_idx).
+ */
+export async function searchStudies(db: Db, bucketIds: string[], q: Query | SearchQuery) {
+  const query = studiesQuery(db, bucketIds, q);
+  return bucketIds.length === 0 ? [] : query;
 }
 
-export async function searchStudies(db: Db, bucketIds: string[], q: Query) {
-  if (bucketIds.length === 0) return [];
-  const { limit, offset } = paging(q);
-  const modality = first(q, 'ModalitiesInStudy', '00080061');
-  const where = and(
-    inArray(exams.bucketId, bucketIds),
-    isNull(exams.deletedTime),
-    textMatch(exams.patientName, first(q, 'PatientName', '00100010')),
-    textMatch(exams.patientId, first(q, 'PatientID', '00100020')),
-    textMatch(exams.accessionNumber, first(q, 'AccessionNumber', '00080050')),
-    textMatch(exams.studyDesc, first(q, 'StudyDescription', '00081030')),
-    textMatch(exams.studyId, first(q, 'StudyID', '00200010')),
-    uidMatch(exams.storeUid, first(q, 'StudyInstanceUID', '0020000D')),
-    dateMatch(exams.studyDate, first(q, 'StudyDate', '00080020')),
-    modality
-      ? or(...modality.split(/[\\,]/).map((m) => sql`${m} = any(string_to_array(${exams.modality}, '\\'))`))
-      : undefined,
-  );
+/** The statement of searchStudies (tests explain it). */
+export function studiesQuery(db: Db, bucketIds: string[], q: Query | SearchQuery) {
+  const { search, where } = matching('study', q);
   return db
     .select()
     .from(exams)
-    .where(where)
+    .where(and(inArray(exams.bucketId, bucketIds), isNull(exams.deletedTime), ...where))
     .orderBy(desc(exams.studyDate), desc(exams.created))
-    .limit(limit + 1)
-    .offset(offset);
+    .limit(search.limit + 1)
+    .offset(search.offset);
 }
 
-export async function searchSeries(db: Db, bucketIds: string[], q: Query, studyUid?: string) {
-  if (bucketIds.length === 0) return [];
-  const { limit, offset } = paging(q);
-  const where = and(
-    inArray(series.bucketId, bucketIds),
-    isNull(exams.deletedTime),
-    studyUid ? eq(exams.storeUid, studyUid) : uidMatch(exams.storeUid, first(q, 'StudyInstanceUID', '0020000D')),
-    uidMatch(series.seriesUid, first(q, 'SeriesInstanceUID', '0020000E')),
-    textMatch(series.modality, first(q, 'Modality', '00080060')),
-    first(q, 'SeriesNumber', '00200011')
-      ? eq(series.seriesNumber, Number(first(q, 'SeriesNumber', '00200011')))
-      : undefined,
-  );
+/**
+ * Series matching `q` (study and series keys), within one study when the path names it. The
+ * study's keys are matched on its exam row, so /series?PatientID=X answers X's series only.
+ */
+export async function searchSeries(db: Db, bucketIds: string[], q: Query | SearchQuery, studyUid?: string) {
+  const query = seriesQuery(db, bucketIds, q, studyUid);
+  return bucketIds.length === 0 ? [] : query;
+}
+
+/** The statement of searchSeries (tests explain it). */
+export function seriesQuery(db: Db, bucketIds: string[], q: Query | SearchQuery, studyUid?: string) {
+  const { search, where } = matching('series', q);
   return db
     .select({ series, exam: exams })
     .from(series)
     .innerJoin(exams, eq(exams.id, series.examId))
-    .where(where)
+    .where(
+      and(
+        inArray(series.bucketId, bucketIds),
+        isNull(exams.deletedTime),
+        studyUid ? eq(exams.storeUid, studyUid) : undefined,
+        ...where,
+      ),
+    )
     .orderBy(asc(series.seriesNumber), asc(series.createdAt))
-    .limit(limit + 1)
-    .offset(offset);
+    .limit(search.limit + 1)
+    .offset(search.offset);
 }
 
-/** `unbounded` serves WADO-RS retrieval, which answers every instance of a study or series. */
+/**
+ * Instances matching `q` (study, series and instance keys), within the study and series the
+ * path names. `unbounded` serves WADO-RS retrieval, which answers every instance of a study or series.
+ */
 export async function searchInstances(
   db: Db,
   bucketIds: string[],
-  q: Query,
+  q: Query | SearchQuery,
   studyUid?: string,
   seriesUid?: string,
   unbounded = false,
 ) {
-  if (bucketIds.length === 0) return [];
-  const { limit, offset } = unbounded ? { limit: 1_000_000, offset: 0 } : paging(q);
-  const where = and(
-    inArray(instances.bucketId, bucketIds),
-    isNull(exams.deletedTime),
-    studyUid ? eq(exams.storeUid, studyUid) : uidMatch(exams.storeUid, first(q, 'StudyInstanceUID', '0020000D')),
-    seriesUid ? eq(series.seriesUid, seriesUid) : uidMatch(series.seriesUid, first(q, 'SeriesInstanceUID', '0020000E')),
-    uidMatch(instances.sopInstanceUid, first(q, 'SOPInstanceUID', '00080018')),
-    first(q, 'InstanceNumber', '00200013')
-      ? eq(instances.instanceNumber, Number(first(q, 'InstanceNumber', '00200013')))
-      : undefined,
-  );
+  const query = instancesQuery(db, bucketIds, q, studyUid, seriesUid, unbounded);
+  return bucketIds.length === 0 ? [] : query;
+}
+
+/** The statement of searchInstances (tests explain it). */
+export function instancesQuery(
+  db: Db,
+  bucketIds: string[],
+  q: Query | SearchQuery,
+  studyUid?: string,
+  seriesUid?: string,
+  unbounded = false,
+) {
+  const { search, where } = matching('instance', q);
+  const { limit, offset } = unbounded ? { limit: 1_000_000, offset: 0 } : search;
   return db
     .select({ instance: instances, series, exam: exams })
     .from(instances)
     .innerJoin(series, eq(series.id, instances.seriesId))
     .innerJoin(exams, eq(exams.id, instances.examId))
-    .where(where)
+    .where(
+      and(
+        inArray(instances.bucketId, bucketIds),
+        isNull(exams.deletedTime),
+        studyUid ? eq(exams.storeUid, studyUid) : undefined,
+        seriesUid ? eq(series.seriesUid, seriesUid) : undefined,
+        ...where,
+      ),
+    )
     .orderBy(asc(series.seriesNumber), asc(instances.instanceNumber))
     .limit(limit + 1)
     .offset(offset);
