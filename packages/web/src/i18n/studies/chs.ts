@@ -155,6 +155,7 @@ export const studyListChs: Widen<typeof studyListEn> = {
     deletedHint: '最近 30 天内删除的检查；超过 30 天将连同影像一并清除。',
     emptyDeleted: '最近 30 天没有删除的检查',
     emptyFiltered: '没有符合条件的检查',
+    waitingForLogin: '重新登录后显示检查列表',
     newExam: '新检查',
     newExamIn: '{{organization}}：{{modality}} {{bodyPart}} 新检查',
     detail: {

@@ -152,6 +152,7 @@ export const studyListEn = {
     deletedHint: 'Exams deleted in the last 30 days. After that they are removed with their images.',
     emptyDeleted: 'No exams were deleted in the last 30 days.',
     emptyFiltered: 'No exams match these filters.',
+    waitingForLogin: 'Log in again to see the exams.',
     newExam: 'New exam',
     newExamIn: '{{modality}} {{bodyPart}} in {{organization}}',
     detail: {

@@ -155,6 +155,7 @@ export const studyListTib: Widen<typeof studyListEn> = {
     deletedHint: 'ཉིན་ ༣༠ ནང་བསུབས་པའི་ཞིབ་བཤེར། དེ་ལས་བརྒལ་ན་པར་རིས་དང་མཉམ་དུ་གཙང་སེལ་བྱེད།',
     emptyDeleted: 'ཉིན་ ༣༠ ནང་བསུབས་པའི་ཞིབ་བཤེར་མེད།',
     emptyFiltered: 'ཆ་རྐྱེན་དང་མཐུན་པའི་ཞིབ་བཤེར་མེད།',
+    waitingForLogin: 'ཡང་བསྐྱར་ནང་འཛུལ་བྱས་རྗེས་ཞིབ་བཤེར་མངོན།',
     newExam: 'ཞིབ་བཤེར་གསར་པ།',
     newExamIn: '{{organization}}：{{modality}} {{bodyPart}} ཞིབ་བཤེར་གསར་པ།',
     detail: {
