@@ -13,7 +13,8 @@ import { instanceJson, seriesJson, studyJson } from './json.js';
 import { withExamValues } from './exam-values.js';
 import { inArray } from 'drizzle-orm';
 import { instances as instancesTable, type exams as examsTable } from '../../db/schema.js';
-import { includeFields, paging, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
+import { includeFields, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
+import { parseSearchQuery, type SearchQuery } from './qido-query.js';
 import { distinctExams, type AuditedExam, type StowSummary } from './dicomweb.audit.js';
 import { FrameSource, type Frame } from './frame-source.js';
 import {
@@ -27,7 +28,6 @@ import {
 
 type ExamRow = typeof examsTable.$inferSelect;
 
-
 export interface StowOutcome {
   status: number;
   body: Record<string, unknown>;
@@ -39,11 +39,13 @@ export interface Page<T> {
   truncated: boolean;
 }
 
-/** A QIDO-RS answer and, for its audit row, the exams its results belong to. */
-export type SearchPage = Page<DicomJson> & { exams: AuditedExam[] };
+/**
+ * A QIDO-RS answer, the Warning header values it carries (qido-query.ts) and, for its audit row,
+ * the exams its results belong to.
+ */
+export type SearchPage = Page<DicomJson> & { exams: AuditedExam[]; warnings: string[] };
 
-function page<R, T>(rows: R[], q: Query, map: (r: R) => T): Page<T> {
-  const { limit } = paging(q);
+function page<R, T>(rows: R[], { limit }: SearchQuery, map: (r: R) => T): Page<T> {
   return { items: rows.slice(0, limit).map(map), truncated: rows.length > limit };
 }
 
@@ -102,7 +104,6 @@ export class DicomWebService {
 
   /** Frames of stored files, with the layouts of those read before (frame-source.ts). */
   readonly frameSource: FrameSource;
-
 
   /**
    * STOW-RS of `parts`, ingested as they arrive (a streamed request body), STOW_CONCURRENCY at a
@@ -177,9 +178,10 @@ export class DicomWebService {
   }
 
   async studies(accountId: string, q: Query, base: string): Promise<SearchPage> {
+    const search = parseSearchQuery('study', q);
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const result = page(await searchStudies(this.db, scope, q), q, (e) => ({
+    const result = page(await searchStudies(this.db, scope, search), search, (e) => ({
       json: studyJson(e, base),
       id: e.id,
       exam: e,
@@ -189,21 +191,34 @@ export class DicomWebService {
       fields,
       result.items.map((r) => r.id),
     );
-    return { ...(await this.withFields(result, fields, (r) => keys.get(r.id))), exams: examsOf(result) };
+    return {
+      ...(await this.withFields(result, fields, (r) => keys.get(r.id))),
+      exams: examsOf(result),
+      warnings: search.warnings,
+    };
   }
 
   async series(accountId: string, q: Query, base: string, studyUid?: string): Promise<SearchPage> {
+    const search = parseSearchQuery('series', q);
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const rows = await searchSeries(this.db, scope, q, studyUid);
+    const rows = await searchSeries(this.db, scope, search, studyUid);
     if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
-    const result = page(rows, q, (r) => ({ json: seriesJson(r.series, r.exam, base), id: r.series.id, exam: r.exam }));
+    const result = page(rows, search, (r) => ({
+      json: seriesJson(r.series, r.exam, base),
+      id: r.series.id,
+      exam: r.exam,
+    }));
     const keys = await this.firstBlobs(
       'series',
       fields,
       result.items.map((r) => r.id),
     );
-    return { ...(await this.withFields(result, fields, (r) => keys.get(r.id))), exams: examsOf(result) };
+    return {
+      ...(await this.withFields(result, fields, (r) => keys.get(r.id))),
+      exams: examsOf(result),
+      warnings: search.warnings,
+    };
   }
 
   async instances(
@@ -213,17 +228,22 @@ export class DicomWebService {
     studyUid?: string,
     seriesUid?: string,
   ): Promise<SearchPage> {
+    const search = parseSearchQuery('instance', q);
     const fields = includeFields(q);
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const rows = await searchInstances(this.db, scope, q, studyUid, seriesUid);
+    const rows = await searchInstances(this.db, scope, search, studyUid, seriesUid);
     if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
-    const result = page(rows, q, (r) => ({
+    const result = page(rows, search, (r) => ({
       json: instanceJson(r.instance, r.series, r.exam, base),
       id: r.instance.id,
       blobKey: r.instance.blobKey,
       exam: r.exam,
     }));
-    return { ...(await this.withFields(result, fields, (r) => r.blobKey)), exams: examsOf(result) };
+    return {
+      ...(await this.withFields(result, fields, (r) => r.blobKey)),
+      exams: examsOf(result),
+      warnings: search.warnings,
+    };
   }
 
   /** The first stored instance of each exam or series (by instance number): where extra fields are read. */
