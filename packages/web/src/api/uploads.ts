@@ -1,4 +1,4 @@
-import type { UploadSession, UploadSummary } from '@yyp/contracts';
+import type { UploadCorrection, UploadSession, UploadSummary } from '@yyp/contracts';
 import { apiRequest } from './client';
 import type { UploadableBucket } from './contractTypes';
 
@@ -25,7 +25,15 @@ export function fetchUploadSummary(sessionToken: string): Promise<UploadSummary>
   return apiRequest<UploadSummary>('uploads/summary', { method: 'POST', body: { sessionToken }, anonymous: true });
 }
 
-/** Closes the session (no more files) and answers what it stored and skipped. */
-export function completeUpload(sessionToken: string): Promise<UploadSummary> {
-  return apiRequest<UploadSummary>('exams/post-upload', { method: 'POST', body: { sessionToken }, anonymous: true });
+/**
+ * Closes the session (no more files) and answers what it stored and skipped. `corrections` (the
+ * wizard's step 2) are written on the exams the upload stored; 400 when a value breaks a limit,
+ * nothing changed and the session still open.
+ */
+export function completeUpload(sessionToken: string, corrections?: UploadCorrection): Promise<UploadSummary> {
+  return apiRequest<UploadSummary>('exams/post-upload', {
+    method: 'POST',
+    body: corrections ? { sessionToken, corrections } : { sessionToken },
+    anonymous: true,
+  });
 }

@@ -1,4 +1,6 @@
-import { Button, Form, Select, Skeleton, Space, Typography } from 'antd';
+import { PATIENT_GENDERS, type UploadCorrection } from '@yyp/contracts';
+import { Button, DatePicker, Form, Input, Select, Skeleton, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadableBucket } from '../../api/contractTypes';
@@ -14,17 +16,53 @@ interface ExamInfoStepProps {
   onBucketChange: (bucketId: string) => void;
   starting: boolean;
   onBack: () => void;
-  onStart: () => void;
+  onStart: (corrections: UploadCorrection | undefined) => void;
+}
+
+interface CorrectionValues {
+  patientName?: string;
+  patientId?: string;
+  patientGender?: UploadCorrection['patientGender'];
+  patientDob?: Dayjs | null;
+  accessionNumber?: string;
+}
+
+/** The fields the sender filled in; an empty one keeps what the files say. Undefined when none. */
+export function correctionsOf(values: CorrectionValues): UploadCorrection | undefined {
+  const out: UploadCorrection = {};
+  for (const key of ['patientName', 'patientId', 'accessionNumber'] as const) {
+    const value = values[key]?.trim();
+    if (value) {
+      out[key] = value;
+    }
+  }
+  if (values.patientGender) {
+    out.patientGender = values.patientGender;
+  }
+  if (values.patientDob) {
+    out.patientDob = values.patientDob.format('YYYYMMDD');
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**
- * Step 2: where the exams go. The organization is all the server takes with an upload; patient
- * and study details come from the DICOM files, so nothing else is asked here.
+ * Step 2: where the exams go, and what to correct before they land. Patient and study details
+ * come from the DICOM files; a field filled in here replaces the files' value on the stored exam
+ * (the files themselves are kept as received). Limits are those of POST exams/{id}.
  */
 export function ExamInfoStep(props: ExamInfoStepProps) {
   const { buckets, files, bucketId, onBucketChange, starting, onBack, onStart } = props;
   const { t } = useTranslation();
   const selectId = useId();
+  const [form] = Form.useForm<CorrectionValues>();
+
+  async function handleStart() {
+    try {
+      onStart(correctionsOf(await form.validateFields()));
+    } catch {
+      // The form shows what is wrong.
+    }
+  }
 
   if (buckets.isError) {
     return <LoadFailedAlert error={buckets.error} onRetry={() => void buckets.refetch()} />;
@@ -56,6 +94,48 @@ export function ExamInfoStep(props: ExamInfoStepProps) {
           />
         </Form.Item>
       </Form>
+      <Form<CorrectionValues> form={form} layout="vertical" requiredMark={false} className="yyp-form-narrow">
+        <Typography.Title level={5}>{t('upload.correction.title')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('upload.correction.hint')}</Typography.Paragraph>
+        <div className="yyp-form-grid">
+          <Form.Item
+            name="patientName"
+            label={t('upload.correction.patientName')}
+            rules={[{ max: 64, message: t('upload.correction.tooLong', { max: 64 }) }]}
+          >
+            <Input placeholder={t('upload.correction.keep')} maxLength={64} allowClear />
+          </Form.Item>
+          <Form.Item
+            name="patientId"
+            label={t('upload.correction.patientId')}
+            rules={[{ max: 64, message: t('upload.correction.tooLong', { max: 64 }) }]}
+          >
+            <Input placeholder={t('upload.correction.keep')} maxLength={64} allowClear />
+          </Form.Item>
+          <Form.Item name="patientGender" label={t('upload.correction.sex')}>
+            <Select
+              allowClear
+              placeholder={t('upload.correction.keep')}
+              options={PATIENT_GENDERS.map((g) => ({ value: g, label: t(`upload.correction.sexes.${g}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="patientDob" label={t('upload.correction.birthDate')}>
+            <DatePicker
+              placeholder={t('upload.correction.keep')}
+              disabledDate={(d) => d.isAfter(dayjs()) || d.year() < 1880}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+          <Form.Item
+            name="accessionNumber"
+            label={t('upload.correction.accessionNumber')}
+            extra={t('upload.correction.accessionHint')}
+            rules={[{ max: 64, message: t('upload.correction.tooLong', { max: 64 }) }]}
+          >
+            <Input placeholder={t('upload.correction.keep')} maxLength={64} allowClear />
+          </Form.Item>
+        </div>
+      </Form>
       <Space size="large" wrap>
         <Typography.Text type="secondary">{t('upload.fileCount', { count: files.length })}</Typography.Text>
         <Typography.Text type="secondary">
@@ -64,7 +144,13 @@ export function ExamInfoStep(props: ExamInfoStepProps) {
       </Space>
       <div className="yyp-wizard-actions">
         <Button onClick={onBack}>{t('common.back')}</Button>
-        <Button type="primary" disabled={!bucketId} loading={starting} onClick={onStart} autoFocus={Boolean(bucketId)}>
+        <Button
+          type="primary"
+          disabled={!bucketId}
+          loading={starting}
+          onClick={() => void handleStart()}
+          autoFocus={Boolean(bucketId)}
+        >
           {t('upload.startUpload')}
         </Button>
       </div>

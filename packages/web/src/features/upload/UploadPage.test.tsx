@@ -231,6 +231,26 @@ describe('/upload, steps 2 to 4', () => {
     expect(locationOf(router)).toBe('/upload');
   });
 
+  it('sends the corrections of step 2 with the closing call; empty fields keep what the files say', async () => {
+    const { api, state } = uploadServer([RADIOLOGY]);
+    const { tus } = openWizard();
+    const user = await chooseFiles([fileOf('IM1', 100, 'CT/IM1')]);
+    await user.click(buttonByText('Next'));
+    expect(await screen.findByText('Correct the exam details')).toBeTruthy();
+    await user.type(screen.getByLabelText('Patient name'), '  张^伟 ');
+    await user.type(screen.getByLabelText('Patient ID'), 'P-0001');
+    await user.type(screen.getByLabelText('Accession number'), 'ACC-9');
+    await user.click(buttonByText('Start upload'));
+    await screen.findByText('Uploading to Radiology');
+    state.stored = 1;
+    tus.arrive('CT/IM1');
+    expect(await screen.findByText('Upload complete')).toBeTruthy();
+    expect(api.requests.find((r) => r.path === 'exams/post-upload')?.body).toEqual({
+      sessionToken: 'session-token-1',
+      corrections: { patientName: '张^伟', patientId: 'P-0001', accessionNumber: 'ACC-9' },
+    });
+  });
+
   it('stops on request and continues the stopped files', async () => {
     uploadServer([RADIOLOGY]);
     const { tus } = openWizard();
@@ -278,7 +298,11 @@ describe('/upload, steps 2 to 4', () => {
     await user.click(buttonByText('Next'));
     await user.click(await findButtonByText('Start upload'));
     expect(await screen.findByText('You do not have permission to do this.')).toBeTruthy();
-    expect(screen.getByText('Patient and study details are read from the DICOM files themselves.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Patient and study details are read from the DICOM files themselves; correct them below if they are wrong.',
+      ),
+    ).toBeTruthy();
   });
 });
 

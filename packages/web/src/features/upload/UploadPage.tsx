@@ -1,5 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
+import type { UploadCorrection } from '@yyp/contracts';
 import { Alert, Button, Card, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,13 +50,13 @@ export function UploadPage() {
   const current: WizardStep = run.summary ? 3 : step;
   const organization = run.session?.bucketName ?? '';
 
-  async function handleStart() {
+  async function handleStart(corrections: UploadCorrection | undefined) {
     if (!bucketId) {
       return;
     }
     try {
       const { session, arrived } = await open.mutateAsync(bucketId);
-      run.begin(accountScope(username, bucketId), session, files, arrived);
+      run.begin(accountScope(username, bucketId), session, files, arrived, corrections);
       setPending(null);
       setStep(2);
     } catch (error) {
@@ -126,7 +127,7 @@ export function UploadPage() {
             onBucketChange={setChosenBucket}
             starting={open.isPending}
             onBack={() => setStep(0)}
-            onStart={() => void handleStart()}
+            onStart={(corrections) => void handleStart(corrections)}
           />
         )}
         {current === 2 && <UploadProgressStep run={run} organization={organization} />}

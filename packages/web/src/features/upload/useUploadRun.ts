@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UploadSession, UploadSummary } from '@yyp/contracts';
+import type { UploadCorrection, UploadSession, UploadSummary } from '@yyp/contracts';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { completeUpload, fetchUploadSummary } from '../../api/uploads';
 import { forgetPending, markPendingDone } from './pendingUploads';
@@ -46,7 +46,11 @@ export function useUploadRun() {
   const [session, setSession] = useState<UploadSession | null>(null);
   const [summary, setSummary] = useState<UploadSummary | null>(null);
   const autoFinished = useRef<string | null>(null);
-  const completion = useMutation({ mutationFn: completeUpload });
+  /** The step-2 corrections of this upload, sent when it closes. */
+  const correctionsRef = useRef<UploadCorrection | undefined>(undefined);
+  const completion = useMutation({
+    mutationFn: (sessionToken: string) => completeUpload(sessionToken, correctionsRef.current),
+  });
   const { mutateAsync: complete, reset: resetCompletion } = completion;
 
   useEffect(() => () => queue.dispose(), [queue]);
@@ -79,8 +83,15 @@ export function useUploadRun() {
   }, [totals.active]);
 
   const begin = useCallback(
-    (scope: string, next: UploadSession, files: readonly PickedFile[], arrived: ReadonlySet<string>) => {
+    (
+      scope: string,
+      next: UploadSession,
+      files: readonly PickedFile[],
+      arrived: ReadonlySet<string>,
+      corrections?: UploadCorrection,
+    ) => {
       scopeRef.current = scope;
+      correctionsRef.current = corrections;
       setSession(next);
       setSummary(null);
       resetCompletion();
@@ -118,6 +129,7 @@ export function useUploadRun() {
   const reset = useCallback(() => {
     queue.clear();
     scopeRef.current = null;
+    correctionsRef.current = undefined;
     setSession(null);
     setSummary(null);
     resetCompletion();

@@ -70,7 +70,21 @@ export const uploadEn = {
     organization: 'Organization',
     organizationBlocked: '{{organization}} ({{reason}})',
     organizationPlaceholder: 'Choose the organization that receives the exams',
-    organizationHint: 'Patient and study details are read from the DICOM files themselves.',
+    organizationHint:
+      'Patient and study details are read from the DICOM files themselves; correct them below if they are wrong.',
+    correction: {
+      title: 'Correct the exam details',
+      hint: 'Fields left empty keep what the DICOM files say. A value filled in is written on the exams of this upload, and the change is logged; the files themselves are kept as they are.',
+      keep: 'As in the files',
+      patientName: 'Patient name',
+      patientId: 'Patient ID',
+      sex: 'Sex',
+      sexes: { M: 'Male', F: 'Female', O: 'Other', U: 'Unknown' },
+      birthDate: 'Birth date',
+      accessionNumber: 'Accession number',
+      accessionHint: 'An accession number can only be corrected for an upload of a single study.',
+      tooLong: 'At most {{max}} characters',
+    },
     noOrganizationTitle: 'No organization to upload into',
     noOrganizationDescription:
       'None of your roles allows uploading exams. Ask an administrator of your organization for the upload permission.',
