@@ -84,10 +84,17 @@ const storedCriteriaSchema = z.object({
   sorts: z.array(z.object({ field: examSortSchema.shape.field, direction: z.enum(['asc', 'desc']) })),
 });
 
+/** The default quick searches' keys: each shown by its name in the interface language. */
+export const DEFAULT_QUICK_SEARCH_KEYS = ['today', 'yesterday', 'last7Days'] as const;
+export type DefaultQuickSearchKey = (typeof DEFAULT_QUICK_SEARCH_KEYS)[number];
+
 export const quickSearchSchema = z.object({
   id: z.string(),
   type: z.enum(QUICK_SEARCH_TYPES),
+  /** the title as stored (for a default, in the language of the user when it was made) */
   title: z.string(),
+  /** a default search not renamed: show the key's name in the interface language, not `title` */
+  titleKey: z.enum(DEFAULT_QUICK_SEARCH_KEYS).nullable(),
   criteria: storedCriteriaSchema,
   sort: z.number().int(),
 });
@@ -140,9 +147,37 @@ export function quickSearchFilters(criteria: QuickSearchCriteria, today: Date): 
   return [{ field: 'studyDate', operator: 'range', values: range }, ...criteria.filters];
 }
 
-/** The quick searches a user starts with: today, yesterday, the last 7 days (titles by language). */
-export const DEFAULT_QUICK_SEARCHES: { preset: StudyDatePreset; titles: Record<'chs' | 'en' | 'tib', string> }[] = [
-  { preset: 'today', titles: { chs: '今天', en: 'Today', tib: 'དེ་རིང་།' } },
-  { preset: 'yesterday', titles: { chs: '昨天', en: 'Yesterday', tib: 'ཁ་སང་།' } },
-  { preset: 'last7Days', titles: { chs: '近7天', en: '7 days', tib: 'ཉིན་༧' } },
+/**
+ * The quick searches a user starts with: today, yesterday, the last 7 days. They are stored with
+ * their key (shown translated); the titles by language are the stored title and how rows saved
+ * before the key existed are recognised.
+ */
+export const DEFAULT_QUICK_SEARCHES: {
+  key: DefaultQuickSearchKey;
+  preset: StudyDatePreset;
+  titles: Record<'chs' | 'en' | 'tib', string>;
+}[] = [
+  { key: 'today', preset: 'today', titles: { chs: '今天', en: 'Today', tib: 'དེ་རིང་།' } },
+  { key: 'yesterday', preset: 'yesterday', titles: { chs: '昨天', en: 'Yesterday', tib: 'ཁ་སང་།' } },
+  { key: 'last7Days', preset: 'last7Days', titles: { chs: '近7天', en: '7 days', tib: 'ཉིན་༧' } },
 ];
+
+/**
+ * The default a stored search stands for: its key, or for a row stored before keys (a title of
+ * a default in any language, on that default's study date and no other filter) the key it matches.
+ */
+export function defaultQuickSearchKey(search: {
+  titleKey?: string | null;
+  title: string;
+  criteria: { studyDate: { preset: StudyDatePreset }; filters: unknown[] };
+}): DefaultQuickSearchKey | null {
+  const byKey = DEFAULT_QUICK_SEARCHES.find((d) => d.key === search.titleKey);
+  if (byKey) return byKey.key;
+  const legacy = DEFAULT_QUICK_SEARCHES.find(
+    (d) =>
+      Object.values(d.titles).includes(search.title) &&
+      search.criteria.studyDate.preset === d.preset &&
+      search.criteria.filters.length === 0,
+  );
+  return legacy?.key ?? null;
+}

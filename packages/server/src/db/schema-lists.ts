@@ -17,6 +17,11 @@ export const customSearches = pgTable(
     /** which list it filters: study (the study list) */
     type: text('type').notNull(),
     title: text('title').notNull(),
+    /**
+     * A default quick search's key (today, yesterday, last7Days): shown as that name in the
+     * interface language; null for a search the user saved or renamed.
+     */
+    titleKey: text('title_key'),
     criteria: jsonb('criteria').$type<QuickSearchCriteria>().notNull(),
     sort: integer('sort').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),

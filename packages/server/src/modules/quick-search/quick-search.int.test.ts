@@ -1,6 +1,9 @@
-import type { QuickSearch } from '@yyp/contracts';
+import type { QuickSearch, QuickSearchCriteria, StudyDatePreset } from '@yyp/contracts';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customSearches } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { findAccountByUsername } from '../accounts/accounts.store.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -25,6 +28,18 @@ describe('quick searches', () => {
     const list = await mine('doctor');
     expect(list.map((q) => q.title)).toEqual(['今天', '昨天', '近7天']);
     expect(list.map((q) => q.criteria.studyDate.preset)).toEqual(['today', 'yesterday', 'last7Days']);
+    // Each is stored with its key, so every screen names it in its own language.
+    expect(list.map((q) => q.titleKey)).toEqual(['today', 'yesterday', 'last7Days']);
+    const stored = await t.db.database.db
+      .select({ titleKey: customSearches.titleKey })
+      .from(customSearches)
+      .where(
+        inArray(
+          customSearches.id,
+          list.map((q) => q.id),
+        ),
+      );
+    expect(stored.map((r) => r.titleKey).sort()).toEqual(['last7Days', 'today', 'yesterday']);
     // A second call adds nothing.
     expect(await mine('doctor')).toHaveLength(3);
     await t.call('PATCH', 'accounts/me', { token: tok.teledoctor!, body: { preferences: { language: 'en' } } });
@@ -87,12 +102,50 @@ describe('quick searches', () => {
     expect(dup.json().code).toBe('NameNotAvailable');
   });
 
+  it('recognises defaults stored before keys by their title, in any language', async () => {
+    const account = await findAccountByUsername(t.db.database.db, 'expert');
+    const token = await t.login('expert');
+    const now = new Date();
+    const row = (id: string, title: string, preset: StudyDatePreset, filters: QuickSearchCriteria['filters'] = []) => ({
+      id,
+      accountId: account!.id,
+      type: 'study',
+      title,
+      criteria: { studyDate: { preset }, filters, sorts: [] },
+      sort: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    // Rows as they were stored before the key existed (title_key null).
+    await t.db.database.db.insert(customSearches).values([
+      { ...row('legacy-1', '今天', 'today'), sort: 0 },
+      { ...row('legacy-2', 'Yesterday', 'yesterday'), sort: 1 },
+      { ...row('legacy-3', '近7天', 'last7Days', [{ field: 'modality', operator: 'eq', values: ['CT'] }]), sort: 2 },
+      { ...row('legacy-4', '昨天', 'today'), sort: 3 },
+    ]);
+    const res = await t.as(token).get('custom-search/my?type=study');
+    expect(res.statusCode, res.body).toBe(200);
+    const keys = (res.json() as QuickSearch[]).map((q) => [q.id, q.titleKey]);
+    // A default title on another study date, or with more filters, is the user's own search.
+    expect(keys).toEqual([
+      ['legacy-1', 'today'],
+      ['legacy-2', 'yesterday'],
+      ['legacy-3', null],
+      ['legacy-4', null],
+    ]);
+  });
+
   it('renames and reorders, keeping titles unique', async () => {
     const [today, yesterday] = await mine('doctor');
     const taken = await t.as(tok.doctor!).post(`custom-search/${today!.id}/update`, { title: yesterday!.title });
     expect(taken.statusCode).toBe(409);
+    expect(today!.titleKey).toBe('today');
+    const reordered = await t.as(tok.doctor!).post(`custom-search/${today!.id}/update`, { sort: 0 });
+    expect(reordered.json()).toMatchObject({ titleKey: 'today' });
     const renamed = await t.as(tok.doctor!).post(`custom-search/${today!.id}/update`, { title: '当天', sort: 50 });
     expect(renamed.statusCode, renamed.body).toBe(200);
+    // Renamed, it is the user's own title: no longer shown as the translated default.
+    expect(renamed.json()).toMatchObject({ title: '当天', titleKey: null });
     expect((await mine('doctor')).at(-1)!.title).toBe('当天');
     // Another user's search is not found.
     expect((await t.as(tok.senior!).post(`custom-search/${today!.id}/update`, { title: 'x' })).statusCode).toBe(404);

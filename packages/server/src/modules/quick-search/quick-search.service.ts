@@ -1,5 +1,6 @@
 import {
   DEFAULT_QUICK_SEARCHES,
+  defaultQuickSearchKey,
   MAX_QUICK_SEARCHES,
   type QuickSearch,
   type QuickSearchCriteria,
@@ -18,6 +19,8 @@ const present = (r: typeof customSearches.$inferSelect): QuickSearch => ({
   id: r.id,
   type: r.type as QuickSearchType,
   title: r.title,
+  // Rows stored before the key existed are recognised by their default title (issue 20 item 9).
+  titleKey: defaultQuickSearchKey(r),
   criteria: r.criteria,
   sort: r.sort,
 });
@@ -27,7 +30,8 @@ const titleTaken = (title: string) =>
 
 /**
  * Quick searches (spec 000 §5; spec 001 §7 custom-search): each user's own, never another's.
- * A user starts with three (today, yesterday, the last 7 days, titled in the user's language);
+ * A user starts with three (today, yesterday, the last 7 days), stored with their key so that each
+ * screen names them in its own language (the title kept is in the user's language then);
  * titles are unique per user and list; the last one cannot be deleted.
  */
 export class QuickSearchService {
@@ -48,6 +52,7 @@ export class QuickSearchService {
           accountId: account.id,
           type,
           title: d.titles[language],
+          titleKey: d.key,
           criteria: { studyDate: { preset: d.preset }, filters: [], sorts: [] },
           sort: i,
         })),
@@ -100,7 +105,11 @@ export class QuickSearchService {
     if (change.title !== undefined && (await store.titleTaken(this.db, account.id, current.type, change.title, id))) {
       throw titleTaken(change.title);
     }
-    const values = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+    const values: Partial<store.NewSearch> = Object.fromEntries(
+      Object.entries(change).filter(([, v]) => v !== undefined),
+    );
+    // A renamed default is the user's own title from now on.
+    if (change.title !== undefined) values.titleKey = null;
     let row;
     try {
       row = await store.updateSearch(this.db, account.id, id, values, this.clock.now());

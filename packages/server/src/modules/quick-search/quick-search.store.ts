@@ -59,6 +59,8 @@ export interface NewSearch {
   accountId: string;
   type: string;
   title: string;
+  /** a default's key (today, yesterday, last7Days), shown translated; null once renamed */
+  titleKey?: string | null;
   criteria: QuickSearchCriteria;
   sort: number;
 }
@@ -90,7 +92,7 @@ export async function updateSearch(
   db: Db,
   accountId: string,
   id: string,
-  change: Partial<Pick<NewSearch, 'title' | 'criteria' | 'sort'>>,
+  change: Partial<Pick<NewSearch, 'title' | 'titleKey' | 'criteria' | 'sort'>>,
   now: Date,
 ) {
   const [row] = await db

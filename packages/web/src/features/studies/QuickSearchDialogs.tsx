@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { createQuickSearch, deleteQuickSearch, updateQuickSearch } from '../../api/exams';
 import { useNotify } from '../../app/useNotify';
+import { quickSearchTitle } from './QuickSearchTabs';
 import { studyKeys } from './useStudies';
 
 /** Client-side check of a quick search title; the server enforces the same rules. */
@@ -14,6 +15,8 @@ export function titleProblem(
   title: string,
   others: QuickSearch[],
   ownId?: string,
+  /** the names the user sees (a default's in the interface language), also not to be repeated */
+  shownTitle?: (q: QuickSearch) => string,
 ): 'required' | 'tooLong' | 'duplicate' | null {
   const trimmed = title.trim();
   if (!trimmed) {
@@ -22,7 +25,8 @@ export function titleProblem(
   if (Array.from(trimmed).length > QUICK_SEARCH_TITLE_MAX) {
     return 'tooLong';
   }
-  if (others.some((q) => q.id !== ownId && q.title.toLowerCase() === trimmed.toLowerCase())) {
+  const same = (name: string) => name.toLowerCase() === trimmed.toLowerCase();
+  if (others.some((q) => q.id !== ownId && (same(q.title) || (shownTitle && same(shownTitle(q)))))) {
     return 'duplicate';
   }
   return null;
@@ -89,7 +93,7 @@ export function SaveQuickSearchModal({
           rules={[
             {
               validator: (_, value: string) => {
-                const problem = titleProblem(value ?? '', searches);
+                const problem = titleProblem(value ?? '', searches, undefined, (o) => quickSearchTitle(t, o));
                 return problem ? Promise.reject(new Error(t(`studyList.${PROBLEM_KEY[problem]}`))) : Promise.resolve();
               },
             },
@@ -146,8 +150,9 @@ export function ManageQuickSearchesModal({ open, searches, onClose }: ManageQuic
       <List
         dataSource={searches}
         renderItem={(q, index) => {
-          const draft = editing[q.id] ?? q.title;
-          const problem = draft !== q.title ? titleProblem(draft, searches, q.id) : null;
+          const shown = quickSearchTitle(t, q);
+          const draft = editing[q.id] ?? shown;
+          const problem = draft !== shown ? titleProblem(draft, searches, q.id, (o) => quickSearchTitle(t, o)) : null;
           return (
             <List.Item
               actions={[
@@ -189,8 +194,8 @@ export function ManageQuickSearchesModal({ open, searches, onClose }: ManageQuic
                   aria-label={t('studyList.rename')}
                   status={problem ? 'error' : undefined}
                   onChange={(e) => setEditing({ ...editing, [q.id]: e.target.value })}
-                  onPressEnter={() => !problem && draft !== q.title && rename.mutate({ id: q.id, title: draft })}
-                  onBlur={() => !problem && draft !== q.title && rename.mutate({ id: q.id, title: draft })}
+                  onPressEnter={() => !problem && draft !== shown && rename.mutate({ id: q.id, title: draft })}
+                  onBlur={() => !problem && draft !== shown && rename.mutate({ id: q.id, title: draft })}
                 />
                 <Typography.Text type={problem ? 'danger' : 'secondary'}>
                   {problem

@@ -1,6 +1,7 @@
 import { SaveOutlined, SettingOutlined } from '@ant-design/icons';
 import type { QuickSearch } from '@yyp/contracts';
 import { Button, Space, Tabs } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 interface QuickSearchTabsProps {
@@ -13,6 +14,11 @@ interface QuickSearchTabsProps {
 
 const ALL = '__all__';
 
+/** A quick search's name: a default one (today, yesterday, 7 days) in the interface language. */
+export function quickSearchTitle(t: TFunction, q: QuickSearch): string {
+  return q.titleKey ? t(`studyList.quickDefaults.${q.titleKey}`) : q.title;
+}
+
 /** The user's quick searches as tabs over the list (spec 000 §2 "quick filters"), and "all exams". */
 export function QuickSearchTabs({ searches, activeId, onSelect, onSave, onManage }: QuickSearchTabsProps) {
   const { t } = useTranslation();
@@ -21,7 +27,10 @@ export function QuickSearchTabs({ searches, activeId, onSelect, onSave, onManage
       className="yyp-quick-tabs"
       activeKey={activeId ?? ALL}
       onChange={(key) => onSelect(key === ALL ? null : key)}
-      items={[{ key: ALL, label: t('studyList.all') }, ...searches.map((q) => ({ key: q.id, label: q.title }))]}
+      items={[
+        { key: ALL, label: t('studyList.all') },
+        ...searches.map((q) => ({ key: q.id, label: quickSearchTitle(t, q) })),
+      ]}
       tabBarExtraContent={
         <Space>
           <Button size="small" icon={<SaveOutlined />} onClick={onSave}>

@@ -8,6 +8,7 @@ const yesterdayCt: QuickSearch = {
   id: 'q1',
   type: 'study',
   title: '昨天CT',
+  titleKey: null,
   sort: 0,
   criteria: {
     studyDate: { preset: 'yesterday' },

@@ -30,6 +30,8 @@ export const studyListChs: Widen<typeof studyListEn> = {
     quickTooLong: '最多 10 个字',
     quickDuplicate: '已有同名快捷查询',
     quickRequired: '名称为必填项',
+    /** the default quick searches, by key (stored as keys, shown in the interface language) */
+    quickDefaults: { today: '今天', yesterday: '昨天', last7Days: '近7天' },
     moveUp: '上移',
     moveDown: '下移',
     rename: '重命名',

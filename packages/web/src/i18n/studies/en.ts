@@ -27,6 +27,8 @@ export const studyListEn = {
     quickTooLong: 'At most 10 characters.',
     quickDuplicate: 'You already have a quick search with this title.',
     quickRequired: 'The title is required.',
+    /** the default quick searches, by key (stored as keys, shown in the interface language) */
+    quickDefaults: { today: 'Today', yesterday: 'Yesterday', last7Days: '7 days' },
     moveUp: 'Move up',
     moveDown: 'Move down',
     rename: 'Rename',

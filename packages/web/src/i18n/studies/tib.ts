@@ -30,6 +30,8 @@ export const studyListTib: Widen<typeof studyListEn> = {
     quickTooLong: 'ཡིག་འབྲུ་ ༡༠ ལས་མི་མང་བ།',
     quickDuplicate: 'མིང་འདི་འདྲ་བའི་མགྱོགས་འཚོལ་ཡོད་ཟིན།',
     quickRequired: 'མིང་ངེས་པར་དུ་དགོས།',
+    /** the default quick searches, by key (stored as keys, shown in the interface language) */
+    quickDefaults: { today: 'དེ་རིང་།', yesterday: 'ཁ་སང་།', last7Days: 'ཉིན་༧' },
     moveUp: 'གོང་དུ་སྤོ།',
     moveDown: 'འོག་ཏུ་སྤོ།',
     rename: 'མིང་བསྒྱུར།',

@@ -1,0 +1,1 @@
+ALTER TABLE "custom_searches" ADD COLUMN "title_key" text;
