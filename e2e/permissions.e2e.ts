@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
 
@@ -42,8 +42,13 @@ async function signedIn(username: string): Promise<Page> {
   return page;
 }
 
-/** Buttons of the page heading (export, deleted view, upload) by their visible text. */
-const headingButton = (p: Page, name: string) => p.locator('.yyp-studies').getByRole('button', { name, exact: true });
+/**
+ * Buttons inside `scope` by their visible text alone: the icon's label is not part of it, and the
+ * space Ant Design puts between two Chinese characters (详 情) is allowed for.
+ */
+const buttonNamed = (scope: Locator, text: string) =>
+  scope.locator('button', { hasText: new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`) });
+const headingButton = (p: Page, name: string) => buttonNamed(p.locator('.yyp-studies'), name);
 
 /** The study list with every date (the default quick search is today's). */
 async function allExams(p: Page): Promise<void> {
@@ -82,13 +87,13 @@ describe('buttons follow permissions', () => {
     await screenshot(p, 'permissions-notetaker-studies');
 
     // The exam's detail offers no edit of its fields.
-    await p.getByTestId(`report-${target.id}`).locator('xpath=..').getByRole('button', { name: '详情' }).click();
-    const drawer = p.locator('.ant-drawer-content');
-    await drawer.locator('.ant-descriptions').first().waitFor();
-    expect(await drawer.getByRole('button', { name: '编辑', exact: true }).count()).toBe(0);
+    await buttonNamed(p.locator('tr', { has: p.getByTestId(`report-${target.id}`) }), '详情').click();
+    const drawer = p.getByRole('dialog');
+    await drawer.getByText('检查号', { exact: true }).waitFor();
+    expect(await buttonNamed(drawer, '编辑').count()).toBe(0);
     await screenshot(p, 'permissions-notetaker-detail');
-    await p.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'hidden' });
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.getByText('检查号', { exact: true }).waitFor({ state: 'hidden' });
 
     // The editor: type, save with Ctrl+S, and see it saved.
     await p.getByTestId(`report-${target.id}`).click();
@@ -115,9 +120,17 @@ describe('buttons follow permissions', () => {
     expect(actions).toContain('save');
     expect(actions).not.toContain('approve');
     for (const name of ['导出', '删除', '上传检查', '编辑']) {
-      expect(await p.locator('.yyp-report').getByRole('button', { name, exact: true }).count(), name).toBe(0);
+      expect(await buttonNamed(p.locator('.yyp-report'), name).count(), name).toBe(0);
     }
     await screenshot(p, 'permissions-notetaker-editor');
+
+    // The images open for the exam being written (no silent refusal behind the button).
+    const [viewer] = await Promise.all([
+      p.context().waitForEvent('page'),
+      buttonNamed(p.locator('.yyp-report'), '看图').click(),
+    ]);
+    await viewer.waitForURL(/\/viewer\//);
+    await viewer.close();
 
     // The report really is stored with the note-taker's text.
     const token = (await apiLogin('notetaker')).accessToken;

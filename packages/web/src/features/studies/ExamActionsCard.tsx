@@ -85,6 +85,12 @@ export function ExamActionsCard({ exam, onChanged }: ExamActionsCardProps) {
     }
   };
   const tagIds = new Set(exam.tags.map((x) => x.id));
+  // Tags show when there are some or the caller may add them; a caller with nothing to do or see
+  // here (a note-taker) gets no empty card.
+  const showTags = exam.tags.length > 0 || can('exam_update');
+  if (!can('report_assign') && !showTags && !can('study_package') && !can('exam_update')) {
+    return null;
+  }
 
   return (
     <Card size="small" className="yyp-exam-actions">
@@ -119,35 +125,37 @@ export function ExamActionsCard({ exam, onChanged }: ExamActionsCardProps) {
             </Space.Compact>
           </div>
         )}
-        <div>
-          <Typography.Text strong>{t('studyList.detail.tags')}</Typography.Text>
-          <div className="yyp-tag-row">
-            {exam.tags.map((x) => (
-              <Tag
-                key={x.id}
-                color={x.color ?? undefined}
-                closable={can('exam_update')}
-                onClose={() => tag.mutate({ tagId: x.id, add: false })}
-              >
-                {x.name}
-              </Tag>
-            ))}
-            {can('exam_update') && (
-              <Select
-                size="small"
-                className="yyp-tag-picker"
-                placeholder={t('studyList.detail.addTag')}
-                aria-label={t('studyList.detail.addTag')}
-                value={null}
-                notFoundContent={tags.isError ? errorMessage(t, tags.error) : undefined}
-                options={(tags.data ?? [])
-                  .filter((x) => !tagIds.has(x.id))
-                  .map((x) => ({ value: x.id, label: x.name }))}
-                onChange={(tagId: string) => tag.mutate({ tagId, add: true })}
-              />
-            )}
+        {showTags && (
+          <div>
+            <Typography.Text strong>{t('studyList.detail.tags')}</Typography.Text>
+            <div className="yyp-tag-row">
+              {exam.tags.map((x) => (
+                <Tag
+                  key={x.id}
+                  color={x.color ?? undefined}
+                  closable={can('exam_update')}
+                  onClose={() => tag.mutate({ tagId: x.id, add: false })}
+                >
+                  {x.name}
+                </Tag>
+              ))}
+              {can('exam_update') && (
+                <Select
+                  size="small"
+                  className="yyp-tag-picker"
+                  placeholder={t('studyList.detail.addTag')}
+                  aria-label={t('studyList.detail.addTag')}
+                  value={null}
+                  notFoundContent={tags.isError ? errorMessage(t, tags.error) : undefined}
+                  options={(tags.data ?? [])
+                    .filter((x) => !tagIds.has(x.id))
+                    .map((x) => ({ value: x.id, label: x.name }))}
+                  onChange={(tagId: string) => tag.mutate({ tagId, add: true })}
+                />
+              )}
+            </div>
           </div>
-        </div>
+        )}
         {can('study_package') && (
           <div>
             <Typography.Text strong>{t('studyList.detail.sharing')}</Typography.Text>
