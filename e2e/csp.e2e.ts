@@ -162,7 +162,7 @@ beforeAll(async () => {
   shareUrl = share.body.url;
   // The organization prints with a template (another spec may have set it already).
   const template = `/yyp/api/v1/buckets/${radiologyId}/print-template`;
-  if (!(await api<{ template: unknown }>(template, admin)).body.template) {
+  if ((await api<{ template: { isDefault: boolean } }>(template, admin)).body.template.isDefault) {
     const set = await api(template, admin, {
       method: 'PUT',
       body: JSON.stringify({ hospitalName: '仁和医院', title: 'CT检查报告单', footerHtml: '本报告仅供临床参考' }),

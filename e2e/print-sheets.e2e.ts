@@ -80,8 +80,11 @@ beforeAll(async () => {
     ids[p.key] = found.body.exams[0]!.id;
   }
   // The organization prints with a template (another spec may have set it already).
-  const template = await api<{ template: unknown }>(`/yyp/api/v1/buckets/${bucketId}/print-template`, admin);
-  if (!template.body.template) {
+  const template = await api<{ template: { isDefault: boolean } }>(
+    `/yyp/api/v1/buckets/${bucketId}/print-template`,
+    admin,
+  );
+  if (template.body.template.isDefault) {
     const set = await api(`/yyp/api/v1/buckets/${bucketId}/print-template`, admin, {
       method: 'PUT',
       body: JSON.stringify({ hospitalName: '仁和医院', title: 'CT检查报告单', footerHtml: '本报告仅供临床参考' }),

@@ -70,14 +70,20 @@ export const printTemplateSchema = z.object({
   footerText: z.string(),
   imageColumns: z.number().int(),
   showSignatures: z.boolean(),
+  /** when it was saved (for the default: when the organization was created) */
   updatedAt: z.string(),
   updatedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * true until the organization's admin saves one: the template every organization starts with
+   * (issue 20 item 6), derived from the hospital and organization names with the standard layout
+   */
+  isDefault: z.boolean(),
 });
 export type PrintTemplate = z.infer<typeof printTemplateSchema>;
 
-/** Answer of GET and PUT buckets/{bucketId}/print-template: null until an admin sets one. */
+/** Answer of GET and PUT buckets/{bucketId}/print-template: the template in force, the default until one is saved. */
 export const printTemplateAnswerSchema = z.object({
-  template: printTemplateSchema.nullable(),
+  template: printTemplateSchema,
   /** PUT only: advice that does not refuse the template, e.g. a logo that is not 128×128 */
   warnings: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
 });

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRINT_IMAGE_COLUMNS,
   footerPlainText,
+  PRINT_HOSPITAL_NAME_MAX,
   PRINT_LOGO_SIZE,
   PRINT_LOGO_TYPES,
   PRINT_STAMP_TYPES,
@@ -32,6 +33,23 @@ type TemplateSettings = { logo?: PictureInfo; stamp?: PictureInfo };
 type Warning = PrintTemplateAnswer['warnings'][number];
 
 /**
+ * The hospital name an organization's default template prints: its group's (the hospital's) name
+ * and its own, as a shared report names them; one of them alone when it holds the other.
+ */
+export function defaultHospitalName(groupName: string, bucketName: string): string {
+  const group = groupName.trim();
+  const org = bucketName.trim();
+  const name = !group || org.includes(group) ? org : !org || group.includes(org) ? group : `${group} ${org}`;
+  return name.slice(0, PRINT_HOSPITAL_NAME_MAX);
+}
+
+/** The template in force: the one the admin saved, or the default every organization starts with. */
+export interface EffectiveTemplate {
+  row: store.PrintTemplateRow;
+  isDefault: boolean;
+}
+
+/**
  * The organization's print template (spec 000 §3 Organization "print templates", §6 "only the
  * organization admin sets print templates", §9 logo 128×128 PNG/JPEG, stamps PNG): its pictures
  * are the admin's own uploads (policies/images), their size read from the header and kept with it.
@@ -56,7 +74,36 @@ export class PrintTemplateService {
     };
   }
 
-  private async presentTemplate(row: store.PrintTemplateRow): Promise<PrintTemplate> {
+  /**
+   * The organization's template (issue 20 item 6: printing works out of the box). Until its admin
+   * saves one, the default is derived, not stored: the hospital and organization names, no title
+   * (the sheet prints the standard one in its language), no logo, stamp or footer, 2 image columns,
+   * signatures shown. So organizations old and new print the same way, and a rename shows.
+   */
+  async effective(bucketId: string): Promise<EffectiveTemplate | undefined> {
+    const saved = await store.findTemplate(this.db, bucketId);
+    if (saved) return { row: saved, isDefault: false };
+    const org = await store.organizationOf(this.db, bucketId);
+    if (!org) return undefined;
+    return {
+      isDefault: true,
+      row: {
+        bucketId,
+        hospitalName: defaultHospitalName(org.groupName, org.bucketName),
+        title: '',
+        logoKey: null,
+        stampKey: null,
+        footerHtml: '',
+        imageColumns: DEFAULT_PRINT_IMAGE_COLUMNS,
+        showSignatures: true,
+        settings: {},
+        updatedBy: null,
+        updatedAt: org.createdAt,
+      },
+    };
+  }
+
+  private async presentTemplate({ row, isDefault }: EffectiveTemplate): Promise<PrintTemplate> {
     const settings = row.settings as TemplateSettings;
     const names = await store.people(this.db, [row.updatedBy]);
     return {
@@ -71,15 +118,17 @@ export class PrintTemplateService {
       showSignatures: row.showSignatures,
       updatedAt: row.updatedAt.toISOString(),
       updatedBy: row.updatedBy ? { id: row.updatedBy, name: names.get(row.updatedBy)?.name ?? '' } : null,
+      isDefault,
     };
   }
 
-  /** GET buckets/{id}/print-template: for those who print and for the organization's admins. */
+  /** GET buckets/{id}/print-template: for those who print and for the organization's admins (the default until saved). */
   async get(actor: Actor): Promise<PrintTemplateAnswer> {
     const c = callerOf(actor);
     if (!c.actions.has('report_print') && !c.actions.has('bucket_manage')) throw errors.forbidden('report_print');
-    const row = await store.findTemplate(this.db, c.bucketId);
-    return { template: row ? await this.presentTemplate(row) : null, warnings: [] };
+    const template = await this.effective(c.bucketId);
+    if (!template) throw errors.notFound('Organization');
+    return { template: await this.presentTemplate(template), warnings: [] };
   }
 
   /**
@@ -170,6 +219,6 @@ export class PrintTemplateService {
       { logo: logo.key !== null, stamp: stamp.key !== null },
       false,
     );
-    return { template: await this.presentTemplate(saved), warnings };
+    return { template: await this.presentTemplate({ row: saved, isDefault: false }), warnings };
   }
 }

@@ -46,8 +46,20 @@ afterAll(async () => {
 
 describe('print template', () => {
   it('is set by organization admins only, and read by those who print', async () => {
-    expect((await f.as('doctor').get(`buckets/${radiology}/print-template`)).json()).toEqual({
-      template: null,
+    // Until an admin saves one, the default: hospital and organization names, the standard layout.
+    expect((await f.as('doctor').get(`buckets/${radiology}/print-template`)).json()).toMatchObject({
+      template: {
+        bucketId: radiology,
+        hospitalName: '仁和医院 放射科',
+        title: '',
+        logo: null,
+        stamp: null,
+        footerText: '',
+        imageColumns: 2,
+        showSignatures: true,
+        updatedBy: null,
+        isDefault: true,
+      },
       warnings: [],
     });
     expect((await f.as('tech').get(`buckets/${radiology}/print-template`)).statusCode).toBe(403);
@@ -69,6 +81,7 @@ describe('print template', () => {
       logo: null,
       stamp: null,
       updatedBy: { name: '孙科长' },
+      isDefault: false,
     });
     const byGroupAdmin = await f.as('groupadmin').put(`buckets/${radiology}/print-template`, {
       ...template,
@@ -153,11 +166,21 @@ describe('print template', () => {
 });
 
 describe('print view', () => {
-  it('answers NoPrintTemplate where the organization has none', async () => {
+  it('prints on the default template where the organization saved none', async () => {
     const id = await f.newExam(ultrasound);
+    // Nothing written yet: there is no report to print, whatever the template.
+    expect((await f.as('doctor').get(`reports/${id}/print-view`)).statusCode).toBe(404);
+    await f.ok('doctor', `reports/${id}/submit`, { version: 0, content: f.content('所见', '结论') });
     const res = await f.as('doctor').get(`reports/${id}/print-view`);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'NoPrintTemplate' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as PrintView).template).toEqual({
+      hospitalName: '仁和医院 超声科',
+      title: '',
+      logoUrl: null,
+      stampUrl: null,
+      footerText: '',
+      showSignatures: true,
+    });
   });
 
   it('holds template, exam header, text, signatures and the printed key images in order', async () => {

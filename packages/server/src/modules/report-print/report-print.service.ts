@@ -1,5 +1,4 @@
 import {
-  DEFAULT_PRINT_IMAGE_COLUMNS,
   displayPersonName,
   footerPlainText,
   GROUP_ATTRIBUTE_KEYS,
@@ -81,27 +80,23 @@ export class ReportPrintService {
 
   /* ---------- what prints ---------- */
 
-  /** The reports of one organization as they print, in the order asked; NoPrintTemplate unless `fallback`. */
-  private async source(c: Caller, reportIds: string[], fallback = false): Promise<Source> {
-    const row = await store.findTemplate(this.db, c.bucketId);
-    let template: Source['template'];
-    if (row) {
-      template = {
-        hospitalName: row.hospitalName,
-        title: row.title,
-        logoKey: row.logoKey,
-        stampKey: row.stampKey,
-        footerText: footerPlainText(row.footerHtml),
-        showSignatures: row.showSignatures,
-      };
-    } else if (fallback) {
-      const name = (await store.bucketName(this.db, c.bucketId)) ?? '';
-      template = { hospitalName: name, title: '', logoKey: null, stampKey: null, footerText: '', showSignatures: true };
-    } else {
-      throw new AppError('NoPrintTemplate', 'No print template configured for this organization', {
-        bucketId: c.bucketId,
-      });
-    }
+  /**
+   * The reports of one organization as they print, in the order asked, with the template in force:
+   * the admin's, else the default every organization starts with (the print view, printing sheets
+   * and the PDF all take it from here, so they print alike).
+   */
+  private async source(c: Caller, reportIds: string[]): Promise<Source> {
+    const effective = await this.templates.effective(c.bucketId);
+    if (!effective) throw errors.notFound('Report');
+    const row = effective.row;
+    const template: Source['template'] = {
+      hospitalName: row.hospitalName,
+      title: row.title,
+      logoKey: row.logoKey,
+      stampKey: row.stampKey,
+      footerText: footerPlainText(row.footerHtml),
+      showSignatures: row.showSignatures,
+    };
     const [rows, coExams, images, graphs, attributes] = await Promise.all([
       store.reportsWithExams(this.db, c.bucketId, reportIds),
       store.coExamsOf(this.db, reportIds),
@@ -179,7 +174,7 @@ export class ReportPrintService {
     return {
       bucketId: c.bucketId,
       template,
-      imageColumns: c.account.preferences.imageColumn ?? row?.imageColumns ?? DEFAULT_PRINT_IMAGE_COLUMNS,
+      imageColumns: c.account.preferences.imageColumn ?? row.imageColumns,
       masked,
       reports,
     };
@@ -308,16 +303,13 @@ export class ReportPrintService {
     return this.fonts;
   }
 
-  /**
-   * GET reports/{id}/pdf: the approved report as a PDF (report_print or exam_get). Without a
-   * print template the organization's name heads it, so sharing works before printing is set up.
-   */
+  /** GET reports/{id}/pdf: the approved report as a PDF (report_print or exam_get), on the template in force. */
   async pdf(actor: Actor, examId: string, lang: PdfLang = 'chs'): Promise<{ pdf: Buffer; filename: string }> {
     const c = callerOf(actor);
     if (!c.actions.has('report_print') && !c.actions.has('exam_get')) throw errors.forbidden('exam_get');
     const reportId = await reportOfExam(this.db, examId, c.bucketId);
     if (!reportId) throw errors.notFound('Report');
-    const src = await this.source(c, [reportId], true);
+    const src = await this.source(c, [reportId]);
     const r = src.reports[0]!;
     if (!r.approved) {
       throw new AppError('ReportNotApproved', 'Only an approved report has a PDF', { status: r.status });

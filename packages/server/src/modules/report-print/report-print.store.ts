@@ -162,7 +162,12 @@ export async function sheetExams(db: Db, examIds: string[], bucketIds: string[])
     .where(and(inArray(exams.id, examIds), inArray(exams.bucketId, bucketIds), isNull(exams.deletedTime)));
 }
 
-export async function bucketName(db: Db, bucketId: string): Promise<string | undefined> {
-  const [row] = await db.select({ name: buckets.name }).from(buckets).where(eq(buckets.id, bucketId));
-  return row?.name;
+/** The organization's and its group's (the hospital's) names, for the template it starts with. */
+export async function organizationOf(db: Db, bucketId: string) {
+  const [row] = await db
+    .select({ bucketName: buckets.name, groupName: groups.displayName, createdAt: buckets.createdAt })
+    .from(buckets)
+    .innerJoin(groups, eq(groups.id, buckets.groupId))
+    .where(eq(buckets.id, bucketId));
+  return row;
 }

@@ -48,7 +48,8 @@ export const reportPrintChs: typeof reportPrintEn = {
     template: {
       title: '打印模板',
       description: '本机构报告的打印样式：抬头、图片、关键图像列数与页脚',
-      none: '尚未设置打印模板：打印报告时将提示“未配置打印模板”',
+      isDefault:
+        '报告按标准模板打印：下方的医院和机构名称、标准标题，无徽标、印章和页脚。修改并保存即成为本机构的模板。',
       hospitalName: '医院名称',
       reportTitle: '报告标题',
       reportTitlePlaceholder: '医学影像检查报告单',

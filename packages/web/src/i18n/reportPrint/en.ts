@@ -46,7 +46,8 @@ export const reportPrintEn = {
     template: {
       title: 'Print template',
       description: 'How this organization’s reports print: header, pictures, key image columns and footer.',
-      none: 'No print template yet: printing a report answers “no print template configured”.',
+      isDefault:
+        'Reports print with the standard template: the hospital and organization names below, the standard title, no logo, stamp or footer. Change it and save to make it this organization’s own.',
       hospitalName: 'Hospital name',
       reportTitle: 'Report title',
       reportTitlePlaceholder: 'Medical Imaging Report',

@@ -143,8 +143,14 @@ export function PrintTemplateCard({ organization }: { organization: Organization
       {query.isPending && <Skeleton active />}
       {query.data && (
         <>
-          {!current && (
-            <Alert className="yyp-print-template__none" type="info" showIcon title={t('reportPrint.template.none')} />
+          {current?.isDefault && (
+            <Alert
+              className="yyp-print-template__none"
+              type="info"
+              showIcon
+              title={t('reportPrint.template.isDefault')}
+              data-testid="print-template-default"
+            />
           )}
           {warnings.map((w) => (
             <Alert key={w} className="yyp-print-template__none" type="warning" showIcon title={w} />
