@@ -92,7 +92,7 @@ describe('report editor', () => {
     await doctor.getByTestId(`report-${examId}`).click();
     await doctor.waitForURL(`**${editorUrl()}`);
     await waitWritable(doctor);
-    // Without the privacy permission the doctor sees the name masked (张*).
+    // The doctor (报告医生, view_privacy) sees whom it reads (issue 20 item 1).
     await expect.poll(() => doctor.locator('.yyp-report__name').textContent()).toMatch(/^张/);
     await screenshot(doctor, 'report-editor-open');
 

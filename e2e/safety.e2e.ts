@@ -18,7 +18,7 @@ import {
  * Clinical safety review screens (issue 8). A chest CT of 钱危急 arrives in 放射科; the doctor
  * writes it, the senior approves it and reports a critical value (through the API). The registry
  * desk, who takes the ordering department's read-back on the phone, opens /critical-values, sees
- * the value awaiting receipt (the patient masked: no view_privacy), records the read-back and then
+ * the value awaiting receipt (the patient named: the hospital keeps privacy off), records the read-back and then
  * closes it. The senior grades the report (through the API) and finds the grade on /quality.
  */
 
@@ -117,9 +117,9 @@ describe('clinical safety review', () => {
     await page.waitForURL('**/critical-values');
     const row = page.getByRole('row').filter({ hasText: CRITICAL_TEXT });
     await row.waitFor();
-    // Awaiting receipt; the patient's name masked for a caller without view_privacy.
+    // Awaiting receipt; the hospital keeps privacy off, so the desk sees the name (issue 20 item 1).
     await row.getByText('待接收').waitFor();
-    await row.getByText('钱*急').waitFor();
+    await row.getByText('钱危急').waitFor();
     await row.getByText('王主任').waitFor();
     await page!.getByTestId('critical-stats').getByText('待接收').waitFor();
 

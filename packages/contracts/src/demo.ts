@@ -33,6 +33,7 @@ export const demoRoles = {
       'attachment_create',
       'attachment_presigned_url',
       'attachment_upload',
+      'view_privacy',
       'template_upsert',
       'report_upsert',
       'report_trace',
@@ -63,6 +64,7 @@ export const demoRoles = {
       'report_trace',
       'report_co_exam',
       'report_preliminary',
+      'order_report_publish',
       'quality_upsert',
       'quality_delete',
       'statistics_report',
@@ -73,6 +75,22 @@ export const demoRoles = {
       'consultation_create',
       'consultation_update',
       'consultation_submitSuggestion',
+    ],
+  },
+  /**
+   * A reading doctor of another hospital's patients: reports, without view_privacy. In the
+   * teleradiology group (privacy on) its holder sees names and ids masked.
+   */
+  remoteReading: {
+    name: '远程阅片医生',
+    actions: [
+      'exam_get',
+      'attachment_presigned_url',
+      'template_upsert',
+      'report_upsert',
+      'report_trace',
+      'report_print',
+      'consultation_create',
     ],
   },
   technician: {
@@ -121,11 +139,17 @@ export interface DemoOrganization {
 export interface DemoGroup {
   id: string;
   displayName: string;
+  /** group flags other than the defaults (groups.service DEFAULT_GROUP_SETTINGS) */
+  settings?: { enablePrivacy?: boolean };
   members: { username: DemoUsername; level: 0 | 1 | 9 | 10 }[];
   organizations: DemoOrganization[];
 }
 
-/** Two groups, each with organizations, members at every access level and radiology roles. */
+/**
+ * Two groups, each with organizations, members at every access level and radiology roles. The
+ * hospital keeps the privacy feature off (its doctors see whom they read); the teleradiology
+ * group turns it on, so its remote reader (no view_privacy) sees masked names and ids.
+ */
 export const demoGroups: DemoGroup[] = [
   {
     id: 'demo-renhe',
@@ -175,6 +199,7 @@ export const demoGroups: DemoGroup[] = [
   {
     id: 'demo-tele',
     displayName: '协和远程影像中心',
+    settings: { enablePrivacy: true },
     members: [
       { username: 'teleadmin', level: 1 },
       { username: 'teleauditor', level: 9 },
@@ -189,7 +214,7 @@ export const demoGroups: DemoGroup[] = [
         code: 'XH-TELE',
         members: [
           { username: 'teleadmin', level: 'admin' },
-          { username: 'teledoctor', level: 'member', roles: ['reporting'] },
+          { username: 'teledoctor', level: 'member', roles: ['remoteReading'] },
           { username: 'expert', level: 'member', roles: ['approving'] },
         ],
       },

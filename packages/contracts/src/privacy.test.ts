@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { maskIdentifier, maskPatientName } from './privacy.js';
+import { maskIdentifier, maskPatientName, privateFieldsMasked } from './privacy.js';
+
+describe('privateFieldsMasked (spec 000 §6: enablePrivacy gates privacy, view_privacy shows)', () => {
+  // Every combination of group flag × caller right × confidential exam.
+  it.each([
+    // groupPrivacy, viewPrivacy, isPrivacy, masked
+    [false, false, false, false], // privacy off: everyone who may see the exam sees it
+    [false, false, true, true], // … except a confidential exam without view_privacy
+    [false, true, false, false],
+    [false, true, true, false], // view_privacy shows a confidential exam
+    [true, false, false, true], // privacy on: masked without view_privacy
+    [true, false, true, true],
+    [true, true, false, false],
+    [true, true, true, false],
+  ])(
+    'group privacy %s, view_privacy %s, confidential %s → masked %s',
+    (groupPrivacy, viewPrivacy, isPrivacy, masked) => {
+      expect(privateFieldsMasked({ groupPrivacy, viewPrivacy }, { isPrivacy })).toBe(masked);
+    },
+  );
+});
 
 describe('maskPatientName', () => {
   it.each([

@@ -1,10 +1,34 @@
 import { firstNamedGroup } from './person-name.js';
 
 /**
- * Masking of private patient fields (spec 000 §6 view_privacy): the one implementation every
- * answer uses — the exam list, exam notifications and upload-code pages — so a name never shows
- * more to one screen than to another.
+ * Masking of private patient fields (spec 000 §6 view_privacy): the one rule that decides whether
+ * a caller sees them (privateFieldsMasked) and the one implementation of the masks every answer
+ * uses — the exam list, the viewer, the report editor and print, notifications and upload-code
+ * pages — so a name never shows more to one screen than to another.
  */
+
+/** What decides, for one caller and one organization, whether private fields show. */
+export interface PrivacyContext {
+  /** the organization's group has the privacy feature on (group flag enablePrivacy, spec 000 §6) */
+  groupPrivacy: boolean;
+  /** the caller holds view_privacy in the organization */
+  viewPrivacy: boolean;
+}
+
+/**
+ * Whether an exam's private fields (patient name, patient id, accession number, birth date, …)
+ * are masked for a caller. Spec 000 §6: the group flag enablePrivacy gates the privacy feature and
+ * view_privacy is an action. With the group's privacy off, everyone who may see the exam sees
+ * them, except on a confidential exam (isPrivacy), which stays masked without view_privacy; with
+ * it on, everyone without view_privacy sees masks. view_privacy always shows them. Paths without a
+ * caller (share links, upload codes, anonymous pages) mask whatever this says.
+ */
+export function privateFieldsMasked(ctx: PrivacyContext, exam: { isPrivacy: boolean }): boolean {
+  if (ctx.viewPrivacy) {
+    return false;
+  }
+  return ctx.groupPrivacy || exam.isPrivacy;
+}
 
 /**
  * A patient name for a caller without view_privacy: first and last character around one star

@@ -173,7 +173,7 @@ export const printViewSchema = z.object({
   }),
   /** key images per row: the caller's imageColumn preference, else the template's */
   imageColumns: z.number().int(),
-  /** the caller lacks view_privacy: patient name and ids are masked */
+  /** patient name and ids of at least one report are masked (contracts privateFieldsMasked) */
   masked: z.boolean(),
   reports: z.array(printReportSchema),
 });

@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { GroupAccessLevel, OrgAccessLevel } from '@yyp/contracts';
-import { bucketMembers, buckets, groupMembers, roleMappings, roles } from '../db/schema.js';
+import { bucketMembers, buckets, groupMembers, groups, roleMappings, roles } from '../db/schema.js';
 import { effectiveActions, type BucketAction, type BucketFacts, type CallerAccess, type Membership } from './authz.js';
 import type { Db } from './db.js';
 
@@ -14,6 +14,9 @@ export interface CallerScope {
   facts: BucketFacts[];
 }
 
+/** The group flag enablePrivacy of the bucket's group (joined as `groups`); unset is off (the default). */
+const groupPrivacy = sql<boolean>`coalesce((${groups.settings}->>'enablePrivacy')::boolean, false)`;
+
 /**
  * The three JSON columns of a caller's scope, for the account the SQL expression `accountId`
  * names: group levels, organization memberships with their facts, role actions per organization.
@@ -23,8 +26,9 @@ export function scopeColumns(accountId: SQL | string) {
     groups: sql<unknown>`(select coalesce(json_agg(json_build_array(${groupMembers.groupId}, ${groupMembers.accessLevel})), '[]')
        from ${groupMembers} where ${groupMembers.accountId} = ${accountId})`,
     members: sql<unknown>`(select coalesce(json_agg(json_build_array(${bucketMembers.bucketId}, ${bucketMembers.accessLevel},
-       ${buckets.groupId}, ${buckets.isPrivate})), '[]')
+       ${buckets.groupId}, ${buckets.isPrivate}, ${groupPrivacy})), '[]')
        from ${bucketMembers} join ${buckets} on ${buckets.id} = ${bucketMembers.bucketId}
+       join ${groups} on ${groups.id} = ${buckets.groupId}
        where ${bucketMembers.accountId} = ${accountId})`,
     roles: sql<unknown>`(select coalesce(json_agg(json_build_array(${roles.bucketId}, ${roles.actions})), '[]')
        from ${roleMappings} join ${roles} on ${roles.id} = ${roleMappings.roleId}
@@ -39,7 +43,7 @@ export function scopeFromColumns(
 ): CallerScope {
   const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as T;
   const groupRows = parse<[string, number][]>(row.groups);
-  const memberRows = parse<[string, string, string, boolean][]>(row.members);
+  const memberRows = parse<[string, string, string, boolean, boolean][]>(row.members);
   const roleRows = parse<[string, string[]][]>(row.roles);
   const roleActions = new Map<string, Set<string>>();
   for (const [bucketId, actions] of roleRows) {
@@ -57,7 +61,12 @@ export function scopeFromColumns(
       ]),
     ),
   };
-  const facts = memberRows.map(([id, , groupId, isPrivate]) => ({ id, groupId, isPrivate }));
+  const facts = memberRows.map(([id, , groupId, isPrivate, enablePrivacy]) => ({
+    id,
+    groupId,
+    isPrivate,
+    enablePrivacy,
+  }));
   return { access, facts };
 }
 
@@ -86,21 +95,23 @@ export async function callerScope(db: Db, account: { id: string }): Promise<Call
   return requestScopes.get(account) ?? loadCallerScope(db, account.id);
 }
 
+/** The columns of BucketFacts, for a select from buckets joined with its group (factsFrom). */
+const factColumns = {
+  id: buckets.id,
+  groupId: buckets.groupId,
+  isPrivate: buckets.isPrivate,
+  enablePrivacy: groupPrivacy,
+};
+const factsFrom = (db: Db) => db.select(factColumns).from(buckets).innerJoin(groups, eq(groups.id, buckets.groupId));
+
 export async function findBucketFacts(db: Db, bucketId: string): Promise<BucketFacts | undefined> {
-  const rows = await db
-    .select({ id: buckets.id, groupId: buckets.groupId, isPrivate: buckets.isPrivate })
-    .from(buckets)
-    .where(eq(buckets.id, bucketId))
-    .limit(1);
+  const rows = await factsFrom(db).where(eq(buckets.id, bucketId)).limit(1);
   return rows[0];
 }
 
 export async function findBucketsFacts(db: Db, bucketIds: string[]): Promise<BucketFacts[]> {
   if (bucketIds.length === 0) return [];
-  return db
-    .select({ id: buckets.id, groupId: buckets.groupId, isPrivate: buckets.isPrivate })
-    .from(buckets)
-    .where(inArray(buckets.id, bucketIds));
+  return factsFrom(db).where(inArray(buckets.id, bucketIds));
 }
 
 /** Buckets in which the account holds the action (and can see). */

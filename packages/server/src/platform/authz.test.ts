@@ -7,7 +7,16 @@ import {
   type OrgAccessLevel,
 } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ACTIONS, decide, decideGroup, GROUP_POWERS, type BucketAction, type CallerAccess } from './authz.js';
+import {
+  ADMIN_ACTIONS,
+  decide,
+  decideGroup,
+  examMasked,
+  GROUP_POWERS,
+  privacyOf,
+  type BucketAction,
+  type CallerAccess,
+} from './authz.js';
 
 const G = 'g1';
 const B = 'b1';
@@ -42,7 +51,11 @@ function expected(
   if (action === 'bucket_delete') return gl === 1 ? 'allow' : 'forbidden';
   if (adminOnly.has(action)) return gl === 1 || ol === 'admin' ? 'allow' : 'forbidden';
   if (ol === undefined) return 'forbidden';
-  if (ol === 'collaborator') return roleActions.has(action) && report.has(action) ? 'allow' : 'forbidden';
+  // Writing a report reads its exam (issue 20 item 2): report_upsert brings exam_get.
+  if (ol === 'collaborator') {
+    const held = (a: string) => roleActions.has(a) && report.has(a);
+    return held(action) || (action === 'exam_get' && held('report_upsert')) ? 'allow' : 'forbidden';
+  }
   if (ol === 'contentManager') return content.has(action) || roleActions.has(action) ? 'allow' : 'forbidden';
   return roleActions.has(action) ? 'allow' : 'forbidden';
 }
@@ -74,6 +87,27 @@ describe('decide over every group level × organization level × privacy × acti
     expect(decide(caller(1, 'admin'), 'exam_get', undefined)).toBe('notFound');
   });
 
+  it('lets a role that writes reports read the exam, and nothing more of it', () => {
+    for (const orgLevel of ['member', 'collaborator'] as const) {
+      const c: CallerAccess = {
+        accountId: 'a1',
+        groupLevels: new Map([[G, 0]]),
+        memberships: new Map([[B, { orgLevel, roleActions: new Set(['report_upsert', 'report_print']) }]]),
+      };
+      const bucket = { id: B, groupId: G, isPrivate: false };
+      expect(decide(c, 'exam_get', bucket), orgLevel).toBe('allow');
+      for (const action of ACTION_CATALOGUE.exam.filter((a) => a !== 'exam_get')) {
+        expect(decide(c, action, bucket), `${orgLevel} ${action}`).toBe('forbidden');
+      }
+    }
+    const reader: CallerAccess = {
+      accountId: 'a1',
+      groupLevels: new Map([[G, 0]]),
+      memberships: new Map([[B, { orgLevel: 'member', roleActions: new Set(['report_approval']) }]]),
+    };
+    expect(decide(reader, 'exam_get', { id: B, groupId: G, isPrivate: false })).toBe('forbidden');
+  });
+
   it('does not carry a role in one bucket over to another bucket of the same group', () => {
     const c = caller(0, 'member');
     expect(decide(c, 'report_upsert', { id: B, groupId: G, isPrivate: false })).toBe('allow');
@@ -99,4 +133,34 @@ describe('group powers keep admin, auditor and security admin apart', () => {
       expect(decideGroup(c, 'group_read', 'other-group')).toBe('notFound');
     });
   }
+});
+
+describe('privacyOf and examMasked read the group flag and view_privacy', () => {
+  const member = (actions: string[]): CallerAccess => ({
+    accountId: 'a1',
+    groupLevels: new Map([[G, 0]]),
+    memberships: new Map([[B, { orgLevel: 'member', roleActions: new Set(actions) }]]),
+  });
+  const off = { id: B, groupId: G, isPrivate: false, enablePrivacy: false };
+  const on = { ...off, enablePrivacy: true };
+  it('shows a privacy-off organization to a reader without view_privacy, except a confidential exam', () => {
+    expect(privacyOf(member(['exam_get']), off)).toEqual({ groupPrivacy: false, viewPrivacy: false });
+    expect(examMasked(member(['exam_get']), off, { isPrivacy: false })).toBe(false);
+    expect(examMasked(member(['exam_get']), off, { isPrivacy: true })).toBe(true);
+  });
+  it('masks a privacy-on organization without view_privacy, and facts without the flag', () => {
+    expect(examMasked(member(['exam_get']), on, { isPrivacy: false })).toBe(true);
+    expect(examMasked(member(['exam_get']), { id: B, groupId: G, isPrivate: false }, { isPrivacy: false })).toBe(true);
+    expect(examMasked(member(['exam_get', 'view_privacy']), on, { isPrivacy: true })).toBe(false);
+  });
+  it('never lets view_privacy through a collaborator (an exam right, not a report right)', () => {
+    const c: CallerAccess = {
+      accountId: 'a1',
+      groupLevels: new Map([[G, 0]]),
+      memberships: new Map([
+        [B, { orgLevel: 'collaborator', roleActions: new Set(['report_upsert', 'view_privacy']) }],
+      ]),
+    };
+    expect(privacyOf(c, on).viewPrivacy).toBe(false);
+  });
 });

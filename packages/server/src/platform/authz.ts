@@ -1,9 +1,11 @@
 import {
   ACTION_CATALOGUE,
   GROUP_ACCESS_LEVELS,
+  privateFieldsMasked,
   type Action,
   type GroupAccessLevel,
   type OrgAccessLevel,
+  type PrivacyContext,
 } from '@yyp/contracts';
 
 /**
@@ -29,6 +31,11 @@ export interface BucketFacts {
   id: string;
   groupId: string;
   isPrivate: boolean;
+  /**
+   * The group's enablePrivacy flag (spec 000 §6), read with the facts by every loader in
+   * platform/access.ts; absent reads as on, so facts built without it mask (the safe side).
+   */
+  enablePrivacy?: boolean;
 }
 
 export interface Membership {
@@ -96,7 +103,24 @@ export function effectiveActions(caller: CallerAccess, bucket: BucketFacts): Set
   }
   // Binding images replaces an exam's data: admins only (spec 000 §6), whatever a role grants.
   if (groupLevel !== GROUP_ACCESS_LEVELS.admin && m.orgLevel !== 'admin') out.delete('exam_bind');
+  // Writing a report needs its exam read: the list, the exam, its images (issue 20 item 2: a
+  // collaborator's "report-related rights" and a role with report_upsert without exam_get reach
+  // the exams they report). Reading only: no exam_update, delete, upload, export or package.
+  if (out.has('report_upsert')) out.add('exam_get');
   return out;
+}
+
+/** The privacy facts of one caller in one organization (see contracts privateFieldsMasked). */
+export function privacyOf(caller: CallerAccess, bucket: BucketFacts): PrivacyContext {
+  return {
+    groupPrivacy: bucket.enablePrivacy !== false,
+    viewPrivacy: effectiveActions(caller, bucket).has('view_privacy'),
+  };
+}
+
+/** Whether the caller sees this exam of the bucket with its private fields masked. */
+export function examMasked(caller: CallerAccess, bucket: BucketFacts, exam: { isPrivacy: boolean }): boolean {
+  return privateFieldsMasked(privacyOf(caller, bucket), exam);
 }
 
 export function decide(caller: CallerAccess, action: BucketAction, bucket: BucketFacts | undefined): Decision {

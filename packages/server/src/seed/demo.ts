@@ -66,7 +66,7 @@ async function seedDemoTenancy(db: Db, now: Date): Promise<void> {
         {
           id: g.id,
           displayName: g.displayName,
-          settings: DEFAULT_GROUP_SETTINGS,
+          settings: { ...DEFAULT_GROUP_SETTINGS, ...g.settings },
           createdBy: id(g.members[0]!.username),
         },
         now,
@@ -116,7 +116,9 @@ async function seedDemoTenancy(db: Db, now: Date): Promise<void> {
         // storescu -aet DEMO_MODALITY -aec YYP localhost 11112 … lands in the first demo organization.
         await insertModality(tx, first, { aeTitle: DEMO_MODALITY_AE, host: null, name: '演示 CT' }, now);
       }
-      const doctor = g.organizations[0]!.members.find((m) => m.roles?.includes('reporting'));
+      const doctor = g.organizations[0]!.members.find((m) =>
+        m.roles?.some((r) => r === 'reporting' || r === 'remoteReading'),
+      );
       await insertAssignRule(
         tx,
         g.id,

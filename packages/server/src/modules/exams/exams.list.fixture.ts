@@ -5,6 +5,7 @@ import { buckets } from '../../db/schema.js';
 import { generateStudy, type StudyOptions } from '../../dicom/testdata/generate.js';
 import type { IngestSource } from '../archive/ingest.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 
 export const fx = { t: undefined as unknown as TestApp };
 export const bucket: Record<string, string> = {};
@@ -43,6 +44,8 @@ export async function advance(ms: number): Promise<void> {
 export function useExamListFixture(): void {
   beforeAll(async () => {
     fx.t = await startTestApp();
+    // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
+    await hospitalWithPrivacyOn(fx.t.db.database.db);
     const db = fx.t.db.database.db;
     for (const code of ['RH-RAD', 'RH-US', 'XH-TELE']) {
       const [b] = await db.select().from(buckets).where(eq(buckets.code, code));

@@ -17,12 +17,18 @@ import { findGroup } from '../groups/groups.store.js';
 import { bucketsOfGroup } from '../organizations/organizations.store.js';
 import { callerScope } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import { effectiveActions, type BucketAction, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
+import {
+  effectiveActions,
+  privacyOf,
+  type BucketAction,
+  type BucketFacts,
+  type CallerAccess,
+} from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
-import { listMasked, presentExam, type ExamListRow } from './exams.presenter.js';
+import { listMasked, presentExam, type ExamListRow, type PrivacyByBucket } from './exams.presenter.js';
 import { listColorRules } from '../rules/rules.store.js';
 import { rowColor, type ColorRuleLike } from '@yyp/contracts';
 import * as lifecycle from './exams.lifecycle.store.js';
@@ -51,7 +57,8 @@ export function pageWindow(skip: number | undefined, limit: number | undefined):
  * The study list and the life of an exam in it: list, count, one exam, soft delete, the
  * deleted-exams view, recovery within 30 days and the purge after. Every read is scoped to the
  * buckets where the caller holds exam_get (exam_delete for the deleted view); private fields are
- * masked per exam where the caller lacks view_privacy in its bucket.
+ * masked per exam by the one rule (contracts privateFieldsMasked: the group's enablePrivacy, the
+ * caller's view_privacy in the bucket, the exam's confidential mark).
  */
 export class ExamListService {
   constructor(
@@ -60,17 +67,17 @@ export class ExamListService {
     private readonly clock: Clock,
   ) {}
 
-  /** Of the caller's visible buckets: those where it holds every one of `actions`, and those with view_privacy. */
+  /** Of the caller's visible buckets: those where it holds every one of `actions`, and its privacy facts in each. */
   async scope(account: { id: string }, ...actions: BucketAction[]) {
     const { access, facts } = await callerScope(this.db, account);
     const allowed: string[] = [];
-    const privacy = new Set<string>();
+    const privacy = new Map<string, ReturnType<typeof privacyOf>>();
     for (const b of facts) {
       const held = effectiveActions(access, b);
       if (actions.every((a) => held.has(a))) allowed.push(b.id);
-      if (held.has('view_privacy')) privacy.add(b.id);
+      privacy.set(b.id, privacyOf(access, b));
     }
-    return { allowed, privacy };
+    return { allowed, privacy: privacy as PrivacyByBucket };
   }
 
   private recoveryCutoff(): Date {
@@ -93,7 +100,7 @@ export class ExamListService {
   private async pageIn(
     account: AccountRow,
     scope: store.ListScope,
-    privacy: Set<string>,
+    privacy: PrivacyByBucket,
     input: ExamQueryInput,
     ctx: AuditContext,
     action: string,
@@ -105,14 +112,13 @@ export class ExamListService {
   }
 
   /**
-   * List rows as the contract shapes them: masked where the caller lacks view_privacy or the
-   * exam is confidential, painted by the first matching colour rule of its group; the unmasked
+   * List rows as the contract shapes them: masked as listMasked says, painted by the first matching colour rule of its group; the unmasked
    * ones audited as PHI disclosed.
    */
   async present(
     account: AccountRow,
     rows: ExamListRow[],
-    privacy: Set<string>,
+    privacy: PrivacyByBucket,
     ctx: AuditContext,
     action: string,
     knownRules?: Map<string, ColorRuleLike[]>,
@@ -130,16 +136,11 @@ export class ExamListService {
       knownReportRules,
     );
     const items = rows.map((r) =>
-      presentExam(
-        r,
-        listMasked(r, privacy.has(r.bucketId)),
-        rowColor(rules.get(r.groupId) ?? [], r),
-        reportColors.get(r.id) ?? null,
-      ),
+      presentExam(r, listMasked(r, privacy), rowColor(rules.get(r.groupId) ?? [], r), reportColors.get(r.id) ?? null),
     );
     await this.auditDisclosed(
       account,
-      rows.filter((r) => !listMasked(r, privacy.has(r.bucketId))),
+      rows.filter((r) => !listMasked(r, privacy)),
       ctx,
       action,
     );
@@ -237,7 +238,7 @@ export class ExamListService {
   async get(account: AccountRow, access: CallerAccess, bucket: BucketFacts, examId: string, ctx: AuditContext) {
     const row = await store.examRow(this.db, examId);
     if (!row || row.deletedTime || row.bucketId !== bucket.id) throw errors.notFound('Exam');
-    const privacy = effectiveActions(access, bucket).has('view_privacy') ? new Set([bucket.id]) : new Set<string>();
+    const privacy = new Map([[bucket.id, privacyOf(access, bucket)]]);
     const [item] = await this.present(account, [row], privacy, ctx, 'exam.get');
     return item!;
   }
@@ -284,7 +285,7 @@ export class ExamListService {
       }
       await writeAudit(tx, ctx, this.entry(account, row, 'exam.recover'));
     });
-    const privacy = effectiveActions(access, bucket).has('view_privacy') ? new Set([bucket.id]) : new Set<string>();
+    const privacy = new Map([[bucket.id, privacyOf(access, bucket)]]);
     const [item] = await this.present(account, [{ ...row, deletedTime: null }], privacy, ctx, 'exam.recover_view');
     return item!;
   }

@@ -10,7 +10,7 @@ import {
 import type { AccountRow } from '../../db/schema.js';
 import { loadCallerAccess, findBucketsFacts } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import { effectiveActions, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
+import { effectiveActions, examMasked, privacyOf, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -63,15 +63,15 @@ export class ExamManageService {
   }
 
   /**
-   * GET exams/{id}/detail: with view_privacy the private fields show even for a confidential exam
-   * (the lists keep those masked), and the disclosure is audited; without it they are masked.
+   * GET exams/{id}/detail: private fields masked as the list masks them (contracts
+   * privateFieldsMasked); an unmasked answer is audited as PHI disclosed.
    */
   async detail(actor: Actor, examId: string): Promise<ExamDetail> {
     const row = await this.liveRow(examId, actor.bucket);
     const fields = await store.examFields(this.db, examId);
     if (!fields) throw errors.notFound('Exam');
     const actions = effectiveActions(actor.access, actor.bucket);
-    const masked = !actions.has('view_privacy');
+    const masked = examMasked(actor.access, actor.bucket, row);
     const [seriesRows, attachments, primary] = await Promise.all([
       store.examSeries(this.db, examId),
       store.attachmentCount(this.db, examId),
@@ -262,9 +262,7 @@ export class ExamManageService {
     const rows = (await Promise.all(ids.map((id) => listStore.examRow(this.db, id)))).filter(
       (r): r is NonNullable<typeof r> => r !== undefined && r.deletedTime === null && r.bucketId === actor.bucket.id,
     );
-    const privacy = effectiveActions(actor.access, actor.bucket).has('view_privacy')
-      ? new Set([actor.bucket.id])
-      : new Set<string>();
+    const privacy = new Map([[actor.bucket.id, privacyOf(actor.access, actor.bucket)]]);
     return {
       primaryExamId: primary,
       exams: await this.list.present(actor.account, rows, privacy, actor.ctx, 'exam.co_exams'),

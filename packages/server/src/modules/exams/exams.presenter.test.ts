@@ -105,10 +105,18 @@ describe('presentExam', () => {
     ]);
     expect(presentExam({ ...row, tagsJson: null }, false).tags).toEqual([]);
   });
-  it('masks a confidential exam even for a caller with view_privacy', () => {
-    expect(listMasked({ isPrivacy: true }, true)).toBe(true);
-    expect(listMasked({ isPrivacy: false }, true)).toBe(false);
-    expect(listMasked({ isPrivacy: false }, false)).toBe(true);
+  it('masks by the group flag, view_privacy and the confidential mark (contracts privateFieldsMasked)', () => {
+    const privacy = new Map([
+      ['off', { groupPrivacy: false, viewPrivacy: false }],
+      ['on', { groupPrivacy: true, viewPrivacy: false }],
+      ['seer', { groupPrivacy: true, viewPrivacy: true }],
+    ]);
+    expect(listMasked({ bucketId: 'off', isPrivacy: false }, privacy)).toBe(false);
+    expect(listMasked({ bucketId: 'off', isPrivacy: true }, privacy)).toBe(true);
+    expect(listMasked({ bucketId: 'on', isPrivacy: false }, privacy)).toBe(true);
+    expect(listMasked({ bucketId: 'seer', isPrivacy: true }, privacy)).toBe(false);
+    // An organization without facts masks.
+    expect(listMasked({ bucketId: 'unknown', isPrivacy: false }, privacy)).toBe(true);
   });
   it('says until when a deleted exam can be recovered', () => {
     const deleted = presentExam({ ...row, deletedTime: new Date('2026-11-01T00:00:00Z') }, false);

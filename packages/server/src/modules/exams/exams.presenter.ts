@@ -2,11 +2,13 @@ import {
   AI_STATUSES,
   maskIdentifier,
   maskPatientName,
+  privateFieldsMasked,
   RECOVERY_DAYS,
   REPORT_STATUSES,
   UPLOAD_STATUSES,
   type ExamItem,
   type ExamTag,
+  type PrivacyContext,
 } from '@yyp/contracts';
 
 const DAY_MS = 86_400_000;
@@ -100,8 +102,17 @@ function parseTags(json: string | null): ExamTag[] {
   }));
 }
 
-/** Whether the list shows this exam's private fields masked: without view_privacy, or confidential. */
-export const listMasked = (row: Pick<ExamListRow, 'isPrivacy'>, viewPrivacy: boolean) => !viewPrivacy || row.isPrivacy;
+/** The caller's privacy facts per organization (bucket id → platform/authz privacyOf). */
+export type PrivacyByBucket = ReadonlyMap<string, PrivacyContext>;
+
+/**
+ * Whether the list shows this exam's private fields masked, by the one rule (contracts
+ * privateFieldsMasked); an organization the caller has no facts for masks.
+ */
+export function listMasked(row: Pick<ExamListRow, 'isPrivacy' | 'bucketId'>, privacy: PrivacyByBucket): boolean {
+  const ctx = privacy.get(row.bucketId);
+  return !ctx || privateFieldsMasked(ctx, row);
+}
 
 /**
  * One study-list row as the contract shapes it. When `masked` (see listMasked) the patient name,

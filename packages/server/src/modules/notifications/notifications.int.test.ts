@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogs, buckets, exams, notifications } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy, type StudyOptions } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
 import { findAccountByUsername } from '../accounts/accounts.store.js';
 
@@ -17,6 +18,8 @@ const { send } = uploadClient(() => base);
 
 beforeAll(async () => {
   t = await startTestApp();
+  // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
+  await hospitalWithPrivacyOn(t.db.database.db);
   base = await listenOnLoopback(t);
   const db = t.db.database.db;
   const [rad] = await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));

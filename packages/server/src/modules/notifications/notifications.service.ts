@@ -1,9 +1,15 @@
-import { MAX_UPLOAD_NOTIFY_USERS, type NotificationList, type NotificationStatus } from '@yyp/contracts';
+import {
+  MAX_UPLOAD_NOTIFY_USERS,
+  privateFieldsMasked,
+  type NotificationList,
+  type NotificationStatus,
+  type PrivacyContext,
+} from '@yyp/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountRow } from '../../db/schema.js';
 import { findBucketsFacts, loadCallerAccess } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import { effectiveActions } from '../../platform/authz.js';
+import { effectiveActions, privacyOf } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
@@ -24,7 +30,8 @@ function uploadNotifyList(settings: Record<string, unknown>): string[] {
 /**
  * In-app notifications. Delivery runs after the exam's rows committed, outside the ingest: a
  * failure is logged and never fails the upload. Reading is the caller's own notifications only;
- * patient names are PHI, so a list that shows them is audited and masked without view_privacy.
+ * patient names are PHI, so a list that shows them is audited and masked as the exam list masks
+ * them (contracts privateFieldsMasked).
  */
 export class NotificationsService {
   private readonly pending = new Set<Promise<void>>();
@@ -86,21 +93,28 @@ export class NotificationsService {
     );
   }
 
-  /** The caller's newest notifications; names masked where the caller lacks view_privacy. */
+  /** The caller's newest notifications; names masked as the exam list masks them. */
   async list(account: AccountRow, limit: number, ctx: AuditContext): Promise<NotificationList> {
     const [rows, unread] = await Promise.all([
       store.listForAccount(this.db, account.id, limit),
       store.countUnread(this.db, account.id),
     ]);
-    const privacy = await this.bucketsWithPrivacy(
-      account.id,
-      rows.map((r) => r.bucketId),
-    );
-    const items = rows.map((r) => presentNotification(r, !privacy.has(r.bucketId)));
+    const [privacy, confidential] = await Promise.all([
+      this.privacyIn(
+        account.id,
+        rows.map((r) => r.bucketId),
+      ),
+      store.confidentialExams(this.db, [...new Set(rows.map((r) => r.payload.id))]),
+    ]);
+    const masked = (r: (typeof rows)[number]) => {
+      const ctx = privacy.get(r.bucketId);
+      return !ctx || privateFieldsMasked(ctx, { isPrivacy: confidential.has(r.payload.id) });
+    };
+    const items = rows.map((r) => presentNotification(r, masked(r)));
     // One audit row per organization whose patient names this answer shows.
     const disclosed = new Map<string, string[]>();
     for (const r of rows) {
-      if (privacy.has(r.bucketId)) disclosed.set(r.bucketId, [...(disclosed.get(r.bucketId) ?? []), r.payload.id]);
+      if (!masked(r)) disclosed.set(r.bucketId, [...(disclosed.get(r.bucketId) ?? []), r.payload.id]);
     }
     for (const [bucketId, examIds] of disclosed) {
       await writeAudit(this.db, ctx, {
@@ -134,13 +148,14 @@ export class NotificationsService {
     await store.markAllRead(this.db, account.id, this.clock.now());
   }
 
-  /** Of these organizations, those where the account holds view_privacy now. */
-  private async bucketsWithPrivacy(accountId: string, bucketIds: string[]): Promise<Set<string>> {
-    if (bucketIds.length === 0) return new Set();
+  /** The account's privacy facts now in those of these organizations whose exams it may see (others mask). */
+  private async privacyIn(accountId: string, bucketIds: string[]): Promise<Map<string, PrivacyContext>> {
+    if (bucketIds.length === 0) return new Map();
     const [access, facts] = await Promise.all([
       loadCallerAccess(this.db, accountId),
       findBucketsFacts(this.db, [...new Set(bucketIds)]),
     ]);
-    return new Set(facts.filter((b) => effectiveActions(access, b).has('view_privacy')).map((b) => b.id));
+    const seen = facts.filter((b) => effectiveActions(access, b).has('exam_get'));
+    return new Map(seen.map((b) => [b.id, privacyOf(access, b)]));
   }
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { buckets, exams, notifications, type ExamNotificationPayload, type NotificationRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 
@@ -24,6 +24,16 @@ export async function examForNotification(db: Db, examId: string) {
     .where(eq(exams.id, examId))
     .limit(1);
   return rows[0];
+}
+
+/** Of these exams, those marked confidential (isPrivacy) now: their names stay masked without view_privacy. */
+export async function confidentialExams(db: Db, examIds: string[]): Promise<Set<string>> {
+  if (examIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: exams.id })
+    .from(exams)
+    .where(and(inArray(exams.id, examIds), eq(exams.isPrivacy, true)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Adds one notification per recipient; a recipient who already has this one for the exam gets nothing new. */

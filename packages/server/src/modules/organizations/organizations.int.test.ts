@@ -55,8 +55,9 @@ describe('organization details', () => {
       actions: string[];
     }[];
     const rad = notetaker.find(() => true)!;
-    expect(rad.actions.every((a) => a.startsWith('report_'))).toBe(true);
-    expect(rad.actions).toContain('report_upsert');
+    // Report actions, and reading the exams it reports (issue 20 item 2); no other exam action.
+    expect(rad.actions.every((a) => a.startsWith('report_') || a === 'exam_get')).toBe(true);
+    expect(rad.actions).toEqual(expect.arrayContaining(['report_upsert', 'exam_get']));
     const senior = (await as(await t.login('senior')).get('accounts/me/permissions')).json() as {
       accessLevel: string;
       actions: string[];

@@ -1,10 +1,16 @@
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import { effectiveActions, type BucketAction } from '../../platform/authz.js';
+import type { PrivacyContext } from '@yyp/contracts';
+import { effectiveActions, privacyOf, type BucketAction } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
 import type { Actor } from '../reports/reports.service.js';
 
-/** Who asks, with the actions held in the organization concerned. */
-export type Caller = Pick<Actor, 'account'> & { ctx: AuditContext; bucketId: string; actions: Set<BucketAction> };
+/** Who asks, with the actions held in the organization concerned and its privacy facts there. */
+export type Caller = Pick<Actor, 'account'> & {
+  ctx: AuditContext;
+  bucketId: string;
+  actions: Set<BucketAction>;
+  privacy: PrivacyContext;
+};
 
 export function callerOf(actor: Actor): Caller {
   return {
@@ -12,6 +18,7 @@ export function callerOf(actor: Actor): Caller {
     ctx: actor.ctx,
     bucketId: actor.bucket.id,
     actions: effectiveActions(actor.access, actor.bucket),
+    privacy: privacyOf(actor.access, actor.bucket),
   };
 }
 

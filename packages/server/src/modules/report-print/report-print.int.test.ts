@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, buckets, exams } from '../../db/schema.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
+import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 import { insertAccount } from '../accounts/accounts.store.js';
 import { addGroupMembers } from '../groups/groups.store.js';
 import { addBucketMembers } from '../organizations/organizations.store.js';
@@ -24,6 +25,8 @@ const template = {
 
 beforeAll(async () => {
   t = await startTestApp();
+  // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
+  await hospitalWithPrivacyOn(t.db.database.db);
   const db = t.db.database.db;
   const [rad] = await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
   const [us] = await db.select().from(buckets).where(eq(buckets.code, 'RH-US'));

@@ -4,6 +4,7 @@ import {
   GROUP_ATTRIBUTE_KEYS,
   maskIdentifier,
   maskPatientName,
+  privateFieldsMasked,
   type PrintReport,
   type PrintSampleGraph,
   type PrintTime,
@@ -12,7 +13,7 @@ import {
 } from '@yyp/contracts';
 import { findBucketsFacts, loadCallerAccess } from '../../platform/access.js';
 import type { AuditContext } from '../../platform/audit.js';
-import { effectiveActions } from '../../platform/authz.js';
+import { effectiveActions, privacyOf } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -113,7 +114,9 @@ export class ReportPrintService {
       this.db,
       rows.flatMap((r) => [r.report.creatorId, r.report.approverId]),
     );
-    const masked = !c.actions.has('view_privacy');
+    // Printed as the list shows it (contracts privateFieldsMasked), exam by exam.
+    const maskedOf = (e: { isPrivacy: boolean }) => privateFieldsMasked(c.privacy, e);
+    const masked = found.some((f) => maskedOf(f!.exam));
     const signer = (id: string | null) => {
       const p = id ? people.get(id) : undefined;
       return id && p ? { id, name: p.name, signatureKey: p.signature } : null;
@@ -121,6 +124,7 @@ export class ReportPrintService {
     const reports = found.map((f): SourceReport => {
       const { report: r, exam: e } = f!;
       const approved = isApproved(r.status);
+      const masked = maskedOf(e);
       return {
         reportId: r.id,
         examIds: [r.id, ...(coExams.get(r.id) ?? [])],
@@ -280,7 +284,13 @@ export class ReportPrintService {
       });
     }
     const bucket = printing.find((b) => b.id === bucketIds[0])!;
-    const c: Caller = { account, ctx, bucketId: bucket.id, actions: effectiveActions(access, bucket) };
+    const c: Caller = {
+      account,
+      ctx,
+      bucketId: bucket.id,
+      actions: effectiveActions(access, bucket),
+      privacy: privacyOf(access, bucket),
+    };
     const byExam = new Map(rows.map((r) => [r.id, r.reportId]));
     const reportIds = [...new Set(wanted.map((id) => byExam.get(id)!))];
     const view = await this.view(await this.source(c, reportIds));

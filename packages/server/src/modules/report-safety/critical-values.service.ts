@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { AccountRow } from '../../db/schema.js';
 import { callerScope, findBucketFacts } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import { canSee, effectiveActions, type BucketAction, type BucketFacts } from '../../platform/authz.js';
+import { canSee, effectiveActions, examMasked, type BucketAction, type BucketFacts } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -227,7 +227,7 @@ export class CriticalValuesService {
   /**
    * POST critical-values/page-query: the critical values of every organization where the caller
    * reads reports or follows critical values up (the rights of GET reports/{id}/critical-values),
-   * or of the one it names; patient names masked without view_privacy there or when confidential.
+   * or of the one it names; patient names masked as the exam list masks them.
    */
   async page(account: AccountRow, body: PageInput, ctx: AuditContext): Promise<CriticalValuePage> {
     const { access, facts } = await callerScope(this.db, account);
@@ -256,7 +256,8 @@ export class CriticalValuesService {
     );
     const data = rows.map((r) => {
       const actions = held.get(r.value.bucketId) ?? new Set<BucketAction>();
-      const shown = actions.has('view_privacy') && !r.isPrivacy;
+      const bucket = facts.find((b) => b.id === r.value.bucketId);
+      const shown = actions.size > 0 && bucket !== undefined && !examMasked(access, bucket, r);
       return {
         ...presentCriticalValue(r.value, names),
         bucketName: r.bucketName,

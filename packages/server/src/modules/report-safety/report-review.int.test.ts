@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, groups, reportComments, reportQuality, reportRatings } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 import { approvedReport, bucketByCode, newExam } from '../../test/report-safety.fixture.js';
 
 let t: TestApp;
@@ -16,6 +17,8 @@ const actions = async (id: string) =>
 
 beforeAll(async () => {
   t = await startTestApp();
+  // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
+  await hospitalWithPrivacyOn(t.db.database.db);
   radiology = await bucketByCode(t, 'RH-RAD');
   for (const u of ['doctor', 'senior', 'tech', 'registrar', 'teleadmin', 'notetaker']) tok[u] = await t.login(u);
 });

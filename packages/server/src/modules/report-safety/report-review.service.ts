@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { AccountRow } from '../../db/schema.js';
 import { callerScope, findBucketFacts } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import { canSee, effectiveActions, type BucketAction } from '../../platform/authz.js';
+import { canSee, effectiveActions, examMasked, type BucketAction } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -180,7 +180,8 @@ export class ReportReviewService {
     }
     return {
       data: rows.map((r) => {
-        const masked = !(held.get(r.quality.bucketId)?.has('view_privacy') ?? false) || r.isPrivacy;
+        const bucket = facts.find((b) => b.id === r.quality.bucketId);
+        const masked = !bucket || examMasked(access, bucket, r);
         return {
           ...presentQuality(r.quality, names),
           bucketName: r.bucketName,

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, criticalValues, exams } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 import { approvedReport, bucketByCode, newExam } from '../../test/report-safety.fixture.js';
 
 /** Reviewing critical values and quality grades across reports (critical-values/page-query, quality/page-query). */
@@ -35,6 +36,8 @@ async function freshDay(): Promise<string> {
 
 beforeAll(async () => {
   t = await startTestApp();
+  // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
+  await hospitalWithPrivacyOn(t.db.database.db);
   radiology = await bucketByCode(t, 'RH-RAD');
   ultrasound = await bucketByCode(t, 'RH-US');
 });
@@ -70,11 +73,12 @@ describe('critical values across reports', () => {
     });
     expect(desk).toMatchObject({ count: 2, byStatus: { sent: 2, received: 0, handled: 0 } });
 
-    // The approving doctor sees names, but not of a confidential exam; the ultrasound value too.
+    // The approving doctor (view_privacy) sees names, a confidential exam's too (issue 20 item 1);
+    // the ultrasound value too.
     const senior = await page('senior', { from: day, to: day });
     expect(senior.data.map((d) => d.id)).toEqual([elsewhere.id, b.id, a.id]);
     expect(senior.data.find((d) => d.id === a.id)?.patientName).toBe('危^急');
-    expect(senior.data.find((d) => d.id === b.id)?.patientName).toBe('危*');
+    expect(senior.data.find((d) => d.id === b.id)?.patientName).toBe('危^急');
     // senior manages ultrasound's content (report rights included), so it follows values up there too.
     expect(senior.data.find((d) => d.id === elsewhere.id)).toMatchObject({ bucketName: '超声科', canFollow: true });
     // registrar is no member of ultrasound: none of its values.

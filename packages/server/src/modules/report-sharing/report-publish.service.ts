@@ -15,7 +15,7 @@ import {
 import type { AccountRow } from '../../db/schema.js';
 import { callerScope, findBucketsFacts } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import { decide, effectiveActions, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
+import { decide, effectiveActions, examMasked, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
@@ -169,11 +169,12 @@ export class ReportPublishService {
       limit,
       now,
     });
-    const privacy = new Set(buckets.filter((b) => effectiveActions(access, b).has('view_privacy')).map((b) => b.id));
+    const byId = new Map(buckets.map((b) => [b.id, b]));
     return {
       count,
       data: rows.map(({ link, exam, status, version, bucketName, publisherName, publisherUsername }) => {
-        const masked = !privacy.has(exam.bucketId) || exam.isPrivacy;
+        const bucket = byId.get(exam.bucketId);
+        const masked = !bucket || examMasked(access, bucket, exam);
         return {
           id: link.id,
           examId: exam.id,
@@ -210,12 +211,11 @@ export class ReportPublishService {
     await this.require(account, access, target ? bucket : undefined, target?.bucketId ?? '', ctx);
     if (!target || target.reportId !== reportId) throw errors.notFound('Report');
     const now = this.clock.now();
-    const privacy = effectiveActions(access, bucket!).has('view_privacy');
     const built = await this.builder.build({
       kind: 'publish',
       reportId,
       sharedVersion: (await store.livePublishVersion(this.db, reportId, now)) ?? null,
-      masked: (exam) => !privacy || exam.isPrivacy,
+      masked: (exam) => examMasked(access, bucket!, exam),
       viewer: null,
       expiresAt: null,
     });

@@ -12,7 +12,8 @@ import {
   type TraceAction,
   type WorklistItem,
 } from '@yyp/contracts';
-import { bucketsWith } from '../../platform/access.js';
+import { callerScope } from '../../platform/access.js';
+import { effectiveActions, examMasked, type BucketAction } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
@@ -182,11 +183,11 @@ export class ReportExtrasService {
   /** GET reports/{id}/worklist: the next exams to read, in every organization the caller reports or approves in. */
   async worklist(actor: Actor, examId: string): Promise<{ items: WorklistItem[] }> {
     this.reports.assertRead(actor);
-    const [writeBuckets, approveBuckets, privacy] = await Promise.all([
-      bucketsWith(this.db, actor.account.id, 'report_upsert'),
-      bucketsWith(this.db, actor.account.id, 'report_approval'),
-      bucketsWith(this.db, actor.account.id, 'view_privacy'),
-    ]);
+    const { access, facts } = await callerScope(this.db, actor.account);
+    const holding = (action: BucketAction) => facts.filter((b) => effectiveActions(access, b).has(action));
+    const writeBuckets = holding('report_upsert').map((b) => b.id);
+    const approveBuckets = holding('report_approval').map((b) => b.id);
+    const byId = new Map(facts.map((b) => [b.id, b]));
     const since = new Date(this.clock.now().getTime() - WORKLIST_DAYS * 86_400_000);
     const rows = await store.worklist(this.db, {
       writeBuckets,
@@ -195,7 +196,6 @@ export class ReportExtrasService {
       exclude: examId,
       since,
     });
-    const seeing = new Set(privacy);
     const colors = await paintReportColors(
       this.db,
       rows.map((r) => ({ ...r, id: r.examId })),
@@ -203,7 +203,7 @@ export class ReportExtrasService {
     return {
       items: rows.map((r) => ({
         examId: r.examId,
-        patientName: r.isPrivacy || !seeing.has(r.bucketId) ? maskPatientName(r.patientName) : r.patientName,
+        patientName: examMasked(access, byId.get(r.bucketId)!, r) ? maskPatientName(r.patientName) : r.patientName,
         modality: r.modality,
         bodyPart: r.bodyPart,
         studyDate: r.studyDate,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { buckets, exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 
 /** The shared fixture of the reports integration tests: the app, callers' tokens and helpers. */
 export let t: TestApp;
@@ -56,6 +57,8 @@ export const examStatus = async (id: string) =>
 export function useReportsFixture(): void {
   beforeAll(async () => {
     t = await startTestApp();
+    // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
+    await hospitalWithPrivacyOn(t.db.database.db);
     const [b] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
     radiology = b!.id;
     for (const u of ['doctor', 'senior', 'tech', 'teleadmin', 'groupadmin', 'notetaker']) tok[u] = await t.login(u);

@@ -5,6 +5,7 @@ import { auditLogs, buckets, exams, reportImages } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { Signer } from '../../platform/signed.js';
 import { startTestApp, TEST_SECRET, type TestApp } from '../../test/harness.js';
+import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 
 /**
  * The viewer's calls (issue 6): everything authorized by the signed viewer or share path alone,
@@ -39,6 +40,8 @@ const asViewer = (openpath: string, method: 'GET' | 'POST', url: string, body?: 
 
 beforeAll(async () => {
   t = await startTestApp();
+  // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
+  await hospitalWithPrivacyOn(t.db.database.db);
   const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
   radId = rad!.id;
   const patient = { patientName: 'Viewer^Test', patientId: 'VW-0001', patientBirthDate: '19700101' };

@@ -2,6 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import {
   maskIdentifier,
   maskPatientName,
+  privateFieldsMasked,
+  type PrivacyContext,
   type ReportImage,
   type ViewerContext,
   type ViewerPrior,
@@ -9,7 +11,7 @@ import {
 import { accounts, exams, series, type AccountRow } from '../../db/schema.js';
 import { findBucketsFacts, loadCallerAccess, scopeFromColumns } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import { effectiveActions, type BucketAction } from '../../platform/authz.js';
+import { effectiveActions, privacyOf, type BucketAction } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -79,15 +81,19 @@ export class ViewingService {
   }
 
   /** The actions the grant's account holds in the study's organization (none for share paths). */
-  private async held(grant: ViewerGrant): Promise<{ account: AccountRow | null; actions: Set<BucketAction> }> {
-    if (grant.kind === 'share' || !grant.accountId) return { account: null, actions: new Set() };
+  private async held(grant: ViewerGrant): Promise<{
+    account: AccountRow | null;
+    actions: Set<BucketAction>;
+    privacy: PrivacyContext | null;
+  }> {
+    if (grant.kind === 'share' || !grant.accountId) return { account: null, actions: new Set(), privacy: null };
     const [account] = await this.db.select().from(accounts).where(eq(accounts.id, grant.accountId)).limit(1);
     if (!account || account.disabled !== 0) throw errors.accountDisabled();
     const access = await loadCallerAccess(this.db, account.id);
     const [facts] = await findBucketsFacts(this.db, [grant.bucketId]);
     const actions = facts && access.memberships.has(grant.bucketId) ? effectiveActions(access, facts) : new Set();
-    if (!actions.has('exam_get')) throw errors.forbidden('exam_get');
-    return { account, actions: actions as Set<BucketAction> };
+    if (!facts || !actions.has('exam_get')) throw errors.forbidden('exam_get');
+    return { account, actions: actions as Set<BucketAction>, privacy: privacyOf(access, facts) };
   }
 
   /** The live exam the grant names, still in its organization and with its study. */
@@ -102,9 +108,10 @@ export class ViewingService {
   /** Authorizes a call: the grant, its account's rights, and the exam. */
   async open(token: string | undefined) {
     const grant = this.verify(token);
-    const { account, actions } = await this.held(grant);
+    const { account, actions, privacy } = await this.held(grant);
     const exam = await this.exam(grant);
-    const masked = !actions.has('view_privacy');
+    // A share path has no caller and stays masked; a viewer path masks as the list does.
+    const masked = privacy === null || privateFieldsMasked(privacy, exam);
     return { grant, account, actions, exam, masked };
   }
 
