@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { frameRange, nativeFrameLayout } from './frames.js';
 import { frameBytes } from './json-model.js';
-import { generateStudy, IMPLICIT_VR_LE } from './testdata/generate.js';
+import { generateStudy, IMPLICIT_VR_LE, type StudyOptions } from './testdata/generate.js';
 
 const frameOf = (file: Uint8Array, n: number) => {
   const layout = nativeFrameLayout(file)!;
@@ -10,16 +10,11 @@ const frameOf = (file: Uint8Array, n: number) => {
 };
 
 describe('nativeFrameLayout', () => {
-  it.each([
-    ['explicit VR CT', { modality: 'CT' as const, rows: 32, columns: 24 }, 1, 32 * 24 * 2],
-    ['implicit VR CT', { modality: 'CT' as const, rows: 16, columns: 16, transferSyntax: IMPLICIT_VR_LE }, 1, 512],
-    ['8-bit US clip', { modality: 'US' as const, rows: 24, columns: 32, frames: 5 }, 5, 24 * 32],
-    [
-      'RGB US clip',
-      { modality: 'US' as const, rows: 31, columns: 33, frames: 3, usPhotometric: 'RGB' as const },
-      3,
-      31 * 33 * 3,
-    ],
+  it.each<[string, StudyOptions, number, number]>([
+    ['explicit VR CT', { modality: 'CT', rows: 32, columns: 24 }, 1, 32 * 24 * 2],
+    ['implicit VR CT', { modality: 'CT', rows: 16, columns: 16, transferSyntax: IMPLICIT_VR_LE }, 1, 512],
+    ['8-bit US clip', { modality: 'US', rows: 24, columns: 32, frames: 5 }, 5, 24 * 32],
+    ['RGB US clip', { modality: 'US', rows: 31, columns: 33, frames: 3, usPhotometric: 'RGB' }, 3, 31 * 33 * 3],
   ])('finds the frames of a %s where frameBytes cuts them', (_name, opts, frames, frameLength) => {
     const file = generateStudy({ ...opts, instancesPerSeries: 1 }).instances[0]!.bytes;
     const layout = nativeFrameLayout(file);

@@ -18,7 +18,10 @@ describe('LocalBlobStore', () => {
     const chunks: Buffer[] = [];
     for await (const c of store.stream('a/b/c.dcm', { start: 6, end: 10 })) chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('world');
+    expect((await store.read('a/b/c.dcm', 6, 5)).toString()).toBe('world');
+    expect((await store.read('a/b/c.dcm', 8, 10)).toString()).toBe('rld');
     await store.delete('a/b/c.dcm');
+    await expect(store.read('a/b/c.dcm', 0, 1)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await store.size('a/b/c.dcm')).toBeNull();
   });
 

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { DirSync, fd } from './dir-sync.js';
 
 /**
@@ -33,6 +34,12 @@ export interface BlobStore {
   get(key: string): Promise<Buffer>;
   /** A byte range [start, end] inclusive, or the whole blob. */
   stream(key: string, range?: { start: number; end: number }): Readable;
+  /**
+   * `length` bytes from `start`, in one positional read where the store allows it (WADO-RS frames
+   * of a file whose layout is known); fewer when the blob ends sooner. Stores without it are read
+   * through stream().
+   */
+  read?(key: string, start: number, length: number): Promise<Buffer>;
   size(key: string): Promise<number | null>;
   delete(key: string): Promise<void>;
   /**
@@ -105,6 +112,9 @@ async function writeNewSynced(file: string, data: Uint8Array, created: () => voi
     await fd.close(n);
   }
 }
+
+/** pread(2) through the thread pool, without fs/promises' FileHandle objects. */
+const readAt = promisify(fs.read);
 
 /** link(2) refusals that mean "not across these filesystems", where a copy does instead. */
 const CANNOT_LINK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
@@ -265,6 +275,22 @@ export class LocalBlobStore implements BlobStore {
 
   stream(key: string, range?: { start: number; end: number }): Readable {
     return fs.createReadStream(this.file(key), range);
+  }
+
+  async read(key: string, start: number, length: number): Promise<Buffer> {
+    const n = await fd.open(this.file(key), fs.constants.O_RDONLY);
+    try {
+      const out = Buffer.allocUnsafe(length);
+      let got = 0;
+      while (got < length) {
+        const { bytesRead } = await readAt(n, out, got, length - got, start + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      return got === length ? out : out.subarray(0, got);
+    } finally {
+      await fd.close(n);
+    }
   }
 
   async size(key: string): Promise<number | null> {

@@ -70,7 +70,9 @@ export class FrameSource {
 
   private async inPlace(blobKey: string, layout: FrameLayout, n: number): Promise<Frame> {
     const { start, end } = frameRange(layout, n);
-    const bytes = await collect(this.blobs.stream(blobKey, { start, end: end - 1 }));
+    const bytes = this.blobs.read
+      ? await this.blobs.read(blobKey, start, end - start)
+      : await collect(this.blobs.stream(blobKey, { start, end: end - 1 }));
     if (bytes.length !== end - start) throw new Error(`frame ${n} of ${blobKey}: read ${bytes.length} bytes`);
     return { bytes, transferSyntaxUid: EXPLICIT_VR_LITTLE_ENDIAN };
   }
