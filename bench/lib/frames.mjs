@@ -9,7 +9,7 @@ import { round } from './util.mjs';
  * authenticate the calls (yyp's bearer token; nothing for Orthanc).
  */
 export async function frameUrls(dicomWebBase, studyUid, headers = {}) {
-  const res = await fetch(`${dicomWebBase}/studies/${studyUid}/instances?includefield=00200013`, {
+  const res = await fetch(`${dicomWebBase}/studies/${studyUid}/instances?includefield=00200013&limit=1000`, {
     headers: { accept: 'application/dicom+json', ...headers },
   });
   if (!res.ok) throw new Error(`QIDO instances answered ${res.status}: ${(await res.text()).slice(0, 300)}`);

@@ -7,6 +7,33 @@ import path from 'node:path';
 import { LOOPBACK, freePort, makeTempDir, onCleanup, removeTempDir, sleep, waitFor } from './util.mjs';
 
 const ORTHANC = '/usr/sbin/Orthanc';
+
+/**
+ * Installs Debian's `orthanc` and `orthanc-dicomweb` when Orthanc is missing (benchmarks run as
+ * root on a throwaway machine); the packages' own service is not started.
+ */
+export function ensureOrthancInstalled() {
+  if (fs.existsSync(ORTHANC)) {
+    try {
+      findDicomWebPlugin();
+      return;
+    } catch {
+      /* the plugin is missing: install it below */
+    }
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () =>
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'orthanc', 'orthanc-dicomweb'], {
+      env,
+      stdio: 'inherit',
+    });
+  try {
+    install();
+  } catch {
+    execFileSync('apt-get', ['update'], { env, stdio: 'inherit' });
+    install();
+  }
+}
 const FALLBACK_PLUGIN = '/usr/share/orthanc/plugins/libOrthancDicomWeb.so';
 
 /** The DICOMweb plugin's .so as installed by the orthanc-dicomweb package. */
