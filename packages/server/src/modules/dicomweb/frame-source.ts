@@ -49,7 +49,10 @@ export class FrameSource {
         this.layouts.set(key, layout);
         return await Promise.all(numbers.map((n) => this.inPlace(file.blobKey, layout, n)));
       }
-      const bytes = await this.blobs.get(file.blobKey);
+      // The row gives the file's size: one positional read where the store has it.
+      const bytes = this.blobs.read
+        ? await this.blobs.read(file.blobKey, 0, file.size)
+        : await this.blobs.get(file.blobKey);
       const found = nativeFrameLayout(bytes);
       if (!found) return numbers.map((n) => frameBytes(bytes, n));
       this.remember(key, found);
