@@ -48,6 +48,7 @@ export const errorStatus = {
   ReportNotApproved: 409,
   RatingAlreadySubmitted: 409,
   CriticalValueWrongStatus: 409,
+  NotAcceptable: 406,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   LoginLocked: 423,

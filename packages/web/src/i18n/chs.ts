@@ -236,6 +236,7 @@ export const chs: Messages = {
     Conflict: '数据已被他人修改，请刷新后重试',
     PayloadTooLarge: '提交的数据过大',
     UnsupportedMediaType: '不支持此文件类型',
+    NotAcceptable: '无法提供所请求的格式',
     LoginLocked: '登录失败次数过多，请 {{minutes}} 分钟后重试',
     TooManyRequests: '请求过于频繁，请稍后再试',
     UnknownError: '未知错误，请重试',

@@ -66,6 +66,7 @@ const errors: Record<ApiErrorCode, string> = {
   Conflict: 'The data was changed by someone else. Please refresh and try again.',
   PayloadTooLarge: 'The data sent is too large.',
   UnsupportedMediaType: 'This file type is not supported.',
+  NotAcceptable: 'The requested format cannot be provided.',
   LoginLocked: 'Too many failed logins. Please retry after {{minutes}} minutes.',
   TooManyRequests: 'Too many requests. Please wait a moment and try again.',
   UnknownError: 'Unknown error. Please retry the operation.',

@@ -19,6 +19,7 @@ import { DicomWebAudit } from './dicomweb.audit.js';
 import type { DicomWebService, SearchPage } from './dicomweb.service.js';
 import type { Query } from './qido.js';
 import { QueryRefused } from './qido-query.js';
+import { acceptable, offersFor } from './accept.js';
 
 const DICOM_JSON = 'application/dicom+json';
 const CRLF = Buffer.from('\r\n');
@@ -40,6 +41,19 @@ const tooLarge = (maxBytes: number) =>
 async function* stowParts(request: FastifyRequest, maxBytes: number): AsyncGenerator<Buffer> {
   const body = request.body as Readable | undefined;
   const type = request.headers['content-type'] ?? '';
+  // Only instances are taken: a JSON or XML metadata request (application/dicom+json, a
+  // multipart of application/dicom+xml parts…) is not supported (PS3.18 10.5: 415).
+  const essence = type.split(';')[0]!.trim().toLowerCase();
+  const partType = /;\s*type="?([^";]+)"?/i.exec(type)?.[1]?.trim().toLowerCase();
+  if (
+    essence !== 'application/dicom' &&
+    !(essence === 'multipart/related' && (partType ?? 'application/dicom') === 'application/dicom')
+  ) {
+    throw new AppError(
+      'UnsupportedMediaType',
+      'STOW-RS takes application/dicom instances (multipart/related; type="application/dicom")',
+    );
+  }
   if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw tooLarge(maxBytes);
   if (!body || typeof body[Symbol.asyncIterator] !== 'function') throw noInstances();
   let total = 0;
@@ -50,7 +64,7 @@ async function* stowParts(request: FastifyRequest, maxBytes: number): AsyncGener
       yield chunk as Buffer;
     }
   }
-  if (type.startsWith('application/dicom')) {
+  if (essence === 'application/dicom') {
     const whole: Buffer[] = [];
     for await (const chunk of chunks()) whole.push(chunk);
     if (total === 0) throw noInstances();
@@ -91,6 +105,13 @@ export function dicomWebRoutes(
   { stowLimitBytes, clock }: { stowLimitBytes: number; clock: Clock },
 ): void {
   const audit = new DicomWebAudit(db, clock);
+  // An Accept header the answer cannot meet is refused before any work (accept.ts).
+  app.addHook('preHandler', async (request) => {
+    const url = request.routeOptions.url;
+    if (url && !acceptable(request.headers.accept, offersFor(request.method, url))) {
+      throw new AppError('NotAcceptable', 'The Accept header names no type this resource answers with');
+    }
+  });
   // The bucketId query names the organization; without it, the caller's only upload organization.
   // Several: the caller must choose. None: any organization of the caller, so the answer is 403.
   const uploadBucket = async ({ query, callerId }: RawInput) => {

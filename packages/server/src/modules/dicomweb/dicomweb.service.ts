@@ -11,8 +11,9 @@ import { IngestRefused } from '../archive/plan.js';
 import { instanceMetadata, topLevelValue, vrOfTag, type DicomJson } from '../../dicom/json-model.js';
 import { instanceJson, seriesJson, studyJson } from './json.js';
 import { withExamValues } from './exam-values.js';
+import { attributeLevel, type AttributeLevel } from './attribute-levels.js';
 import { inArray } from 'drizzle-orm';
-import { instances as instancesTable, type exams as examsTable } from '../../db/schema.js';
+import { instances as instancesTable, series as seriesTable, type exams as examsTable } from '../../db/schema.js';
 import { includeFields, searchInstances, searchSeries, searchStudies, type Query } from './qido.js';
 import { parseSearchQuery, type SearchQuery } from './qido-query.js';
 import { distinctExams, type AuditedExam, type StowSummary } from './dicomweb.audit.js';
@@ -55,8 +56,8 @@ const STOW_CONCURRENCY = 16;
 type StowPartOutcome = {
   ok?: Record<string, unknown>;
   failed?: Record<string, unknown>;
-  /** the instance is in the archive (for the audit row) */
-  stored?: { studyUid: string; examId: string; duplicate: boolean };
+  /** the instance is in the archive (for the audit row and its Retrieve URL) */
+  stored?: { studyUid: string; examId: string; duplicate: boolean; seriesId: string };
 };
 
 /** fn over items, at most `limit` at a time; results in input order. */
@@ -136,9 +137,14 @@ export class DicomWebService {
       throw err;
     }
     const outcomes = await Promise.all(pending);
+    await this.instanceUrls(outcomes, base);
     const ok = outcomes.flatMap((o) => (o.ok ? [o.ok] : []));
     const failed = outcomes.flatMap((o) => (o.failed ? [o.failed] : []));
     const body: Record<string, unknown> = {};
+    // The study's Retrieve URL (PS3.18 10.5.3): the one the request named, or the one study stored.
+    const studies = new Set(outcomes.flatMap((o) => (o.ok && o.stored ? [o.stored.studyUid] : [])));
+    const study = studyUid ?? (studies.size === 1 ? [...studies][0] : undefined);
+    if (study && ok.length) body['00081190'] = { vr: 'UR', Value: [`${base}/studies/${study}`] };
     if (ok.length) body['00081199'] = { vr: 'SQ', Value: ok };
     if (failed.length) body['00081198'] = { vr: 'SQ', Value: failed };
     const status = failed.length === 0 ? 200 : ok.length === 0 ? 409 : 202;
@@ -146,11 +152,34 @@ export class DicomWebService {
     return { status, body };
   }
 
+  /**
+   * Each stored instance's Retrieve URL in the answer is the instance's own (PS3.18 10.5.3), its
+   * series read in one query for the request.
+   */
+  private async instanceUrls(outcomes: StowPartOutcome[], base: string): Promise<void> {
+    const ids = [...new Set(outcomes.flatMap((o) => (o.ok && o.stored ? [o.stored.seriesId] : [])))];
+    if (ids.length === 0) return;
+    const rows = await this.db
+      .select({ id: seriesTable.id, uid: seriesTable.seriesUid })
+      .from(seriesTable)
+      .where(inArray(seriesTable.id, ids));
+    const uid = new Map(rows.map((r) => [r.id, r.uid]));
+    for (const o of outcomes) {
+      const seriesUid = o.ok && o.stored ? uid.get(o.stored.seriesId) : undefined;
+      if (!o.ok || !o.stored || !seriesUid) continue;
+      const sop = (o.ok['00081155'] as { Value: string[] }).Value[0];
+      o.ok['00081190'] = {
+        vr: 'UR',
+        Value: [`${base}/studies/${o.stored.studyUid}/series/${seriesUid}/instances/${sop}`],
+      };
+    }
+  }
+
   /** One STOW-RS part: stored, or the reason it was not (never throws). */
   private async storePart(bucketId: string, bytes: Buffer, base: string, studyUid?: string): Promise<StowPartOutcome> {
     try {
       const r = await this.archive.ingest(bucketId, bytes, 'stow');
-      const stored = { studyUid: r.studyInstanceUid, examId: r.examId, duplicate: r.duplicate };
+      const stored = { studyUid: r.studyInstanceUid, examId: r.examId, duplicate: r.duplicate, seriesId: r.seriesId };
       if (studyUid && r.studyInstanceUid !== studyUid) {
         return {
           stored,
@@ -192,7 +221,7 @@ export class DicomWebService {
       result.items.map((r) => r.id),
     );
     return {
-      ...(await this.withFields(result, fields, (r) => keys.get(r.id))),
+      ...(await this.withFields(result, fields, 'study', (r) => keys.get(r.id))),
       exams: examsOf(result),
       warnings: search.warnings,
     };
@@ -215,7 +244,7 @@ export class DicomWebService {
       result.items.map((r) => r.id),
     );
     return {
-      ...(await this.withFields(result, fields, (r) => keys.get(r.id))),
+      ...(await this.withFields(result, fields, 'series', (r) => keys.get(r.id))),
       exams: examsOf(result),
       warnings: search.warnings,
     };
@@ -240,7 +269,7 @@ export class DicomWebService {
       exam: r.exam,
     }));
     return {
-      ...(await this.withFields(result, fields, (r) => r.blobKey)),
+      ...(await this.withFields(result, fields, 'instance', (r) => r.blobKey)),
       exams: examsOf(result),
       warnings: search.warnings,
     };
@@ -271,6 +300,7 @@ export class DicomWebService {
   private async withFields<R extends { json: DicomJson; exam: ExamRow }>(
     result: Page<R>,
     fields: 'all' | string[],
+    level: AttributeLevel,
     blobKey: (r: R) => string | undefined,
   ): Promise<Page<DicomJson>> {
     const wanted = (r: R) => (fields === 'all' ? true : fields.some((tag) => !(tag in r.json)));
@@ -279,7 +309,11 @@ export class DicomWebService {
       if (!wanted(r) || !key) return r.json;
       const header = instanceMetadata(await this.blobs.get(key), () => '');
       const json = { ...r.json };
-      const tags = fields === 'all' ? Object.keys(header) : fields;
+      // 'all' is all the header holds of the level searched (attribute-levels.ts).
+      const tags =
+        fields === 'all'
+          ? Object.keys(header).filter((tag) => level === 'instance' || attributeLevel(tag) === level)
+          : fields;
       for (const tag of tags) {
         if (tag in json || tag === '7FE00010') continue;
         const attr = header[tag];

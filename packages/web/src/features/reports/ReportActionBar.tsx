@@ -49,8 +49,12 @@ export function ReportActionBar(props: ReportActionBarProps) {
   const held = usePermissions();
   const tip = (label: string, keys: string | null) =>
     keys ? t('report.toolbar.shortcut', { label, keys }) : undefined;
+  // Clearing a draft is an edit of its own: offered while the lock is held, not to a reader.
   const canReset =
-    editor.writable && ['none', 'locked', 'partial'].includes(report.status) && report.submittedAt === null;
+    editor.lockPhase === 'held' &&
+    editor.writable &&
+    ['none', 'locked', 'partial'].includes(report.status) &&
+    report.submittedAt === null;
 
   function handleUnlock() {
     modal.confirm({
