@@ -40,13 +40,25 @@ const ICONS: Partial<Record<ReportAction, ReactNode>> = {
   approve: <CheckCircleOutlined />,
 };
 
+/**
+ * The action buttons of a report: its transitions, less any whose action the caller no longer
+ * holds in the report's organization (the bar and the keyboard shortcuts both go by these).
+ */
+export function useActionButtons(report: Report | undefined): ActionButton[] {
+  const held = usePermissions();
+  if (!report) {
+    return [];
+  }
+  return actionButtons(report.transitions, held.known ? held.actionsIn(report.bucketId) : undefined);
+}
+
 /** Exactly the server's transitions as buttons, then the editor's own tools and the save state. */
 export function ReportActionBar(props: ReportActionBarProps) {
   const { report, editor } = props;
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const notify = useNotify();
-  const held = usePermissions();
+  const buttons = useActionButtons(report);
   const tip = (label: string, keys: string | null) =>
     keys ? t('report.toolbar.shortcut', { label, keys }) : undefined;
   // Clearing a draft is an edit of its own: offered while the lock is held, not to a reader.
@@ -76,7 +88,7 @@ export function ReportActionBar(props: ReportActionBarProps) {
   return (
     <div className="yyp-report__actions" role="toolbar" aria-label={t('common.actions')}>
       <Space wrap size={8}>
-        {actionButtons(report.transitions, held.known ? held.actionsIn(report.bucketId) : undefined).map((button) => {
+        {buttons.map((button) => {
           const label = t(`report.actions.${button.action}`);
           return (
             <Tooltip key={button.action} title={tip(label, button.shortcut)}>

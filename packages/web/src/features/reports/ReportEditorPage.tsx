@@ -11,7 +11,7 @@ import { fetchWorklist } from '../../api/reports';
 import { useNotify } from '../../app/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { studyKeys } from '../studies/useStudies';
-import { actionButtons, type ActionButton } from './actionButtons';
+import type { ActionButton } from './actionButtons';
 import { AdviseDialog } from './AdviseDialog';
 import { CombineNotice } from './CombineNotice';
 import { ConflictDialog } from './ConflictDialog';
@@ -20,7 +20,7 @@ import { LeaveGuard } from './LeaveGuard';
 import { LibraryPanel } from './library/LibraryPanel';
 import { useImageDescTemplates } from './library/useLibrary';
 import { ReasonDialog } from './ReasonDialog';
-import { ReportActionBar } from './ReportActionBar';
+import { ReportActionBar, useActionButtons } from './ReportActionBar';
 import { ReportHeader } from './ReportHeader';
 import { ReportSidePanel, type SideTab } from './ReportSidePanel';
 import { ReportTextEditors } from './ReportTextEditors';
@@ -65,6 +65,7 @@ export function ReportEditorPage({ examId, reportId }: { examId: string; reportI
     ),
   );
   const { report, draft } = editor;
+  const buttons = useActionButtons(report);
   const exam = useQuery({
     queryKey: studyKeys.detail(examId),
     queryFn: ({ signal }) => fetchExamDetail(examId, signal),
@@ -207,10 +208,10 @@ export function ReportEditorPage({ examId, reportId }: { examId: string; reportI
       }
       return;
     }
-    const allowed = new Set(report.transitions);
+    // A shortcut presses only a button the bar shows.
     const press = (action: ReportAction) => {
-      const button = actionButtons(report.transitions).find((b) => b.action === action);
-      if (button && allowed.has(action) && editor.pending === null) {
+      const button = buttons.find((b) => b.action === action);
+      if (button && editor.pending === null) {
         handleAction(button);
       }
     };
