@@ -22,13 +22,46 @@ export const CRITICAL_VALUE_LEVEL_MAX = 32;
 export const CRITICAL_VALUE_PERSON_MAX = 64;
 export const CRITICAL_VALUE_NOTE_MAX = 500;
 
+/**
+ * A critical value's level, kept apart from its text (issue 20 item 7): the levels of the
+ * organization's critical-value dictionary (tenancy critical-values data.level).
+ */
+export const CRITICAL_VALUE_LEVELS = ['high', 'medium', 'low'] as const;
+export type CriticalValueLevel = (typeof CRITICAL_VALUE_LEVELS)[number];
+/** Levels written as words before they were keys (rows and clients of then). */
+const LEVEL_WORDS: Record<string, CriticalValueLevel> = {
+  高: 'high',
+  中: 'medium',
+  低: 'low',
+  High: 'high',
+  Medium: 'medium',
+  Low: 'low',
+  'མཐོ།': 'high',
+  'འབྲིང་།': 'medium',
+  'དམའ།': 'low',
+};
+
+/** The level key a stored or sent level stands for (a key, or a level word of old), or null. */
+export function criticalValueLevelKey(level: string): CriticalValueLevel | null {
+  const trimmed = level.trim();
+  return (CRITICAL_VALUE_LEVELS as readonly string[]).includes(trimmed)
+    ? (trimmed as CriticalValueLevel)
+    : (LEVEL_WORDS[trimmed] ?? null);
+}
+
 /** POST reports/{id}/critical-value */
 export const reportCriticalValueSchema = z
   .object({
     text: z.string().trim().min(1).max(MAX_CRITICAL_VALUE_LENGTH),
     /** the organization's critical-value dictionary item (buckets/{id}/critical-values), when chosen */
     itemId: z.string().max(64).optional(),
-    level: z.string().trim().max(CRITICAL_VALUE_LEVEL_MAX).optional(),
+    /** high, medium or low (a level word of old, 高/中/低, is read as its key); left out: the item's */
+    level: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : (criticalValueLevelKey(v) ?? v)) : v),
+        z.enum(CRITICAL_VALUE_LEVELS).optional(),
+      )
+      .optional(),
   })
   .strict();
 export type ReportCriticalValueBody = z.infer<typeof reportCriticalValueSchema>;
@@ -58,6 +91,7 @@ export const criticalValueSchema = z.object({
   bucketId: z.string(),
   itemId: z.string().nullable(),
   text: z.string(),
+  /** high, medium or low; '' when none was given; a row of old may hold another word */
   level: z.string(),
   status: z.enum(CRITICAL_VALUE_STATUSES),
   /** the ordering department notified (the exam's applyDept) */

@@ -57,7 +57,9 @@ describe('critical value lifecycle', () => {
       status: 'sent',
       notifyDept: '急诊科',
       itemId: item!.id,
-      level: '高',
+      // The level word of old (高) is taken as its key; the text stays as typed, apart from it.
+      level: 'high',
+      text: '右侧气胸，肺压缩约40%',
       reporter: { name: '李医生' },
       receivedAt: null,
       handler: null,
@@ -152,6 +154,36 @@ describe('critical value lifecycle', () => {
       .from(notifications)
       .where(and(eq(notifications.examId, id), eq(notifications.accountId, await accountId('senior'))));
     expect(note!.readAt).toBeNull();
+  });
+
+  it("keeps the level apart from the text: a level key, the item's level, or none; old rows read as keys", async () => {
+    const id = await newExam(t, radiology);
+    const [item] = await db()
+      .select()
+      .from(bucketDictionary)
+      .where(and(eq(bucketDictionary.bucketId, radiology), eq(bucketDictionary.name, '主动脉夹层')));
+    await db()
+      .update(bucketDictionary)
+      .set({ data: { level: 'medium' } })
+      .where(eq(bucketDictionary.id, item!.id));
+
+    const keyed = await report('doctor', id, { text: '主动脉夹层 Stanford A', level: 'low' });
+    expect(keyed).toMatchObject({ text: '主动脉夹层 Stanford A', level: 'low' });
+    const fromItem = await report('doctor', id, { text: '主动脉夹层', itemId: item!.id });
+    expect(fromItem).toMatchObject({ text: '主动脉夹层', level: 'medium' });
+    const none = await report('doctor', id, { text: '待定', level: '' });
+    expect(none).toMatchObject({ text: '待定', level: '' });
+    for (const level of ['urgent', 'x'.repeat(40), 3]) {
+      const bad = await as('doctor').post(`reports/${id}/critical-value`, { text: '气胸', level });
+      expect(bad.statusCode, JSON.stringify(level)).toBe(400);
+    }
+    // A row stored with a level word before levels were keys reads as the key; any other word as it is.
+    await db().update(criticalValues).set({ level: '低' }).where(eq(criticalValues.id, keyed.id));
+    await db().update(criticalValues).set({ level: '紧急' }).where(eq(criticalValues.id, none.id));
+    const list = (await as('doctor').get(`reports/${id}/critical-values`)).json() as { items: CriticalValue[] };
+    const levels = Object.fromEntries(list.items.map((v) => [v.id, [v.text, v.level]]));
+    expect(levels[keyed.id]).toEqual(['主动脉夹层 Stanford A', 'low']);
+    expect(levels[none.id]).toEqual(['待定', '紧急']);
   });
 
   it('refuses a text of 256 characters and writes nothing (spec 000 §5)', async () => {

@@ -1,12 +1,13 @@
-import type {
-  CriticalValue,
-  CriticalValueStatus,
-  QualityLevel,
-  ReportComment,
-  ReportQuality,
-  ReportRating,
-  ReportTableColor,
-  ReportTableColorField,
+import {
+  criticalValueLevelKey,
+  type CriticalValue,
+  type CriticalValueStatus,
+  type QualityLevel,
+  type ReportComment,
+  type ReportQuality,
+  type ReportRating,
+  type ReportTableColor,
+  type ReportTableColorField,
 } from '@yyp/contracts';
 import type { reportComments, reportQuality, reportRatings, reportTableColors } from '../../db/schema.js';
 import type { CriticalValueRow } from './critical-values.store.js';
@@ -24,7 +25,8 @@ export function presentCriticalValue(row: CriticalValueRow, names: Names): Criti
     bucketId: row.bucketId,
     itemId: row.itemId,
     text: row.text,
-    level: row.level,
+    // Level words stored before levels were keys (高, 中, 低) read as their keys.
+    level: criticalValueLevelKey(row.level) ?? row.level,
     status: row.status as CriticalValueStatus,
     notifyDept: row.notifyDept,
     reporter: person(row.reportedBy, names),

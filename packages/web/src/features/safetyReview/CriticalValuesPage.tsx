@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
 import { HandleCriticalValueDialog, ReceiveCriticalValueDialog } from '../reports/safety/CriticalValueDialogs';
-import { formatWhen } from '../reports/safety/safetyFormat';
+import { criticalLevelLabel, formatWhen } from '../reports/safety/safetyFormat';
 import { formatStudyDate } from '../sharing/format';
 import { useStudyLabels } from '../studies/labels';
 import { CriticalValueStatsBar } from './CriticalValueStatsBar';
@@ -103,9 +103,13 @@ export function CriticalValuesPage() {
       render: (_, r) => (
         <div className="yyp-review__text">
           <span>{r.text}</span>
-          {r.level && <Tag className="yyp-review__level">{r.level}</Tag>}
         </div>
       ),
+    },
+    {
+      key: 'level',
+      title: t('reportSafety.critical.level'),
+      render: (_, r) => (r.level ? criticalLevelLabel(t, r.level) : '—'),
     },
     {
       key: 'sent',

@@ -88,7 +88,7 @@ function value(overrides: Partial<CriticalValuePageItem> = {}): CriticalValuePag
 }
 
 describe('/critical-values', () => {
-  it('records the read-back from a row and shows the counts by state', async () => {
+  it('records the read-back from a row and shows the counts by state', { timeout: 30_000 }, async () => {
     let item = value();
     const page = (): CriticalValuePage => ({
       data: [item],
@@ -107,7 +107,7 @@ describe('/critical-values', () => {
       },
     );
     // The first render loads the page's chunk: give it time.
-    await screen.findByText('Tension pneumothorax', {}, { timeout: 5000 });
+    await screen.findByText('Tension pneumothorax', {}, { timeout: 15_000 });
     const row = await findRow('Tension pneumothorax');
     expect(within(row).getByText('Awaiting receipt')).toBeTruthy();
     expect(within(row).getByText('Z*o')).toBeTruthy();
@@ -163,6 +163,33 @@ describe('/critical-values', () => {
     expect(within(row).queryByText('Record receipt')).toBeNull();
     expect(await screen.findByText('22 min')).toBeTruthy();
     expect(api.requests.find((r) => r.path === 'statistics/critical-value')?.search).toContain('bucketId=b1');
+  });
+
+  it('shows the level in its own column, apart from the text, in the interface language', async () => {
+    const page: CriticalValuePage = {
+      data: [
+        value(),
+        value({ id: 'cv2', text: 'Aortic dissection', level: '低' }),
+        value({ id: 'cv3', text: 'Stroke', level: '' }),
+      ],
+      count: 3,
+      byStatus: { sent: 3, received: 0, handled: 0 },
+    };
+    signedIn(
+      '/critical-values',
+      { b1: ['exam_get'] },
+      { 'POST critical-values/page-query': () => ({ status: 200, body: page }) },
+    );
+    const row = await findRow('Tension pneumothorax');
+    const header = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
+    const levelColumn = header.indexOf('Level');
+    expect(levelColumn).toBe(header.indexOf('Critical value') + 1);
+    const cells = (r: HTMLElement) => [...r.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells(row)[levelColumn]).toBe('High');
+    expect(cells(row)[levelColumn - 1]).toBe('Tension pneumothorax');
+    // A level word stored before levels were keys is shown translated too; none shows a dash.
+    expect(cells(await findRow('Aortic dissection'))[levelColumn]).toBe('Low');
+    expect(cells(await findRow('Stroke'))[levelColumn]).toBe('—');
   });
 
   it('shows a failed load with a retry', async () => {

@@ -1,8 +1,9 @@
 import {
-  CRITICAL_VALUE_LEVEL_MAX,
+  CRITICAL_VALUE_LEVELS,
   CRITICAL_VALUE_NOTE_MAX,
   CRITICAL_VALUE_PERSON_MAX,
   MAX_CRITICAL_VALUE_LENGTH,
+  type CriticalValueLevel,
   type HandleCriticalValueBody,
   type ReceiveCriticalValueBody,
   type ReportCriticalValueBody,
@@ -31,13 +32,18 @@ interface ReportDialogProps {
 /** Report a critical value: pick it from the organization's dictionary or describe it (≤ 255). */
 export function ReportCriticalValueDialog({ open, bucketId, onSubmit, onClose }: ReportDialogProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ itemId?: string; text: string; level?: string }>();
+  const [form] = Form.useForm<{ itemId?: string; text: string; level?: CriticalValueLevel }>();
   const dictionary = useCriticalDictionary(bucketId, open);
 
   function handlePick(itemId: string | undefined) {
     const item = dictionary.data?.find((i) => i.id === itemId);
     if (item && !form.getFieldValue('text')) {
       form.setFieldValue('text', item.name);
+    }
+    // The entry's level fills the level field, never the text: they are kept apart.
+    const level = CRITICAL_VALUE_LEVELS.find((l) => l === item?.data.level);
+    if (level && !form.getFieldValue('level')) {
+      form.setFieldValue('level', level);
     }
   }
 
@@ -54,7 +60,7 @@ export function ReportCriticalValueDialog({ open, bucketId, onSubmit, onClose }:
             onSubmit({
               text: v.text.trim(),
               ...(v.itemId ? { itemId: v.itemId } : {}),
-              ...(v.level?.trim() ? { level: v.level.trim() } : {}),
+              ...(v.level ? { level: v.level } : {}),
             }),
           onClose,
         )
@@ -81,7 +87,11 @@ export function ReportCriticalValueDialog({ open, bucketId, onSubmit, onClose }:
           <Input.TextArea rows={3} maxLength={MAX_CRITICAL_VALUE_LENGTH} showCount />
         </Form.Item>
         <Form.Item name="level" label={t('reportSafety.critical.level')}>
-          <Input maxLength={CRITICAL_VALUE_LEVEL_MAX} placeholder={t('reportSafety.critical.levelPlaceholder')} />
+          <Select
+            allowClear
+            placeholder={t('reportSafety.critical.levelPlaceholder')}
+            options={CRITICAL_VALUE_LEVELS.map((l) => ({ value: l, label: t(`reportSafety.critical.levels.${l}`) }))}
+          />
         </Form.Item>
       </Form>
     </Modal>

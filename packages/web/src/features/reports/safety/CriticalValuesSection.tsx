@@ -9,7 +9,7 @@ import {
   ReceiveCriticalValueDialog,
   ReportCriticalValueDialog,
 } from './CriticalValueDialogs';
-import { formatWhen, isHiddenError } from './safetyFormat';
+import { criticalLevelLabel, formatWhen, isHiddenError } from './safetyFormat';
 import { useCriticalValues } from './useReportSafety';
 
 const STATUS_COLOR: Record<CriticalValueStatus, string> = { sent: 'red', received: 'orange', handled: 'green' };
@@ -107,9 +107,13 @@ function CriticalValueCard({ item, canFollow, onReceive, onHandle }: CardProps) 
       <div className="yyp-safety__item-head">
         <Tag color={STATUS_COLOR[item.status]}>{t(`reportSafety.critical.status.${item.status}`)}</Tag>
         <span className="yyp-safety__text">{item.text}</span>
-        {item.level && <Tag>{item.level}</Tag>}
       </div>
       <Descriptions size="small" column={1}>
+        {item.level && (
+          <Descriptions.Item label={t('reportSafety.critical.level')}>
+            <span data-testid="critical-level">{criticalLevelLabel(t, item.level)}</span>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={c('notifyDept')}>{item.notifyDept || '—'}</Descriptions.Item>
         <Descriptions.Item label={c('reporter')}>
           {item.reporter?.name ?? '—'} · {formatWhen(item.sentAt)}

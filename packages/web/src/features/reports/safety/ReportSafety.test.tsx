@@ -66,7 +66,7 @@ function show(ui: 'panel' | 'feedback', handlers: Record<string, FakeHandler>) {
 const noQuality: FakeHandler = () => errorAnswer(403, 'InsufficientPermissions');
 
 describe('critical values section', () => {
-  it('records the read-back of a sent critical value, then its handling', async () => {
+  it('records the read-back of a sent critical value, then its handling', { timeout: 30_000 }, async () => {
     let item = critical();
     const list = (): CriticalValueList => ({ items: [item], canReport: true, canFollow: true });
     const api = show('panel', {
@@ -124,21 +124,27 @@ describe('critical values section', () => {
     const api = show('panel', {
       'GET reports/e1/critical-values': () => ({ status: 200, body: { items: [], canReport: true, canFollow: true } }),
       'GET reports/e1/quality': noQuality,
-      'GET buckets/b1/critical-values': () => ({ status: 200, body: [{ id: 'd1', name: 'Pneumothorax', data: {} }] }),
+      'GET buckets/b1/critical-values': () => ({
+        status: 200,
+        body: [{ id: 'd1', name: 'Pneumothorax', data: { level: 'high' } }],
+      }),
       'POST reports/e1/critical-value': () => ({ status: 201, body: critical({ itemId: 'd1', text: 'Pneumothorax' }) }),
     });
     const section = await screen.findByTestId('critical-values');
     expect(within(section).getByText('No critical value reported.')).toBeTruthy();
     await userEvent.click(within(section).getByRole('button', { name: /Report critical value/ }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('combobox'));
+    await userEvent.click(within(dialog).getByLabelText('Dictionary entry'));
     await userEvent.click(await screen.findByTitle('Pneumothorax'));
+    // The entry fills the text with its name and the level field with its level: never one string.
     expect((within(dialog).getByLabelText('Critical value') as HTMLTextAreaElement).value).toBe('Pneumothorax');
+    expect(within(dialog).getByTitle('High')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Report and notify' }));
     await waitFor(() =>
       expect(api.requests.find((r) => r.method === 'POST' && r.path === 'reports/e1/critical-value')?.body).toEqual({
         text: 'Pneumothorax',
         itemId: 'd1',
+        level: 'high',
       }),
     );
   });

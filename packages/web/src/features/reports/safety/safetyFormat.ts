@@ -1,3 +1,5 @@
+import { criticalValueLevelKey } from '@yyp/contracts';
+import type { TFunction } from 'i18next';
 import { isApiError } from '../../../api/errors';
 
 /** A moment as local "YYYY-MM-DD HH:mm". */
@@ -16,4 +18,10 @@ export function formatWhen(iso: string | null): string {
  */
 export function isHiddenError(error: unknown): boolean {
   return isApiError(error) && (error.status === 403 || error.status === 404);
+}
+
+/** A critical value's level in the interface language; a word stored before levels were keys as it is. */
+export function criticalLevelLabel(t: TFunction, level: string): string {
+  const key = criticalValueLevelKey(level);
+  return key ? t(`reportSafety.critical.levels.${key}`) : level;
 }
