@@ -11,7 +11,8 @@
 // - frames: every frame of the series fetched one by one over keep-alive, and 6 requests in
 //   flight (a browser's per-host limit on HTTP/1.1), from yyp's DICOMweb (bearer token), from
 //   yyp's viewer calls (signed viewer path, what its viewer uses) and from Orthanc's DICOMweb;
-//   BENCH_ROUNDS rounds (default 5), the first reported apart (nothing remembered yet);
+//   BENCH_ROUNDS rounds (default 5), the first reported apart (nothing remembered yet); with
+//   BENCH_BASELINE_MAIN=<another build's packages/server/dist/main.js>, that build's too (A/B);
 // - series load in Chromium (playwright-core, Debian chromium): yyp's /viewer/{openpath} and OHIF
 //   (npm @ohif/app's dist, bench/lib/ohif.mjs, Orthanc behind a same-origin proxy) opened cold
 //   (new browser context), timed from navigation to the moment the last of the series' 300 frame
@@ -36,6 +37,7 @@ const SLICES = Number(process.env.BENCH_SLICES || 300);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const STORE = process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'pglite';
+const BASELINE_MAIN = process.env.BENCH_BASELINE_MAIN;
 const FRAME_BYTES = 512 * 512 * 2;
 const GOAL = {
   firstImageMs: 1000,
@@ -204,8 +206,10 @@ async function main() {
   // 512 KB frames cost it ~50× more than the read. Tuned as a deployment that serves viewers would be.
   const orthanc = await startOrthanc({ config: { HttpCompressionEnabled: false } });
   const ohif = await serveOhif(dist, orthanc.dicomWebBase);
+  // BENCH_BASELINE_MAIN: another build's main.js (e.g. the commit before a change) measured beside.
+  const baseline = BASELINE_MAIN ? await startYyp({ store: STORE, main: BASELINE_MAIN }) : null;
   const { files, bytes } = await generateCtFiles(SLICES, { perStudy: SLICES, prefix: 'viewer' });
-  for (const target of [yyp, orthanc]) {
+  for (const target of [yyp, orthanc, ...(baseline ? [baseline] : [])]) {
     const stored = await stow(target, files, { batchSize: 50, concurrency: 2 });
     if (stored.stored !== SLICES) throw new Error(`${target.dicomWebBase}: stored ${stored.stored} of ${SLICES}`);
   }
@@ -219,6 +223,13 @@ async function main() {
     { name: 'yypViewer', ...(await viewerFrameUrls(yyp, studyUid)) },
     { name: 'orthanc', urls: await frameUrls(orthanc.dicomWebBase, studyUid), headers: {} },
   ];
+  if (baseline) {
+    const baseAuth = { authorization: `Bearer ${baseline.token}` };
+    sources.push(
+      { name: 'baselineDicomWeb', urls: await frameUrls(baseline.dicomWebBase, studyUid, baseAuth), headers: baseAuth },
+      { name: 'baselineViewer', ...(await viewerFrameUrls(baseline, studyUid)) },
+    );
+  }
   for (const s of sources) if (s.urls.length !== SLICES) throw new Error(`${s.name}: ${s.urls.length} frame URLs`);
 
   log(`frames: ${ROUNDS} rounds, one by one and 6 in flight`);
@@ -280,6 +291,7 @@ async function main() {
         'figures from a loaded host are slower for both sides; the ratios are measured interleaved',
     },
     store: STORE,
+    ...(baseline ? { baseline: { main: BASELINE_MAIN, version: baseline.version } } : {}),
     browser: 'Debian Chromium (--disable-gpu), playwright-core',
     peer: {
       archive: `Orthanc ${orthanc.version} (Debian) with its DICOMweb plugin, tuned as bench/ingest starts it, HTTP compression off`,
@@ -298,6 +310,18 @@ async function main() {
           sequential: ratio(seq('yypDicomWeb'), seq('orthanc')),
           parallel6: ratio(par('yypDicomWeb'), par('orthanc')),
         },
+        ...(baseline
+          ? {
+              yypDicomWebVsBaseline: {
+                sequential: ratio(seq('yypDicomWeb'), seq('baselineDicomWeb')),
+                parallel6: ratio(par('yypDicomWeb'), par('baselineDicomWeb')),
+              },
+              yypViewerVsBaseline: {
+                sequential: ratio(seq('yypViewer'), seq('baselineViewer')),
+                parallel6: ratio(par('yypViewer'), par('baselineViewer')),
+              },
+            }
+          : {}),
         yypViewerVsOrthanc: {
           sequential: ratio(seq('yypViewer'), seq('orthanc')),
           parallel6: ratio(par('yypViewer'), par('orthanc')),
@@ -338,6 +362,7 @@ async function main() {
       `series load: yyp ${yypSeries} ms, OHIF on Orthanc ${ohifSeries} ms (ratio ${result.seriesLoad.yypVsOhif}); ` +
       `first image ${result.firstImageMs} ms, scroll ${result.scrollFps} fps; written to ${path.relative(root, out)}`,
   );
+  await baseline?.stop();
   await ohif.stop();
   await orthanc.stop();
   await yyp.stop();
