@@ -5,6 +5,7 @@ import { Button, Empty, Form, Input, Modal, Spin, Tree, Typography, type TreeDat
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPersonalPhrase, resortKbItem } from '../../../api/reports';
+import { usePermissions } from '../../../app/permissions';
 import { useNotify } from '../../../app/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { buildKbTree, filterKbTree, folderIds, resortTarget, type KbNode } from './kbTree';
@@ -28,6 +29,8 @@ export function PhrasesTree({ bucketId, writable, onInsert, selection }: Phrases
   const [query, setQuery] = useState('');
   const [saving, setSaving] = useState<string | null>(null);
   const trees = useKbTrees(bucketId);
+  // The group's phrases move only for holders of template_upsert (kb.service); one's own always.
+  const canOrganize = usePermissions().can(bucketId, 'template_upsert');
   const resort = useMutation({
     mutationFn: ({ id, target }: { id: string; target: NonNullable<ReturnType<typeof resortTarget>> }) =>
       resortKbItem(id, target),
@@ -81,6 +84,7 @@ export function PhrasesTree({ bucketId, writable, onInsert, selection }: Phrases
             items={trees.data.personal}
             query={query}
             writable={writable}
+            movable
             onInsert={onInsert}
             onMove={(id, target) => resort.mutate({ id, target })}
           />
@@ -89,6 +93,7 @@ export function PhrasesTree({ bucketId, writable, onInsert, selection }: Phrases
             items={trees.data.group}
             query={query}
             writable={writable}
+            movable={canOrganize}
             onInsert={onInsert}
             onMove={(id, target) => resort.mutate({ id, target })}
           />
@@ -109,11 +114,13 @@ interface PhraseSectionProps {
   items: KbItem[];
   query: string;
   writable: boolean;
+  /** the phrases may be dragged into another order */
+  movable: boolean;
   onInsert: (text: string) => void;
   onMove: (id: string, target: NonNullable<ReturnType<typeof resortTarget>>) => void;
 }
 
-function PhraseSection({ title, items, query, writable, onInsert, onMove }: PhraseSectionProps) {
+function PhraseSection({ title, items, query, writable, movable, onInsert, onMove }: PhraseSectionProps) {
   const { t } = useTranslation();
   const tree = useMemo(() => filterKbTree(buildKbTree(items), query), [items, query]);
   const [expanded, setExpanded] = useState<string[] | null>(null);
@@ -144,7 +151,7 @@ function PhraseSection({ title, items, query, writable, onInsert, onMove }: Phra
           blockNode
           showIcon
           selectable={false}
-          draggable={searching ? false : { icon: false }}
+          draggable={searching || !movable ? false : { icon: false }}
           allowDrop={({ dropNode, dropPosition }) =>
             dropPosition !== 0 || byId.get(String(dropNode.key))?.isFolder === true
           }
