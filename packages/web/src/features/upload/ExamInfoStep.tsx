@@ -81,7 +81,7 @@ export function ExamInfoStep(props: ExamInfoStepProps) {
 
   return (
     <div className="yyp-wizard-step">
-      <Form layout="vertical" requiredMark={false} className="yyp-form-narrow">
+      <Form<CorrectionValues> form={form} layout="vertical" requiredMark={false} className="yyp-form-narrow">
         <Form.Item label={t('upload.organization')} htmlFor={selectId} extra={t('upload.organizationHint')} required>
           <Select
             id={selectId}
@@ -93,8 +93,6 @@ export function ExamInfoStep(props: ExamInfoStepProps) {
             autoFocus={!bucketId}
           />
         </Form.Item>
-      </Form>
-      <Form<CorrectionValues> form={form} layout="vertical" requiredMark={false} className="yyp-form-narrow">
         <Typography.Title level={5}>{t('upload.correction.title')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('upload.correction.hint')}</Typography.Paragraph>
         <div className="yyp-form-grid">
