@@ -4,7 +4,7 @@ import { PATIENT_CLASS_KEYS, patientClassKeys, type ExamUpdate } from '@yyp/cont
  * The pure rules of editing and assigning an exam, kept apart from SQL so they are tested alone.
  */
 
-/** Fields whose values only callers with view_privacy may see, and so change. */
+/** Fields a caller sees only unmasked (contracts privateFieldsMasked), and so changes only then. */
 export const PRIVATE_FIELDS = [
   'patientName',
   'patientId',

@@ -106,8 +106,8 @@ export class ExamManageService {
   }
 
   /**
-   * POST exams/{id}: the editable fields (spec 000 §3). Private fields need view_privacy too
-   * (nobody edits what they cannot see); extension values must fit the organization's configs;
+   * POST exams/{id}: the editable fields (spec 000 §3). Private fields need them shown unmasked
+   * to the caller too (contracts privateFieldsMasked: nobody edits what they cannot see); extension values must fit the organization's configs;
    * the patient-class identifiers follow the patient source. Audited with the changed field names.
    */
   async update(actor: Actor, examId: string, input: ExamUpdate): Promise<ExamDetail> {
@@ -115,7 +115,8 @@ export class ExamManageService {
     const fields = await store.examFields(this.db, examId);
     if (!fields) throw errors.notFound('Exam');
     const privateOnes = privateFieldsIn(input);
-    if (privateOnes.length > 0 && !effectiveActions(actor.access, actor.bucket).has('view_privacy')) {
+    // Nobody edits what they cannot see: private fields only where they show unmasked.
+    if (privateOnes.length > 0 && examMasked(actor.access, actor.bucket, before)) {
       throw errors.forbidden('view_privacy');
     }
     const change: store.ExamChange = {};

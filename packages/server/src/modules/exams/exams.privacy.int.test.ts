@@ -77,7 +77,7 @@ beforeAll(async () => {
   confidentialExam = await ingest(rad, '李^秘', 'PRV-0002', 'ACC-PRV-0002');
   await db.update(exams).set({ isPrivacy: true }).where(eq(exams.id, confidentialExam));
   teleExam = await ingest(tele, '赵^磊', 'PRV-0003', 'ACC-PRV-0003');
-  for (const who of ['doctor', 'registrar', 'notetaker', 'teledoctor', 'expert', 'groupadmin']) {
+  for (const who of ['doctor', 'registrar', 'tech', 'notetaker', 'teledoctor', 'expert', 'groupadmin']) {
     tok[who] = await t.login(who);
   }
 });
@@ -116,6 +116,20 @@ describe('privacy off (the hospital group): readers see whom they read', () => {
     });
     expect((await listed('registrar', 'PRV-0002'))!.patientId).not.toContain('0002');
     expect(await listed('doctor', 'PRV-0002')).toMatchObject({ isPrivacy: true, masked: false, patientName: '李^秘' });
+  });
+});
+
+describe('editing private fields follows what the caller sees', () => {
+  it('lets a technician (exam_update, no view_privacy) correct a name it sees, never one it sees masked', async () => {
+    const tech = t.as(tok.tech!);
+    const fixed = await tech.post(`exams/${hospitalExam}`, { patientName: '张^伟伟' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json()).toMatchObject({ patientName: '张^伟伟', masked: false });
+    await tech.post(`exams/${hospitalExam}`, { patientName: '张^伟' });
+    // The confidential exam shows masked to it: its name cannot be changed, and is not.
+    expect((await tech.post(`exams/${confidentialExam}`, { patientName: 'X' })).statusCode).toBe(403);
+    const [row] = await t.db.database.db.select().from(exams).where(eq(exams.id, confidentialExam));
+    expect(row!.patientName).toBe('李^秘');
   });
 });
 
