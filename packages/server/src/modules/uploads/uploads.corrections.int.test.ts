@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets, exams, instances } from '../../db/schema.js';
+import { accounts, auditLogs, buckets, exams, instances, roleMappings, roles } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
@@ -181,6 +181,43 @@ describe('upload corrections (POST exams/post-upload corrections)', () => {
       accessionNumber: 'ACC-OLD',
     });
     expect((await post('uploads/summary', { sessionToken })).json.status).toBe('open');
+  });
+
+  it('needs exam_update to correct an exam that was stored before the upload (files added to it)', async () => {
+    // The registrar may only upload (a role with exam_upload alone); the tech also holds exam_update.
+    const db = t.db.database.db;
+    await db
+      .insert(roles)
+      .values({ id: 'upload-only', bucketId: radId, name: 'upload only', actions: ['exam_upload'] });
+    const [registrar] = await db.select().from(accounts).where(eq(accounts.username, 'registrar'));
+    await db.insert(roleMappings).values({ roleId: 'upload-only', accountId: registrar!.id });
+    const uploader = await t.login('registrar');
+
+    const study = studyOf('EARLIER-001');
+    const [first, ...rest] = study.instances;
+    await t.services.archive.ingest(radId, first!.bytes, 'dimse');
+    t.clock.advance(1000);
+    const sessionToken = await uploaded({ ...study, instances: rest }, uploader);
+    const refused = await post('exams/post-upload', { sessionToken, corrections: { patientName: 'LATER^NAME' } });
+    expect(refused.status).toBe(403);
+    expect((await examOf(study)).patientName).toBe('WRONG^NAME');
+
+    // A fresh study of its own upload it may correct.
+    const own = studyOf('OWN-001');
+    const ownToken = await uploaded(own, uploader);
+    expect(
+      (await post('exams/post-upload', { sessionToken: ownToken, corrections: { patientName: 'OWN^NAME' } })).status,
+    ).toBe(200);
+    expect((await examOf(own)).patientName).toBe('OWN^NAME');
+
+    // The tech, who holds exam_update, may correct the exam stored before.
+    const techToken = await uploaded({ ...study, instances: rest });
+    const done = await post('exams/post-upload', {
+      sessionToken: techToken,
+      corrections: { patientName: 'LATER^NAME' },
+    });
+    expect(done.status).toBe(200);
+    expect((await examOf(study)).patientName).toBe('LATER^NAME');
   });
 
   it('refuses an accession number for an upload of several studies, and corrections through an upload link', async () => {
