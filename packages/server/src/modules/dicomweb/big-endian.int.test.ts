@@ -67,7 +67,29 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** The instance with a small OW value (a palette LUT's data, 0x0001 0x0203) added by DCMTK. */
+async function withOwValue(bytes: Buffer): Promise<Buffer> {
+  const file = path.join(dir, 'ow.dcm');
+  fs.writeFileSync(file, bytes);
+  await run('dcmodify', ['-nb', '-i', '(0028,1201)=0001\\0203', file]);
+  return fs.readFileSync(file);
+}
+
 describe('Explicit VR Big Endian instances', () => {
+  it('answer a small binary value (InlineBinary) in little endian, as their twin does', async () => {
+    const options: StudyOptions = { modality: 'CT', instancesPerSeries: 1, rows: 8, columns: 8 };
+    const le = generateStudy(options).instances[0]!;
+    const be = generateStudy(options).instances[0]!;
+    const beBytes = await bigEndianCopy(await withOwValue(be.bytes));
+    expect((await injectStow(t, tech, [await withOwValue(le.bytes), beBytes])).statusCode).toBe(200);
+    const inline = async (i: GeneratedInstance) => {
+      const res = await get(doctor, `${instanceUrl(i, await studyUidOf(i))}/metadata`);
+      return (res.json() as Record<string, { InlineBinary?: string }>[])[0]!['00281201']!.InlineBinary;
+    };
+    expect(await inline(le)).toBe(Buffer.from([0x01, 0x00, 0x03, 0x02]).toString('base64'));
+    expect(await inline(be)).toBe(await inline(le));
+  });
+
   it('serve the frames of a CT in little endian, byte for byte those of its little-endian twin', async () => {
     const { le, be } = await pair({ modality: 'CT', instancesPerSeries: 1, rows: 64, columns: 64 });
     const a = await frames(le, '1');
