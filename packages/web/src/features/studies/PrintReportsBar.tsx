@@ -22,7 +22,7 @@ export function PrintReportsBar({ selected, onClear }: PrintReportsBarProps) {
   const { t } = useTranslation();
   const personName = usePersonName();
   const navigate = useNavigate();
-  const { can } = usePermissions();
+  const { can, anywhere } = usePermissions();
   const { printable, notApproved, notAllowed } = splitPrintable(selected, (bucketId) => can(bucketId, 'report_print'));
   const name = (e: ExamItem) => personName(e.patientName) || e.accessionNumber || e.patientId;
   const tooMany = tooManySheets(printable.map((e) => e.id));
@@ -37,6 +37,10 @@ export function PrintReportsBar({ selected, onClear }: PrintReportsBarProps) {
             : t('printSheets.notPrintable')
           : t('printSheets.actionTip');
 
+  // A caller who prints nowhere (a technician, a registrar) is not offered printing at all.
+  if (!anywhere('report_print')) {
+    return null;
+  }
   return (
     <Space size={8} wrap className="yyp-studies__print" data-testid="print-reports-bar">
       {selected.length > 0 && (

@@ -88,6 +88,8 @@ describe('/studies shows only the buttons the caller holds', { timeout: 40_000 }
     expect(screen.queryByText('Upload exams', { selector: 'button span' })).toBeNull();
     // No download, print mark or delete in the row: no menu at all.
     expect(screen.queryByTestId('more-e1')).toBeNull();
+    // It prints reports, so the print bar is there.
+    expect(screen.getByTestId('print-reports-bar')).toBeTruthy();
   });
 
   it('shows a doctor without export_exams and exam_delete no Export and no deleted view', async () => {
@@ -95,6 +97,8 @@ describe('/studies shows only the buttons the caller holds', { timeout: 40_000 }
     expect(await screen.findByTestId('more-e1', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText('Export', { selector: 'button span' })).toBeNull();
     expect(screen.queryByText('Deleted exams', { selector: 'button span' })).toBeNull();
+    // Without report_print anywhere there is no printing from the list either.
+    expect(screen.queryByTestId('print-reports-bar')).toBeNull();
   });
 
   it('says a refused export in words, never nothing', async () => {
