@@ -125,3 +125,14 @@ describe('privacy on: a member without view_privacy sees masks', () => {
     await viewer.close();
   });
 });
+
+describe('publishing can be shown (issue 20 item 4)', () => {
+  it('gives the demo approving doctor (审核医生, order_report_publish) the publish list in the menu', async () => {
+    ({ context, page } = await openPage(browser));
+    await loginViaUi(page, 'senior');
+    await page.getByRole('menuitem', { name: '报告发布' }).click();
+    await page.waitForURL('**/report-publish');
+    await page.getByRole('heading', { name: '报告发布' }).waitFor();
+    await screenshot(page, 'privacy-senior-report-publish');
+  });
+});
