@@ -29,7 +29,7 @@ import { fetchFrames, firstStudyUid, frameUrls } from '../lib/frames.mjs';
 import { OHIF_VERSION, ensureOhif, serveOhif } from '../lib/ohif.mjs';
 import { ensureOrthancInstalled, startOrthanc } from '../lib/orthanc.mjs';
 import { startYyp } from '../lib/yyp.mjs';
-import { LOOPBACK, cpuCalibrationMs, machine, round, runBounded } from '../lib/util.mjs';
+import { LOOPBACK, cpuCalibrationMs, machine, makeTempDir, round, runBounded } from '../lib/util.mjs';
 import { viewerFrameUrls, viewerPath } from './targets.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -201,7 +201,11 @@ async function main() {
   const load = { before: os.loadavg().map((n) => round(n, 2)), cpuCalibrationMsBefore: cpuCalibrationMs() };
 
   log(`starting yyp (${STORE}) and Orthanc, storing ${SLICES} CT slices into each`);
-  const yyp = await startYyp({ store: STORE });
+  // The web app as built now, copied aside: a build running meanwhile (the tree is shared) must
+  // not pull the viewer's files from under an open page.
+  const webDist = makeTempDir('yyp-bench-web-');
+  fs.cpSync(path.join(root, 'packages/web/dist'), webDist, { recursive: true });
+  const yyp = await startYyp({ store: STORE, env: { WEB_DIST: webDist } });
   // Orthanc gzips every answer a client accepts compressed (HttpCompressionEnabled, on by default):
   // 512 KB frames cost it ~50× more than the read. Tuned as a deployment that serves viewers would be.
   const orthanc = await startOrthanc({ config: { HttpCompressionEnabled: false } });
