@@ -283,7 +283,7 @@ export const examItemSchema = z.object({
   orderPlacer: z.string(),
   urgentFlag: z.boolean(),
   teleMedFlag: z.boolean(),
-  /** confidential: private fields are masked in every list */
+  /** confidential: private fields are masked for callers without view_privacy, whatever the group flag */
   isPrivacy: z.boolean(),
   /** a critical value was reported */
   critical: z.boolean(),
@@ -296,7 +296,7 @@ export const examItemSchema = z.object({
   rowColor: z.object({ foreColor: z.string(), backgroundColor: z.string() }).nullable(),
   /** the report status cell's colours: the first matching report table colour of the exam's group, or null */
   reportColor: reportColorSchema.nullable(),
-  /** patient name, patient id, accession number and birth date are masked (no view_privacy, or confidential) */
+  /** patient name, patient id, accession number and birth date are masked (contracts privateFieldsMasked) */
   masked: z.boolean(),
   /** set in the deleted-exams view */
   deletedTime: z.string().nullable(),

@@ -18,7 +18,7 @@ export const MAX_NOTIFICATION_TOASTS = 3;
 export const examNotificationSchema = z.object({
   /** the exam id */
   id: z.string(),
-  /** as stored (DICOM person name), or masked for a caller without view_privacy in the organization */
+  /** as stored (DICOM person name), or masked as the exam list masks it (privateFieldsMasked) */
   patientName: z.string(),
   modality: z.string(),
   bodyPart: z.string(),
@@ -38,7 +38,7 @@ export const notificationSchema = z.object({
   exam: examNotificationSchema,
   createdAt: z.string(),
   readAt: z.string().nullable(),
-  /** the patient name is masked: the caller does not hold view_privacy in the organization */
+  /** the patient name is masked (privateFieldsMasked: group privacy and view_privacy, confidential exams) */
   masked: z.boolean(),
 });
 /** Named apart from the DOM's global Notification. */

@@ -207,7 +207,7 @@ export const qualityPageBodySchema = z
 export type QualityPageBody = z.input<typeof qualityPageBodySchema>;
 export const qualityPageItemSchema = reportQualitySchema.extend({
   bucketName: z.string(),
-  /** masked without view_privacy in the organization, or when the exam is confidential */
+  /** masked as privateFieldsMasked says (group privacy on without view_privacy, or confidential without it) */
   patientName: z.string(),
   modality: z.string(),
   bodyPart: z.string(),

@@ -236,7 +236,7 @@ export const publishedReportRowSchema = z.object({
   reportId: z.string(),
   bucketId: z.string(),
   bucketName: z.string(),
-  /** masked without view_privacy, and always for confidential exams */
+  /** masked as privateFieldsMasked says (group privacy on without view_privacy, or confidential without it) */
   patientName: z.string(),
   patientId: z.string(),
   patientSex: z.string(),

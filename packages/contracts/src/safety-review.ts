@@ -71,7 +71,7 @@ export type CriticalValuePageBody = z.input<typeof criticalValuePageBodySchema>;
 
 export const criticalValuePageItemSchema = criticalValueSchema.extend({
   bucketName: z.string(),
-  /** masked without view_privacy in the organization, or when the exam is confidential */
+  /** masked as privateFieldsMasked says (group privacy on without view_privacy, or confidential without it) */
   patientName: z.string(),
   patientGender: z.string(),
   modality: z.string(),

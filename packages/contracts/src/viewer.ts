@@ -27,7 +27,7 @@ export const viewerContextSchema = z.object({
   examId: z.string(),
   bucketId: z.string(),
   studyUid: z.string(),
-  /** true when private fields are masked: a share path, no view_privacy, or a confidential exam without it */
+  /** true when private fields are masked: a share path, or as privateFieldsMasked says for the caller */
   masked: z.boolean(),
   patientName: z.string(),
   patientId: z.string(),

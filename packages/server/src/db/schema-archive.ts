@@ -100,7 +100,7 @@ export const exams = pgTable(
     height: real('height'),
     urgentFlag: boolean('urgent_flag').notNull().default(false),
     teleMedFlag: boolean('tele_med_flag').notNull().default(false),
-    /** confidential: private fields stay masked in lists even for callers with view_privacy */
+    /** confidential: private fields stay masked for callers without view_privacy, even with the group privacy off */
     isPrivacy: boolean('is_privacy').notNull().default(false),
     /** the exam has a critical value not yet handled (set and cleared by the report-safety module) */
     criticalFlag: boolean('critical_flag').notNull().default(false),
