@@ -47,14 +47,16 @@ export function heldActions(entries: readonly PermissionEntry[] | undefined): He
 
 /**
  * The cached permission query (one per session: every hook below shares it). It refreshes with
- * the other accounts/me queries, e.g. when an admin changes the caller's own roles.
+ * the other accounts/me queries, e.g. when an admin changes the caller's own roles. `fresh` asks
+ * again on mount (the page that lists the permissions shows a changed role after a visit).
  */
-export function usePermissionsQuery() {
+export function usePermissionsQuery(options: { fresh?: boolean } = {}) {
   const { session } = useSessionState();
   return useQuery({
     queryKey: queryKeys.permissions,
     queryFn: ({ signal }) => fetchMyPermissions(signal),
     enabled: Boolean(session?.accessToken),
+    ...(options.fresh ? { staleTime: 0 } : {}),
   });
 }
 

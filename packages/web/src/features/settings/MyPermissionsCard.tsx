@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { PermissionEntry } from '@yyp/contracts';
 import { Card, Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fetchMyOrganizations, fetchMyPermissions } from '../../api/accounts';
+import { fetchMyOrganizations } from '../../api/accounts';
 import { queryKeys } from '../../api/queryClient';
+import { usePermissionsQuery } from '../../app/permissions';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { useMyGroups } from '../groups/useGroups';
 import { actionLabel, categoryLabel, groupActionsByCategory } from '../organizations/actionLabels';
@@ -15,11 +16,7 @@ import { OrgLevelTag } from '../organizations/OrgLevelTag';
  */
 export function MyPermissionsCard() {
   const { t } = useTranslation();
-  const permissions = useQuery({
-    queryKey: queryKeys.permissions,
-    queryFn: ({ signal }) => fetchMyPermissions(signal),
-    staleTime: 0,
-  });
+  const permissions = usePermissionsQuery({ fresh: true });
   const organizations = useQuery({
     queryKey: queryKeys.organizations,
     queryFn: ({ signal }) => fetchMyOrganizations(signal),
