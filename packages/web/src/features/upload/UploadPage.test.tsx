@@ -249,7 +249,31 @@ describe('/upload, steps 2 to 4', () => {
       sessionToken: 'session-token-1',
       corrections: { patientName: '张^伟', patientId: 'P-0001', accessionNumber: 'ACC-9' },
     });
-  });
+  }, 30_000);
+
+  it('offers to finish without the corrections when the server refuses them', async () => {
+    const { api } = uploadServer([RADIOLOGY], {
+      'POST exams/post-upload': (request) =>
+        (request.body as { corrections?: unknown }).corrections
+          ? errorAnswer(400, 'ValidationError')
+          : { status: 200, body: uploadSummaryOf({ status: 'completed', stored: 1, examIds: ['e1'] }) },
+    });
+    const { tus } = openWizard();
+    const user = await chooseFiles([fileOf('IM1', 100, 'CT/IM1')]);
+    await user.click(buttonByText('Next'));
+    await user.type(await screen.findByLabelText('Accession number'), 'ACC-9');
+    await user.click(buttonByText('Start upload'));
+    await screen.findByText('Uploading to Radiology');
+    tus.arrive('CT/IM1');
+    expect(await screen.findByText(/The corrections were not accepted/)).toBeTruthy();
+    await user.click(buttonByText('Finish without corrections'));
+    expect(await screen.findByText('Upload complete')).toBeTruthy();
+    const closing = api.requests.filter((r) => r.path === 'exams/post-upload').map((r) => r.body);
+    expect(closing).toEqual([
+      { sessionToken: 'session-token-1', corrections: { accessionNumber: 'ACC-9' } },
+      { sessionToken: 'session-token-1' },
+    ]);
+  }, 30_000);
 
   it('stops on request and continues the stopped files', async () => {
     uploadServer([RADIOLOGY]);

@@ -95,7 +95,16 @@ export function UploadProgressStep({ run, organization }: { run: UploadRun; orga
         </Space>
       </div>
       {run.finishError ? (
-        <Alert type="error" showIcon title={t('upload.finishFailed')} description={errorMessage(t, run.finishError)} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('upload.finishFailed')}
+          description={
+            run.hasCorrections
+              ? `${errorMessage(t, run.finishError)} ${t('upload.correction.refused')}`
+              : errorMessage(t, run.finishError)
+          }
+        />
       ) : run.offline && leftOut > 0 ? (
         <Alert type="info" showIcon title={t('upload.offline')} />
       ) : (
@@ -124,6 +133,11 @@ export function UploadProgressStep({ run, organization }: { run: UploadRun; orga
             {totals.counts.failed > 0 && totals.counts.cancelled === 0 && (
               <Button icon={<RedoOutlined />} onClick={run.retryAll}>
                 {t('upload.retryFailed')}
+              </Button>
+            )}
+            {run.finishError && run.hasCorrections && (
+              <Button loading={run.finishing} onClick={() => void run.finishWithoutCorrections()}>
+                {t('upload.correction.finishWithout')}
               </Button>
             )}
             <Button type="primary" loading={run.finishing} onClick={() => void run.finish()}>

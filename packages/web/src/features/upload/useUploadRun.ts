@@ -48,6 +48,7 @@ export function useUploadRun() {
   const autoFinished = useRef<string | null>(null);
   /** The step-2 corrections of this upload, sent when it closes. */
   const correctionsRef = useRef<UploadCorrection | undefined>(undefined);
+  const [hasCorrections, setHasCorrections] = useState(false);
   const completion = useMutation({
     mutationFn: (sessionToken: string) => completeUpload(sessionToken, correctionsRef.current),
   });
@@ -92,6 +93,7 @@ export function useUploadRun() {
     ) => {
       scopeRef.current = scope;
       correctionsRef.current = corrections;
+      setHasCorrections(corrections !== undefined);
       setSession(next);
       setSummary(null);
       resetCompletion();
@@ -118,6 +120,13 @@ export function useUploadRun() {
     }
   }, [queue, session, complete]);
 
+  /** Closes the upload leaving the exams as the files say (after the server refused the corrections). */
+  const finishWithoutCorrections = useCallback(async () => {
+    correctionsRef.current = undefined;
+    setHasCorrections(false);
+    await finish();
+  }, [finish]);
+
   // Every file arrived: close the session and show the summary, once per session.
   useEffect(() => {
     if (session && totals.allArrived && !summary && autoFinished.current !== session.uploadId) {
@@ -130,6 +139,7 @@ export function useUploadRun() {
     queue.clear();
     scopeRef.current = null;
     correctionsRef.current = undefined;
+    setHasCorrections(false);
     setSession(null);
     setSummary(null);
     resetCompletion();
@@ -147,6 +157,9 @@ export function useUploadRun() {
     finishError: completion.error,
     begin,
     finish,
+    /** step 2 corrections go with the closing call */
+    hasCorrections,
+    finishWithoutCorrections,
     reset,
     cancel: useCallback(() => queue.cancel(), [queue]),
     retry: useCallback((key: string) => queue.retry(key), [queue]),

@@ -43,6 +43,8 @@ export const uploadChs: Widen<typeof uploadEn> = {
       accessionNumber: '检查号',
       accessionHint: '检查号只能为仅含一个检查的上传更正。',
       tooLong: '最多 {{max}} 个字符',
+      refused: '更正未被接受，检查信息未作任何修改。可以不带更正完成上传，之后在检查详情中修改。',
+      finishWithout: '不更正并完成',
     },
     noOrganizationTitle: '没有可上传的机构',
     noOrganizationDescription: '您的角色不包含上传检查的权限。请联系所在机构的管理员开通上传权限。',

@@ -84,6 +84,9 @@ export const uploadEn = {
       accessionNumber: 'Accession number',
       accessionHint: 'An accession number can only be corrected for an upload of a single study.',
       tooLong: 'At most {{max}} characters',
+      refused:
+        'The corrections were not accepted and nothing was changed. Finish without them, and correct the exams later in their details.',
+      finishWithout: 'Finish without corrections',
     },
     noOrganizationTitle: 'No organization to upload into',
     noOrganizationDescription:
