@@ -5,6 +5,11 @@ import { useBlocker } from 'react-router';
 
 interface LeaveGuardProps {
   dirty: boolean;
+  /**
+   * The same asked at the moment of leaving: an action that saves and then navigates (approve and
+   * print) leaves before the render that shows its text saved.
+   */
+  dirtyNow?: () => boolean;
   /** save the text, resolving when it is stored; absent when it cannot be saved now */
   onSave?: () => Promise<unknown>;
 }
@@ -13,12 +18,13 @@ interface LeaveGuardProps {
  * Unsaved text is never dropped silently: leaving the page inside the app asks first (save, leave
  * anyway or stay), and closing or reloading the tab gets the browser's own question.
  */
-export function LeaveGuard({ dirty, onSave }: LeaveGuardProps) {
+export function LeaveGuard({ dirty, dirtyNow, onSave }: LeaveGuardProps) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+      (dirtyNow ? dirtyNow() : dirty) &&
+      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
   );
 
   useEffect(() => {

@@ -145,7 +145,8 @@ describe('report editor', () => {
     expect(save.body).toEqual(saveBody({ ...EMPTY_REPORT_CONTENT, findings: 'Lungs clear. Heart normal.' }, 3));
     await waitFor(() => expect(screen.getByTestId('save-state').textContent).toMatch(/^Saved at \d\d:\d\d:\d\d$/));
     expect((screen.getByLabelText('Findings') as HTMLTextAreaElement).value).toBe('Lungs clear. Heart normal.');
-  });
+    // The first render of the editor in a worker takes seconds on a loaded 2-core machine.
+  }, 30_000);
 
   it('opens read-only with the holder named when someone else holds the lock', async () => {
     const held = report({
@@ -289,6 +290,28 @@ describe('report editor', () => {
     await waitFor(() => expect(locationOf(router)).toBe('/studies'));
     await waitFor(() => expect(api.requests.some((r) => r.path === 'reports/e1/unlock')).toBe(true));
     expect(api.requests.some((r) => r.path === 'reports/e1/save')).toBe(false);
+  });
+
+  it('approves and prints text typed a moment ago and goes straight to the print view, without the leave question', async () => {
+    const writer = report({ status: 'none', transitions: ['save', 'submit', 'approve', 'approveAndPrint'] });
+    const { api, router } = openEditor(writer, {
+      'POST reports/e1/approve-and-print': (request) => ({
+        status: 200,
+        body: report({
+          status: 'printed',
+          transitions: [],
+          version: 4,
+          content: (request.body as { content: ReportContent }).content,
+        }),
+      }),
+    });
+    const user = userEvent.setup();
+    await user.type(await findings(), ' Heart normal.');
+    await user.click(within(actionBar()).getByRole('button', { name: /Approve and print/ }));
+    await waitFor(() => expect(locationOf(router)).toBe('/studies/e1/reports/e1/print?auto=1&recorded=1'));
+    expect(screen.queryByText('Your latest changes to this report are not saved yet.')).toBeNull();
+    const sent = api.requests.find((r) => r.path === 'reports/e1/approve-and-print')!;
+    expect(sent.body).toEqual(saveBody({ ...EMPTY_REPORT_CONTENT, findings: 'Lungs clear. Heart normal.' }, 3));
   });
 
   it('asks before a template replaces written text, and can append it instead', async () => {

@@ -381,7 +381,11 @@ export function ReportEditorPage({ examId, reportId }: { examId: string; reportI
           })
         }
       />
-      <LeaveGuard dirty={editor.dirty} onSave={editor.canSave ? () => perform('save') : undefined} />
+      <LeaveGuard
+        dirty={editor.dirty}
+        dirtyNow={editor.dirtyNow}
+        onSave={editor.canSave ? () => perform('save') : undefined}
+      />
     </div>
   );
 }

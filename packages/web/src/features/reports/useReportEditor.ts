@@ -325,6 +325,7 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
 
   const canSave = lockPhase === 'held' && (report?.transitions.includes('save') ?? false);
   const dirty = draftState ? isDirty(draftState) : false;
+  const dirtyNow = useCallback(() => (draftRef.current ? isDirty(draftRef.current) : false), []);
 
   // Autosave a changed draft now and then, quietly: the text on screen is never replaced by it.
   const conflictOpen = useRef(false);
@@ -407,6 +408,8 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     report,
     draft: draftState?.draft ?? null,
     dirty,
+    /** whether the text differs from the stored one now, before the next render shows it (leaving right after an action) */
+    dirtyNow,
     lockPhase,
     /** the name of whoever else holds the lock, when it is not us */
     lockHolder: lockedByOther ?? (lockPhase === 'refused' || lockPhase === 'lost' ? lockHolder : null),
