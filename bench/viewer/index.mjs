@@ -46,7 +46,11 @@ const GOAL = {
   seriesLoadVsOhif: 1,
 };
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : round((s[m - 1] + s[m]) / 2, 2);
+};
 const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? round(a / b, 2) : null);
 const log = (msg) => console.error(`[viewer] ${msg}`);
 
@@ -358,7 +362,7 @@ async function main() {
     framesParallel6: par('yypViewer') >= par('orthanc') && par('yypDicomWeb') >= par('orthanc'),
     seriesLoad: yypSeries <= ohifSeries,
   };
-  const out = path.join(root, 'bench/results/viewer.json');
+  const out = path.resolve(root, process.env.BENCH_OUT || 'bench/results/viewer.json');
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(
     `frames/s sequential: yyp DICOMweb ${seq('yypDicomWeb')}, yyp viewer ${seq('yypViewer')}, Orthanc ${seq('orthanc')}; ` +
