@@ -6,6 +6,13 @@ import { antdTib } from './antd-tib';
 import dayjs from 'dayjs';
 import 'dayjs/locale/bo';
 import 'dayjs/locale/zh-cn';
+import updateLocale from 'dayjs/plugin/updateLocale';
+
+// The date pickers head their day columns with weekdaysMin, which dayjs 'bo' gives as whole names
+// (མིག་དམར་, པ་སངས་): they wrapped onto two lines in the pickers' narrow columns. One syllable each,
+// as Tibetan calendars shorten them.
+dayjs.extend(updateLocale);
+dayjs.updateLocale('bo', { weekdaysMin: ['ཉི་', 'ཟླ་', 'མིག་', 'ལྷག་', 'ཕུར་', 'སངས་', 'སྤེན་'] });
 
 /** Local storage key of the chosen interface language (spec 000 §1: chs default, en, tib). */
 export const LANGUAGE_STORAGE_KEY = LANGUAGE_KEY;
