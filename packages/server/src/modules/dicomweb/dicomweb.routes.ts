@@ -155,7 +155,7 @@ export function dicomWebRoutes(
   });
 
   type SearchPath = { study?: string; series?: string };
-  type Search = (accountId: string, q: Query, base: string, p: SearchPath) => Promise<SearchPage>;
+  type Search = (caller: AccountRow, q: Query, base: string, p: SearchPath) => Promise<SearchPage>;
   // One QIDO-RS answer: the search, its PHI audit row, DICOM JSON (204 when empty).
   const searchHandler =
     (level: 'studies' | 'series' | 'instances', search: Search) =>
@@ -164,7 +164,7 @@ export function dicomWebRoutes(
       const p = request.params as SearchPath;
       let result: SearchPage;
       try {
-        result = await search(account.id, q, baseUrl(request), p);
+        result = await search(account, q, baseUrl(request), p);
       } catch (err) {
         // A query the archive cannot apply says why in a Warning header too (PS3.18 8.3.4).
         if (err instanceof QueryRefused) void reply.header('warning', err.warning);
@@ -226,7 +226,7 @@ export function dicomWebRoutes(
   // viewer's read, audited once per window.
   const retrieve = async (account: AccountRow, request: FastifyRequest, reply: FastifyReply) => {
     const p = request.params as P;
-    const files = await web.files(account.id, p.study, p.series, p.instance);
+    const files = await web.files(account, p.study, p.series, p.instance);
     const ctx = auditContext(request);
     if (p.instance) await audit.read(account, ctx, 'instance', p.study, p.series, p.instance);
     else await audit.retrieve(account, ctx, p.study, p.series);
@@ -252,7 +252,7 @@ export function dicomWebRoutes(
   };
   const meta = async (account: AccountRow, request: FastifyRequest, reply: FastifyReply) => {
     const p = request.params as P;
-    const metadata = await web.metadata(account.id, baseUrl(request), p.study, p.series, p.instance);
+    const metadata = await web.metadata(account, baseUrl(request), p.study, p.series, p.instance);
     await audit.read(account, auditContext(request), 'metadata', p.study, p.series, p.instance);
     void reply.header('content-type', DICOM_JSON);
     return metadata;
@@ -307,7 +307,7 @@ export function dicomWebRoutes(
     auth: 'account',
     handler: async ({ account, request, reply }) => {
       const p = request.params as Required<P>;
-      const value = await web.bulkData(account.id, p.study, p.series, p.instance, p.tag);
+      const value = await web.bulkData(account, p.study, p.series, p.instance, p.tag);
       await audit.read(account, auditContext(request), 'bulkdata', p.study, p.series, p.instance);
       const boundary = multipartBoundary();
       void reply.header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`);

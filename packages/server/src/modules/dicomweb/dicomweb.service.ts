@@ -1,16 +1,17 @@
 import type { Readable } from 'node:stream';
 import { DicomError } from '../../dicom/parse.js';
 import { servedInstance } from '../../dicom/preamble.js';
-import { bucketsWith, callerScope } from '../../platform/access.js';
-import { effectiveActions } from '../../platform/authz.js';
+import { callerScope } from '../../platform/access.js';
+import { effectiveActions, examMasked } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
-import { errors } from '../../platform/errors.js';
+import { AppError, errors } from '../../platform/errors.js';
 import type { ArchiveService } from '../archive/archive.service.js';
 import { IngestRefused } from '../archive/plan.js';
 import { instanceMetadata, topLevelValue, vrOfTag, type DicomJson } from '../../dicom/json-model.js';
 import { instanceJson, seriesJson, studyJson } from './json.js';
 import { withExamValues } from './exam-values.js';
+import { maskMetadata, MASKED_TAGS } from '../viewing/mask.js';
 import { attributeLevel, type AttributeLevel } from './attribute-levels.js';
 import { inArray } from 'drizzle-orm';
 import { instances as instancesTable, series as seriesTable, type exams as examsTable } from '../../db/schema.js';
@@ -28,6 +29,21 @@ import {
 } from './frames.store.js';
 
 type ExamRow = typeof examsTable.$inferSelect;
+
+/**
+ * The organizations where a caller reads exams (exam_get) and, for an exam of one of them,
+ * whether its private fields are masked for the caller (contracts privateFieldsMasked through
+ * authz examMasked: the group's enablePrivacy, view_privacy, the exam's confidential flag).
+ */
+export interface ReadScope {
+  buckets: string[];
+  masked: (exam: Pick<ExamRow, 'bucketId' | 'isPrivacy'>) => boolean;
+}
+
+/** An answer's DICOM JSON as the caller may see it: masked as the viewer masks it (viewing/mask.ts). */
+function shown(json: DicomJson, exam: ExamRow, scope: ReadScope): DicomJson {
+  return scope.masked(exam) ? (maskMetadata(json, exam.patientName) as DicomJson) : json;
+}
 
 export interface StowOutcome {
   status: number;
@@ -49,6 +65,17 @@ export type SearchPage = Page<DicomJson> & { exams: AuditedExam[]; warnings: str
 function page<R, T>(rows: R[], { limit }: SearchQuery, map: (r: R) => T): Page<T> {
   return { items: rows.slice(0, limit).map(map), truncated: rows.length > limit };
 }
+
+const maskedFiles = () =>
+  new AppError(
+    'InsufficientPermissions',
+    "The patient's private fields are masked for you (view_privacy): stored DICOM files carry them unmasked and are not served; read the study's metadata and frames",
+    { action: 'view_privacy' },
+  );
+const maskedValue = () =>
+  new AppError('InsufficientPermissions', "This value is one of the patient's private fields, masked for you", {
+    action: 'view_privacy',
+  });
 
 /** STOW-RS parts in flight at once. */
 const STOW_CONCURRENCY = 16;
@@ -105,6 +132,19 @@ export class DicomWebService {
 
   /** Frames of stored files, with the layouts of those read before (frame-source.ts). */
   readonly frameSource: FrameSource;
+
+  /** The caller's ReadScope, from the scope its authentication loaded (no query when remembered). */
+  async readScope(caller: { id: string }): Promise<ReadScope> {
+    const { access, facts } = await callerScope(this.db, caller);
+    const readable = new Map(facts.filter((b) => effectiveActions(access, b).has('exam_get')).map((b) => [b.id, b]));
+    return {
+      buckets: [...readable.keys()],
+      masked: (exam) => {
+        const bucket = readable.get(exam.bucketId);
+        return !bucket || examMasked(access, bucket, exam);
+      },
+    };
+  }
 
   /**
    * STOW-RS of `parts`, ingested as they arrive (a streamed request body), STOW_CONCURRENCY at a
@@ -206,11 +246,11 @@ export class DicomWebService {
     }
   }
 
-  async studies(accountId: string, q: Query, base: string): Promise<SearchPage> {
+  async studies(caller: { id: string }, q: Query, base: string): Promise<SearchPage> {
     const search = parseSearchQuery('study', q);
     const fields = includeFields(q);
-    const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const result = page(await searchStudies(this.db, scope, search), search, (e) => ({
+    const scope = await this.readScope(caller);
+    const result = page(await searchStudies(this.db, scope.buckets, search), search, (e) => ({
       json: studyJson(e, base),
       id: e.id,
       exam: e,
@@ -221,18 +261,18 @@ export class DicomWebService {
       result.items.map((r) => r.id),
     );
     return {
-      ...(await this.withFields(result, fields, 'study', (r) => keys.get(r.id))),
+      ...(await this.withFields(result, fields, 'study', scope, (r) => keys.get(r.id))),
       exams: examsOf(result),
       warnings: search.warnings,
     };
   }
 
-  async series(accountId: string, q: Query, base: string, studyUid?: string): Promise<SearchPage> {
+  async series(caller: { id: string }, q: Query, base: string, studyUid?: string): Promise<SearchPage> {
     const search = parseSearchQuery('series', q);
     const fields = includeFields(q);
-    const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const rows = await searchSeries(this.db, scope, search, studyUid);
-    if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
+    const scope = await this.readScope(caller);
+    const rows = await searchSeries(this.db, scope.buckets, search, studyUid);
+    if (studyUid && rows.length === 0) await this.requireStudy(scope.buckets, studyUid);
     const result = page(rows, search, (r) => ({
       json: seriesJson(r.series, r.exam, base),
       id: r.series.id,
@@ -244,14 +284,14 @@ export class DicomWebService {
       result.items.map((r) => r.id),
     );
     return {
-      ...(await this.withFields(result, fields, 'series', (r) => keys.get(r.id))),
+      ...(await this.withFields(result, fields, 'series', scope, (r) => keys.get(r.id))),
       exams: examsOf(result),
       warnings: search.warnings,
     };
   }
 
   async instances(
-    accountId: string,
+    caller: { id: string },
     q: Query,
     base: string,
     studyUid?: string,
@@ -259,9 +299,9 @@ export class DicomWebService {
   ): Promise<SearchPage> {
     const search = parseSearchQuery('instance', q);
     const fields = includeFields(q);
-    const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    const rows = await searchInstances(this.db, scope, search, studyUid, seriesUid);
-    if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
+    const scope = await this.readScope(caller);
+    const rows = await searchInstances(this.db, scope.buckets, search, studyUid, seriesUid);
+    if (studyUid && rows.length === 0) await this.requireStudy(scope.buckets, studyUid);
     const result = page(rows, search, (r) => ({
       json: instanceJson(r.instance, r.series, r.exam, base),
       id: r.instance.id,
@@ -269,7 +309,7 @@ export class DicomWebService {
       exam: r.exam,
     }));
     return {
-      ...(await this.withFields(result, fields, 'instance', (r) => r.blobKey)),
+      ...(await this.withFields(result, fields, 'instance', scope, (r) => r.blobKey)),
       exams: examsOf(result),
       warnings: search.warnings,
     };
@@ -295,18 +335,20 @@ export class DicomWebService {
   /**
    * Attributes asked for with includefield that the archive does not keep in its rows are read
    * from the header of a representative stored instance (the study's or series' first); binary
-   * values and pixel data are left out. An attribute the instance lacks is answered empty.
+   * values and pixel data are left out. An attribute the instance lacks is answered empty. Each
+   * answer is masked where the caller sees its exam masked (the read values included).
    */
   private async withFields<R extends { json: DicomJson; exam: ExamRow }>(
     result: Page<R>,
     fields: 'all' | string[],
     level: AttributeLevel,
+    scope: ReadScope,
     blobKey: (r: R) => string | undefined,
   ): Promise<Page<DicomJson>> {
     const wanted = (r: R) => (fields === 'all' ? true : fields.some((tag) => !(tag in r.json)));
     const out = await mapConcurrent(result.items, 8, async (r) => {
       const key = blobKey(r);
-      if (!wanted(r) || !key) return r.json;
+      if (!wanted(r) || !key) return shown(r.json, r.exam, scope);
       const header = instanceMetadata(await this.blobs.get(key), () => '');
       const json = { ...r.json };
       // 'all' is all the header holds of the level searched (attribute-levels.ts).
@@ -321,7 +363,7 @@ export class DicomWebService {
         else if (fields !== 'all') json[tag] = { vr: attr?.vr ?? vrOfTag(tag) };
       }
       // Patient attributes read from the file answer as the (possibly corrected) exam says.
-      return withExamValues(json, r.exam, true);
+      return shown(withExamValues(json, r.exam, true), r.exam, scope);
     });
     return { items: out, truncated: result.truncated };
   }
@@ -331,14 +373,21 @@ export class DicomWebService {
     if (found.length === 0) throw errors.notFound('Study');
   }
 
-  /** The stored files of a study, a series or one instance, in series and instance order. */
+  /**
+   * The stored files of a study, a series or one instance, in series and instance order. A file
+   * carries the patient's private fields as sent and cannot be served partly masked: a caller who
+   * sees any of its exams masked is refused (403) and reads the masked metadata and the frames.
+   */
   async files(
-    accountId: string,
+    caller: { id: string },
     studyUid: string,
     seriesUid?: string,
     sopUid?: string,
   ): Promise<{ blobKey: string; size: number }[]> {
-    return this.filesIn(await bucketsWith(this.db, accountId, 'exam_get'), studyUid, seriesUid, sopUid);
+    const scope = await this.readScope(caller);
+    const rows = await this.instanceRows(scope.buckets, studyUid, seriesUid, sopUid);
+    if (rows.some((r) => scope.masked(r.exam))) throw maskedFiles();
+    return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
   }
 
   /** As files(), within the given organizations (the viewer's one study, authorized by its signed path). */
@@ -348,6 +397,12 @@ export class DicomWebService {
     seriesUid?: string,
     sopUid?: string,
   ): Promise<{ blobKey: string; size: number }[]> {
+    const rows = await this.instanceRows(scope, studyUid, seriesUid, sopUid);
+    return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
+  }
+
+  /** The instances of a study, a series or one instance within the organizations; 404 if none. */
+  private async instanceRows(scope: string[], studyUid: string, seriesUid?: string, sopUid?: string) {
     const rows = await searchInstances(
       this.db,
       scope,
@@ -357,24 +412,32 @@ export class DicomWebService {
       true,
     );
     if (rows.length === 0) throw errors.notFound(sopUid ? 'Instance' : seriesUid ? 'Series' : 'Study');
-    return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
+    return rows;
   }
 
   /** WADO-RS metadata of a study, series or instance. */
   async metadata(
-    accountId: string,
+    caller: { id: string },
     base: string,
     studyUid: string,
     seriesUid?: string,
     sopUid?: string,
   ): Promise<DicomJson[]> {
-    const scope = await bucketsWith(this.db, accountId, 'exam_get');
-    return this.metadataIn(scope, (url, tagPath) => `${base}${url}/bulkdata/${tagPath}`, studyUid, seriesUid, sopUid);
+    const scope = await this.readScope(caller);
+    return this.metadataIn(
+      scope.buckets,
+      (url, tagPath) => `${base}${url}/bulkdata/${tagPath}`,
+      studyUid,
+      seriesUid,
+      sopUid,
+      scope.masked,
+    );
   }
 
   /**
    * Metadata within the given organizations. `bulk` names the BulkDataURI of a value from the
-   * instance's path (/studies/…/instances/…) and the tag path.
+   * instance's path (/studies/…/instances/…) and the tag path; where `masked` says so for the
+   * instance's exam, the private fields are masked as the viewer masks them (viewing/mask.ts).
    */
   async metadataIn(
     scope: string[],
@@ -382,21 +445,15 @@ export class DicomWebService {
     studyUid: string,
     seriesUid?: string,
     sopUid?: string,
+    masked?: ReadScope['masked'],
   ): Promise<DicomJson[]> {
-    const rows = await searchInstances(
-      this.db,
-      scope,
-      { ...(sopUid ? { SOPInstanceUID: sopUid } : {}) },
-      studyUid,
-      seriesUid,
-      true,
-    );
-    if (rows.length === 0) throw errors.notFound(sopUid ? 'Instance' : seriesUid ? 'Series' : 'Study');
+    const rows = await this.instanceRows(scope, studyUid, seriesUid, sopUid);
     return mapConcurrent(rows, 8, async (r) => {
       const instancePath = `/studies/${studyUid}/series/${r.series.seriesUid}/instances/${r.instance.sopInstanceUid}`;
       const json = instanceMetadata(await this.blobs.get(r.instance.blobKey), (tagPath) => bulk(instancePath, tagPath));
       // The exam record's corrections (upload wizard step 2) win over what the file was sent with.
-      return withExamValues(json, r.exam);
+      const values = withExamValues(json, r.exam);
+      return masked?.(r.exam) ? (maskMetadata(values, r.exam.patientName) as DicomJson) : values;
     });
   }
 
@@ -438,20 +495,32 @@ export class DicomWebService {
     return examInstanceFile(this.db, x);
   }
 
-  /** A top-level binary value referenced by BulkDataURI. */
+  /**
+   * A top-level value referenced by BulkDataURI. The value of any top-level element can be asked
+   * for, so a caller who sees the exam masked is refused the ones the metadata masks.
+   */
   async bulkData(
-    accountId: string,
+    caller: { id: string },
     studyUid: string,
     seriesUid: string,
     sopUid: string,
     tag: string,
   ): Promise<Uint8Array> {
-    return this.bulkDataIn(await bucketsWith(this.db, accountId, 'exam_get'), studyUid, seriesUid, sopUid, tag);
+    const scope = await this.readScope(caller);
+    return this.bulkDataIn(scope.buckets, studyUid, seriesUid, sopUid, tag, scope.masked);
   }
 
-  async bulkDataIn(scope: string[], studyUid: string, seriesUid: string, sopUid: string, tag: string) {
-    const [file] = await this.filesIn(scope, studyUid, seriesUid, sopUid);
-    const bytes = await this.blobs.get(file!.blobKey);
+  async bulkDataIn(
+    scope: string[],
+    studyUid: string,
+    seriesUid: string,
+    sopUid: string,
+    tag: string,
+    masked?: ReadScope['masked'],
+  ) {
+    const [row] = await this.instanceRows(scope, studyUid, seriesUid, sopUid);
+    if (MASKED_TAGS.has(tag.toUpperCase()) && masked?.(row!.exam)) throw maskedValue();
+    const bytes = await this.blobs.get(row!.instance.blobKey);
     const value = topLevelValue(bytes, tag);
     if (!value) throw errors.notFound('Bulk data');
     return value;

@@ -5,6 +5,8 @@ type DicomJson = Record<string, { vr: string; Value?: unknown[]; [k: string]: un
 /** Private attributes the viewer masks for a caller without view_privacy (or on a share path). */
 const IDENTIFIERS = ['00100020', '00101000', '00100021', '00080050', '00102154'] as const;
 const DROPPED = ['00100030', '00100032', '00101040', '00101001', '00101002'] as const;
+/** Every attribute maskMetadata masks or empties (a masked caller is refused their raw values). */
+export const MASKED_TAGS: ReadonlySet<string> = new Set(['00100010', ...IDENTIFIERS, ...DROPPED]);
 
 const text = (v: unknown): string =>
   typeof v === 'string' ? v : v && typeof v === 'object' && 'Alphabetic' in v ? String(v.Alphabetic) : '';
