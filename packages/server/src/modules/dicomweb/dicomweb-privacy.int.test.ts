@@ -1,3 +1,4 @@
+import { VIEWER_TOKEN_HEADER } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buckets, exams } from '../../db/schema.js';
@@ -146,6 +147,28 @@ describe('privacy on (the teleradiology group)', () => {
     const bulk = await get('expert', `${instancePath(studies.tele)}/bulkdata/${PATIENT_ID}`);
     expect(bulk.statusCode).toBe(200);
     expect(bulk.rawPayload.includes(Buffer.from('DWP-0000003'))).toBe(true);
+  });
+});
+
+describe("the viewer's bulk data (its own path, masked as its metadata is)", () => {
+  async function viewerBulk(who: string, s: GeneratedStudy, tag: string) {
+    const [exam] = await t.db.database.db.select().from(exams).where(eq(exams.storeUid, s.studyInstanceUid));
+    const path = await t.call('POST', `viewers/${exam!.id}/path`, { token: tok[who]!, body: { reportId: exam!.id } });
+    expect(path.statusCode, path.body).toBe(200);
+    return t.call('GET', `viewer/${instancePath(s)}/bulkdata/${tag}`, {
+      headers: { [VIEWER_TOKEN_HEADER]: (path.json() as { openpath: string }).openpath },
+    });
+  }
+
+  it('refuses a masked context the raw patient name and ID, and gives them to one with view_privacy', async () => {
+    for (const tag of [NAME, PATIENT_ID]) {
+      const refused = await viewerBulk('teledoctor', studies.tele, tag);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.body).not.toContain('DWP-0000003');
+    }
+    const shown = await viewerBulk('expert', studies.tele, PATIENT_ID);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.rawPayload.includes(Buffer.from('DWP-0000003'))).toBe(true);
   });
 });
 

@@ -202,9 +202,10 @@ export class ViewingService {
   }
 
   async bulkData(token: string | undefined, studyUid: string, seriesUid: string, sopUid: string, tag: string) {
-    const { grant } = await this.open(token);
+    const { grant, masked } = await this.open(token);
     if (studyUid !== grant.studyUid) throw errors.notFound('Study');
-    return this.web.bulkDataIn([grant.bucketId], studyUid, seriesUid, sopUid, tag);
+    // A masked context is refused the raw values of the fields its metadata masks.
+    return this.web.bulkDataIn([grant.bucketId], studyUid, seriesUid, sopUid, tag, () => masked);
   }
 
   /** A viewer path's account, or 403 for a share path (read-only, one study). */
