@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test tier and ends with one line "N passed, N failed" summed over all of them:
 // lint, unit + web (vitest), integration on PGlite, integration on PostgreSQL, e2e in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,14 +19,50 @@ function run(cmd, args, env = {}) {
   return res.status === 0;
 }
 
+const vitestArgs = (args, out) => [
+  'vitest',
+  'run',
+  ...args,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+];
+
 function vitestTier(name, args, env = {}) {
   const out = path.join(reports, `${name}.json`);
   console.log(`\n=== ${name} ===`);
-  const ok = run(
-    'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    env,
-  );
+  count(name, out, run('npx', vitestArgs(args, out), env));
+}
+
+/**
+ * Tiers that share no state run side by side (vitest gives each one worker on a 2-core machine, so
+ * two tiers keep both cores busy); each one's output is kept in a file and printed when all are done.
+ */
+async function vitestTiersTogether(list) {
+  const runs = list.map(({ name, args, env }) => {
+    const out = path.join(reports, `${name}.json`);
+    const log = path.join(reports, `${name}.log`);
+    const fd = fs.openSync(log, 'w');
+    const child = spawn('npx', vitestArgs(args, out), {
+      cwd: root,
+      stdio: ['ignore', fd, fd],
+      env: { ...process.env, ...env },
+    });
+    return new Promise((resolve) =>
+      child.on('close', (code) => {
+        fs.closeSync(fd);
+        resolve({ name, out, log, ok: code === 0 });
+      }),
+    );
+  });
+  for (const r of await Promise.all(runs)) {
+    console.log(`\n=== ${r.name} ===`);
+    process.stdout.write(fs.readFileSync(r.log, 'utf8'));
+    count(r.name, r.out, r.ok);
+  }
+}
+
+function count(name, out, ok) {
   let p = 0;
   let f = 0;
   if (fs.existsSync(out)) {
@@ -68,18 +104,19 @@ if (!run('bash', ['scripts/install-test-deps.sh'])) {
 const built = step('build', 'npm', ['run', 'build', '--silent']);
 step('lint', 'npm', ['run', 'lint', '--silent']);
 vitestTier('unit+web', ['--project', 'unit', '--project', 'web']);
-vitestTier('int (PGlite)', ['--project', 'int'], { DATABASE_URL: '' });
-
+const intTiers = [{ name: 'int (PGlite)', args: ['--project', 'int'], env: { DATABASE_URL: '' } }];
 if (!(await reachable(pgUrl)) && process.getuid?.() === 0) {
   run('bash', ['-c', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start']);
 }
 if (await reachable(pgUrl)) {
-  vitestTier('int (PostgreSQL)', ['--project', 'int'], { DATABASE_URL: pgUrl });
+  intTiers.push({ name: 'int (PostgreSQL)', args: ['--project', 'int'], env: { DATABASE_URL: pgUrl } });
 } else {
   console.log(`PostgreSQL is not reachable at ${pgUrl}: the PostgreSQL tier fails`);
   failed += 1;
   tiers.push('int (PostgreSQL): unreachable');
 }
+console.log(`\n=== ${intTiers.map((t) => t.name).join(' and ')}, side by side (output follows when both end) ===`);
+await vitestTiersTogether(intTiers);
 
 if (built) vitestTier('e2e (Chromium)', ['--config', 'e2e/vitest.config.ts']);
 else tiers.push('e2e (Chromium): not run, build failed');
