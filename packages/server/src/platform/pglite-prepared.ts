@@ -1,4 +1,5 @@
 import { serialize } from 'pg-protocol';
+import type { Db } from './db.js';
 
 /** The part of PGlite's interface a prepared statement needs (the extended query protocol). */
 export interface PgliteProtocol {
@@ -82,4 +83,20 @@ export async function preparedQuery(
     }
     return rows;
   }
+}
+
+interface PgPoolLike {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  totalCount: number;
+}
+
+/**
+ * `text` as the prepared statement `name` on either database, outside any transaction: a named
+ * statement of node-postgres on PostgreSQL (prepared once per connection), preparedQuery on PGlite.
+ * Rows come with the driver's own type parsing (Date for timestamptz, parsed json, booleans).
+ */
+export async function preparedRows<R>(db: Db, name: string, text: string, params: unknown[]): Promise<R[]> {
+  const client = (db as unknown as { $client: PgPoolLike | PgliteProtocol }).$client;
+  if ('totalCount' in client) return (await client.query({ name, text, values: params })).rows as R[];
+  return (await preparedQuery(client, name, text, params)) as R[];
 }

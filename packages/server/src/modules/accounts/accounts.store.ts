@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
-import { and, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Preferences } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
 import { accounts, domains, groupMembers, sessions, type AccountRow, type NewAccountRow } from '../../db/schema.js';
 import { escapeLike } from '../../db/like.js';
 import { scopeColumns, scopeFromColumns, type CallerScope } from '../../platform/access.js';
+import { preparedRows } from '../../platform/pglite-prepared.js';
 import { DEFAULT_DOMAIN_ID } from '../domain/domain.store.js';
 
 /** SQL on accounts and their sessions (the lockout: login-throttle.ts; rate limits: rate-limit.ts). */
@@ -30,24 +32,41 @@ export async function findAccountById(db: Db, id: string): Promise<AccountRow | 
 }
 
 // Runs on every authenticated request (the account, its scope, the token's session and the
-// domain's inactivity limit in one round trip): prepared once per database handle.
-const withScopeStatements = new WeakMap<Db, ReturnType<typeof prepareWithScope>>();
-function prepareWithScope(db: Db) {
-  return db
-    .select({
-      account: accounts,
-      ...scopeColumns(sql`${accounts.id}`),
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      revokedAt: sessions.revokedAt,
-      maxInactiveMinutes: sql<unknown>`(select (${domains.config} ->> 'maxInactiveMinutes')::int from ${domains}
-        where ${domains.id} = ${DEFAULT_DOMAIN_ID})`,
-    })
-    .from(accounts)
-    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('jti')), eq(sessions.accountId, accounts.id)))
-    .where(eq(accounts.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('account_with_session');
+// domain's inactivity limit in one round trip): one constant text, run as the named prepared
+// statement account_with_session on both databases (platform/pglite-prepared.ts: on PGlite,
+// drizzle's prepare parsed and planned the text again at every call, the larger part of a
+// signed-in request's cost). Parameters: $1 account id, $2 session id (the token's jti), $3 domain.
+const accountColumns = Object.entries(getTableColumns(accounts));
+let withSessionText: string | undefined;
+export function accountWithSessionStatement(): string {
+  if (withSessionText) return withSessionText;
+  const scope = scopeColumns(sql`${accounts.id}`);
+  const { sql: text, params } = new PgDialect().sqlToQuery(
+    sql`select ${sql.join(
+      accountColumns.map(([key, column]) => sql`${column} as ${sql.identifier(`a.${key}`)}`),
+      sql`, `,
+    )},
+      ${scope.groups} as "groups", ${scope.members} as "members", ${scope.roles} as "roles",
+      ${sessions.id} as "sessionId", ${sessions.lastSeenAt} as "lastSeenAt", ${sessions.revokedAt} as "revokedAt",
+      (select (${domains.config} ->> 'maxInactiveMinutes')::int from ${domains}
+        where ${domains.id} = ${sql.raw('$3')}) as "maxInactiveMinutes"
+      from ${accounts}
+      left join ${sessions} on ${sessions.id} = ${sql.raw('$2')} and ${sessions.accountId} = ${accounts.id}
+      where ${accounts.id} = ${sql.raw('$1')}
+      limit 1`,
+  );
+  if (params.length > 0) throw new Error('the sign-in statement must be constant');
+  return (withSessionText = text);
+}
+
+/** The account of a row of accountWithSessionStatement, each column decoded as drizzle does. */
+function accountFromRow(row: Record<string, unknown>): AccountRow {
+  const account: Record<string, unknown> = {};
+  for (const [key, column] of accountColumns) {
+    const value = row[`a.${key}`];
+    account[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return account as AccountRow;
 }
 
 export interface SessionFacts {
@@ -65,21 +84,21 @@ export async function findAccountWithSession(
   id: string,
   jti: string,
 ): Promise<{ account: AccountRow; scope: CallerScope; session: SessionFacts } | undefined> {
-  let statement = withScopeStatements.get(db);
-  if (!statement) {
-    statement = prepareWithScope(db);
-    withScopeStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ id, jti });
+  const [row] = await preparedRows<Record<string, unknown>>(db, 'account_with_session', accountWithSessionStatement(), [
+    id,
+    jti,
+    DEFAULT_DOMAIN_ID,
+  ]);
   if (!row) return undefined;
   const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+  const account = accountFromRow(row);
   return {
-    account: row.account,
-    scope: scopeFromColumns(row.account.id, row),
+    account,
+    scope: scopeFromColumns(account.id, row),
     session: {
       found: row.sessionId !== null,
-      lastSeenAt: date(row.lastSeenAt),
-      revokedAt: date(row.revokedAt),
+      lastSeenAt: date(row.lastSeenAt as Date | string | null),
+      revokedAt: date(row.revokedAt as Date | string | null),
       maxInactiveMinutes: Number(row.maxInactiveMinutes ?? 0) || 0,
     },
   };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { scopeColumns } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
-import { preparedQuery, type PgliteProtocol } from '../../platform/pglite-prepared.js';
+import { preparedRows as prepared } from '../../platform/pglite-prepared.js';
 
 /**
  * The frame path's look-ups (issue 20 item 16): a viewer asks for hundreds of frames a second,
@@ -10,18 +10,6 @@ import { preparedQuery, type PgliteProtocol } from '../../platform/pglite-prepar
  * queries. These are constant texts run as named prepared statements (per connection on
  * PostgreSQL, once per database on PGlite), one round trip per frame.
  */
-
-interface PgPoolLike {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-  totalCount: number;
-}
-
-/** `text` as the prepared statement `name` (a name stands for one text), outside any transaction. */
-async function prepared<R>(db: Db, name: string, text: string, params: unknown[]): Promise<R[]> {
-  const client = (db as unknown as { $client: PgPoolLike | PgliteProtocol }).$client;
-  if ('totalCount' in client) return (await client.query({ name, text, values: params })).rows as R[];
-  return (await preparedQuery(client, name, text, params)) as R[];
-}
 
 /** A stored instance file: its blob and its size (the frame cache's key with it). */
 export interface StoredFile {
