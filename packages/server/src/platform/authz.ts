@@ -7,6 +7,7 @@ import {
   type OrgAccessLevel,
   type PrivacyContext,
 } from '@yyp/contracts';
+import { AppError } from './errors.js';
 
 /**
  * The one authorization decision (DESIGN.md "Authorization"): pure, so it is tested over every
@@ -121,6 +122,18 @@ export function privacyOf(caller: CallerAccess, bucket: BucketFacts): PrivacyCon
 /** Whether the caller sees this exam of the bucket with its private fields masked. */
 export function examMasked(caller: CallerAccess, bucket: BucketFacts, exam: { isPrivacy: boolean }): boolean {
   return privateFieldsMasked(privacyOf(caller, bucket), exam);
+}
+
+/**
+ * The refusal of stored study files (DICOMweb retrieval, study packages, download links) to a
+ * caller who sees the exam masked: a stored file carries the private fields unmasked.
+ */
+export function maskedFilesRefused(): AppError {
+  return new AppError(
+    'InsufficientPermissions',
+    "The patient's private fields are masked for you (view_privacy): stored DICOM files carry them unmasked and are not served; read the study's metadata and frames",
+    { action: 'view_privacy' },
+  );
 }
 
 export function decide(caller: CallerAccess, action: BucketAction, bucket: BucketFacts | undefined): Decision {

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { DicomError } from '../../dicom/parse.js';
 import { servedInstance } from '../../dicom/preamble.js';
 import { callerScope } from '../../platform/access.js';
-import { effectiveActions, examMasked } from '../../platform/authz.js';
+import { effectiveActions, examMasked, maskedFilesRefused } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -66,12 +66,6 @@ function page<R, T>(rows: R[], { limit }: SearchQuery, map: (r: R) => T): Page<T
   return { items: rows.slice(0, limit).map(map), truncated: rows.length > limit };
 }
 
-const maskedFiles = () =>
-  new AppError(
-    'InsufficientPermissions',
-    "The patient's private fields are masked for you (view_privacy): stored DICOM files carry them unmasked and are not served; read the study's metadata and frames",
-    { action: 'view_privacy' },
-  );
 const maskedValue = () =>
   new AppError('InsufficientPermissions', "This value is one of the patient's private fields, masked for you", {
     action: 'view_privacy',
@@ -386,7 +380,7 @@ export class DicomWebService {
   ): Promise<{ blobKey: string; size: number }[]> {
     const scope = await this.readScope(caller);
     const rows = await this.instanceRows(scope.buckets, studyUid, seriesUid, sopUid);
-    if (rows.some((r) => scope.masked(r.exam))) throw maskedFiles();
+    if (rows.some((r) => scope.masked(r.exam))) throw maskedFilesRefused();
     return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
   }
 

@@ -58,11 +58,11 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     auth: { bucket: 'study_package', bucketId: examBucket },
     params: examParams,
     query: studyPackageQuerySchema,
-    handler: async ({ account, params, query, request, reply }) =>
+    handler: async ({ account, access, bucket, params, query, request, reply }) =>
       sendZip(
         reply,
         await exams.studyPackage(
-          account,
+          { account, access, bucket },
           params.examId,
           query.repackage === '1' || query.repackage === 'true',
           auditContext(request),
@@ -76,7 +76,8 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     auth: { bucket: 'study_package', bucketId: fromQuery },
     query: downloadTokenQuerySchema,
     response: downloadTokenSchema,
-    handler: ({ query }) => exams.downloadToken(query.bucketId, query.storeUid),
+    handler: ({ account, access, bucket, query, request }) =>
+      exams.downloadToken({ account, access, bucket }, query.bucketId, query.storeUid, auditContext(request)),
   });
   defineRoute(app, {
     method: 'POST',

@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import type { Signer } from '../../platform/signed.js';
+import { refuseMaskedFiles, type FilesCaller } from './files-privacy.js';
 import { buildPackage, packageName } from './package.js';
 import * as store from './exams.store.js';
 
@@ -67,14 +68,19 @@ export class ExamsService {
     };
   }
 
-  /** The study as a zip: the cached package, rebuilt when the exam changed or (at most hourly) on request. */
+  /**
+   * The study as a zip: the cached package, rebuilt when the exam changed or (at most hourly) on
+   * request. A caller who sees the exam masked is refused (refuseMaskedFiles) before anything is
+   * built; `actor` null is a download link, checked when it was issued.
+   */
   async studyPackage(
-    actor: AccountRow | null,
+    actor: FilesCaller | null,
     examId: string,
     repackage: boolean,
     ctx: AuditContext,
   ): Promise<{ stream: Readable; size: number; filename: string }> {
     const exam = await this.exam(examId);
+    if (actor) await refuseMaskedFiles(this.db, ctx, actor, exam, 'GET exams/:examId/study-package');
     const now = this.clock.now();
     let pkg = await store.findPackage(this.db, exam.id);
     if (repackage && pkg && now.getTime() - pkg.builtAt.getTime() < REPACKAGE_INTERVAL_MS) {
@@ -101,8 +107,8 @@ export class ExamsService {
       action: 'exam.download',
       outcome: 'success',
       category: 'phi',
-      actorId: actor?.id ?? null,
-      actorUsername: actor?.username ?? null,
+      actorId: actor?.account.id ?? null,
+      actorUsername: actor?.account.username ?? null,
       targetType: 'exam',
       targetId: exam.id,
       bucketId: exam.bucketId,
@@ -214,10 +220,14 @@ export class ExamsService {
     };
   }
 
-  /** A short-lived link that downloads the package without the bearer token (for the browser). */
-  async downloadToken(bucketId: string, storeUid: string) {
+  /**
+   * A short-lived link that downloads the package without the bearer token (for the browser);
+   * refused to a caller who sees the exam masked (the link carries no caller).
+   */
+  async downloadToken(actor: FilesCaller, bucketId: string, storeUid: string, ctx: AuditContext) {
     const exam = await store.examByStoreUid(this.db, bucketId, storeUid);
     if (!exam) throw errors.notFound('Exam');
+    await refuseMaskedFiles(this.db, ctx, actor, exam, 'GET studies/download-token');
     const { token, expires } = this.signer.sign(
       'download',
       { e: exam.id, u: null },

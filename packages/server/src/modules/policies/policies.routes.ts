@@ -55,7 +55,7 @@ export function policyRoutes(app: FastifyInstance, policies: PoliciesService): v
     auth: { bucket: 'study_package', bucketId: fromQuery },
     query: downloadPolicyQuerySchema,
     response: downloadPolicySchema,
-    handler: ({ account, query, request }) =>
-      policies.downloadPolicy(account, query.bucketId, query.storeUid, auditContext(request)),
+    handler: ({ account, access, bucket, query, request }) =>
+      policies.downloadPolicy({ account, access, bucket }, query.bucketId, query.storeUid, auditContext(request)),
   });
 }

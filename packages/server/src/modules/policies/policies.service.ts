@@ -15,6 +15,7 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
+import { refuseMaskedFiles, type FilesCaller } from '../exams/files-privacy.js';
 import * as store from './policies.store.js';
 import { contentMatchesType, parseUploadKey, SNIFF_BYTES, uploadKey } from './upload-keys.js';
 
@@ -130,16 +131,19 @@ export class PoliciesService {
   /**
    * GET policies/download-token: a URL per stored instance of the study, straight from the blob
    * store, all valid DOWNLOAD_URL_SECONDS. The route authorized study_package in the organization;
-   * a study not there (or deleted) is 404. Handing out the files is a PHI disclosure: audited.
+   * a study not there (or deleted) is 404; a caller who sees the exam masked is refused
+   * (refuseMaskedFiles). Handing out the files is a PHI disclosure: audited.
    */
   async downloadPolicy(
-    actor: { id: string; username: string },
+    caller: FilesCaller,
     bucketId: string,
     storeUid: string,
     ctx: AuditContext,
   ): Promise<DownloadPolicy> {
     const found = await store.studyFiles(this.db, bucketId, storeUid);
     if (!found) throw errors.notFound('Exam');
+    await refuseMaskedFiles(this.db, ctx, caller, found.exam, 'GET policies/download-token');
+    const actor = caller.account;
     const presign = this.blobs.presignGet?.bind(this.blobs);
     if (!presign) throw notConfigured();
     const issuedAt = this.clock.now();

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db.js';
 /** The live exam of a study in an organization, with its stored files in series and instance order. */
 export async function studyFiles(db: Db, bucketId: string, storeUid: string) {
   const [exam] = await db
-    .select({ id: exams.id, patientId: exams.patientId })
+    .select({ id: exams.id, patientId: exams.patientId, isPrivacy: exams.isPrivacy })
     .from(exams)
     .where(and(eq(exams.bucketId, bucketId), eq(exams.storeUid, storeUid), isNull(exams.deletedTime)))
     .limit(1);
