@@ -92,7 +92,8 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   }
 
   const menu: MenuProps['items'] = [
-    ...(can(exam.bucketId, 'study_package') && exam.hasImage
+    // A stored file carries the private fields unmasked: not offered where the exam shows masked.
+    ...(can(exam.bucketId, 'study_package') && exam.hasImage && !exam.masked
       ? [{ key: 'download', icon: <DownloadOutlined />, label: t('studyList.action.download') }]
       : []),
     ...(can(exam.bucketId, 'exam_update')
