@@ -1,112 +1,30 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  EMPTY_REPORT_CONTENT,
-  defaultDomainConfig,
-  type ExamDetail,
-  type Report,
-  type ReportContent,
-} from '@yyp/contracts';
+import { EMPTY_REPORT_CONTENT, type Report, type ReportContent } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../../api/sessionStore';
-import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
-import { locationOf, renderApp } from '../../test/renderApp';
+import { errorAnswer, type FakeHandler } from '../../test/fakeApi';
+import { locationOf } from '../../test/renderApp';
+import { ME, mineLock, openEditor as openEditorAs, reportOf as report } from '../../test/reportEditorFixture';
 
-const ME = { id: 'u-doctor', name: 'Dr. Li' };
-
-function report(overrides: Partial<Report> = {}): Report {
-  return {
-    id: 'e1',
-    examId: 'e1',
-    bucketId: 'b1',
-    status: 'partial',
-    transitions: ['save', 'submit', 'advise'],
-    creator: ME,
-    lastUpdater: ME,
-    issuer: null,
-    rejectReason: '',
-    recallReason: '',
-    version: 3,
-    content: { ...EMPTY_REPORT_CONTENT, findings: 'Lungs clear.' },
-    lock: null,
-    adviceExperts: [],
-    approver: null,
-    noteTaker: null,
-    savedAt: null,
-    submittedAt: null,
-    approvedAt: null,
-    printApprovedAt: null,
-    examIds: ['e1'],
-    autoCheckCombineReport: false,
-    combinable: [],
-    canTrace: true,
-    canForceUnlock: false,
-    ...overrides,
-  };
-}
-
-const mineLock = { lockedBy: ME, since: '2026-01-01T00:00:00Z', expires: '2026-01-01T00:05:00Z', mine: true };
-
-function exam(): ExamDetail {
-  return {
-    id: 'e1',
-    bucketId: 'b1',
-    bucketName: 'Demo Hospital',
-    patientName: 'Zhang San',
-    patientId: 'P1',
-    patientGender: 'M',
-    patientDob: '',
-    age: '045Y',
-    accessionNumber: 'A1',
-    modality: 'CT',
-    bodyPart: 'CHEST',
-    studyDate: '20260101',
-    studyTime: '101500',
-    studyDesc: '',
-    created: '2026-01-01T02:15:00Z',
-    hasImage: false,
-    urgentFlag: true,
-    clinicImpression: 'Cough for two weeks',
-    coExamIds: [],
-    series: [],
-    actions: [],
-    extensions: {},
-  } as unknown as ExamDetail;
-}
+// A writing and approving doctor of b1: the action bar shows the transitions these allow.
+const writerPermissions: Record<string, FakeHandler> = {
+  'GET accounts/me/permissions': () => ({
+    status: 200,
+    body: [
+      {
+        bucketId: 'b1',
+        groupId: 'g1',
+        type: 1,
+        accessLevel: 'member',
+        actions: ['exam_get', 'report_upsert', 'report_advice', 'report_approval', 'report_print'],
+      },
+    ],
+  }),
+};
 
 function openEditor(detail: Report, extra: Record<string, FakeHandler> = {}) {
-  const api = installFakeApi({
-    'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
-    'GET accounts/me': () => ({ status: 200, body: demoUser() }),
-    // A writing and approving doctor of b1: the action bar shows the transitions these allow.
-    'GET accounts/me/permissions': () => ({
-      status: 200,
-      body: [
-        {
-          bucketId: 'b1',
-          groupId: 'g1',
-          type: 1,
-          accessLevel: 'member',
-          actions: ['exam_get', 'report_upsert', 'report_advice', 'report_approval', 'report_print'],
-        },
-      ],
-    }),
-    'GET reports/e1/detail': () => ({ status: 200, body: detail }),
-    'POST reports/e1/lock': () => ({ status: 200, body: { ...detail, status: detail.status, lock: mineLock } }),
-    'POST reports/e1/unlock': () => ({ status: 200, body: { ...detail, lock: null } }),
-    'GET exams/e1/detail': () => ({ status: 200, body: exam() }),
-    'GET reports/e1/worklist': () => ({ status: 200, body: { items: [] } }),
-    'GET reports/e1/images': () => ({ status: 200, body: { images: [], limit: 6 } }),
-    'GET reports/e1/report-trace': () => ({ status: 200, body: { traces: [] } }),
-    'GET report-templates': () => ({ status: 200, body: [] }),
-    'GET kb-items/query': () => ({ status: 200, body: { personal: [], group: [] } }),
-    'GET image-desc-templates/find-by-org': () => ({ status: 200, body: [] }),
-    ...extra,
-  });
-  sessionStore.signIn('doctor', tokenFor('doctor'));
-  const view = renderApp('/studies/e1/reports/e1');
-  return { api, ...view };
+  return openEditorAs(detail, { ...writerPermissions, ...extra });
 }
 
 const findings = () => screen.findByLabelText<HTMLTextAreaElement>('Findings');

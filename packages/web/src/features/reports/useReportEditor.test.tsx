@@ -1,46 +1,12 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { EMPTY_REPORT_CONTENT, type Report } from '@yyp/contracts';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../api/sessionStore';
 import { errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
+import { mineLock, reportOf as report } from '../../test/reportEditorFixture';
 import { useReportEditor } from './useReportEditor';
-
-const ME = { id: 'u-doctor', name: 'Dr. Li' };
-const mineLock = { lockedBy: ME, since: '2026-01-01T00:00:00Z', expires: '2026-01-01T00:05:00Z', mine: true };
-
-function report(overrides: Partial<Report> = {}): Report {
-  return {
-    id: 'e1',
-    examId: 'e1',
-    bucketId: 'b1',
-    status: 'partial',
-    transitions: ['save', 'submit', 'advise'],
-    creator: ME,
-    lastUpdater: ME,
-    issuer: null,
-    rejectReason: '',
-    recallReason: '',
-    version: 3,
-    content: { ...EMPTY_REPORT_CONTENT, findings: 'Lungs clear.' },
-    lock: null,
-    adviceExperts: [],
-    approver: null,
-    noteTaker: null,
-    savedAt: null,
-    submittedAt: null,
-    approvedAt: null,
-    printApprovedAt: null,
-    examIds: ['e1'],
-    autoCheckCombineReport: false,
-    combinable: [],
-    canTrace: true,
-    canForceUnlock: false,
-    ...overrides,
-  };
-}
 
 function openHook(handlers: Record<string, FakeHandler> = {}) {
   const api = installFakeApi({

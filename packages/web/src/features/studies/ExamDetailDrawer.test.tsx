@@ -6,25 +6,12 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { installFakeApi } from '../../test/fakeApi';
+import { examDetailOf } from '../../test/reportEditorFixture';
 import { ExamDetailDrawer, filledItems } from './ExamDetailDrawer';
 
 function exam(overrides: Partial<ExamDetail> = {}): ExamDetail {
-  return {
-    id: 'e1',
-    bucketId: 'b1',
-    bucketName: 'Demo Hospital',
+  return examDetailOf({
     patientName: 'Zhang^San',
-    patientId: 'P1',
-    patientGender: 'M',
-    patientDob: '',
-    age: '045Y',
-    accessionNumber: 'A1',
-    modality: 'CT',
-    bodyPart: 'CHEST',
-    studyDate: '20260101',
-    studyTime: '101500',
-    studyDesc: '',
-    created: '2026-01-01T02:15:00Z',
     patientSource: '',
     applyDept: '',
     orderPlacer: 'Dr. Wang',
@@ -35,12 +22,10 @@ function exam(overrides: Partial<ExamDetail> = {}): ExamDetail {
     physicalExamId: '',
     clinicImpression: '',
     institution: '',
-    series: [],
-    actions: [],
     tags: [],
     masked: false,
     ...overrides,
-  } as unknown as ExamDetail;
+  });
 }
 
 describe('exam detail drawer', () => {

@@ -2,19 +2,10 @@
 import { render } from '@testing-library/react';
 import type { DiffTrace, ReportTraceItem } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
+import { traceStepOf } from '../../../test/reportEditorFixture';
 import { DiffView, hasChanges, mergeParts } from './DiffView';
 
-const step = (id: string, action: ReportTraceItem['action']): ReportTraceItem => ({
-  id,
-  action,
-  actor: { id: 'u1', name: 'Dr. Li' },
-  at: '2026-01-01T00:00:00Z',
-  statusFrom: 'partial',
-  statusTo: 'final',
-  version: 1,
-  reason: '',
-  changed: true,
-});
+const step = (id: string, action: ReportTraceItem['action']) => traceStepOf(id, action, { statusTo: 'final' });
 
 describe('diff rendering', () => {
   it('joins neighbouring parts of one kind and drops empty ones', () => {

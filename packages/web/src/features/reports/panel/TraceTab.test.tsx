@@ -5,19 +5,10 @@ import type { DiffTrace, ReportTraceItem } from '@yyp/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
 import { installFakeApi } from '../../../test/fakeApi';
+import { traceStepOf } from '../../../test/reportEditorFixture';
 import { TraceTab } from './TraceTab';
 
-const step = (id: string, action: ReportTraceItem['action']): ReportTraceItem => ({
-  id,
-  action,
-  actor: { id: 'u1', name: 'Dr. Li' },
-  at: '2026-01-01T00:00:00Z',
-  statusFrom: 'partial',
-  statusTo: 'partial',
-  version: 1,
-  reason: '',
-  changed: true,
-});
+const step = (id: string, action: ReportTraceItem['action']) => traceStepOf(id, action);
 
 const diff: DiffTrace = {
   from: step('t1', 'save'),
