@@ -6,7 +6,17 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateStudy, writeStudy, type StudyOptions } from '../packages/server/src/dicom/testdata/generate.js';
-import { api, apiLogin, failedShotPath, launchBrowser, openPage, screenshot, stowInstances } from './support.js';
+import {
+  api,
+  apiLogin,
+  examIdsOfPatient,
+  launchBrowser,
+  openPage,
+  screenshot,
+  shotIfFailed,
+  stowInstances,
+  viewerPath,
+} from './support.js';
 
 const run = promisify(execFile);
 
@@ -49,9 +59,7 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page?.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, page);
 });
 
 describe('big-endian images', () => {
@@ -84,13 +92,8 @@ describe('big-endian images', () => {
         expect(stdout).toContain('BigEndianExplicit');
       }
       await stowInstances(tech, bucketId, parts);
-      const exams = await api<{ exams: { id: string }[] }>('/yyp/api/v1/exams/page-query', senior, {
-        method: 'POST',
-        body: JSON.stringify({ filters: [{ field: 'patientId', operator: 'eq', values: [`E2E-BE-${name}`] }] }),
-      });
-      const exam = exams.body.exams[0]!;
-      return (await api<{ url: string }>(`/yyp/api/v1/viewers/${exam.id}/path`, senior, { method: 'POST', body: '{}' }))
-        .body.url;
+      const [examId] = await examIdsOfPatient(senior, `E2E-BE-${name}`);
+      return viewerPath(senior, examId!);
     };
 
     /** Opens a viewer path and answers the first image's canvas fingerprint once it is drawn. */

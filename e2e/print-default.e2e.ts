@@ -4,12 +4,14 @@ import {
   api,
   apiRegister,
   baseUrl,
-  failedShotPath,
+  examIdsOfPatient,
   jwtPayload,
   launchBrowser,
   loginViaUi,
   openPage,
   screenshot,
+  shotIfFailed,
+  signedInPage,
   stowStudy,
 } from './support.js';
 
@@ -78,12 +80,9 @@ beforeAll(async () => {
     rows: 64,
     columns: 64,
   });
-  const found = await api<{ exams: { id: string }[] }>('/yyp/api/v1/exams/page-query', token, {
-    method: 'POST',
-    body: JSON.stringify({ filters: [{ field: 'patientId', operator: 'eq', values: ['E2E-XY-1'] }] }),
-  });
-  expect(found.body.exams).toHaveLength(1);
-  examId = found.body.exams[0]!.id;
+  const found = await examIdsOfPatient(token, 'E2E-XY-1');
+  expect(found).toHaveLength(1);
+  examId = found[0]!;
 });
 
 afterAll(async () => {
@@ -92,9 +91,7 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page?.screenshot({ path: failedShotPath(`${task.name}`) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, page);
 });
 
 describe('printing on a fresh install', () => {
@@ -139,10 +136,7 @@ describe('printing on a fresh install', () => {
   });
 
   it('the admin finds the default template in the organization settings', async () => {
-    const opened = await openPage(browser);
-    contexts.push(opened.context);
-    page = opened.page;
-    await loginViaUi(page, FOUNDER.username, FOUNDER.password);
+    page = await signedInPage(browser, contexts, FOUNDER.username, FOUNDER.password);
     await page.goto(`/groups/${groupId}/organizations/${orgId}?tab=settings`);
     const card = page.getByTestId('print-template-card');
     await card.waitFor();

@@ -3,11 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   apiLogin,
-  failedShotPath,
+  examIdsOfPatient,
   launchBrowser,
-  loginViaUi,
-  openPage,
   screenshot,
+  shotIfFailed,
+  signedInPage,
   stowStudy,
 } from './support.js';
 
@@ -39,12 +39,7 @@ const traceSteps = async () =>
     (s) => s.action,
   );
 
-async function signedIn(username: string): Promise<Page> {
-  const { context, page } = await openPage(browser);
-  contexts.push(context);
-  await loginViaUi(page, username);
-  return page;
-}
+const signedIn = (username: string) => signedInPage(browser, contexts, username);
 
 /** The editor is open on the report with its text shown. */
 async function openEditor(p: Page): Promise<void> {
@@ -70,12 +65,9 @@ beforeAll(async () => {
     rows: 64,
     columns: 64,
   });
-  const found = await api<{ exams: { id: string }[] }>('/yyp/api/v1/exams/page-query', doctorToken, {
-    method: 'POST',
-    body: JSON.stringify({ filters: [{ field: 'patientId', operator: 'eq', values: ['E2E-LOCK-1'] }] }),
-  });
-  expect(found.body.exams).toHaveLength(1);
-  examId = found.body.exams[0]!.id;
+  const found = await examIdsOfPatient(doctorToken, 'E2E-LOCK-1');
+  expect(found).toHaveLength(1);
+  examId = found[0]!;
 });
 
 afterAll(async () => {
@@ -84,10 +76,8 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await doctor?.screenshot({ path: failedShotPath(`${task.name}-doctor`) }).catch(() => undefined);
-    await senior?.screenshot({ path: failedShotPath(`${task.name}-senior`) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, doctor, 'doctor');
+  await shotIfFailed(task, senior, 'senior');
 });
 
 describe('report lock', () => {
@@ -140,9 +130,7 @@ describe('report lock', () => {
   });
 
   it('closing the tab while editing gives the lock back', async () => {
-    const { context, page } = await openPage(browser);
-    contexts.push(context);
-    await loginViaUi(page, 'doctor');
+    const page = await signedIn('doctor');
     await openEditor(page);
     await findings(page).click();
     await page.keyboard.press('End');

@@ -177,3 +177,41 @@ export function stowStudy(token: string, bucketId: string, options: StudyOptions
     generateStudy(options).instances.map((i) => i.bytes),
   );
 }
+
+/** A fresh page (see openPage) signed in through the login form; its context joins `contexts` to be closed. */
+export async function signedInPage(
+  browser: Browser,
+  contexts: BrowserContext[],
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<Page> {
+  const { context, page } = await openPage(browser);
+  contexts.push(context);
+  await loginViaUi(page, username, password);
+  return page;
+}
+
+/** The ids of the exams of one patient ID that `token` may see (the study list's query). */
+export async function examIdsOfPatient(token: string, patientId: string): Promise<string[]> {
+  const found = await api<{ exams: { id: string }[] }>('/yyp/api/v1/exams/page-query', token, {
+    method: 'POST',
+    body: JSON.stringify({ filters: [{ field: 'patientId', operator: 'eq', values: [patientId] }] }),
+  });
+  return found.body.exams.map((e) => e.id);
+}
+
+/** The viewer's path for an exam, as the study list asks for it. */
+export async function viewerPath(token: string, examId: string): Promise<string> {
+  return (await api<{ url: string }>(`/yyp/api/v1/viewers/${examId}/path`, token, { method: 'POST', body: '{}' })).body
+    .url;
+}
+
+/** After a failed test: a screenshot of `page` (named by the test, and `who` when several pages take part). */
+export async function shotIfFailed(
+  task: { name: string; result?: { errors?: unknown[] } },
+  page: Page | undefined,
+  who = '',
+): Promise<void> {
+  if ((task.result?.errors?.length ?? 0) === 0) return;
+  await page?.screenshot({ path: failedShotPath(who ? `${task.name}-${who}` : task.name) }).catch(() => undefined);
+}

@@ -4,16 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateStudy, writeStudy } from '../packages/server/src/dicom/testdata/generate.js';
-import {
-  api,
-  apiLogin,
-  failedShotPath,
-  launchBrowser,
-  loginViaUi,
-  openPage,
-  screenshot,
-  todayDicom,
-} from './support.js';
+import { api, apiLogin, launchBrowser, loginViaUi, openPage, screenshot, shotIfFailed, todayDicom } from './support.js';
 
 /**
  * Issue 20 item 8: a technician corrects the patient and accession number in the upload wizard's
@@ -41,9 +32,7 @@ beforeEach(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, page);
   await context?.close();
 });
 
