@@ -1,9 +1,10 @@
 import { VIEWER_TOKEN_HEADER } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buckets, exams } from '../../db/schema.js';
-import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
+import { exams } from '../../db/schema.js';
+import type { GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { loginAll, privacyBuckets, privacyStudy } from '../../test/privacy.js';
 
 /**
  * Issue 20 item 1 in DICOMweb: QIDO-RS, WADO-RS metadata, includefield attributes, retrieval and
@@ -24,14 +25,7 @@ const BIRTH_DATE = '00100030';
 const ACCESSION = '00080050';
 
 async function ingest(bucketId: string, patientName: string, patientId: string): Promise<GeneratedStudy> {
-  const study = generateStudy({
-    modality: 'CT',
-    instancesPerSeries: 1,
-    rows: 16,
-    columns: 16,
-    patientName,
-    charset: 'GB18030',
-    patientId,
+  const study = privacyStudy(patientName, patientId, {
     accessionNumber: `ACC-${patientId}`,
     patientBirthDate: '19680312',
   });
@@ -99,14 +93,12 @@ function expectShown(all: Json[], patientId: string, fullName: string) {
 beforeAll(async () => {
   t = await startTestApp();
   const db = t.db.database.db;
-  const id = async (code: string) => (await db.select().from(buckets).where(eq(buckets.code, code)))[0]!.id;
-  const rad = await id('RH-RAD');
-  const tele = await id('XH-TELE');
+  const { rad, tele } = await privacyBuckets(db);
   studies.hospital = await ingest(rad, '张^伟', 'DWP-0000001');
   studies.confidential = await ingest(rad, '李^秘', 'DWP-0000002');
   await db.update(exams).set({ isPrivacy: true }).where(eq(exams.storeUid, studies.confidential.studyInstanceUid));
   studies.tele = await ingest(tele, '赵^小磊', 'DWP-0000003');
-  for (const who of ['doctor', 'registrar', 'teledoctor', 'expert']) tok[who] = await t.login(who);
+  Object.assign(tok, await loginAll(t, ['doctor', 'registrar', 'teledoctor', 'expert']));
 });
 afterAll(async () => {
   await t.close();

@@ -7,9 +7,9 @@ import {
 } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets, exams } from '../../db/schema.js';
-import { generateStudy } from '../../dicom/testdata/generate.js';
+import { auditLogs, exams } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { loginAll, PRIVACY_READERS, privacyBuckets, privacyStudy } from '../../test/privacy.js';
 
 /**
  * Issue 20 items 1 and 2 on the demo as seeded: who sees whom (spec 000 §6, the group flag
@@ -25,17 +25,7 @@ let confidentialExam = '';
 let teleExam = '';
 
 async function ingest(bucketId: string, patientName: string, patientId: string, accessionNumber: string) {
-  const study = generateStudy({
-    modality: 'CT',
-    instancesPerSeries: 1,
-    rows: 16,
-    columns: 16,
-    patientName,
-    charset: 'GB18030',
-    patientId,
-    accessionNumber,
-    patientBirthDate: '19680312',
-  });
+  const study = privacyStudy(patientName, patientId, { accessionNumber, patientBirthDate: '19680312' });
   return (await t.services.archive.ingest(bucketId, study.instances[0]!.bytes, 'web')).examId;
 }
 
@@ -66,20 +56,12 @@ const audits = (username: string, action: string) =>
 beforeAll(async () => {
   t = await startTestApp();
   const db = t.db.database.db;
-  for (const [code, set] of [
-    ['RH-RAD', (id: string) => (rad = id)],
-    ['XH-TELE', (id: string) => (tele = id)],
-  ] as const) {
-    const [b] = await db.select().from(buckets).where(eq(buckets.code, code));
-    set(b!.id);
-  }
+  ({ rad, tele } = await privacyBuckets(db));
   hospitalExam = await ingest(rad, '张^伟', 'PRV-0001', 'ACC-PRV-0001');
   confidentialExam = await ingest(rad, '李^秘', 'PRV-0002', 'ACC-PRV-0002');
   await db.update(exams).set({ isPrivacy: true }).where(eq(exams.id, confidentialExam));
   teleExam = await ingest(tele, '赵^磊', 'PRV-0003', 'ACC-PRV-0003');
-  for (const who of ['doctor', 'registrar', 'tech', 'notetaker', 'teledoctor', 'expert', 'groupadmin']) {
-    tok[who] = await t.login(who);
-  }
+  Object.assign(tok, await loginAll(t, PRIVACY_READERS));
 });
 afterAll(async () => {
   await t.close();
