@@ -152,16 +152,7 @@ export async function startYyp(opts = {}) {
 }
 
 async function login(httpBase) {
-  const res = await fetch(`${httpBase}/yyp/api/v1/accounts/login-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(USER),
-  });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok || !body.accessToken) {
-    throw new Error(`login as ${USER.username} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
-  }
-  return body.accessToken;
+  return (await yypLogin({ httpBase }, USER.username, USER.password)).accessToken;
 }
 
 /** Instances yyp holds in what the token may see: QIDO studies, summing 00201208, page by page. */
@@ -183,4 +174,32 @@ export async function yypInstanceCount(target) {
       return total;
     }
   }
+}
+
+/** The demo accounts' password. */
+export const DEMO_PASSWORD = 'Yyp@2026';
+
+/** A call to yyp's API as `token`: a GET, or a POST of `body` as JSON. Answers the JSON; throws on an error status. */
+export async function yypApi(target, token, urlPath, body) {
+  const res = await fetch(`${target.httpBase}/yyp/api/v1/${urlPath}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${urlPath} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** Signs an account in (a demo one by default); answers the login's answer (accessToken, expires, loginType). */
+export async function yypLogin(target, username, password = DEMO_PASSWORD) {
+  const res = await fetch(`${target.httpBase}/yyp/api/v1/accounts/login-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok || !body.accessToken) {
+    throw new Error(`login as ${username} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return body;
 }

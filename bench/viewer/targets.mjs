@@ -1,29 +1,9 @@
 // yyp's two ways to a frame, for the viewer benchmarks: DICOMweb with a bearer token, and the
 // viewer's own calls authorized by a signed viewer path (what /viewer/{openpath} uses).
 import { frameUrls } from '../lib/frames.mjs';
+import { yypApi as api, yypLogin } from '../lib/yyp.mjs';
 
-export const DEMO_PASSWORD = 'Yyp@2026';
-
-export async function api(target, token, urlPath, body) {
-  const res = await fetch(`${target.httpBase}/yyp/api/v1/${urlPath}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${urlPath} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
-
-export async function login(target, username) {
-  const res = await fetch(`${target.httpBase}/yyp/api/v1/accounts/login-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const body = await res.json();
-  if (!res.ok || !body.accessToken) throw new Error(`login as ${username} answered ${res.status}`);
-  return body.accessToken;
-}
+const login = async (target, username) => (await yypLogin(target, username)).accessToken;
 
 /** The demo doctor's viewer path (/viewer/{openpath}?rsuid=…) of the study `studyUid`. */
 export async function viewerPath(target, studyUid, username = 'doctor') {

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { generateCtFiles, stow } from '../lib/dicom-tools.mjs';
-import { startYyp } from '../lib/yyp.mjs';
+import { startYyp, yypApi as api, yypLogin as login } from '../lib/yyp.mjs';
 import { machine, round, runBounded } from '../lib/util.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -49,26 +49,6 @@ function headRev() {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function api(target, token, urlPath, body) {
-  const res = await fetch(`${target.httpBase}/yyp/api/v1/${urlPath}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${urlPath} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
-
-async function login(target, username) {
-  const res = await fetch(`${target.httpBase}/yyp/api/v1/accounts/login-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Yyp@2026' }),
-  });
-  if (!res.ok) throw new Error(`login of ${username} answered ${res.status}`);
-  return res.json();
-}
 
 function kindOf(url, type) {
   const { pathname } = new URL(url);
