@@ -33,6 +33,19 @@ describe('preparedQuery (PGlite named prepared statements)', () => {
     expect(rows).toEqual([{ n: 1 }]);
   });
 
+  it('prepares a name once when its first calls arrive together', async () => {
+    // Before, each of these parsed the text and all but one failed: "prepared statement already exists".
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => preparedQuery(db, 'together', 'select $1::int * 2 as n', [n])),
+    );
+    expect(answers).toEqual([1, 2, 3, 4, 5, 6].map((n) => [{ n: n * 2 }]));
+  });
+
+  it('uses a statement prepared under its name by another handle of the same database', async () => {
+    await db.exec('prepare elsewhere (int) as select $1 + 100 as n');
+    expect(await preparedQuery(db, 'elsewhere', 'select $1::int + 100 as n', [1])).toEqual([{ n: 101 }]);
+  });
+
   it('throws PostgreSQL errors with their SQLSTATE and leaves the database usable', async () => {
     await expect(preparedQuery(db, 'ins', INSERT, [[1], ['again']])).rejects.toMatchObject({ code: '23505' });
     await expect(preparedQuery(db, 'bad', 'select nope from probe', [])).rejects.toMatchObject({ code: '42703' });

@@ -14,10 +14,13 @@ interface Statement {
   fields: { name: string; dataTypeID: number }[];
 }
 
-const statementsOf = new WeakMap<PgliteProtocol, Map<string, Statement>>();
+/** Per database: each name's statement, or its preparation under way (calls arriving together share it). */
+const statementsOf = new WeakMap<PgliteProtocol, Map<string, Promise<Statement>>>();
 
 /** PostgreSQL's "prepared statement does not exist". */
 const NO_SUCH_STATEMENT = '26000';
+/** PostgreSQL's "prepared statement already exists". */
+const STATEMENT_EXISTS = '42P05';
 
 function run(db: PgliteProtocol, ...messages: Buffer[]) {
   return db.runExclusive(() =>
@@ -25,11 +28,21 @@ function run(db: PgliteProtocol, ...messages: Buffer[]) {
   );
 }
 
-async function prepare(db: PgliteProtocol, name: string, text: string): Promise<Statement> {
-  const messages = await run(db, serialize.parse({ name, text }), serialize.describe({ type: 'S', name }));
+async function describe(db: PgliteProtocol, name: string): Promise<Statement> {
+  const messages = await run(db, serialize.describe({ type: 'S', name }));
   const params = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
   const rows = messages.find((m) => m.name === 'rowDescription') as Partial<Statement> | undefined;
   return { paramTypes: params?.dataTypeIDs ?? [], fields: rows?.fields ?? [] };
+}
+
+async function prepare(db: PgliteProtocol, name: string, text: string): Promise<Statement> {
+  try {
+    await run(db, serialize.parse({ name, text }));
+  } catch (err) {
+    // Already prepared under that name (a name stands for one text): describe the one there.
+    if ((err as { code?: string }).code !== STATEMENT_EXISTS) throw err;
+  }
+  return describe(db, name);
 }
 
 /**
@@ -50,11 +63,16 @@ export async function preparedQuery(
   let statements = statementsOf.get(db);
   if (!statements) statementsOf.set(db, (statements = new Map()));
   for (let attempt = 1; ; attempt++) {
-    let statement = statements.get(name);
-    if (!statement) {
-      statement = await prepare(db, name, text);
-      statements.set(name, statement);
+    let pending = statements.get(name);
+    if (!pending) {
+      const preparing = prepare(db, name, text);
+      statements.set(name, (pending = preparing));
+      // A text that failed to prepare is not remembered.
+      preparing.catch(() => {
+        if (statements.get(name) === preparing) statements.delete(name);
+      });
     }
+    const statement = await pending;
     const { paramTypes, fields } = statement;
     const values = params.map((v, i) => {
       if (v === null || v === undefined) return null;
@@ -66,7 +84,7 @@ export async function preparedQuery(
       messages = await run(db, serialize.bind({ statement: name, values }), serialize.execute({}));
     } catch (err) {
       if ((err as { code?: string }).code !== NO_SUCH_STATEMENT || attempt > 1) throw err;
-      statements.delete(name);
+      if (statements.get(name) === pending) statements.delete(name);
       continue;
     }
     const rows: Record<string, unknown>[] = [];
