@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLogs, buckets, exams, instances, roleMappings, roles } from '../../db/schema.js';
+import { accounts, auditLogs, exams, instances, roleMappings, roles } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
-import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
+import type { TestApp } from '../../test/harness.js';
+import { startUploadApp, uploadClient } from '../../test/tus-client.js';
 
 /**
  * Issue 20 item 8: the wizard's step 2 corrects patient name, ID, sex, birth date and accession
@@ -18,10 +18,7 @@ let senior: string;
 const { send, post } = uploadClient(() => base);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  base = await listenOnLoopback(t);
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  radId = rad!.id;
+  ({ t, base, radId } = await startUploadApp());
   tech = await t.login('tech');
   senior = await t.login('senior');
 });

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buckets, exams } from '../../db/schema.js';
+import { exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
-import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
+import type { TestApp } from '../../test/harness.js';
+import { startUploadApp, uploadClient } from '../../test/tus-client.js';
 
 let t: TestApp;
 let base: string;
@@ -13,10 +13,7 @@ let radId: string;
 const { send, post } = uploadClient(() => base);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  base = await listenOnLoopback(t);
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  radId = rad!.id;
+  ({ t, base, radId } = await startUploadApp());
 });
 afterAll(async () => {
   await t.close();
