@@ -1,10 +1,10 @@
 import type { DownloadPolicy } from '@yyp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets, examPackages, exams, roles } from '../../db/schema.js';
-import { generateStudy } from '../../dicom/testdata/generate.js';
+import { auditLogs, examPackages, exams, roles } from '../../db/schema.js';
 import { maskedFilesRefused } from '../../platform/authz.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { loginAll, privacyBuckets, privacyStudy } from '../../test/privacy.js';
 
 /**
  * Issue 20 item 1: the raw stored files of a study (its zip package, the zip's download link, the
@@ -23,15 +23,7 @@ let tele = '';
 const exam = { tele: { id: '', uid: '' }, confidential: { id: '', uid: '' }, plain: { id: '', uid: '' } };
 
 async function ingest(bucketId: string, patientName: string, patientId: string) {
-  const study = generateStudy({
-    modality: 'CT',
-    instancesPerSeries: 2,
-    rows: 16,
-    columns: 16,
-    patientName,
-    charset: 'GB18030',
-    patientId,
-  });
+  const study = privacyStudy(patientName, patientId, { instancesPerSeries: 2 });
   let examId = '';
   for (const i of study.instances) examId = (await t.services.archive.ingest(bucketId, i.bytes, 'web')).examId;
   return { id: examId, uid: study.studyInstanceUid };
@@ -82,13 +74,7 @@ function expectMaskedRefusal(res: { statusCode: number; body: string; json(): un
 beforeAll(async () => {
   t = await startTestApp();
   const db = t.db.database.db;
-  for (const [code, set] of [
-    ['RH-RAD', (id: string) => (rad = id)],
-    ['XH-TELE', (id: string) => (tele = id)],
-  ] as const) {
-    const [b] = await db.select().from(buckets).where(eq(buckets.code, code));
-    set(b!.id);
-  }
+  ({ rad, tele } = await privacyBuckets(db));
   for (const [bucketId, name] of [
     [tele, '远程阅片医生'],
     [rad, '技师'],
@@ -104,7 +90,7 @@ beforeAll(async () => {
   exam.plain = await ingest(rad, '张^伟', 'PKG-0002');
   exam.confidential = await ingest(rad, '李^秘', 'PKG-0003');
   await db.update(exams).set({ isPrivacy: true }).where(eq(exams.id, exam.confidential.id));
-  for (const who of ['teledoctor', 'expert', 'tech', 'doctor']) tok[who] = await t.login(who);
+  Object.assign(tok, await loginAll(t, ['teledoctor', 'expert', 'tech', 'doctor']));
 });
 afterAll(async () => {
   await t.close();
