@@ -9,6 +9,7 @@ import { generateStudy, writeStudy, type StudyOptions } from '../packages/server
 import {
   api,
   apiLogin,
+  canvasStats,
   examIdsOfPatient,
   launchBrowser,
   openPage,
@@ -29,24 +30,6 @@ let browser: Browser;
 let context: BrowserContext | undefined;
 let page: Page | undefined;
 let dir: string;
-
-/** How many pixels of the first viewport's canvas are lit, and a fingerprint of them. */
-function canvasStats(p: Page) {
-  return p.evaluate(() => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="viewport-0"] canvas');
-    const ctx = canvas && canvas.width > 0 ? canvas.getContext('2d') : null;
-    if (!canvas || !ctx) return { lit: 0, sum: 0 };
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let lit = 0;
-    let sum = 0;
-    for (let k = 0; k < data.length; k += 4) {
-      const v = data[k]! + data[k + 1]! + data[k + 2]!;
-      if (v > 30) lit++;
-      sum += v;
-    }
-    return { lit, sum };
-  });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
