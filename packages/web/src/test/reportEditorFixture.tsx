@@ -83,6 +83,22 @@ export function editorExam(): ExamDetail {
   });
 }
 
+/** A writing and approving doctor of b1: the action bar shows the transitions these allow. */
+export const writerPermissions: Record<string, FakeHandler> = {
+  'GET accounts/me/permissions': () => ({
+    status: 200,
+    body: [
+      {
+        bucketId: 'b1',
+        groupId: 'g1',
+        type: 1,
+        accessLevel: 'member',
+        actions: ['exam_get', 'report_upsert', 'report_advice', 'report_approval', 'report_print'],
+      },
+    ],
+  }),
+};
+
 /**
  * Opens /studies/e1/reports/e1 signed in as 'doctor' (no permissions unless `extra` answers
  * 'GET accounts/me/permissions'), the server answering `detail` for the report and `extra` on top.

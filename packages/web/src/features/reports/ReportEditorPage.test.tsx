@@ -5,23 +5,13 @@ import { EMPTY_REPORT_CONTENT, type Report, type ReportContent } from '@yyp/cont
 import { describe, expect, it } from 'vitest';
 import { errorAnswer, type FakeHandler } from '../../test/fakeApi';
 import { locationOf } from '../../test/renderApp';
-import { ME, mineLock, openEditor as openEditorAs, reportOf as report } from '../../test/reportEditorFixture';
-
-// A writing and approving doctor of b1: the action bar shows the transitions these allow.
-const writerPermissions: Record<string, FakeHandler> = {
-  'GET accounts/me/permissions': () => ({
-    status: 200,
-    body: [
-      {
-        bucketId: 'b1',
-        groupId: 'g1',
-        type: 1,
-        accessLevel: 'member',
-        actions: ['exam_get', 'report_upsert', 'report_advice', 'report_approval', 'report_print'],
-      },
-    ],
-  }),
-};
+import {
+  ME,
+  mineLock,
+  openEditor as openEditorAs,
+  reportOf as report,
+  writerPermissions,
+} from '../../test/reportEditorFixture';
 
 function openEditor(detail: Report, extra: Record<string, FakeHandler> = {}) {
   return openEditorAs(detail, { ...writerPermissions, ...extra });

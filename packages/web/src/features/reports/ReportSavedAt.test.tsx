@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REPORT_HEARTBEAT_MS } from '@yyp/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mineLock, openEditor, reportOf as report } from '../../test/reportEditorFixture';
+import { mineLock, openEditor, reportOf as report, writerPermissions } from '../../test/reportEditorFixture';
 import { formatClock } from './ReportActionBar';
 
 afterEach(() => {
@@ -17,6 +17,8 @@ describe('the editor\'s "saved at"', () => {
     const ownSave = '2026-01-01T10:20:30Z';
     const laterSave = '2026-01-01T10:47:05Z';
     const { api } = openEditor(report(), {
+      // The action bar shows Save, so Ctrl+S saves.
+      ...writerPermissions,
       'POST reports/e1/save': () => ({
         status: 200,
         body: report({ version: 4, lock: mineLock, savedAt: ownSave }),
