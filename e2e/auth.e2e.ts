@@ -6,6 +6,7 @@ import {
   ACCESS_TOKEN_KEY,
   DEMO_PASSWORD,
   apiLogin,
+  apiRegister,
   baseUrl,
   chooseLanguage,
   failedShotPath,
@@ -66,12 +67,15 @@ describe('sign-in', () => {
   });
 
   it('locks the account after 5 failed logins and says to retry after 30 minutes', async () => {
+    // An account of its own: a demo account locked here would stay locked for the specs after it.
+    const victim = { username: `e2e-lock-${Date.now().toString(36)}`, password: 'Lockout2026!x' };
+    await apiRegister(victim.username, '孙锁定', victim.password);
     await page.goto('/login');
     const statuses: number[] = [];
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       // One attempt at a time: wait for each answer before the next try.
       const answered = page.waitForResponse((r) => r.url().endsWith('/accounts/login-in'));
-      await submitLogin(page, 'expert', `wrong-${attempt}`);
+      await submitLogin(page, victim.username, `wrong-${attempt}`);
       statuses.push((await answered).status());
     }
     expect(statuses).toEqual([401, 401, 401, 401, 423]);
@@ -80,7 +84,7 @@ describe('sign-in', () => {
 
     // Even the right password is refused while locked.
     const answered = page.waitForResponse((r) => r.url().endsWith('/accounts/login-in'));
-    await submitLogin(page, 'expert', DEMO_PASSWORD);
+    await submitLogin(page, victim.username, victim.password);
     expect((await answered).status()).toBe(423);
     expect(new URL(page.url()).pathname).toBe('/login');
   });

@@ -27,15 +27,40 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The account whose saved language a test changed, and what it was, to put back afterwards. */
+let savedLanguage: { token: string; preferences: Record<string, unknown> } | undefined;
+
 afterEach(async (test) => {
   if (test.task.result?.state === 'fail' && page) {
     await page.screenshot({ path: failedShotPath(test.task.name) }).catch(() => undefined);
   }
   await context?.close();
+  if (savedLanguage) {
+    const { token, preferences } = savedLanguage;
+    savedLanguage = undefined;
+    const restored = await api('/yyp/api/v1/accounts/me', token, {
+      method: 'PATCH',
+      // A preference never saved is Chinese, the default (spec 000 §9); saying so is what resets it.
+      body: JSON.stringify({ preferences: { ...preferences, language: preferences.language ?? 'chs' } }),
+    });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+  }
 });
 
-/** Signed in (through the Chinese login page), then the interface switched to `language`. */
+/**
+ * Signed in (through the Chinese login page), then the interface switched to `language`: in this
+ * browser and as the account's saved preference, which the app adopts when the profile arrives
+ * (another spec may have saved Chinese for this account). The preference is put back after the test.
+ */
 async function signedInAs(username: string, language: 'tib' | 'en'): Promise<void> {
+  const token = (await apiLogin(username)).accessToken;
+  const me = await api<{ preferences: Record<string, unknown> }>('/yyp/api/v1/accounts/me', token);
+  savedLanguage = { token, preferences: me.body.preferences };
+  const patched = await api('/yyp/api/v1/accounts/me', token, {
+    method: 'PATCH',
+    body: JSON.stringify({ preferences: { ...me.body.preferences, language } }),
+  });
+  expect(patched.status).toBe(200);
   ({ context, page } = await openPage(browser));
   await loginViaUi(page, username);
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [LANGUAGE_KEY, language]);
