@@ -66,7 +66,8 @@ describe('login-expired dialog', () => {
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(within(dialog).getByText('Login expired')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Log in with another account' }));
-    await screen.findByRole('button', { name: 'Log in' });
+    // The login page is a route module of its own, loaded on first visit (seconds under load).
+    await screen.findByRole('button', { name: 'Log in' }, { timeout: 10_000 });
     expect(locationOf(router)).toBe('/login?redirect=%2Fstudies');
     expect(sessionStore.getState().session).toBeNull();
   });
