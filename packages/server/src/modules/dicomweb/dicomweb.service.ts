@@ -384,17 +384,6 @@ export class DicomWebService {
     return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
   }
 
-  /** As files(), within the given organizations (the viewer's one study, authorized by its signed path). */
-  async filesIn(
-    scope: string[],
-    studyUid: string,
-    seriesUid?: string,
-    sopUid?: string,
-  ): Promise<{ blobKey: string; size: number }[]> {
-    const rows = await this.instanceRows(scope, studyUid, seriesUid, sopUid);
-    return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
-  }
-
   /** The instances of a study, a series or one instance within the organizations; 404 if none. */
   private async instanceRows(scope: string[], studyUid: string, seriesUid?: string, sopUid?: string) {
     const rows = await searchInstances(
