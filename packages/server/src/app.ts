@@ -5,77 +5,60 @@ import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { accountRoutes } from './modules/accounts/accounts.routes.js';
-import { AccountsService } from './modules/accounts/accounts.service.js';
-import { domainRoutes } from './modules/domain/domain.routes.js';
-import { DomainService } from './modules/domain/domain.service.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
-import { archiveRoutes } from './modules/archive/archive.routes.js';
-import { dicomWebRoutes } from './modules/dicomweb/dicomweb.routes.js';
-import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { ReportExtrasService } from './modules/reports/report-extras.service.js';
-import { ReportsService } from './modules/reports/reports.service.js';
-import { reportPrintRoutes } from './modules/report-print/report-print.routes.js';
-import { ReportPrintService } from './modules/report-print/report-print.service.js';
-import { reportSafetyRoutes } from './modules/report-safety/report-safety.routes.js';
-import { ReportSafetyService } from './modules/report-safety/report-safety.service.js';
-import { KnowledgeBaseService } from './modules/report-library/kb.service.js';
-import { reportLibraryRoutes } from './modules/report-library/report-library.routes.js';
-import { reportViewRoutes } from './modules/report-library/report-view.routes.js';
-import { ReportViewService } from './modules/report-library/report-view.service.js';
-import { ReportLibraryService } from './modules/report-library/report-library.service.js';
-import { viewingRoutes } from './modules/viewing/viewing.routes.js';
-import { reportSharingRoutes } from './modules/report-sharing/report-sharing.routes.js';
-import { ReportSharingService } from './modules/report-sharing/report-sharing.service.js';
-import { ReportPublishService } from './modules/report-sharing/report-publish.service.js';
-import { SharedReportBuilder } from './modules/report-sharing/shared-report.js';
-import { WebIntegrationService } from './modules/report-sharing/web-integration.service.js';
-import { ViewingService } from './modules/viewing/viewing.service.js';
-import { examRoutes } from './modules/exams/exams.routes.js';
-import { examListRoutes } from './modules/exams/exams.list.routes.js';
-import { ExamListService } from './modules/exams/exams.list.service.js';
-import { examManageRoutes } from './modules/exams/exams.manage.routes.js';
-import { ExamManageService } from './modules/exams/exams.manage.service.js';
-import { AutoAssigner } from './modules/exams/auto-assign.js';
-import { quickSearchRoutes } from './modules/quick-search/quick-search.routes.js';
-import { exportRoutes } from './modules/exports/exports.routes.js';
-import { aiRoutes } from './modules/ai/ai.routes.js';
-import { AiService } from './modules/ai/ai.service.js';
+import { accountRoutes, AccountsService } from './modules/accounts/index.js';
+import { domainRoutes, DomainService, getDomainConfig } from './modules/domain/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { adminRoutes, AdminService } from './modules/admin/index.js';
+import { archiveRoutes, ArchiveService } from './modules/archive/index.js';
+import { dicomWebRoutes, DicomWebService } from './modules/dicomweb/index.js';
+import { ReportExtrasService, reportsRoutes, ReportsService } from './modules/reports/index.js';
+import { reportPrintRoutes, ReportPrintService } from './modules/report-print/index.js';
+import { reportSafetyRoutes, ReportSafetyService } from './modules/report-safety/index.js';
+import {
+  KnowledgeBaseService,
+  reportLibraryRoutes,
+  ReportLibraryService,
+  reportViewRoutes,
+  ReportViewService,
+} from './modules/report-library/index.js';
+import { viewingRoutes, ViewingService } from './modules/viewing/index.js';
+import {
+  ReportPublishService,
+  reportSharingRoutes,
+  ReportSharingService,
+  SharedReportBuilder,
+  WebIntegrationService,
+} from './modules/report-sharing/index.js';
+import {
+  AutoAssigner,
+  examListRoutes,
+  ExamListService,
+  examManageRoutes,
+  ExamManageService,
+  examRoutes,
+  ExamsService,
+} from './modules/exams/index.js';
+import { quickSearchRoutes, QuickSearchService } from './modules/quick-search/index.js';
+import { exportRoutes, ExportsService } from './modules/exports/index.js';
+import { aiRoutes, AiService } from './modules/ai/index.js';
+import { setOperationAuditGate } from './platform/audit.js';
 import { JobQueue } from './platform/jobs.js';
-import { ExportsService } from './modules/exports/exports.service.js';
-import { QuickSearchService } from './modules/quick-search/quick-search.service.js';
-import { notificationRoutes } from './modules/notifications/notifications.routes.js';
-import { NotificationsService } from './modules/notifications/notifications.service.js';
-import { ExamsService } from './modules/exams/exams.service.js';
+import { notificationRoutes, NotificationsService } from './modules/notifications/index.js';
 import { Signer } from './platform/signed.js';
 import { Sealer } from './platform/sealed.js';
-import { installTus } from './modules/uploads/tus.js';
-import { uploadRoutes } from './modules/uploads/uploads.routes.js';
-import { UploadsService } from './modules/uploads/uploads.service.js';
-import { DicomWebService } from './modules/dicomweb/dicomweb.service.js';
-import { ArchiveService } from './modules/archive/archive.service.js';
+import { installTus, uploadRoutes, UploadsService } from './modules/uploads/index.js';
 import type { BlobStore } from './platform/blobs.js';
-import { AdminService } from './modules/admin/admin.service.js';
-import { groupRoutes } from './modules/groups/groups.routes.js';
-import { GroupsService } from './modules/groups/groups.service.js';
-import { organizationRoutes } from './modules/organizations/organizations.routes.js';
-import { OrganizationsService } from './modules/organizations/organizations.service.js';
-import { roleRoutes } from './modules/roles/roles.routes.js';
-import { RolesService } from './modules/roles/roles.service.js';
-import { ruleRoutes } from './modules/rules/rules.routes.js';
-import { RulesService } from './modules/rules/rules.service.js';
+import { groupRoutes, GroupsService } from './modules/groups/index.js';
+import { organizationRoutes, OrganizationsService } from './modules/organizations/index.js';
+import { roleRoutes, RolesService } from './modules/roles/index.js';
+import { ruleRoutes, RulesService } from './modules/rules/index.js';
 import { installAuth } from './platform/auth.js';
 import { BlobLinks } from './platform/blob-links.js';
 import { LocalBlobStore } from './platform/blobs.js';
-import { blobRoutes } from './modules/blobs/blobs.routes.js';
-import { BlobTransferService } from './modules/blobs/blobs.service.js';
-import { policyRoutes } from './modules/policies/policies.routes.js';
-import { attachmentRoutes } from './modules/attachments/attachments.routes.js';
-import { AttachmentsService } from './modules/attachments/attachments.service.js';
-import { signatureRoutes } from './modules/signature/signature.routes.js';
-import { SignatureService } from './modules/signature/signature.service.js';
-import { PoliciesService } from './modules/policies/policies.service.js';
+import { blobRoutes, BlobTransferService } from './modules/blobs/index.js';
+import { PoliciesService, policyRoutes } from './modules/policies/index.js';
+import { attachmentRoutes, AttachmentsService } from './modules/attachments/index.js';
+import { signatureRoutes, SignatureService } from './modules/signature/index.js';
 import type { Clock } from './platform/clock.js';
 import type { TrustProxy } from './platform/config.js';
 import type { Db } from './platform/db.js';
@@ -189,6 +172,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installInputGuard(app);
+  setOperationAuditGate(async (db) => (await getDomainConfig(db)).auditLogOn);
 
   const tokens = new TokenService(options.jwtSecret, options.tokenTtlSeconds);
   const signer = new Signer(options.jwtSecret);

@@ -2,15 +2,15 @@ import { parseArgs } from 'node:util';
 import { checkUsername, domainConfigSchema, updateBucketPlanSchema, updateDomainConfigSchema } from '@yyp/contracts';
 import { sql } from 'drizzle-orm';
 import { buckets } from './db/schema.js';
-import { OrganizationsService } from './modules/organizations/organizations.service.js';
+import { OrganizationsService } from './modules/organizations/index.js';
 import type { Database } from './platform/db.js';
 import { hashPassword, newPasswordProblem } from './platform/passwords.js';
-import { insertAccount } from './modules/accounts/accounts.store.js';
-import { getDomainConfig, updateDomainConfig } from './modules/domain/domain.store.js';
+import { insertAccount } from './modules/accounts/index.js';
+import { getDomainConfig, updateDomainConfig } from './modules/domain/index.js';
 import { seedDemo } from './seed/demo.js';
 import type { BlobStore } from './platform/blobs.js';
 import { systemClock } from './platform/clock.js';
-import { reindex } from './modules/archive/reindex.js';
+import { reindex } from './modules/archive/index.js';
 
 /** The blob store a command works on, with a way to list its keys. */
 export interface CliArchive {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { runCli } from './cli-commands.js';
 import { failureMessage } from './cli-failure.js';
-import { localKeys } from './modules/archive/reindex.js';
+import { localKeys } from './modules/archive/index.js';
 import { LocalBlobStore } from './platform/blobs.js';
 import { S3BlobStore } from './platform/blobs-s3.js';
 import { loadConfig } from './platform/config.js';

@@ -8,7 +8,7 @@ import { errorSerializer } from './platform/http.js';
 import { LocalBlobStore, type BlobStore } from './platform/blobs.js';
 import { startDimse } from './dicom/dimse.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
-import { backfillNameInitials } from './modules/exams/exams.lifecycle.store.js';
+import { backfillNameInitials } from './modules/exams/index.js';
 import { seedDemoStudies } from './seed/demo-studies.js';
 import path from 'node:path';
 

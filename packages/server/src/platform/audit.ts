@@ -2,7 +2,6 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db.js';
 import { auditLogs } from '../db/schema.js';
-import { getDomainConfig } from '../modules/domain/domain.store.js';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
 
@@ -86,11 +85,21 @@ class AuditWriter {
 }
 
 const AUDIT_BATCH_MAX = 200;
+
+/**
+ * Whether operation rows are written (the domain's auditLogOn, spec 000 §10). The platform reads
+ * no module's tables: app.ts hands the domain module's reader in (setOperationAuditGate); until it
+ * does, operation rows are written.
+ */
+let operationRowsOn: (db: Db) => Promise<boolean> = async () => true;
+export function setOperationAuditGate(gate: (db: Db) => Promise<boolean>): void {
+  operationRowsOn = gate;
+}
 const writers = new WeakMap<Db, AuditWriter>();
 
 /** Writes one audit row; pass a transaction as `db` to commit it with the change it records. */
 export async function writeAudit(db: Db, ctx: AuditContext, entry: AuditEntry): Promise<void> {
-  if (entry.category === 'operation' && !(await getDomainConfig(db)).auditLogOn) return;
+  if (entry.category === 'operation' && !(await operationRowsOn(db))) return;
   const row: AuditRow = {
     action: entry.action,
     outcome: entry.outcome,

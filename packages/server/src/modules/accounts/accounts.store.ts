@@ -7,7 +7,7 @@ import { accounts, domains, groupMembers, sessions, type AccountRow, type NewAcc
 import { escapeLike } from '../../db/like.js';
 import { scopeColumns, scopeFromColumns, type CallerScope } from '../../platform/access.js';
 import { preparedRows } from '../../platform/pglite-prepared.js';
-import { DEFAULT_DOMAIN_ID } from '../domain/domain.store.js';
+import { DEFAULT_DOMAIN_ID } from '../domain/index.js';
 
 /** SQL on accounts and their sessions (the lockout: login-throttle.ts; rate limits: rate-limit.ts). */
 

@@ -2,8 +2,8 @@ import { ALL_ACTIONS, type MyOrganization, type PermissionEntry } from '@yyp/con
 import { loadCallerAccess } from '../../platform/access.js';
 import { effectiveActions } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
-import { findGroup } from '../groups/groups.store.js';
-import { bucketsByIds } from '../organizations/organizations.store.js';
+import { findGroup } from '../groups/index.js';
+import { bucketsByIds } from '../organizations/index.js';
 
 const catalogue = new Set<string>(ALL_ACTIONS);
 

@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { clearLoginFailures, findAccountById, setDisabled, setPassword } from '../accounts/accounts.store.js';
+import { clearLoginFailures, findAccountById, setDisabled, setPassword } from '../accounts/index.js';
 import { accounts } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import * as store from './admin.store.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/exams.store.js';
+import { bucketOfExam } from '../exams/index.js';
 import type { AiService } from './ai.service.js';
 
 /** The AI task of spec 001 §7, and the AI service's callback (signed, public). */

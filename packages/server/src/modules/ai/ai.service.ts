@@ -9,8 +9,8 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import type { JobQueue, JobRow } from '../../platform/jobs.js';
 import type { Signer } from '../../platform/signed.js';
-import { findGroup } from '../groups/groups.store.js';
-import { findBucket } from '../organizations/organizations.store.js';
+import { findGroup } from '../groups/index.js';
+import { findBucket } from '../organizations/index.js';
 import { isChestCt } from './chest-ct.js';
 
 const AI_JOB = 'ai.task';

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/exams.store.js';
+import { bucketOfExam } from '../exams/index.js';
 import type { AttachmentsService } from './attachments.service.js';
 
 const examParams = z.object({ examId: z.string() });

@@ -24,9 +24,9 @@ import { decide, type BucketFacts, type CallerAccess } from '../../platform/auth
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import type { PoliciesService } from '../policies/policies.service.js';
-import { codeError, codeOwner, codeProblem, hashCode, newCode } from '../upload-codes/upload-codes.js';
-import * as codes from '../upload-codes/upload-codes.store.js';
+import type { PoliciesService } from '../policies/index.js';
+import { codeError, codeOwner, codeProblem, hashCode, newCode } from '../upload-codes/index.js';
+import * as codes from '../upload-codes/index.js';
 import * as store from './attachments.store.js';
 
 /** Download links work for 10 minutes: signed per 5-minute window, so a link lasts 5 to 10 minutes. */

@@ -6,12 +6,11 @@ import { effectiveActions, examMasked, maskedFilesRefused } from '../../platform
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import type { ArchiveService } from '../archive/archive.service.js';
-import { IngestRefused } from '../archive/plan.js';
+import { type ArchiveService, IngestRefused } from '../archive/index.js';
 import { instanceMetadata, topLevelValue, vrOfTag, type DicomJson } from '../../dicom/json-model.js';
 import { instanceJson, seriesJson, studyJson } from './json.js';
 import { withExamValues } from './exam-values.js';
-import { maskMetadata, MASKED_TAGS } from '../viewing/mask.js';
+import { MASKED_TAGS, maskMetadata } from '../viewing/index.js';
 import { attributeLevel, type AttributeLevel } from './attribute-levels.js';
 import { inArray } from 'drizzle-orm';
 import { instances as instancesTable, series as seriesTable, type exams as examsTable } from '../../db/schema.js';

@@ -7,7 +7,7 @@ import { boundaryOf, parseMultipart } from '../../dicom/multipart.js';
 import { frameBytes } from '../../dicom/json-model.js';
 import { generateStudy, type GeneratedInstance, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { localKeys } from '../archive/reindex.js';
+import { localKeys } from '../archive/index.js';
 import type { DicomWebService } from './dicomweb.service.js';
 
 /**

@@ -5,7 +5,7 @@ import { buckets } from '../../db/schema.js';
 import { boundaryOf, parseMultipart } from '../../dicom/multipart.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { indexStoredInstance } from '../archive/ingest.js';
+import { indexStoredInstance } from '../archive/index.js';
 import { savePackage } from '../exams/exams.store.js';
 
 /**

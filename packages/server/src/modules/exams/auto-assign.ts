@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import type { IngestSource } from '../archive/ingest.js';
+import type { IngestSource } from '../archive/index.js';
 import { pickAssignee } from './exams.manage.rules.js';
 import type { ExamManageService } from './exams.manage.service.js';
 import * as store from './exams.manage.store.js';

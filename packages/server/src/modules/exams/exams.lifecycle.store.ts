@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { examAttachments, examPackages, exams, instances } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
-import { nameInitials } from '../archive/pinyin.js';
+import { nameInitials } from '../archive/index.js';
 
 /**
  * An exam's life outside the list query: soft delete, recovery, the purge of what stayed deleted,

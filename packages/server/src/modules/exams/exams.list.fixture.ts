@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buckets } from '../../db/schema.js';
 import { generateStudy, type StudyOptions } from '../../dicom/testdata/generate.js';
-import type { IngestSource } from '../archive/ingest.js';
+import type { IngestSource } from '../archive/index.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 

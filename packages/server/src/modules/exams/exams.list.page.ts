@@ -3,7 +3,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { accounts, buckets, colorRules, exams, reportTableColors } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
-import type { ReportColorRules } from '../report-safety/report-colors.js';
+import type { ReportColorRules } from '../report-safety/index.js';
 import { countParts, nameHeads } from './exams.list.filters.js';
 import {
   countExams,

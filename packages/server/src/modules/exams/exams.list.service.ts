@@ -13,8 +13,8 @@ import {
   type GroupSettings,
 } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
-import { findGroup } from '../groups/groups.store.js';
-import { bucketsOfGroup } from '../organizations/organizations.store.js';
+import { findGroup } from '../groups/index.js';
+import { bucketsOfGroup } from '../organizations/index.js';
 import { callerScope } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import {
@@ -29,12 +29,12 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import { listMasked, presentExam, type ExamListRow, type PrivacyByBucket } from './exams.presenter.js';
-import { listColorRules } from '../rules/rules.store.js';
+import { listColorRules } from '../rules/index.js';
 import { rowColor, type ColorRuleLike } from '@yyp/contracts';
 import * as lifecycle from './exams.lifecycle.store.js';
 import * as store from './exams.list.store.js';
 import { listPage } from './exams.list.page.js';
-import { paintReportColors, type ReportColorRules } from '../report-safety/report-colors.js';
+import { paintReportColors, type ReportColorRules } from '../report-safety/index.js';
 
 const DAY_MS = 86_400_000;
 const PURGE_BATCH = 100;

@@ -14,7 +14,7 @@ import { effectiveActions, examMasked, privacyOf, type BucketFacts, type CallerA
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { nameInitials } from '../archive/pinyin.js';
+import { nameInitials } from '../archive/index.js';
 import type { ExamListService } from './exams.list.service.js';
 import * as listStore from './exams.list.store.js';
 import * as store from './exams.manage.store.js';

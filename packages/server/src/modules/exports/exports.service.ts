@@ -4,8 +4,8 @@ import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import type { ExamListService } from '../exams/exams.list.service.js';
-import * as listStore from '../exams/exams.list.store.js';
+import type { ExamListService } from '../exams/index.js';
+import * as listStore from '../exams/index.js';
 import { EXPORT_COLUMNS } from './export-columns.js';
 
 export interface ExportInput {

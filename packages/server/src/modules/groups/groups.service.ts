@@ -18,8 +18,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { assertNewPassword, hashPassword } from '../../platform/passwords.js';
-import { insertAccount } from '../accounts/accounts.store.js';
-import { getDomainConfig } from '../domain/domain.store.js';
+import { insertAccount } from '../accounts/index.js';
+import { getDomainConfig } from '../domain/index.js';
 import * as store from './groups.store.js';
 
 /** Sensible defaults for a new group: the core radiology features on, the optional ones off. */

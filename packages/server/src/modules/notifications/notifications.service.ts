@@ -13,8 +13,8 @@ import { effectiveActions, privacyOf } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
-import type { IngestSource } from '../archive/ingest.js';
-import { bucketMembersAmong } from '../organizations/organizations.store.js';
+import type { IngestSource } from '../archive/index.js';
+import { bucketMembersAmong } from '../organizations/index.js';
 import { examTime, presentNotification } from './notifications.presenter.js';
 import * as store from './notifications.store.js';
 

@@ -23,9 +23,9 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { loadCallerAccess } from '../../platform/access.js';
-import { uploadBlock } from '../archive/plan.js';
-import { membersAmong } from '../groups/groups.store.js';
-import { closeTokenSessions } from '../uploads/uploads.store.js';
+import { uploadBlock } from '../archive/index.js';
+import { membersAmong } from '../groups/index.js';
+import { closeTokenSessions } from '../uploads/index.js';
 import * as store from './organizations.store.js';
 
 function present(row: BucketRow, memberCount: number, access: CallerAccess): Organization {

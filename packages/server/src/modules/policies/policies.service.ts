@@ -15,7 +15,7 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { refuseMaskedFiles, type FilesCaller } from '../exams/files-privacy.js';
+import { type FilesCaller, refuseMaskedFiles } from '../exams/index.js';
 import * as store from './policies.store.js';
 import { contentMatchesType, parseUploadKey, SNIFF_BYTES, uploadKey } from './upload-keys.js';
 

@@ -2,7 +2,7 @@ import { DEFAULT_REPORT_VIEW, type ReportView, type ReportViewUpdate } from '@yy
 import type { AccountRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import { updateProfile } from '../accounts/accounts.store.js';
+import { updateProfile } from '../accounts/index.js';
 
 /** The caller's report-view settings: its stored preferences, with the defaults of spec 000 §9 for the rest. */
 function settingsOf(account: AccountRow): ReportView {

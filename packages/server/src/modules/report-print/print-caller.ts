@@ -2,7 +2,7 @@ import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { PrivacyContext } from '@yyp/contracts';
 import { effectiveActions, privacyOf, type BucketAction } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
-import type { Actor } from '../reports/reports.service.js';
+import type { Actor } from '../reports/index.js';
 
 /** Who asks, with the actions held in the organization concerned and its privacy facts there. */
 export type Caller = Pick<Actor, 'account'> & {

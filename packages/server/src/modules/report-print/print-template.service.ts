@@ -14,9 +14,9 @@ import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import type { PoliciesService } from '../policies/policies.service.js';
-import { readImageHeader } from '../report-library/image-header.js';
-import type { Actor } from '../reports/reports.service.js';
+import type { PoliciesService } from '../policies/index.js';
+import { readImageHeader } from '../report-library/index.js';
+import type { Actor } from '../reports/index.js';
 import { auditPrint, callerOf, type Caller } from './print-caller.js';
 import * as store from './report-print.store.js';
 

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { defineRoute, type AuthedInput, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/exams.store.js';
-import type { Actor } from '../reports/reports.service.js';
+import { bucketOfExam } from '../exams/index.js';
+import type { Actor } from '../reports/index.js';
 import type { ReportPrintService } from './report-print.service.js';
 
 const bucketParams = z.object({ bucketId: z.string().max(64) });

@@ -19,10 +19,9 @@ import { canSee, effectiveActions, examMasked, type BucketAction, type BucketFac
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { dictionaryItems, membersWithAccess } from '../exams/exams.manage.store.js';
-import { examTime } from '../notifications/notifications.presenter.js';
-import { examForNotification } from '../notifications/notifications.store.js';
-import { accountNames, reportOfExam } from '../reports/reports.store.js';
+import { dictionaryItems, membersWithAccess } from '../exams/index.js';
+import { examForNotification, examTime } from '../notifications/index.js';
+import { accountNames, reportOfExam } from '../reports/index.js';
 import {
   CRITICAL_FOLLOWERS,
   CRITICAL_NOTIFIED,

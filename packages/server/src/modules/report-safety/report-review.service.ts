@@ -22,8 +22,7 @@ import { canSee, effectiveActions, examMasked, type BucketAction } from '../../p
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { APPROVED_STATUSES } from '../reports/report-machine.js';
-import { accountNames, reportOfExam } from '../reports/reports.store.js';
+import { accountNames, APPROVED_STATUSES, reportOfExam } from '../reports/index.js';
 import { listPeriod } from './critical-values.rules.js';
 import { QUALITY_REVIEWERS, READERS, holdsAny, requireAny, type Actor } from './report-safety.access.js';
 import { presentComment, presentQuality, presentRating } from './report-safety.presenter.js';

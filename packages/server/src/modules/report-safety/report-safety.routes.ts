@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { defineRoute, type AuthedInput, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/exams.store.js';
+import { bucketOfExam } from '../exams/index.js';
 import type { Actor } from './report-safety.access.js';
 import type { ReportSafetyService } from './report-safety.service.js';
 import { groupOfTableColor } from './table-colors.store.js';

@@ -19,7 +19,7 @@ import { decide, effectiveActions, examMasked, type BucketFacts, type CallerAcce
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
-import { examAge } from '../exams/exams.presenter.js';
+import { examAge } from '../exams/index.js';
 import { createdOut, hashLinkId, linkState, newLinkId, type ReportSharingService } from './report-sharing.service.js';
 import { sharedState, type SharedReportBuilder } from './shared-report.js';
 import * as store from './report-sharing.store.js';

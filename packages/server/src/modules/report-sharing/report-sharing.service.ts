@@ -16,7 +16,7 @@ import { effectiveActions } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import type { Actor } from '../reports/reports.service.js';
+import type { Actor } from '../reports/index.js';
 import { sharedState, type SharedReportBuilder } from './shared-report.js';
 import * as store from './report-sharing.store.js';
 

@@ -2,9 +2,9 @@ import { maskPatientName, type SharedReport, type SharedReportState, type Viewer
 import type { ReportRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import type { Signer } from '../../platform/signed.js';
-import { examAge } from '../exams/exams.presenter.js';
-import { accountNames } from '../reports/reports.store.js';
-import type { ViewingService } from '../viewing/viewing.service.js';
+import { examAge } from '../exams/index.js';
+import { accountNames } from '../reports/index.js';
+import type { ViewingService } from '../viewing/index.js';
 import { APPROVED, reportWithExam, type ExamRow } from './report-sharing.store.js';
 
 /**

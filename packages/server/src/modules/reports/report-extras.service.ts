@@ -17,8 +17,8 @@ import { effectiveActions, examMasked, type BucketAction } from '../../platform/
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
-import type { ReportLibraryService } from '../report-library/report-library.service.js';
-import { paintReportColors } from '../report-safety/report-colors.js';
+import type { ReportLibraryService } from '../report-library/index.js';
+import { paintReportColors } from '../report-safety/index.js';
 import { diffText } from './diff.js';
 import type { Actor, ReportsService } from './reports.service.js';
 import * as store from './reports.store.js';

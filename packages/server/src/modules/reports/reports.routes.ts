@@ -28,8 +28,8 @@ import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { defineRoute, type AuthedInput, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/exams.store.js';
-import type { ViewingService } from '../viewing/viewing.service.js';
+import { bucketOfExam } from '../exams/index.js';
+import type { ViewingService } from '../viewing/index.js';
 import type { ReportExtrasService } from './report-extras.service.js';
 import type { Actor, ReportsService } from './reports.service.js';
 

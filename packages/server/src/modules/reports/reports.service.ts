@@ -17,8 +17,13 @@ import { effectiveActions, type BucketAction, type BucketFacts, type CallerAcces
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { extensionProblems, missingRequired, type ExtensionConfig } from '../exams/exams.manage.rules.js';
-import { dictionaryItems, membersWithAccess } from '../exams/exams.manage.store.js';
+import {
+  dictionaryItems,
+  type ExtensionConfig,
+  extensionProblems,
+  membersWithAccess,
+  missingRequired,
+} from '../exams/index.js';
 import {
   allowedActions,
   applyAction,

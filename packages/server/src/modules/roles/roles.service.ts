@@ -4,7 +4,7 @@ import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { bucketMembersAmong } from '../organizations/organizations.store.js';
+import { bucketMembersAmong } from '../organizations/index.js';
 import * as store from './roles.store.js';
 
 function present(row: RoleRow, memberIds: string[]): Role {

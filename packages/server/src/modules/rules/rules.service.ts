@@ -5,8 +5,8 @@ import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
-import { membersAmong } from '../groups/groups.store.js';
-import { bucketsOfGroup } from '../organizations/organizations.store.js';
+import { membersAmong } from '../groups/index.js';
+import { bucketsOfGroup } from '../organizations/index.js';
 import * as store from './rules.store.js';
 
 type AssignInput = z.infer<typeof upsertAssignRuleSchema>;

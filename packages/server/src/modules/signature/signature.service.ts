@@ -14,9 +14,9 @@ import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import type { OwnedUpload, PoliciesService } from '../policies/policies.service.js';
-import { codeError, codeOwner, codeProblem, hashCode, newCode } from '../upload-codes/upload-codes.js';
-import * as codes from '../upload-codes/upload-codes.store.js';
+import type { OwnedUpload, PoliciesService } from '../policies/index.js';
+import { codeError, codeOwner, codeProblem, hashCode, newCode } from '../upload-codes/index.js';
+import * as codes from '../upload-codes/index.js';
 
 /** Signature URLs stay the same for 5 minutes (the settings page polls) and work 5 more. */
 const SIGNATURE_URL_WINDOW_SECONDS = 5 * 60;

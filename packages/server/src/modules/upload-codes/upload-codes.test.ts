@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUploadKey, uploadKey } from '../policies/upload-keys.js';
+import { parseUploadKey, uploadKey } from '../policies/index.js';
 import { codeError, codeOwner, codeProblem, hashCode, newCode } from './upload-codes.js';
 
 const now = new Date('2026-11-22T08:00:00Z');

@@ -1,5 +1,5 @@
 import { UPLOAD_CORRECTION_FIELDS, type UploadCorrection } from '@yyp/contracts';
-import { nameInitials } from '../archive/pinyin.js';
+import { nameInitials } from '../archive/index.js';
 
 /** The exam columns a correction may change, as the exam row names them. */
 export interface CorrectedColumns {

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/exams.store.js';
+import { bucketOfExam } from '../exams/index.js';
 import type { UploadsService } from './uploads.service.js';
 
 const bucketParams = z.object({ bucketId: z.string() });

@@ -9,12 +9,10 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { bucketsWith } from '../../platform/access.js';
-import { IngestRefused, uploadBlock } from '../archive/plan.js';
-import { bucketsByIds, findBucket } from '../organizations/organizations.store.js';
+import { type ArchiveService, IngestRefused, type IngestResult, uploadBlock } from '../archive/index.js';
+import { bucketsByIds, findBucket } from '../organizations/index.js';
 import type { Signer } from '../../platform/signed.js';
-import type { ArchiveService } from '../archive/archive.service.js';
-import type { IngestResult } from '../archive/ingest.js';
-import { findAccountById } from '../accounts/accounts.store.js';
+import { findAccountById } from '../accounts/index.js';
 import { correctionDiff, isEmptyCorrection } from './upload-corrections.js';
 import * as store from './uploads.store.js';
 

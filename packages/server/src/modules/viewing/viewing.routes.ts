@@ -17,7 +17,7 @@ import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/exams.store.js';
+import { bucketOfExam } from '../exams/index.js';
 import type { ViewingService } from './viewing.service.js';
 
 const CRLF = Buffer.from('\r\n');

@@ -17,9 +17,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import type { Signer } from '../../platform/signed.js';
-import type { DicomWebService } from '../dicomweb/dicomweb.service.js';
-import { examAge } from '../exams/exams.presenter.js';
-import type { ExamListService } from '../exams/exams.list.service.js';
+import type { DicomWebService } from '../dicomweb/index.js';
+import { examAge, type ExamListService } from '../exams/index.js';
 import { maskMetadata } from './mask.js';
 import { ReportImages } from './report-images.js';
 

@@ -105,6 +105,7 @@ export function ViewportCell(props: Props) {
     if (!ready || !stack || stack.length === 0) return;
     const viewport = renderingEngine().getViewport(id) as core.StackViewport | undefined;
     if (!viewport) return;
+    const el = element.current;
     const signal = { cancelled: false };
     const imageIds = stack.map((s) => s.imageId);
     setLoaded(0);
@@ -130,7 +131,7 @@ export function ViewportCell(props: Props) {
       });
     return () => {
       signal.cancelled = true;
-      tools.utilities.cine.stopClip(element.current as HTMLDivElement);
+      tools.utilities.cine.stopClip(el as HTMLDivElement);
     };
   }, [ready, stack, id, index]);
 

@@ -1,0 +1,18 @@
+// The face of the exams module: what other modules, app.ts and the CLI may use. Everything else in
+// this folder (its stores above all) is private to it; eslint.config.js enforces the arrow.
+export { AutoAssigner } from './auto-assign.js';
+export { backfillNameInitials } from './exams.lifecycle.store.js';
+export { examListRoutes } from './exams.list.routes.js';
+export { ExamListService } from './exams.list.service.js';
+export { countExams, listExams } from './exams.list.store.js';
+export { examManageRoutes } from './exams.manage.routes.js';
+export { extensionProblems, missingRequired } from './exams.manage.rules.js';
+export type { ExtensionConfig } from './exams.manage.rules.js';
+export { ExamManageService } from './exams.manage.service.js';
+export { dictionaryItems, membersWithAccess } from './exams.manage.store.js';
+export { examAge } from './exams.presenter.js';
+export { examRoutes } from './exams.routes.js';
+export { ExamsService } from './exams.service.js';
+export { bucketOfExam } from './exams.store.js';
+export { refuseMaskedFiles } from './files-privacy.js';
+export type { FilesCaller } from './files-privacy.js';

@@ -1,0 +1,8 @@
+// The face of the reports module: what other modules, app.ts and the CLI may use. Everything else in
+// this folder (its stores above all) is private to it; eslint.config.js enforces the arrow.
+export { ReportExtrasService } from './report-extras.service.js';
+export { APPROVED_STATUSES } from './report-machine.js';
+export { reportsRoutes } from './reports.routes.js';
+export { ReportsService } from './reports.service.js';
+export type { Actor } from './reports.service.js';
+export { accountNames, reportOfExam } from './reports.store.js';
