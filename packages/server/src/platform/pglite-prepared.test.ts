@@ -4,10 +4,12 @@ import { preparedQuery } from './pglite-prepared.js';
 
 let db: PGlite;
 
+// Starting PGlite (a WebAssembly PostgreSQL) takes seconds on a loaded 2-core host: more than the
+// unit tier's 10 s hook default once (a run beside five other test processes).
 beforeAll(async () => {
   db = new PGlite();
   await db.exec('create table probe (id int primary key, name text, flags bool[])');
-});
+}, 60_000);
 afterAll(() => db.close());
 
 const INSERT = 'insert into probe select * from unnest($1::int[], $2::text[]) as u(id, name) returning id, name';
