@@ -256,8 +256,9 @@ export async function buildApp(
   app.addHook('onClose', () => autoAssign.whenIdle());
   jobs.start(options.jobIntervalMs ?? 1000);
   app.addHook('onClose', () => jobs.stop());
-  // The purge of exams deleted more than 30 days ago (no job queue yet: a timer per instance; two
-  // instances purging at once is harmless, each exam goes in a transaction that locks it first).
+  // The purge of exams deleted more than 30 days ago: a timer per instance rather than a job of
+  // platform/jobs.ts (it has no input and nothing to retry: the next tick does what one missed);
+  // two instances purging at once is harmless, each exam goes in a transaction that locks it first.
   const purgeEvery = options.purgeIntervalMs ?? 3600_000;
   if (purgeEvery > 0) {
     let purging: Promise<void> | null = null;
