@@ -114,15 +114,6 @@ export default {
     'packages/web/src/features/upload/useUploadableBuckets.ts',
   ],
   'module-face': [
-    'packages/server/src/cli-commands.int.test.ts',
-    'packages/server/src/modules/admin/dicom-refusals.int.test.ts',
-    'packages/server/src/modules/dicomweb/dicomweb-audit.int.test.ts',
-    'packages/server/src/modules/dicomweb/served-preamble.int.test.ts',
-    'packages/server/src/modules/exams/exams.list.int.test.ts',
-    'packages/server/src/modules/notifications/notifications.int.test.ts',
-    'packages/server/src/modules/quick-search/quick-search.int.test.ts',
-    'packages/server/src/modules/report-print/report-print.int.test.ts',
-    'packages/server/src/modules/report-safety/critical-values.int.test.ts',
     'packages/server/src/platform/tenant-isolation.int.test.ts',
   ],
   'routes-no-store': [

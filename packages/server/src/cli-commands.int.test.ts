@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli-commands.js';
-import { findAccountByUsername } from './modules/accounts/accounts.store.js';
-import { getDomainConfig } from './modules/domain/domain.store.js';
+import { getDomainConfig } from './modules/domain/index.js';
+import { accountByUsername } from './test/factories.js';
 import { createTestDatabase, type TestDatabase } from './test/harness.js';
 
 let db: TestDatabase;
@@ -24,7 +24,7 @@ describe('CLI', () => {
 
   it('creates a user, refusing a taken name and a too simple password', async () => {
     await cli('create-user', 'alice', '--name', 'Alice', '--password', 'Kestrel#481', '--platform-admin');
-    const alice = await findAccountByUsername(db.database.db, 'alice');
+    const alice = await accountByUsername(db, 'alice');
     expect(alice).toMatchObject({ name: 'Alice', isPlatformAdmin: true, mustChangePassword: false });
     await expect(cli('create-user', 'alice', '--name', 'A', '--password', 'Kestrel#481')).rejects.toThrow(/taken/);
     await expect(cli('create-user', 'bob', '--name', 'Bob', '--password', 'simple')).rejects.toThrow(/password/);
@@ -33,7 +33,7 @@ describe('CLI', () => {
     await expect(cli('create-user', 'bad name', '--name', 'B', '--password', 'Kestrel#481')).rejects.toThrow(
       /username/,
     );
-    expect(await findAccountByUsername(db.database.db, 'bob')).toBeUndefined();
+    expect(await accountByUsername(db, 'bob')).toBeUndefined();
   });
 
   it('sets domain fields with types checked, changing nothing on bad input', async () => {

@@ -33,6 +33,7 @@ import { DEFAULT_GROUP_SETTINGS } from '../modules/groups/groups.service.js';
 import { addGroupMembers, insertGroup } from '../modules/groups/groups.store.js';
 import { addBucketMembers, findBucket, insertBucket } from '../modules/organizations/organizations.store.js';
 import { insertRole, setRoleMembers } from '../modules/roles/roles.store.js';
+import { savePackage } from '../modules/exams/exams.store.js';
 import { deleteColorRule, insertColorRule } from '../modules/rules/rules.store.js';
 import type { TestApp } from './harness.js';
 
@@ -336,6 +337,15 @@ export async function makeExam(t: TestApp, bucketId: string, options: ExamOption
     examId = (await t.services.archive.ingest(bucketId, instance.bytes, source)).examId;
   }
   return { examId, study };
+}
+
+/** Records `blobKey` (already in the blob store) as the exam's cached study package, built at `builtAt`. */
+export async function makeCachedPackage(
+  t: TestApp,
+  examId: string,
+  pkg: { blobKey: string; size: number; builtAt?: Date },
+): Promise<void> {
+  await savePackage(dbOf(t), examId, pkg.blobKey, pkg.size, pkg.builtAt ?? t.clock.now());
 }
 
 export interface ReportOptions {

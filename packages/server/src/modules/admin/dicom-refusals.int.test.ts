@@ -5,8 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, buckets } from '../../db/schema.js';
 import { startTestDimse } from '../../test/dimse.js';
+import { makeModality } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { insertModality } from '../archive/modalities.store.js';
 
 /**
  * Issue 19 §8: refused DICOM associations are readable — every one by the platform admin, and
@@ -55,7 +55,7 @@ beforeAll(async () => {
   radiology = (await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD')))[0]!.id;
   tele = (await db.select().from(buckets).where(eq(buckets.code, 'XH-TELE')))[0]!.id;
   // The teleradiology centre registers a CT that may call only from 10.20.30.40.
-  await insertModality(db, tele, { aeTitle: 'TELE_CT', host: '10.20.30.40', name: 'CT' }, t.clock.now());
+  await makeModality(t, tele, { aeTitle: 'TELE_CT', host: '10.20.30.40', name: 'CT' });
   for (const u of ['admin', 'auditor', 'teleauditor', 'doctor', 'groupadmin']) tokens[u] = await t.login(u);
 
   await refusedBy('STRANGER', 'YYP'); // unknown calling AE
@@ -146,12 +146,7 @@ describe("a group's auditor", () => {
   });
 
   it('also reads earlier refusals of an AE title once its organization registers it', async () => {
-    await insertModality(
-      t.db.database.db,
-      radiology,
-      { aeTitle: 'STRANGER', host: null, name: 'New US' },
-      t.clock.now(),
-    );
+    await makeModality(t, radiology, { aeTitle: 'STRANGER', host: null, name: 'New US' });
     const renhe = page(await ofGroup(tokens.auditor!, 'demo-renhe'));
     expect(renhe.refusals.map((r) => [r.callingAe, r.reason])).toEqual([
       ['DEMO_MODALITY', 'calledAe'],

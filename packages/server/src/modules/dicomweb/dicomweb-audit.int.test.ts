@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, exams } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
-import { findAccountByUsername } from '../accounts/accounts.store.js';
+import { accountByUsername } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { injectStow } from '../../test/stow.js';
 import { READ_AUDIT_WINDOW_MS } from './dicomweb.audit.js';
@@ -41,8 +41,8 @@ beforeAll(async () => {
   t = await startTestApp();
   tech = await t.login('tech');
   doctor = await t.login('doctor');
-  techId = (await findAccountByUsername(t.db.database.db, 'tech'))!.id;
-  doctorId = (await findAccountByUsername(t.db.database.db, 'doctor'))!.id;
+  techId = (await accountByUsername(t, 'tech'))!.id;
+  doctorId = (await accountByUsername(t, 'doctor'))!.id;
   study = generateStudy({
     modality: 'CT',
     series: 2,

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buckets } from '../../db/schema.js';
 import { boundaryOf, parseMultipart } from '../../dicom/multipart.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
+import { makeCachedPackage } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { indexStoredInstance } from '../archive/index.js';
-import { savePackage } from '../exams/exams.store.js';
 
 /**
  * Issue 19 §4, "no served DICOM file starts with MZ": instances stored before the ingest zeroed
@@ -107,7 +107,11 @@ describe('stored files with an executable preamble are served without it', () =>
     // A package of the previous version (v2) holds the files as stored: it is built again.
     const stale = `packages/${bucketId}/${examId}.v2.zip`;
     await t.blobs.put(stale, Buffer.from('PK\x05\x06'.padEnd(22, '\0'), 'latin1'));
-    await savePackage(t.db.database.db, examId, stale, 22, new Date(t.clock.now().getTime() + 60_000));
+    await makeCachedPackage(t, examId, {
+      blobKey: stale,
+      size: 22,
+      builtAt: new Date(t.clock.now().getTime() + 60_000),
+    });
     const res = await t.call('GET', `exams/${examId}/study-package`, { token: doctor });
     expect(res.statusCode).toBe(200);
     const files = await unzip(res.rawPayload);

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, exams } from '../../db/schema.js';
 import { backfillNameInitials } from './exams.lifecycle.store.js';
-import { deleteColorRule, insertColorRule } from '../rules/rules.store.js';
+import { makeColorRule } from '../../test/factories.js';
 import { buckets } from '../../db/schema.js';
 import { bucket, find, fx, id, page, sorted, tok, useExamListFixture } from './exams.list.fixture.js';
 
@@ -15,13 +15,13 @@ describe('POST exams/page-query', () => {
     const db = fx.t.db.database.db;
     const [rad] = await db.select().from(buckets).where(eq(buckets.id, bucket['RH-RAD']!));
     const colours = { foreColor: '#ffffff', backgroundColor: '#cf1322', matchField: 'modality', value: 'MR', index: 0 };
-    const late = await insertColorRule(
-      db,
+    const late = await makeColorRule(
+      fx.t,
       rad!.groupId,
       { name: 'MR late', priority: 5, ...colours, backgroundColor: '#000000' },
       new Date(),
     );
-    const first = await insertColorRule(db, rad!.groupId, { name: 'MR', priority: 1, ...colours }, new Date());
+    const first = await makeColorRule(fx.t, rad!.groupId, { name: 'MR', priority: 1, ...colours }, new Date());
     try {
       const res = await page('senior', {});
       const a = res.exams.find((e) => e.id === id.A)!;
@@ -32,8 +32,8 @@ describe('POST exams/page-query', () => {
       const beyond = await page('senior', { skip: 100, limit: 20 });
       expect(beyond).toEqual({ exams: [], count: 4 });
     } finally {
-      await deleteColorRule(db, rad!.groupId, first.id);
-      await deleteColorRule(db, rad!.groupId, late.id);
+      await first.remove();
+      await late.remove();
     }
   });
 

@@ -6,7 +6,7 @@ import { generateStudy, type GeneratedStudy, type StudyOptions } from '../../dic
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
-import { findAccountByUsername } from '../accounts/accounts.store.js';
+import { accountByUsername } from '../../test/factories.js';
 
 let t: TestApp;
 let base: string;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const [rad] = await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
   radId = rad!.id;
   for (const u of ['groupadmin', 'senior', 'doctor', 'tech', 'registrar', 'teledoctor']) {
-    ids[u] = (await findAccountByUsername(db, u))!.id;
+    ids[u] = (await accountByUsername(t, u))!.id;
     tokens[u] = await t.login(u);
   }
   const issued = await t.as(tokens.groupadmin!).post(`buckets/${radId}/upload/token`);

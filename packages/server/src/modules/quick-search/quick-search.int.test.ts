@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customSearches } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { findAccountByUsername } from '../accounts/accounts.store.js';
+import { accountByUsername } from '../../test/factories.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -103,7 +103,7 @@ describe('quick searches', () => {
   });
 
   it('recognises defaults stored before keys by their title, in any language', async () => {
-    const account = await findAccountByUsername(t.db.database.db, 'expert');
+    const account = await accountByUsername(t, 'expert');
     const token = await t.login('expert');
     const now = new Date();
     const row = (id: string, title: string, preset: StudyDatePreset, filters: QuickSearchCriteria['filters'] = []) => ({

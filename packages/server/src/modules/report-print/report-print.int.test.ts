@@ -2,12 +2,9 @@ import type { PrintTemplateAnswer, PrintTime, PrintView, ReportTraceItem } from 
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, buckets, exams } from '../../db/schema.js';
-import { hashPassword } from '../../platform/passwords.js';
 import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
 import { hospitalWithPrivacyOn } from '../../test/privacy.js';
-import { insertAccount } from '../accounts/accounts.store.js';
-import { addGroupMembers } from '../groups/groups.store.js';
-import { addBucketMembers } from '../organizations/organizations.store.js';
+import { joinOrganization, makeAccount } from '../../test/factories.js';
 import { keyImagePng, logoPng, makePng, signaturePng, stampPng } from './png.fixture.js';
 import { printFixture } from './report-print.fixture.js';
 
@@ -33,13 +30,8 @@ beforeAll(async () => {
   radiology = rad!.id;
   ultrasound = us!.id;
   // An admin of the organization who is a plain member of the group.
-  const orgadmin = await insertAccount(
-    db,
-    { username: 'orgadmin', name: '孙科长', passwordHash: await hashPassword(DEMO_PW) },
-    t.clock.now(),
-  );
-  await addGroupMembers(db, 'demo-renhe', [orgadmin!.id], 0, t.clock.now());
-  await addBucketMembers(db, radiology, [orgadmin!.id], 'admin', t.clock.now());
+  const orgadmin = await makeAccount(t, { username: 'orgadmin', name: '孙科长', password: DEMO_PW, signIn: false });
+  await joinOrganization(t, radiology, orgadmin.accountId, { level: 'admin', groupLevel: 0 });
   for (const u of ['doctor', 'senior', 'tech', 'groupadmin', 'teleadmin', 'orgadmin']) tok[u] = await t.login(u);
   f = printFixture(t, tok);
 });

@@ -2,7 +2,7 @@ import type { CriticalValue, CriticalValueStats, ExamPage, NotificationList } fr
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLogs, bucketDictionary, criticalValues, exams, notifications } from '../../db/schema.js';
-import { insertRole, setRoleMembers } from '../roles/roles.store.js';
+import { makeRole } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { bucketByCode, newExam } from '../../test/report-safety.fixture.js';
 
@@ -242,8 +242,10 @@ describe('critical value statistics', () => {
     const url = (from: string, to: string) => `statistics/critical-value?bucketId=${radiology}&from=${from}&to=${to}`;
     // The reporting doctor's role has no statistics (the demo approving role has them).
     expect((await as('doctor').get(url('2026-11-01', '2026-11-30'))).statusCode).toBe(403);
-    const role = await insertRole(db(), radiology, '危急值统计', ['critical_value_stats'], t.clock.now());
-    await setRoleMembers(db(), role.id, [await accountId('doctor')]);
+    await makeRole(t, radiology, ['critical_value_stats'], {
+      name: '危急值统计',
+      members: [await accountId('doctor')],
+    });
 
     // A fresh organization-day: move the clock to a day nothing else was sent on.
     t.clock.advance(3 * 86_400_000);
