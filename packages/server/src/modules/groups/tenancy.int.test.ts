@@ -1,4 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  joinOrganization,
+  makeAccount,
+  makeGroupMember,
+  makeMember,
+  makeOrganization,
+  type BuiltAccount,
+} from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -13,10 +21,24 @@ let orgId: string;
 let otherOrgId: string;
 let doctorId: string;
 let roleId: string;
+/** Another group's doctor, admin and auditor (built below). */
+let doctorElsewhere: BuiltAccount;
+let teleadmin: BuiltAccount;
+let teleauditor: BuiltAccount;
+let teleGroupId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await t.login('admin');
+  t = await startTestApp({ seed: false });
+  // A hospital whose name and organization code are taken, with a doctor; a teleradiology group
+  // with its admin and auditor; the platform admin.
+  const hospital = await makeOrganization(t, { group: { displayName: '仁和医院' }, code: 'RH-RAD', name: '放射科' });
+  doctorElsewhere = await makeMember(t, hospital.bucketId, { actions: ['exam_get', 'report_upsert'] });
+  const tele = await makeOrganization(t, { group: { displayName: '协和远程影像中心', enablePrivacy: true } });
+  teleGroupId = tele.groupId;
+  teleadmin = await makeGroupMember(t, tele.groupId, 1);
+  await joinOrganization(t, tele.bucketId, teleadmin.accountId, { level: 'admin', groupLevel: 1 });
+  teleauditor = await makeGroupMember(t, tele.groupId, 9);
+  const admin = (await makeAccount(t, { platformAdmin: true })).token;
   await t.call('PUT', 'domain', { token: admin, body: { allowRegistration: true } });
   const reg = await t.call('POST', 'accounts', {
     body: { username: 'founder', password: 'kestrel481', name: '创始人' },
@@ -51,7 +73,7 @@ describe('a fresh account builds a tenant', () => {
   it('refuses a second group for someone already in one, and creation without it unlocked', async () => {
     const again = await as(owner).post('groups', { displayName: '另一个' });
     expect(again.json().code).toBe('AlreadyInGroup');
-    const doctor = await t.login('doctor');
+    const doctor = doctorElsewhere.token;
     expect((await as(doctor).post('groups', { displayName: '医生的组' })).statusCode).toBe(403);
   });
 
@@ -152,7 +174,7 @@ describe('a fresh account builds a tenant', () => {
   });
 
   it('a user of another group sees none of it', async () => {
-    const tele = as(await t.login('teleadmin'));
+    const tele = as(teleadmin.token);
     for (const url of [
       `groups/${groupId}`,
       `groups/${groupId}/members`,
@@ -215,9 +237,9 @@ describe('a fresh account builds a tenant', () => {
       expect(actions, a).toContain(a);
     }
     expect((await me.post(`domains/audit-logs?groupId=${groupId}`, {})).statusCode).toBe(403);
-    const tele = as(await t.login('teleauditor'));
+    const tele = as(teleauditor.token);
     expect((await tele.post(`domains/audit-logs?groupId=${groupId}`, {})).statusCode).toBe(404);
-    const other = (await tele.post('domains/audit-logs?groupId=demo-tele', { limit: 200 })).json().logs as {
+    const other = (await tele.post(`domains/audit-logs?groupId=${teleGroupId}`, { limit: 200 })).json().logs as {
       details: unknown;
     }[];
     expect(JSON.stringify(other)).not.toContain(groupId);
