@@ -20,7 +20,7 @@ import { AppError, errors } from '../../platform/errors.js';
 import { assertNewPassword, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { TokenService } from '../../platform/tokens.js';
 import { getDomainConfig } from '../domain/index.js';
-import { loginGate, purgeLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle.js';
+import { loginGate, purgeLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle.store.js';
 import { clientAddress, RATE_RULES, RateLimiter } from './rate-limit.js';
 import type { PoliciesService } from '../policies/index.js';
 import { maskMobile, presentSuggestion, presentUser } from './accounts.presenter.js';

@@ -177,6 +177,11 @@ export async function updateProfile(db: Db, id: string, change: ProfileChange, n
   return rows[0]!;
 }
 
+/** Obliges the account to replace its password at its next login (an admin's one-time password). */
+export async function setMustChangePassword(db: Db, id: string): Promise<void> {
+  await db.update(accounts).set({ mustChangePassword: true }).where(eq(accounts.id, id));
+}
+
 /** Sets a new password hash and moves the token version, so every earlier token stops working. */
 export async function setPassword(db: Db, id: string, passwordHash: string, now: Date): Promise<AccountRow> {
   const rows = await db
@@ -246,4 +251,4 @@ export async function searchAccounts(
 }
 
 /** Unlocking a name lives with the lockout; re-exported for the security admin's unlock. */
-export { clearLoginFailures } from './login-throttle.js';
+export { clearLoginFailures } from './login-throttle.store.js';

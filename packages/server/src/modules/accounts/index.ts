@@ -7,6 +7,7 @@ export {
   findAccountById,
   insertAccount,
   setDisabled,
+  setMustChangePassword,
   setPassword,
   updateProfile,
 } from './accounts.store.js';

@@ -1,9 +1,8 @@
 import net from 'node:net';
-import { inArray, lt, sql } from 'drizzle-orm';
-import { rateLimits } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { incrementRateCounters, purgeRateCounters, readRateCounters } from './rate-limit.store.js';
 
 /**
  * Fixed-window rate limits kept in PostgreSQL (table rate_limits), so every instance counts the
@@ -107,26 +106,14 @@ export class RateLimiter {
   }
 
   private async increment(counters: Counter[]): Promise<{ key: string; hits: number }[]> {
-    if (counters.length === 0) return [];
-    return this.db
-      .insert(rateLimits)
-      .values(
-        counters.map((c) => ({
-          key: c.key,
-          windowStart: c.windowStart,
-          hits: 1,
-          expiresAt: new Date(c.windowStart.getTime() + c.rule.windowSeconds * 1000),
-        })),
-      )
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          hits: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.hits} + 1 else 1 end`,
-          windowStart: sql`excluded.window_start`,
-          expiresAt: sql`excluded.expires_at`,
-        },
-      })
-      .returning({ key: rateLimits.key, hits: rateLimits.hits });
+    return incrementRateCounters(
+      this.db,
+      counters.map((c) => ({
+        key: c.key,
+        windowStart: c.windowStart,
+        expiresAt: new Date(c.windowStart.getTime() + c.rule.windowSeconds * 1000),
+      })),
+    );
   }
 
   /** Answers 429 when a rule has already counted its maximum in this window (counts nothing). */
@@ -134,15 +121,10 @@ export class RateLimiter {
     const now = this.clock.now();
     const counters = this.counters(rules, subject, now);
     if (counters.length === 0) return;
-    const rows = await this.db
-      .select({ key: rateLimits.key, hits: rateLimits.hits, windowStart: rateLimits.windowStart })
-      .from(rateLimits)
-      .where(
-        inArray(
-          rateLimits.key,
-          counters.map((c) => c.key),
-        ),
-      );
+    const rows = await readRateCounters(
+      this.db,
+      counters.map((c) => c.key),
+    );
     const current = rows.filter((r) =>
       counters.some((c) => c.key === r.key && c.windowStart.getTime() === r.windowStart.getTime()),
     );
@@ -167,7 +149,7 @@ export class RateLimiter {
 
   /** Drops counters whose window has ended. */
   async purge(): Promise<void> {
-    await this.db.delete(rateLimits).where(lt(rateLimits.expiresAt, this.clock.now()));
+    await purgeRateCounters(this.db, this.clock.now());
   }
 }
 

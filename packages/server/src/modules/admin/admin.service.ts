@@ -7,9 +7,13 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { clearLoginFailures, findAccountById, setDisabled, setPassword } from '../accounts/index.js';
-import { accounts } from '../../db/schema.js';
-import { eq } from 'drizzle-orm';
+import {
+  clearLoginFailures,
+  findAccountById,
+  setDisabled,
+  setMustChangePassword,
+  setPassword,
+} from '../accounts/index.js';
 import * as store from './admin.store.js';
 import { queryRefusals, REFUSED_ASSOCIATION } from './dicom-refusals.store.js';
 
@@ -90,7 +94,7 @@ export class AdminService {
       const hash = await hashPassword(temporaryPassword);
       await this.db.transaction(async (tx) => {
         await setPassword(tx, accountId, hash, this.clock.now());
-        await tx.update(accounts).set({ mustChangePassword: true }).where(eq(accounts.id, accountId));
+        await setMustChangePassword(tx, accountId);
         await clearLoginFailures(tx, target.username.toLowerCase());
         await writeAudit(tx, ctx, {
           action: 'account.reset_password',

@@ -1,7 +1,6 @@
 import type { GroupSettings } from '@yyp/contracts';
-import { and, eq, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { exams, type AccountRow } from '../../db/schema.js';
+import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { BucketFacts } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
@@ -11,6 +10,7 @@ import type { JobQueue, JobRow } from '../../platform/jobs.js';
 import type { Signer } from '../../platform/signed.js';
 import { findGroup } from '../groups/index.js';
 import { findBucket } from '../organizations/index.js';
+import { claimAiTask, examBucket, findExamForAi, setAiStatus } from './ai.store.js';
 import { isChestCt } from './chest-ct.js';
 
 const AI_JOB = 'ai.task';
@@ -56,7 +56,7 @@ export class AiService {
     ctx: AuditContext,
   ) {
     if (input.bucketId && input.bucketId !== bucket.id) throw errors.notFound('Exam');
-    const [exam] = await this.db.select().from(exams).where(eq(exams.id, examId));
+    const exam = await findExamForAi(this.db, examId);
     if (!exam || exam.deletedTime || exam.bucketId !== bucket.id) throw errors.notFound('Exam');
     if (!(await this.serviceUrl(bucket.groupId))) throw serviceNotConfigured();
     if (!input.force && !isChestCt(exam)) {
@@ -70,12 +70,8 @@ export class AiService {
       );
     }
     const jobId = await this.db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(exams)
-        .set({ aiStatus: 'queued', aiResult: null, updated: this.clock.now() })
-        .where(and(eq(exams.id, examId), notInArray(exams.aiStatus, ['queued', 'sent'])))
-        .returning({ id: exams.id });
-      if (claimed.length === 0) throw errors.conflict('The exam is already with the AI service');
+      if (!(await claimAiTask(tx, examId, this.clock.now())))
+        throw errors.conflict('The exam is already with the AI service');
       const id = await this.jobs.enqueue(tx, AI_JOB, { examId, origin: input.origin });
       await writeAudit(tx, ctx, {
         action: 'exam.ai_task',
@@ -95,17 +91,14 @@ export class AiService {
   }
 
   private async setStatus(examId: string, aiStatus: string, aiResult?: Record<string, unknown>) {
-    await this.db
-      .update(exams)
-      .set({ aiStatus, ...(aiResult ? { aiResult } : {}), updated: this.clock.now() })
-      .where(eq(exams.id, examId));
+    await setAiStatus(this.db, examId, aiStatus, aiResult, this.clock.now());
   }
 
   /** The job: posts the study's links to the AI service; a 2xx means it took the study. */
   private async send(job: JobRow): Promise<void> {
     const examId = String(job.payload.examId);
     const origin = String(job.payload.origin);
-    const [exam] = await this.db.select().from(exams).where(eq(exams.id, examId));
+    const exam = await findExamForAi(this.db, examId);
     if (!exam || exam.deletedTime) return;
     const bucket = await findBucket(this.db, exam.bucketId);
     const url = bucket ? await this.serviceUrl(bucket.groupId) : null;
@@ -144,10 +137,7 @@ export class AiService {
   ) {
     const payload = this.signer.verify('ai', token, this.clock.now());
     if (!payload || typeof payload.e !== 'string') throw linkInvalid();
-    const [exam] = await this.db
-      .select({ id: exams.id, bucketId: exams.bucketId })
-      .from(exams)
-      .where(eq(exams.id, payload.e));
+    const exam = await examBucket(this.db, payload.e);
     if (!exam) throw linkInvalid();
     await this.setStatus(exam.id, body.status, {
       summary: body.summary ?? '',

@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
-import { buckets, instances } from '../../db/schema.js';
 import { DicomError, parseInstance } from '../../dicom/parse.js';
 import { indexStoredInstance, type IngestDeps } from './ingest.js';
+import { allBucketIds, indexedBlobKeys } from './reindex.store.js';
 
 /** dicom/{bucketId}/{study}/{series}/{file}.dcm: where the ingest keeps every instance. */
 const DICOM_KEY = /^dicom\/([^/]+)\/[^/]+\/[^/]+\/[^/]+\.dcm$/;
@@ -57,21 +56,12 @@ export async function reindex(
     unreadable: [],
     orphaned: 0,
   };
-  const bucketIds = new Set((await deps.db.select({ id: buckets.id }).from(buckets)).map((b) => b.id));
+  const bucketIds = await allBucketIds(deps.db);
   let chunk: { key: string; bucketId: string }[] = [];
   const flush = async () => {
-    const known = new Set(
-      (
-        await deps.db
-          .select({ key: instances.blobKey })
-          .from(instances)
-          .where(
-            inArray(
-              instances.blobKey,
-              chunk.map((c) => c.key),
-            ),
-          )
-      ).map((r) => r.key),
+    const known = await indexedBlobKeys(
+      deps.db,
+      chunk.map((c) => c.key),
     );
     for (const { key, bucketId } of chunk) {
       if (known.has(key)) {

@@ -8,8 +8,7 @@ import {
   type UploadCode,
   type UploadPolicy,
 } from '@yyp/contracts';
-import { eq } from 'drizzle-orm';
-import { accounts, type AccountRow } from '../../db/schema.js';
+import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -17,6 +16,7 @@ import { AppError } from '../../platform/errors.js';
 import type { OwnedUpload, PoliciesService } from '../policies/index.js';
 import { codeError, codeOwner, codeProblem, hashCode, newCode } from '../upload-codes/index.js';
 import * as codes from '../upload-codes/index.js';
+import { accountNow, lockAccount, setSignature } from './signature.store.js';
 
 /** Signature URLs stay the same for 5 minutes (the settings page polls) and work 5 more. */
 const SIGNATURE_URL_WINDOW_SECONDS = 5 * 60;
@@ -63,7 +63,7 @@ export class SignatureService {
   }
 
   async mine(account: AccountRow): Promise<Signature> {
-    const [row] = await this.db.select().from(accounts).where(eq(accounts.id, account.id));
+    const row = await accountNow(this.db, account.id);
     return this.present(row ?? account);
   }
 
@@ -140,13 +140,9 @@ export class SignatureService {
   }
 
   private async replace(tx: Db, accountId: string, key: string | null, via: string, ctx: AuditContext) {
-    const [before] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+    const before = await lockAccount(tx, accountId);
     if (!before) throw codeError('invalid');
-    const [updated] = await tx
-      .update(accounts)
-      .set({ signature: key, updatedAt: this.now() })
-      .where(eq(accounts.id, accountId))
-      .returning();
+    const updated = await setSignature(tx, accountId, key, this.now());
     await writeAudit(tx, ctx, {
       action: key ? 'signature_set' : 'signature_remove',
       category: 'security',
