@@ -1,9 +1,62 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  joinOrganization,
+  makeAccount,
+  makeGroupMember,
+  makeMember,
+  makeOrganization,
+  type BuiltAccount,
+} from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
+let groupId: string;
+const tok: Record<string, string> = {};
+let teledoctor: BuiltAccount;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
+  // A hospital: its radiology (RH-RAD) with its admin, a doctor, a note-taker (a collaborator
+  // holding a reporting role) and a senior doctor; an ultrasound where the senior is content
+  // manager; an assign rule and a colour rule. Someone of another group, teledoctor.
+  const rad = await makeOrganization(t, { code: 'RH-RAD', name: '放射科' });
+  groupId = rad.groupId;
+  const us = await makeOrganization(t, { groupId, code: 'RH-US', name: '超声科' });
+  const groupadmin = await makeGroupMember(t, groupId, 1);
+  await joinOrganization(t, rad.bucketId, groupadmin.accountId, { level: 'admin', groupLevel: 1 });
+  tok.groupadmin = groupadmin.token;
+  const reporting = [
+    'exam_get',
+    'exam_update',
+    'view_privacy',
+    'report_upsert',
+    'report_trace',
+    'report_print',
+  ] as const;
+  tok.doctor = (await makeMember(t, rad.bucketId, { actions: reporting })).token;
+  tok.notetaker = (await makeMember(t, rad.bucketId, { level: 'collaborator', actions: reporting })).token;
+  const senior = await makeMember(t, rad.bucketId, { actions: ['exam_get', 'report_approval'] });
+  await joinOrganization(t, us.bucketId, senior.accountId, { level: 'contentManager' });
+  tok.senior = senior.token;
+  teledoctor = await makeAccount(t, { username: 'teledoctor' });
+  const admin = t.as(groupadmin.token);
+  const tag = await admin.post(`buckets/${rad.bucketId}/tags`, { name: '随访' });
+  const rule = await admin.post(`groups/${groupId}/rules`, {
+    name: 'CT 默认分配',
+    bucketIds: [rad.bucketId],
+    doctorId: null,
+    modality: 'CT',
+    memberIds: [],
+    priority: 1,
+  });
+  const color = await admin.post(`groups/${groupId}/color-rules`, {
+    name: '急诊',
+    priority: 0,
+    foreColor: '#ffffff',
+    backgroundColor: '#d4380d',
+    matchField: 'urgentFlag',
+    value: 'true',
+  });
+  for (const res of [tag, rule, color]) expect(res.statusCode, res.body).toBe(201);
 });
 afterAll(async () => {
   await t.close();
@@ -13,8 +66,8 @@ const as = (token: string) => t.as(token);
 
 describe('organization details', () => {
   it('keeps tags to 10 characters, names unique, and shows department 0 as none', async () => {
-    const admin = as(await t.login('groupadmin'));
-    const rad = ((await admin.get('groups/demo-renhe/organizations')).json() as { id: string; code: string }[]).find(
+    const admin = as(tok.groupadmin!);
+    const rad = ((await admin.get(`groups/${groupId}/organizations`)).json() as { id: string; code: string }[]).find(
       (o) => o.code === 'RH-RAD',
     )!;
     expect((await admin.post(`buckets/${rad.id}/tags`, { name: '一二三四五六七八九十一' })).statusCode).toBe(400);
@@ -30,8 +83,8 @@ describe('organization details', () => {
   });
 
   it('rotates and revokes the upload token and notifies at most 2 members', async () => {
-    const admin = as(await t.login('groupadmin'));
-    const rad = ((await admin.get('groups/demo-renhe/organizations')).json() as { id: string; code: string }[]).find(
+    const admin = as(tok.groupadmin!);
+    const rad = ((await admin.get(`groups/${groupId}/organizations`)).json() as { id: string; code: string }[]).find(
       (o) => o.code === 'RH-RAD',
     )!;
     const first = (await admin.post(`buckets/${rad.id}/upload/token`)).json();
@@ -51,14 +104,14 @@ describe('organization details', () => {
   });
 
   it('limits a collaborator to report actions and lets a content manager reach every exam and report action', async () => {
-    const notetaker = (await as(await t.login('notetaker')).get('accounts/me/permissions')).json() as {
+    const notetaker = (await as(tok.notetaker!).get('accounts/me/permissions')).json() as {
       actions: string[];
     }[];
     const rad = notetaker.find(() => true)!;
     // Report actions, and reading the exams it reports (issue 20 item 2); no other exam action.
     expect(rad.actions.every((a) => a.startsWith('report_') || a === 'exam_get')).toBe(true);
     expect(rad.actions).toEqual(expect.arrayContaining(['report_upsert', 'exam_get']));
-    const senior = (await as(await t.login('senior')).get('accounts/me/permissions')).json() as {
+    const senior = (await as(tok.senior!).get('accounts/me/permissions')).json() as {
       accessLevel: string;
       actions: string[];
     }[];
@@ -69,10 +122,10 @@ describe('organization details', () => {
   });
 
   it("stores assign and color rules naming only the group's own organizations and members", async () => {
-    const admin = as(await t.login('groupadmin'));
-    const rules = (await admin.get('groups/demo-renhe/rules')).json() as { bucketIds: string[] }[];
+    const admin = as(tok.groupadmin!);
+    const rules = (await admin.get(`groups/${groupId}/rules`)).json() as { bucketIds: string[] }[];
     expect(rules).toHaveLength(1);
-    const foreign = await admin.post('groups/demo-renhe/rules', {
+    const foreign = await admin.post(`groups/${groupId}/rules`, {
       name: 'x',
       bucketIds: ['nope'],
       doctorId: null,
@@ -81,7 +134,7 @@ describe('organization details', () => {
       priority: 2,
     });
     expect(foreign.statusCode).toBe(400);
-    const ok = await admin.post('groups/demo-renhe/rules', {
+    const ok = await admin.post(`groups/${groupId}/rules`, {
       name: 'MR',
       bucketIds: rules[0]!.bucketIds,
       doctorId: null,
@@ -90,7 +143,7 @@ describe('organization details', () => {
       priority: 2,
     });
     expect(ok.statusCode).toBe(201);
-    await admin.post('groups/demo-renhe/color-rules', {
+    await admin.post(`groups/${groupId}/color-rules`, {
       name: '低优先',
       priority: 5,
       foreColor: '#000000',
@@ -98,11 +151,11 @@ describe('organization details', () => {
       matchField: 'modality',
       value: 'CT',
     });
-    const colors = (await admin.get('groups/demo-renhe/color-rules')).json() as { priority: number }[];
+    const colors = (await admin.get(`groups/${groupId}/color-rules`)).json() as { priority: number }[];
     expect(colors.map((c) => c.priority)).toEqual([0, 5]);
     expect(
       (
-        await admin.post('groups/demo-renhe/color-rules', {
+        await admin.post(`groups/${groupId}/color-rules`, {
           name: 'bad',
           priority: 1,
           foreColor: 'red',
@@ -117,14 +170,14 @@ describe('organization details', () => {
 
 describe('group settings and members', () => {
   it('updates flags, settings and attribute labels; refuses unknown ones', async () => {
-    const admin = as(await t.login('groupadmin'));
-    const res = await admin.post('groups/demo-renhe/update', {
+    const admin = as(tok.groupadmin!);
+    const res = await admin.post(`groups/${groupId}/update`, {
       settings: { enableCalling: false, dobMatchMode: 'shift_on' },
       attributes: { urgentNotes: { enabled: true, label: '加急说明' } },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().settings).toMatchObject({ enableCalling: false, dobMatchMode: 'shift_on', enableRegistry: true });
-    expect((await admin.get('groups/demo-renhe/attributes')).json()).toEqual({
+    expect((await admin.get(`groups/${groupId}/attributes`)).json()).toEqual({
       urgentNotes: { enabled: true, label: '加急说明' },
     });
     for (const body of [
@@ -132,34 +185,34 @@ describe('group settings and members', () => {
       { settings: { dobMatchMode: 'fuzzy' } },
       { attributes: { other: { enabled: true, label: 'x' } } },
     ]) {
-      expect((await admin.post('groups/demo-renhe/update', body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await admin.post(`groups/${groupId}/update`, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
-    const member = as(await t.login('doctor'));
-    expect((await member.post('groups/demo-renhe/update', { settings: { enableCalling: true } })).statusCode).toBe(403);
-    expect((await member.get('groups/demo-renhe')).json()).toMatchObject({ accessLevel: 0, allowedAccessLevels: [] });
+    const member = as(tok.doctor!);
+    expect((await member.post(`groups/${groupId}/update`, { settings: { enableCalling: true } })).statusCode).toBe(403);
+    expect((await member.get(`groups/${groupId}`)).json()).toMatchObject({ accessLevel: 0, allowedAccessLevels: [] });
   });
 
   it('invites, changes, removes members, and lets a member quit', async () => {
-    const admin = as(await t.login('groupadmin'));
-    const teledoc = await t.login('teledoctor');
+    const admin = as(tok.groupadmin!);
+    const teledoc = teledoctor.token;
     const teledocId = (await as(teledoc).get('accounts/me')).json().id;
     expect(
-      (await admin.post('groups/demo-renhe/members/invite', { accountIds: ['missing'], accessLevel: 0 })).statusCode,
+      (await admin.post(`groups/${groupId}/members/invite`, { accountIds: ['missing'], accessLevel: 0 })).statusCode,
     ).toBe(400);
     expect(
-      (await admin.post('groups/demo-renhe/members/invite', { accountIds: [teledocId], accessLevel: 5 })).statusCode,
+      (await admin.post(`groups/${groupId}/members/invite`, { accountIds: [teledocId], accessLevel: 5 })).statusCode,
     ).toBe(400);
     expect(
-      (await admin.post('groups/demo-renhe/members/invite', { accountIds: [teledocId], accessLevel: 0 })).json(),
+      (await admin.post(`groups/${groupId}/members/invite`, { accountIds: [teledocId], accessLevel: 0 })).json(),
     ).toEqual({ added: [teledocId] });
-    expect((await as(teledoc).get('groups/demo-renhe')).statusCode).toBe(200);
-    expect((await admin.put(`groups/demo-renhe/members/${teledocId}`, { accessLevel: 9 })).statusCode).toBe(204);
-    const q = await admin.post('groups/demo-renhe/members/query', { q: 'teledoc' });
+    expect((await as(teledoc).get(`groups/${groupId}`)).statusCode).toBe(200);
+    expect((await admin.put(`groups/${groupId}/members/${teledocId}`, { accessLevel: 9 })).statusCode).toBe(204);
+    const q = await admin.post(`groups/${groupId}/members/query`, { q: 'teledoc' });
     expect(q.json()).toMatchObject({ count: 1, members: [{ username: 'teledoctor', accessLevel: 9 }] });
-    expect((await admin.del(`groups/demo-renhe/members/${teledocId}`)).statusCode).toBe(204);
-    expect((await as(teledoc).get('groups/demo-renhe')).statusCode).toBe(404);
-    await admin.post('groups/demo-renhe/members/invite', { accountIds: [teledocId], accessLevel: 0 });
-    expect((await as(teledoc).post('groups/demo-renhe/quit')).statusCode).toBe(204);
-    expect((await as(teledoc).get('groups/demo-renhe')).statusCode).toBe(404);
+    expect((await admin.del(`groups/${groupId}/members/${teledocId}`)).statusCode).toBe(204);
+    expect((await as(teledoc).get(`groups/${groupId}`)).statusCode).toBe(404);
+    await admin.post(`groups/${groupId}/members/invite`, { accountIds: [teledocId], accessLevel: 0 });
+    expect((await as(teledoc).post(`groups/${groupId}/quit`)).statusCode).toBe(204);
+    expect((await as(teledoc).get(`groups/${groupId}`)).statusCode).toBe(404);
   });
 });
