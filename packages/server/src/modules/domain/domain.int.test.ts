@@ -1,11 +1,17 @@
 import { defaultDomainConfig } from '@yyp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema.js';
+import { makeAccount, makeGroupMember, makeOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
+const tok: Record<string, string> = {};
 beforeAll(async () => {
-  t = await startTestApp({ seed: true });
+  t = await startTestApp({ seed: false });
+  // The platform admin, and a group's admin (who is not one).
+  tok.admin = (await makeAccount(t, { username: 'admin', platformAdmin: true })).token;
+  const { groupId } = await makeOrganization(t);
+  tok.groupadmin = (await makeGroupMember(t, groupId, 1, { username: 'groupadmin' })).token;
 });
 afterAll(async () => {
   await t.close();
@@ -22,7 +28,7 @@ describe('GET domain', () => {
 
 describe('PUT domain', () => {
   it('is refused for anyone but a platform admin, and changes nothing', async () => {
-    const token = await t.login('groupadmin');
+    const token = tok.groupadmin!;
     const res = await t.call('PUT', 'domain', { token, body: { displayName: 'hacked' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('InsufficientPermissions');
@@ -31,7 +37,7 @@ describe('PUT domain', () => {
   });
 
   it('changes the given fields for a platform admin and audits it', async () => {
-    const token = await t.login('admin');
+    const token = tok.admin!;
     const res = await t.call('PUT', 'domain', {
       token,
       body: { maxInactiveMinutes: 15, displayName: '云影像', requireStrongPwd: true },
@@ -52,7 +58,7 @@ describe('PUT domain', () => {
   });
 
   it('refuses bad values and unknown fields, changing nothing', async () => {
-    const token = await t.login('admin');
+    const token = tok.admin!;
     const before = (await t.call('GET', 'domain')).json();
     for (const body of [
       { maxInactiveMinutes: -1 },
