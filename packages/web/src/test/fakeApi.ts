@@ -1,4 +1,4 @@
-import { API_BASE, type ErrorBody, type TokenInfo, type User } from '@yyp/contracts';
+import { API_BASE, matchCallPath, type ErrorBody, type TokenInfo, type User } from '@yyp/contracts';
 import { vi } from 'vitest';
 
 export interface RecordedRequest {
@@ -8,6 +8,8 @@ export interface RecordedRequest {
   search: string;
   headers: Record<string, string>;
   body: unknown;
+  /** the path parameters, when the handler's key is a call's path pattern (contracts callKey) */
+  params: Record<string, string>;
 }
 
 export interface FakeResponse {
@@ -17,9 +19,24 @@ export interface FakeResponse {
 
 export type FakeHandler = (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
 
+/** The handler of a request: its exact "METHOD path" key first, else a call's pattern (`callKey`). */
+function findHandler(handlers: Record<string, FakeHandler>, method: string, path: string) {
+  const exact = handlers[`${method} ${path}`];
+  if (exact) return { handler: exact, params: {} };
+  for (const [key, handler] of Object.entries(handlers)) {
+    const [m, pattern] = key.split(' ', 2);
+    if (m !== method || !pattern?.includes(':')) continue;
+    const params = matchCallPath(pattern, path);
+    if (params) return { handler, params };
+  }
+  return null;
+}
+
 /**
  * A stand-in for the server behind fetch: handlers keyed by "METHOD path" (path relative to the API
- * base). Unknown calls answer 404 NotFound like the real server. Every request is recorded.
+ * base), or by a call's key with its parameters (`callKey(reportCalls.approve)`, "POST
+ * reports/:reportId/approve"; the handler reads them in `request.params`). Unknown calls answer 404
+ * NotFound like the real server. Every request is recorded.
  */
 export function installFakeApi(handlers: Record<string, FakeHandler>) {
   const requests: RecordedRequest[] = [];
@@ -32,17 +49,20 @@ export function installFakeApi(handlers: Record<string, FakeHandler>) {
     new Headers(init?.headers).forEach((value, key) => {
       headers[key] = value;
     });
+    const method = init?.method ?? 'GET';
+    const path = url.pathname.slice(API_BASE.length);
+    const found = findHandler(handlers, method, path);
     const request: RecordedRequest = {
-      method: init?.method ?? 'GET',
-      path: url.pathname.slice(API_BASE.length),
+      method,
+      path,
       search: url.search,
       headers,
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      params: found?.params ?? {},
     };
     requests.push(request);
-    const handler = handlers[`${request.method} ${request.path}`];
-    const answer = handler
-      ? await handler(request)
+    const answer = found
+      ? await found.handler(request)
       : { status: 404, body: { code: 'NotFound', message: 'Not found' } satisfies ErrorBody };
     const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
     return new Response(answer.status === 204 ? null : text, {
