@@ -2,6 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions } from '../../db/schema.js';
 import { loadCallerScope } from '../../platform/access.js';
+import {
+  joinOrganization,
+  makeAccount,
+  makeMember,
+  makeOrganization,
+  signIn,
+  type BuiltAccount,
+} from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { findAccountByUsername, findAccountWithSession, updateProfile } from './accounts.store.js';
 
@@ -9,8 +17,20 @@ import { findAccountByUsername, findAccountWithSession, updateProfile } from './
 // PGlite through platform/pglite-prepared.ts); it must answer what plain drizzle selects answer.
 
 let t: TestApp;
+let admin: BuiltAccount;
+let doctorAccount: BuiltAccount;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
+  admin = await makeAccount(t, { platformAdmin: true, signIn: false });
+  // A doctor in two organizations of a group.
+  const rad = await makeOrganization(t);
+  const us = await makeOrganization(t, { groupId: rad.groupId });
+  doctorAccount = await makeMember(t, rad.bucketId, {
+    username: 'doctor',
+    actions: ['exam_get', 'report_upsert'],
+    signIn: false,
+  });
+  await joinOrganization(t, us.bucketId, doctorAccount.accountId, { actions: ['exam_get'] });
 });
 afterAll(async () => {
   await t.close();
@@ -22,9 +42,11 @@ const jtiOf = (token: string) =>
 describe('findAccountWithSession (the per-request sign-in check)', () => {
   it('answers the account, its scope and its session as drizzle selects them', async () => {
     const db = t.db.database.db;
-    const admin = await t.login('admin');
-    expect((await t.call('PUT', 'domain', { token: admin, body: { maxInactiveMinutes: 30 } })).statusCode).toBe(200);
-    const token = await t.login('doctor');
+    const adminToken = await signIn(t, admin);
+    expect((await t.call('PUT', 'domain', { token: adminToken, body: { maxInactiveMinutes: 30 } })).statusCode).toBe(
+      200,
+    );
+    const token = await signIn(t, doctorAccount);
     const doctor = (await findAccountByUsername(db, 'doctor'))!;
     // Json, text and timestamp columns with values, not only their defaults.
     await updateProfile(db, doctor.id, { mobile: '13800000000', preferences: { language: 'en' } }, t.clock.now());
@@ -52,7 +74,7 @@ describe('findAccountWithSession (the per-request sign-in check)', () => {
       expect(found!.account.domainName).toEqual({ en: 'Doctor', chs: '医生' });
       expect(typeof found!.account.mustChangePassword).toBe('boolean');
       expect(found!.account.disabled).toBe(0);
-      // The demo doctor belongs to organizations: the scope is not trivially empty.
+      // The doctor belongs to organizations: the scope is not trivially empty.
       expect(found!.scope.access.memberships.size).toBeGreaterThan(0);
       expect(found!.scope.facts.length).toBe(found!.scope.access.memberships.size);
     }
@@ -60,7 +82,7 @@ describe('findAccountWithSession (the per-request sign-in check)', () => {
 
   it('tells a revoked, an unknown session and an unknown account apart', async () => {
     const db = t.db.database.db;
-    const token = await t.login('doctor');
+    const token = await signIn(t, doctorAccount);
     const doctor = (await findAccountByUsername(db, 'doctor'))!;
     expect((await t.call('POST', 'accounts/logout', { token })).statusCode).toBeLessThan(300);
     const revoked = await findAccountWithSession(db, doctor.id, jtiOf(token));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { makeAccount, makeGroup, makeGroupMember } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { findAccountByUsername } from './accounts.store.js';
 
@@ -11,9 +12,9 @@ let admin: string;
 let groupAdmin: string;
 let groupId: string;
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login('admin');
-  groupAdmin = await t.login('groupadmin');
+  t = await startTestApp({ seed: false });
+  admin = (await makeAccount(t, { platformAdmin: true })).token;
+  groupAdmin = (await makeGroupMember(t, (await makeGroup(t)).groupId, 1)).token;
   const groups = (await t.call('GET', 'groups/mine', { token: groupAdmin })).json() as { id: string }[];
   groupId = groups[0]!.id;
 });
