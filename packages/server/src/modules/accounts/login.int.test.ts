@@ -2,12 +2,17 @@ import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema.js';
-import { startTestApp, TEST_SECRET, type TestApp } from '../../test/harness.js';
+import { makeAccount } from '../../test/factories.js';
+import { DEMO_PW, startTestApp, TEST_SECRET, type TestApp } from '../../test/harness.js';
 import { findAccountByUsername, setDisabled } from './accounts.store.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
+  // Accounts with the password the cases type (Yyp@2026), none in any group.
+  for (const username of ['doctor', 'senior', 'tech', 'registrar', 'notetaker', 'auditor', 'expert']) {
+    await makeAccount(t, { username, password: DEMO_PW, signIn: false });
+  }
 });
 afterAll(async () => {
   await t.close();

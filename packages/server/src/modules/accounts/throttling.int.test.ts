@@ -1,13 +1,22 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAccount } from '../../test/factories.js';
 import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
 
 // Issue 19 §5: per-address rate limits (429 with Retry-After) and a lockout nobody can trigger
 // against another person at will. Each case uses client addresses of its own.
 
 let t: TestApp;
+/** Accounts with the password the cases type (DEMO_PW), in a domain open to registration. */
+async function withAccounts(app: TestApp, usernames: string[]): Promise<void> {
+  for (const username of usernames) await makeAccount(app, { username, password: DEMO_PW, signIn: false });
+  const admin = await makeAccount(app, { platformAdmin: true });
+  const open = await app.call('PUT', 'domain', { token: admin.token, body: { allowRegistration: true } });
+  expect(open.statusCode, open.body).toBe(200);
+}
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
+  await withAccounts(t, ['doctor', 'senior', 'tech', 'registrar', 'expert', 'notetaker']);
 });
 afterAll(async () => {
   await t.close();
@@ -176,8 +185,9 @@ describe('registration, SMS codes and password reset', () => {
 
 describe('RATE_LIMIT_MULTIPLIER', () => {
   it('0 turns the per-address limits off (benchmarks, trusted networks); the lockout stays', async () => {
-    const open = await startTestApp({ rateLimitMultiplier: 0 });
+    const open = await startTestApp({ rateLimitMultiplier: 0, seed: false });
     try {
+      await withAccounts(open, ['tech']);
       for (let i = 0; i < 32; i++) {
         const res = await open.call('POST', 'accounts/login-in', { body: { username: `n-${i}`, password: 'x-123' } });
         expect(res.statusCode, `attempt ${i}`).toBe(401);
