@@ -1,11 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { joinOrganization, makeAccount, makeMember, makeOrganization } from '../../test/factories.js';
+import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
 import { findAccountByUsername } from './accounts.store.js';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
+  // The cases sign in with t.login's default password: the platform admin; a doctor writing
+  // reports in a hospital's radiology and ultrasound, and its colleague the senior (王主任);
+  // teledoctor, a doctor of another group.
+  const pw = { password: DEMO_PW, signIn: false };
+  await makeAccount(t, { username: 'admin', platformAdmin: true, ...pw });
+  const rad = await makeOrganization(t, { name: '放射科' });
+  const us = await makeOrganization(t, { groupId: rad.groupId, name: '超声科' });
+  const reporting = ['exam_get', 'report_upsert', 'report_print'] as const;
+  const doctor = await makeMember(t, rad.bucketId, { username: 'doctor', name: '李医生', actions: reporting, ...pw });
+  await joinOrganization(t, us.bucketId, doctor.accountId, { actions: reporting });
+  await makeMember(t, rad.bucketId, {
+    username: 'senior',
+    name: '王主任',
+    actions: ['exam_get', 'report_approval'],
+    ...pw,
+  });
+  const tele = await makeOrganization(t);
+  await makeMember(t, tele.bucketId, { username: 'teledoctor', name: '陈医生', actions: reporting, ...pw });
   admin = await t.login('admin');
 });
 afterAll(async () => {

@@ -2,14 +2,20 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.js';
-import { startTestApp, TEST_SECRET, type TestApp } from '../../test/harness.js';
+import { makeAccount } from '../../test/factories.js';
+import { DEMO_PW, startTestApp, TEST_SECRET, type TestApp } from '../../test/harness.js';
 import { findAccountByUsername } from './accounts.store.js';
 
 // Issue 19 §6: sessions end on the server (logout, inactivity), on every instance.
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
+  // The accounts the cases sign in as (t.login's default password), and the platform admin.
+  await makeAccount(t, { username: 'admin', password: DEMO_PW, platformAdmin: true, signIn: false });
+  for (const username of ['doctor', 'senior', 'tech', 'registrar', 'notetaker', 'expert', 'teledoctor', 'auditor']) {
+    await makeAccount(t, { username, password: DEMO_PW, signIn: false });
+  }
 });
 afterAll(async () => {
   await t.close();
