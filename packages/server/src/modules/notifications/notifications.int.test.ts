@@ -1,32 +1,42 @@
 import type { NotificationList, NotificationStatus } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLogs, buckets, exams, notifications } from '../../db/schema.js';
+import { auditLogs, exams, notifications } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy, type StudyOptions } from '../../dicom/testdata/generate.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
-import { accountByUsername } from '../../test/factories.js';
+import { joinOrganization, makeGroupMember, makeMember, makeOrganization } from '../../test/factories.js';
 
 let t: TestApp;
 let base: string;
 let radId: string;
+let groupId: string;
 let uploadToken: string;
 const ids: Record<string, string> = {};
 const tokens: Record<string, string> = {};
 const { send } = uploadClient(() => base);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
-  await hospitalWithPrivacyOn(t.db.database.db);
+  t = await startTestApp({ seed: false });
   base = await listenOnLoopback(t);
-  const db = t.db.database.db;
-  const [rad] = await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  radId = rad!.id;
-  for (const u of ['groupadmin', 'senior', 'doctor', 'tech', 'registrar', 'teledoctor']) {
-    ids[u] = (await accountByUsername(t, u))!.id;
-    tokens[u] = await t.login(u);
+  // A hospital with privacy on: its radiology's admin, a senior doctor with view_privacy, a
+  // doctor without it (sees masks), a technician who uploads, a registrar; a doctor of another group.
+  const rad = await makeOrganization(t, { name: '放射科', group: { enablePrivacy: true } });
+  radId = rad.bucketId;
+  groupId = rad.groupId;
+  const groupadmin = await makeGroupMember(t, groupId, 1);
+  await joinOrganization(t, radId, groupadmin.accountId, { level: 'admin', groupLevel: 1 });
+  const built = {
+    groupadmin,
+    senior: await makeMember(t, radId, { actions: ['exam_get', 'view_privacy', 'report_upsert', 'report_approval'] }),
+    doctor: await makeMember(t, radId, { actions: ['exam_get', 'report_upsert'] }),
+    tech: await makeMember(t, radId, { actions: ['exam_get', 'exam_update', 'exam_upload', 'attachment_upload'] }),
+    registrar: await makeMember(t, radId, { actions: ['exam_get', 'registry_create'] }),
+    teledoctor: await makeMember(t, (await makeOrganization(t)).bucketId, { actions: ['exam_get', 'report_upsert'] }),
+  };
+  for (const [u, a] of Object.entries(built)) {
+    ids[u] = a.accountId;
+    tokens[u] = a.token;
   }
   const issued = await t.as(tokens.groupadmin!).post(`buckets/${radId}/upload/token`);
   uploadToken = (issued.json() as { token: string }).token;
@@ -91,7 +101,7 @@ describe('delivery of new-upload notifications', () => {
     expect(row).toMatchObject({
       kind: 'exam_uploaded',
       bucketId: radId,
-      groupId: 'demo-renhe',
+      groupId,
       readAt: null,
       payload: {
         id: examId,
