@@ -5,8 +5,8 @@ import { bindExpiryEnvironment, isPublicPath } from '../api/expiry';
 import { sessionStore } from '../api/sessionStore';
 import { InactivityNotice } from '../features/auth/InactivityNotice';
 import { LoginExpiredModal } from '../features/auth/LoginExpiredModal';
-import { useDomain } from '../features/domain/useDomain';
-import { useSessionState } from './useSessionState';
+import { useDomain } from '../shared/domain/useDomain';
+import { useSessionState } from '../shared/session/useSessionState';
 
 /**
  * Top of the route tree: connects the API client's session rules to the router, and hosts the

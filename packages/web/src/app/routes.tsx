@@ -2,7 +2,7 @@ import { redirect, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { PageSpinner } from '../ui/PageSpinner';
-import { DEFAULT_LANDING, requireSession, requireSessionUnlessUploadLink } from './guards';
+import { DEFAULT_LANDING, requireSession, requireSessionUnlessUploadLink } from '../shared/session/guards';
 import { RootLayout } from './RootLayout';
 
 /** Route-level code splitting: every page is its own chunk, loaded on first visit. */
@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
         path: 'upload',
         loader: requireSessionUnlessUploadLink,
         shouldRevalidate: () => true,
-        lazy: () => import('../features/upload/UploadRoute').then((m) => ({ Component: m.UploadRoute })),
+        lazy: () => import('./UploadRoute').then((m) => ({ Component: m.UploadRoute })),
       },
 
       // Public pages of upload codes: a phone signature, order forms and attachments for one exam.

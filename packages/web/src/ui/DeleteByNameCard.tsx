@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../app/useNotify';
+import { useNotify } from '../shared/notify/useNotify';
 import { ConfirmByNameModal } from './ConfirmByNameModal';
 
 export interface DeleteByNameCardProps {

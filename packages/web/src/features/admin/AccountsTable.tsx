@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { queryRealmAccounts, resetAccountPassword, setAccountStatus, unlockAccount } from '../../api/admin';
 import type { RealmAccount } from '../../api/contractTypes';
 import { queryKeys } from '../../api/queryClient';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
-import { useMe } from '../accounts/useMe';
-import { GroupLevelTag } from '../groups/GroupLevelTag';
+import { useMe } from '../../shared/account/useMe';
+import { GroupLevelTag } from '../../shared/labels/GroupLevelTag';
 
 const PAGE_SIZE = 20;
 

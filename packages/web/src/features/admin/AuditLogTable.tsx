@@ -5,7 +5,7 @@ import { queryAuditLogs } from '../../api/admin';
 import type { AuditLog, AuditQuery } from '../../api/contractTypes';
 import { queryKeys } from '../../api/queryClient';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
-import { useGroupOrganizations } from '../groups/useGroups';
+import { useGroupOrganizations } from '../../shared/groups/useGroups';
 import { AUDIT_ACTION_PREFIXES, describeAuditAction } from './auditActions';
 import { FilterBar, rangeFilters, timeColumn, useFilteredPages, type RangeValue } from './FilteredLog';
 

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { MissingResult } from '../../ui/MissingResult';
 import { PageHeading } from '../../ui/PageHeading';
-import { useMe } from '../accounts/useMe';
+import { useMe } from '../../shared/account/useMe';
 import { DicomRefusalsTable } from './DicomRefusalsTable';
 import { HeadingPicker } from './GroupPicker';
 import { useLevelGroup } from './useLevelGroup';

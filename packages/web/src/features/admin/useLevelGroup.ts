@@ -1,7 +1,7 @@
 import type { Group, GroupAccessLevel } from '@yyp/contracts';
 import { useSearchParams } from 'react-router';
-import { groupsWithLevel } from '../groups/levels';
-import { useMyGroups } from '../groups/useGroups';
+import { groupsWithLevel } from '../../shared/groups/levels';
+import { useMyGroups } from '../../shared/groups/useGroups';
 
 /**
  * The groups where the caller holds `level`, and the one chosen (?groupId=, default the first):

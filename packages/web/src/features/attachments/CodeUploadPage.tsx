@@ -16,8 +16,8 @@ import { errorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/errors';
 import { uploadWithPolicy } from '../../api/policies';
 import { fetchAttachmentPolicy, fetchServiceAttachment, uploadByCode } from '../../api/uploadCodes';
-import { PublicUploadFrame } from '../upload/PublicUploadFrame';
-import '../signature/codes.css';
+import { PublicUploadFrame } from '../../shared/layout/PublicUploadFrame';
+import '../../shared/layout/codes.css';
 import { usePersonName } from '../../ui/usePersonName';
 
 const CODE_PROBLEMS = ['invalid', 'expired', 'used'] as const;

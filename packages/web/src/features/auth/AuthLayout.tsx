@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../ui/BrandMark';
 import { htmlToText } from '../../ui/htmlToText';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
-import { useLanguagePreference } from '../accounts/useLanguagePreference';
-import { useDomain } from '../domain/useDomain';
+import { useLanguagePreference } from '../../shared/account/useLanguagePreference';
+import { useDomain } from '../../shared/domain/useDomain';
 
 interface AuthLayoutProps {
   title: ReactNode;

@@ -6,9 +6,9 @@ import { Link, useSearchParams } from 'react-router';
 import { updatePassword } from '../../api/accounts';
 import { errorMessage } from '../../api/errorMessage';
 import { hasCode } from '../../api/errors';
-import { safeRedirectTarget } from '../../app/guards';
-import { useNotify } from '../../app/useNotify';
-import { useDomain } from '../domain/useDomain';
+import { safeRedirectTarget } from '../../shared/session/guards';
+import { useNotify } from '../../shared/notify/useNotify';
+import { useDomain } from '../../shared/domain/useDomain';
 import { AuthLayout } from './AuthLayout';
 import {
   confirmRule,
@@ -17,7 +17,7 @@ import {
   passwordPolicyRule,
   requiredRule,
   usernameRule,
-} from './formRules';
+} from '../../shared/forms/formRules';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 interface ExpiredPasswordValues {

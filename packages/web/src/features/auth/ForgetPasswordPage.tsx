@@ -7,10 +7,16 @@ import { Link, useNavigate } from 'react-router';
 import { fetchMaskedMobile, resetPassword, sendResetPasswordCode } from '../../api/accounts';
 import { errorMessage } from '../../api/errorMessage';
 import { hasCode } from '../../api/errors';
-import { useNotify } from '../../app/useNotify';
-import { useDomain } from '../domain/useDomain';
+import { useNotify } from '../../shared/notify/useNotify';
+import { useDomain } from '../../shared/domain/useDomain';
 import { AuthLayout } from './AuthLayout';
-import { confirmRule, passwordPolicyHint, passwordPolicyRule, requiredRule, usernameRule } from './formRules';
+import {
+  confirmRule,
+  passwordPolicyHint,
+  passwordPolicyRule,
+  requiredRule,
+  usernameRule,
+} from '../../shared/forms/formRules';
 
 type Step = 'account' | 'verify' | 'reset';
 const STEP_INDEX: Record<Step, number> = { account: 0, verify: 1, reset: 2 };

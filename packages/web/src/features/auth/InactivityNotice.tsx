@@ -2,8 +2,8 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sessionStore } from '../../api/sessionStore';
-import { useSessionState } from '../../app/useSessionState';
-import { useDomain } from '../domain/useDomain';
+import { useSessionState } from '../../shared/session/useSessionState';
+import { useDomain } from '../../shared/domain/useDomain';
 
 /**
  * Shown after the inactivity logout (spec 001 §8): a relogin button, or for single sign-on a

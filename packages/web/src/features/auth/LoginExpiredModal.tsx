@@ -12,8 +12,8 @@ import { isApiError } from '../../api/errors';
 import { isPublicPath } from '../../api/expiry';
 import { clearUserData } from '../../api/queryClient';
 import { sessionStore } from '../../api/sessionStore';
-import { loginRedirectPath } from '../../app/guards';
-import { useSessionState } from '../../app/useSessionState';
+import { loginRedirectPath } from '../../shared/session/guards';
+import { useSessionState } from '../../shared/session/useSessionState';
 
 /** Network trouble is reported as such; anything else the server refused is "verification failed". */
 function verificationProblem(t: TFunction, error: unknown): string {

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../api/accounts';
 import { hasCode } from '../../api/errors';
-import { safeRedirectTarget } from '../../app/guards';
-import { useNotify } from '../../app/useNotify';
-import { useDomain } from '../domain/useDomain';
+import { safeRedirectTarget } from '../../shared/session/guards';
+import { useNotify } from '../../shared/notify/useNotify';
+import { useDomain } from '../../shared/domain/useDomain';
 import { AuthLayout } from './AuthLayout';
-import { requiredRule } from './formRules';
+import { requiredRule } from '../../shared/forms/formRules';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 interface LoginValues {

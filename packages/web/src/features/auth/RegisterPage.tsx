@@ -6,10 +6,10 @@ import { Link, Navigate } from 'react-router';
 import { register } from '../../api/accounts';
 import { errorMessage } from '../../api/errorMessage';
 import { hasCode } from '../../api/errors';
-import { DEFAULT_LANDING } from '../../app/guards';
-import { useNotify } from '../../app/useNotify';
+import { DEFAULT_LANDING } from '../../shared/session/guards';
+import { useNotify } from '../../shared/notify/useNotify';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { useDomain } from '../domain/useDomain';
+import { useDomain } from '../../shared/domain/useDomain';
 import { AuthLayout } from './AuthLayout';
 import {
   confirmRule,
@@ -18,7 +18,7 @@ import {
   passwordPolicyRule,
   requiredRule,
   usernameRule,
-} from './formRules';
+} from '../../shared/forms/formRules';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 interface RegisterValues {

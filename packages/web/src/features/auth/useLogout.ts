@@ -4,8 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { logout } from '../../api/accounts';
 import { clearUserData } from '../../api/queryClient';
 import { sessionStore } from '../../api/sessionStore';
-import { loginRedirectPath } from '../../app/guards';
-import { forgetAccountPending } from '../upload/pendingUploads';
+import { loginRedirectPath } from '../../shared/session/guards';
+import { forgetAccountPending } from '../../shared/upload/pendingUploads';
 
 export type LogoutReason = 'user' | 'inactive';
 

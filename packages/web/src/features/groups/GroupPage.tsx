@@ -6,13 +6,13 @@ import { isApiError } from '../../api/errors';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { MissingResult } from '../../ui/MissingResult';
 import { PageHeading } from '../../ui/PageHeading';
-import { GroupLevelTag } from './GroupLevelTag';
-import { isGroupAdmin } from './levels';
+import { GroupLevelTag } from '../../shared/labels/GroupLevelTag';
+import { isGroupAdmin } from '../../shared/groups/levels';
 import { GroupOrganizationsTab } from './tabs/GroupOrganizationsTab';
 import { GroupOverviewTab } from './tabs/GroupOverviewTab';
 import { GroupPeopleTab } from './tabs/GroupPeopleTab';
 import { GroupSettingsTab } from './tabs/GroupSettingsTab';
-import { useGroup } from './useGroups';
+import { useGroup } from '../../shared/groups/useGroups';
 
 const TABS = ['overview', 'organizations', 'people', 'settings'] as const;
 type GroupTab = (typeof TABS)[number];

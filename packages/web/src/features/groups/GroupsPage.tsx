@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
-import { useMe } from '../accounts/useMe';
-import { GroupLevelTag } from './GroupLevelTag';
-import { useMyGroups } from './useGroups';
+import { useMe } from '../../shared/account/useMe';
+import { GroupLevelTag } from '../../shared/labels/GroupLevelTag';
+import { useMyGroups } from '../../shared/groups/useGroups';
 
 /** /groups: the groups the user belongs to, with their level; the way into creating one. */
 export function GroupsPage() {

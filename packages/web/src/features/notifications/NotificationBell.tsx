@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { useNotificationToasts } from './useNotificationToasts';
 import { useNotifications } from './useNotifications';

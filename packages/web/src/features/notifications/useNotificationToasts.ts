@@ -2,7 +2,7 @@ import type { NotificationItem } from '@yyp/contracts';
 import { NOTIFICATION_TOAST_SECONDS } from '@yyp/contracts';
 import { notification as antNotification } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { newArrivals, planToasts } from './toastPlan';
+import { newArrivals, planToasts } from '../../shared/notify/toastPlan';
 
 const toastKey = (id: string) => `notification:${id}`;
 

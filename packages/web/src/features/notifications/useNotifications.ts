@@ -1,6 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NEW_EXAM_POLL_MS } from '@yyp/contracts';
-import { isApiError } from '../../api/errors';
 import {
   fetchNotificationStatus,
   fetchNotifications,
@@ -8,11 +6,7 @@ import {
   markNotificationRead,
 } from '../../api/notifications';
 import { queryKeys } from '../../api/queryClient';
-
-/** Spec 001 §4: polling for notifications stops when a call returns HTTP 401. */
-export function pollInterval(error: unknown): number | false {
-  return isApiError(error) && error.status === 401 ? false : NEW_EXAM_POLL_MS;
-}
+import { pollInterval } from '../../shared/notify/pollInterval';
 
 /**
  * The bell's data. Every 30 s (spec 000 §9) it asks for the unread count and the newest id, which

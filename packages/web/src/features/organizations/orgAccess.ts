@@ -1,5 +1,5 @@
 import type { Group, Organization } from '@yyp/contracts';
-import { isGroupAdmin } from '../groups/levels';
+import { isGroupAdmin } from '../../shared/groups/levels';
 
 /** What the caller may do in an organization (spec 000 §6). */
 export interface OrgAccess {

@@ -2,7 +2,7 @@ import type { CriticalValuePage } from '@yyp/contracts';
 import { Card, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../../app/permissions';
+import { usePermissions } from '../../shared/permissions/permissions';
 import { useCriticalValueStats } from './useSafetyReview';
 
 const DEFAULT_DAYS = 30;

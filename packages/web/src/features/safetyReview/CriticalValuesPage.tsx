@@ -14,8 +14,8 @@ import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
 import { HandleCriticalValueDialog, ReceiveCriticalValueDialog } from '../reports/safety/CriticalValueDialogs';
 import { criticalLevelLabel, formatWhen } from '../reports/safety/safetyFormat';
-import { formatStudyDate } from '../sharing/format';
-import { useStudyLabels } from '../studies/labels';
+import { formatStudyDate } from '../../shared/format/dates';
+import { useStudyLabels } from '../../shared/labels/studyLabels';
 import { CriticalValueStatsBar } from './CriticalValueStatsBar';
 import {
   CRITICAL_LIST_ACTIONS,

@@ -14,9 +14,9 @@ import {
   receiveCriticalValue,
 } from '../../api/reportSafety';
 import { queryCriticalValuePage } from '../../api/safetyReview';
-import { useNotify } from '../../app/useNotify';
-import { usePermissions } from '../../app/permissions';
-import { useAccessibleOrganizations } from '../studies/useStudies';
+import { useNotify } from '../../shared/notify/useNotify';
+import { usePermissions } from '../../shared/permissions/permissions';
+import { useAccessibleOrganizations } from '../../shared/queries/studyQueries';
 import { safetyKeys } from '../reports/safety/useReportSafety';
 
 export const reviewKeys = {

@@ -4,8 +4,8 @@ import { App, Avatar, Button, Space, Typography, Upload, type UploadProps } from
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUploadPolicy, uploadWithPolicy } from '../../api/policies';
-import { useNotify } from '../../app/useNotify';
-import { useUpdateMe } from '../accounts/useMe';
+import { useNotify } from '../../shared/notify/useNotify';
+import { useUpdateMe } from '../../shared/account/useMe';
 
 type UploadRequest = Parameters<NonNullable<UploadProps['customRequest']>>[0];
 

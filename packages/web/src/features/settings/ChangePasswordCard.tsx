@@ -6,8 +6,8 @@ import { changePassword } from '../../api/accounts';
 import { errorMessage } from '../../api/errorMessage';
 import { hasCode } from '../../api/errors';
 import { sessionStore } from '../../api/sessionStore';
-import { useNotify } from '../../app/useNotify';
-import { confirmRule, differsFromRule, passwordPolicyHint, passwordPolicyRule } from '../auth/formRules';
+import { useNotify } from '../../shared/notify/useNotify';
+import { confirmRule, differsFromRule, passwordPolicyHint, passwordPolicyRule } from '../../shared/forms/formRules';
 
 interface PasswordValues {
   oldPassword: string;

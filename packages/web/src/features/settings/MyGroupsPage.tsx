@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { quitGroup } from '../../api/groups';
 import { queryKeys } from '../../api/queryClient';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
-import { GroupLevelTag } from '../groups/GroupLevelTag';
-import { useMyGroups } from '../groups/useGroups';
+import { GroupLevelTag } from '../../shared/labels/GroupLevelTag';
+import { useMyGroups } from '../../shared/groups/useGroups';
 
 /** /settings/groups: the user's groups with their level, and leaving one (POST groups/:id/quit). */
 export function MyGroupsPage() {

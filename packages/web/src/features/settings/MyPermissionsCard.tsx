@@ -4,11 +4,11 @@ import { Card, Empty, Table, Tag, Typography, type TableColumnsType } from 'antd
 import { useTranslation } from 'react-i18next';
 import { fetchMyOrganizations } from '../../api/accounts';
 import { queryKeys } from '../../api/queryClient';
-import { usePermissionsQuery } from '../../app/permissions';
+import { usePermissionsQuery } from '../../shared/permissions/permissions';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
-import { useMyGroups } from '../groups/useGroups';
-import { actionLabel, categoryLabel, groupActionsByCategory } from '../organizations/actionLabels';
-import { OrgLevelTag } from '../organizations/OrgLevelTag';
+import { useMyGroups } from '../../shared/groups/useGroups';
+import { actionLabel, categoryLabel, groupActionsByCategory } from '../../shared/labels/actionLabels';
+import { OrgLevelTag } from '../../shared/labels/OrgLevelTag';
 
 /**
  * Read-only: what the user may do in each organization (GET accounts/me/permissions), by level and

@@ -2,9 +2,9 @@ import type { UpdateMeRequest, User } from '@yyp/contracts';
 import { Button, Card, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../app/useNotify';
-import { useUpdateMe } from '../accounts/useMe';
-import { maxLengthRule, requiredRule } from '../auth/formRules';
+import { useNotify } from '../../shared/notify/useNotify';
+import { useUpdateMe } from '../../shared/account/useMe';
+import { maxLengthRule, requiredRule } from '../../shared/forms/formRules';
 import { AvatarField } from './AvatarField';
 
 interface ProfileValues {

@@ -1,8 +1,8 @@
 import { Alert, Button, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../ui/PageHeading';
-import { useMe } from '../accounts/useMe';
-import { useDomain } from '../domain/useDomain';
+import { useMe } from '../../shared/account/useMe';
+import { useDomain } from '../../shared/domain/useDomain';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { MyPermissionsCard } from './MyPermissionsCard';
 import { ProfileForm } from './ProfileForm';

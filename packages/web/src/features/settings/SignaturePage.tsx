@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUploadPolicy, uploadWithPolicy } from '../../api/policies';
 import { fetchMySignature, issueSignatureCode, removeMySignature, setMySignature } from '../../api/uploadCodes';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 
 type UploadRequest = Parameters<NonNullable<UploadProps['customRequest']>>[0];
 

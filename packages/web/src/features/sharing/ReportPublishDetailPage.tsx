@@ -5,7 +5,7 @@ import { Button, Card, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
 import { SharedReportView } from './SharedReportView';

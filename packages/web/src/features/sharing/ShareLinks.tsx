@@ -3,8 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { ShareLink, ShareLinkCreated } from '@yyp/contracts';
 import { Alert, App, Button, Input, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../app/useNotify';
-import { absoluteUrl, formatTime } from './format';
+import { useNotify } from '../../shared/notify/useNotify';
+import { formatTime } from '../../shared/format/dates';
+import { absoluteUrl } from './format';
 import { revokeShareLink } from './sharingApi';
 
 /** A link just made: shown this once, with a copy button (only its hash is kept). */

@@ -5,7 +5,7 @@ import type { Report } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/queryClient';
 import { sessionStore } from '../../api/sessionStore';
-import { AppProviders } from '../../app/AppProviders';
+import { AppProviders } from '../../test/appProviders';
 import { installFakeApi, tokenFor } from '../../test/fakeApi';
 import { ShareReportButton } from './ShareReportButton';
 

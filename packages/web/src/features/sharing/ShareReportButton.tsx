@@ -4,8 +4,8 @@ import { SHARE_EXPIRES_DEFAULT_DAYS, type Report, type ShareLinkCreated } from '
 import { Button, Checkbox, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../app/useNotify';
-import { usePermissions } from '../../app/permissions';
+import { useNotify } from '../../shared/notify/useNotify';
+import { usePermissions } from '../../shared/permissions/permissions';
 import { CreatedLink, LinkList } from './ShareLinks';
 import { createShareLink, fetchShareLinks, publishReports } from './sharingApi';
 import './sharing.css';

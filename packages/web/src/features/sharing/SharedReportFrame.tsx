@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
-import { useLanguagePreference } from '../accounts/useLanguagePreference';
-import { useDomain } from '../domain/useDomain';
-import { formatTime } from './format';
+import { useLanguagePreference } from '../../shared/account/useLanguagePreference';
+import { useDomain } from '../../shared/domain/useDomain';
+import { formatTime } from '../../shared/format/dates';
 import { SharedReportView } from './SharedReportView';
 import './sharing.css';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { hasCode } from '../../api/errors';
 import { fetchCoExams, fetchPastExams, fetchSharedReport } from './sharingApi';
-import { formatStudyDate } from './format';
+import { formatStudyDate } from '../../shared/format/dates';
 import { SharedReportBody, SharedReportFrame, SharedReportLoading, SharedReportProblem } from './SharedReportFrame';
 
 /**

@@ -1,8 +1,8 @@
 import type { SharedReport } from '@yyp/contracts';
 import { Alert } from 'antd';
 import type { ReactNode } from 'react';
-import { useStudyLabels } from '../studies/labels';
-import { formatStudyDate, formatTime } from './format';
+import { useStudyLabels } from '../../shared/labels/studyLabels';
+import { formatStudyDate, formatTime } from '../../shared/format/dates';
 
 /**
  * A shared report laid out as the hospital's printed report: organization and title, patient and

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, formatStudyDate, webQuery } from './format';
+import { absoluteUrl, webQuery } from './format';
 
 describe('shared report formatting', () => {
-  it('writes DICOM dates with dashes', () => {
-    expect(formatStudyDate('20261122')).toBe('2026-11-22');
-    expect(formatStudyDate('')).toBe('');
-    expect(formatStudyDate('2026')).toBe('2026');
-  });
   it('makes a page path absolute', () => {
     expect(absoluteUrl('/reports/s?link=abc', 'https://pacs.example')).toBe('https://pacs.example/reports/s?link=abc');
   });

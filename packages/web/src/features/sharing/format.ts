@@ -1,15 +1,5 @@
-import dayjs from 'dayjs';
-
-/** DICOM date (YYYYMMDD) as YYYY-MM-DD; anything else as it is. */
-export function formatStudyDate(da: string): string {
-  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(da);
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : da;
-}
-
-/** An ISO time in local time, to the minute; empty for none. */
-export function formatTime(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
-}
+// Dates moved to shared/format/dates (issue 21 step 6); re-exported until features/reports imports them from there.
+export { formatStudyDate, formatTime } from '../../shared/format/dates';
 
 /** The link from an answer's page path, absolute so it can be pasted anywhere. */
 export function absoluteUrl(path: string, origin = window.location.origin): string {

@@ -8,9 +8,9 @@ import { errorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/errors';
 import { uploadWithPolicy } from '../../api/policies';
 import { fetchSignaturePolicy, setSignatureByCode } from '../../api/uploadCodes';
-import { PublicUploadFrame } from '../upload/PublicUploadFrame';
+import { PublicUploadFrame } from '../../shared/layout/PublicUploadFrame';
 import { hasInk, paint, type Stroke } from './signaturePad';
-import './codes.css';
+import '../../shared/layout/codes.css';
 
 const CODE_PROBLEMS = ['invalid', 'expired', 'used'] as const;
 

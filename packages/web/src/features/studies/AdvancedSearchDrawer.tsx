@@ -14,7 +14,7 @@ import { errorMessage } from '../../api/errorMessage';
 import { fetchReporters } from '../../api/exams';
 import { fetchDictionary } from '../../api/organizations';
 import type { AdvancedSearch, TriState } from './studySearch';
-import { useAccessibleOrganizations } from './useStudies';
+import { useAccessibleOrganizations } from '../../shared/queries/studyQueries';
 
 interface AdvancedSearchDrawerProps {
   open: boolean;

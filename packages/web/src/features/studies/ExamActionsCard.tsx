@@ -8,8 +8,8 @@ import { errorMessage } from '../../api/errorMessage';
 import { isApiError } from '../../api/errors';
 import { addExamTag, assignExam, fetchReporters, removeExamTag, sendAiTask, viewerPath } from '../../api/exams';
 import { fetchDictionary } from '../../api/organizations';
-import { useNotify } from '../../app/useNotify';
-import { studyKeys } from './useStudies';
+import { useNotify } from '../../shared/notify/useNotify';
+import { studyKeys } from '../../shared/queries/studyQueries';
 
 interface ExamActionsCardProps {
   exam: ExamDetail;

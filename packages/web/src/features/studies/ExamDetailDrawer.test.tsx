@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import type { ExamDetail } from '@yyp/contracts';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/AppProviders';
+import { AppProviders } from '../../test/appProviders';
 import { installFakeApi } from '../../test/fakeApi';
 import { examDetailOf } from '../../test/reportEditorFixture';
 import { ExamDetailDrawer, filledItems } from './ExamDetailDrawer';

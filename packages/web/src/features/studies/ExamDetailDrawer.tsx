@@ -20,9 +20,9 @@ import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { fetchCoExams, fetchExamDetail, fetchPastExams } from '../../api/exams';
 import { ExamActionsCard } from './ExamActionsCard';
 import { ExamEditForm } from './ExamEditForm';
-import { formatStudyTime } from './format';
-import { useStudyLabels } from './labels';
-import { studyKeys } from './useStudies';
+import { formatStudyTime } from '../../shared/format/dates';
+import { useStudyLabels } from '../../shared/labels/studyLabels';
+import { studyKeys } from '../../shared/queries/studyQueries';
 import { usePersonName } from '../../ui/usePersonName';
 
 interface ExamDetailDrawerProps {

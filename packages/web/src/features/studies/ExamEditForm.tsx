@@ -11,9 +11,9 @@ import { Alert, Button, DatePicker, Form, Input, InputNumber, Select, Space, Swi
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { updateExam } from '../../api/exams';
-import { useNotify } from '../../app/useNotify';
-import { useStudyLabels, type FieldKey } from './labels';
-import { studyKeys } from './useStudies';
+import { useNotify } from '../../shared/notify/useNotify';
+import { useStudyLabels, type FieldKey } from '../../shared/labels/studyLabels';
+import { studyKeys } from '../../shared/queries/studyQueries';
 
 type Values = Omit<ExamUpdate, 'patientDob' | 'extensions'> & { patientDob?: Dayjs | null };
 

@@ -13,10 +13,10 @@ import { App, Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteExam, destroyExam, recoverExam, setPrinted, viewerPath } from '../../api/exams';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 import { downloadStudyPackage } from './useExportExams';
 import { useInvalidateExams } from './useStudies';
-import { usePermissions } from '../../app/permissions';
+import { usePermissions } from '../../shared/permissions/permissions';
 import { usePersonName } from '../../ui/usePersonName';
 
 interface ExamRowActionsProps {

@@ -10,8 +10,8 @@ import type { ExamItem, ExamSort } from '@yyp/contracts';
 import { Space, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
-import { formatStudyTime } from './format';
-import { useStudyLabels } from './labels';
+import { formatStudyTime } from '../../shared/format/dates';
+import { useStudyLabels } from '../../shared/labels/studyLabels';
 import { ReportStatusTag } from '../reports/ReportStatusTag';
 
 /** Every column of the study list, by key; the user chooses which show (stored in preferences). */

@@ -4,7 +4,7 @@ import { Button, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { printSheetsPath, splitPrintable, tooManySheets } from '../reports/print/printSheets';
-import { usePermissions } from '../../app/permissions';
+import { usePermissions } from '../../shared/permissions/permissions';
 import { usePersonName } from '../../ui/usePersonName';
 
 interface PrintReportsBarProps {

@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { createQuickSearch, deleteQuickSearch, updateQuickSearch } from '../../api/exams';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 import { quickSearchTitle } from './QuickSearchTabs';
-import { studyKeys } from './useStudies';
+import { studyKeys } from '../../shared/queries/studyQueries';
 
 /** Client-side check of a quick search title; the server enforces the same rules. */
 export function titleProblem(

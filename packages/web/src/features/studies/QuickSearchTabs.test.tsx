@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import type { QuickSearch } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/AppProviders';
+import { AppProviders } from '../../test/appProviders';
 import { setLanguage } from '../../i18n';
 import { QuickSearchTabs } from './QuickSearchTabs';
 

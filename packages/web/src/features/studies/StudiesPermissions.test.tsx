@@ -1,76 +1,16 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultDomainConfig, type ExamItem } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../../api/sessionStore';
-import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
+import { errorAnswer, type FakeHandler } from '../../test/fakeApi';
 import { buttonByText } from '../../test/queries';
-import { renderApp } from '../../test/renderApp';
-import { groupOf } from '../../test/tenancyFixtures';
+import { examItemOf, openStudiesAs } from '../../test/studiesFixture';
 
-const exam: ExamItem = {
-  id: 'e1',
-  storeUid: 's1',
-  bucketId: 'b1',
-  bucketName: 'Radiology',
-  patientName: 'Zhang^Wei',
-  patientId: 'P001',
-  patientGender: 'M',
-  patientDob: '19800101',
-  age: '045Y',
-  accessionNumber: 'A001',
-  modality: 'CT',
-  bodyPart: 'CHEST',
-  studyDate: '20260101',
-  studyTime: '101010',
-  studyDesc: 'Chest CT',
-  created: '2026-01-01T10:10:10.000Z',
-  hasImage: true,
-  uploadStatus: 'completed',
-  printed: false,
-  seriesCount: 1,
-  instanceCount: 10,
-  patientSource: '',
-  applyDept: '',
-  orderPlacer: '',
-  urgentFlag: false,
-  teleMedFlag: false,
-  isPrivacy: false,
-  critical: false,
-  reportStatus: 'none',
-  assigneeId: null,
-  assigneeName: null,
-  aiStatus: '',
-  tags: [],
-  rowColor: null,
-  reportColor: null,
-  masked: false,
-  deletedTime: null,
-  recoverableUntil: null,
-};
+const exam = examItemOf();
 
 /** /studies for a caller holding `actions` in the exam's organization at `level`. */
 function openStudies(level: string, actions: string[], extra: Record<string, FakeHandler> = {}) {
-  const api = installFakeApi({
-    'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
-    'GET accounts/me': () => ({ status: 200, body: demoUser({ username: 'notetaker', name: 'Qian' }) }),
-    'GET groups/mine': () => ({ status: 200, body: [groupOf({ accessLevel: 0 })] }),
-    'GET accounts/me/permissions': () => ({
-      status: 200,
-      body: [{ bucketId: 'b1', groupId: 'g1', type: 1, accessLevel: level, actions }],
-    }),
-    'GET buckets/uploadable': () => ({
-      status: 200,
-      body: actions.includes('exam_upload') ? [{ id: 'b1', name: 'Radiology', groupId: 'g1' }] : [],
-    }),
-    'GET custom-search/my': () => ({ status: 200, body: [] }),
-    'POST exams/page-query': () => ({ status: 200, body: { exams: [exam], count: 1 } }),
-    'POST exams/newly': () => ({ status: 200, body: { exams: [], count: 0 } }),
-    ...extra,
-  });
-  sessionStore.signIn('notetaker', tokenFor('notetaker'));
-  return { api, ...renderApp('/studies') };
+  return openStudiesAs({ username: 'notetaker', name: 'Qian', level, actions }, exam, extra);
 }
 
 const REPORT_ONLY = ['report_co_exam', 'report_print', 'report_trace', 'report_upsert'];

@@ -3,7 +3,7 @@ import { Badge, Button, DatePicker, Input, Select, Space, type InputRef } from '
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromDay, toDay } from './format';
+import { fromDay, toDay } from '../../shared/format/dates';
 
 export const MODALITIES = ['CT', 'MR', 'DX', 'CR', 'US', 'MG', 'NM', 'PT', 'XA', 'RF', 'ES', 'OT'];
 

@@ -3,7 +3,7 @@ import type { ExamFilter, ExamSort, Language } from '@yyp/contracts';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../api/client';
 import { exportExams } from '../../api/exams';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 
 /** Saves a Blob under a file name through a temporary link (the browser's download). */
 export function saveBlob(blob: Blob, filename: string): void {

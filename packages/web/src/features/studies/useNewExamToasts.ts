@@ -4,9 +4,9 @@ import { notification as antNotification } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchNewExams } from '../../api/exams';
-import { useSessionState } from '../../app/useSessionState';
-import { pollInterval } from '../notifications/useNotifications';
-import { planToasts } from '../notifications/toastPlan';
+import { useSessionState } from '../../shared/session/useSessionState';
+import { pollInterval } from '../../shared/notify/pollInterval';
+import { planToasts } from '../../shared/notify/toastPlan';
 import { newExamsSince, type NewExamWatch } from './newExams';
 import { usePersonName } from '../../ui/usePersonName';
 

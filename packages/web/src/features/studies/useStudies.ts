@@ -1,17 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExamFilter, ExamSort } from '@yyp/contracts';
 import { fetchQuickSearches, queryDeletedExams, queryExams } from '../../api/exams';
-import { fetchAccessibleOrganizations } from '../../api/organizations';
+import { studyKeys } from '../../shared/queries/studyQueries';
 
-export const studyKeys = {
-  all: ['exams'] as const,
-  list: (view: 'list' | 'deleted', body: unknown) => ['exams', view, body] as const,
-  detail: (examId: string) => ['exams', 'detail', examId] as const,
-  past: (examId: string) => ['exams', 'past', examId] as const,
-  coExams: (examId: string) => ['exams', 'co-exams', examId] as const,
-  quickSearches: ['custom-search', 'study'] as const,
-  reporters: (bucketId: string) => ['exams', 'reporters', bucketId] as const,
-};
+// Moved to shared/queries/studyQueries (issue 21 step 6); re-exported until features/reports imports it from there.
+export { studyKeys };
 
 /**
  * One page of the study list (or of the deleted exams). Only the visible page is fetched; the
@@ -40,12 +33,4 @@ export function useInvalidateExams() {
 
 export function useQuickSearches() {
   return useQuery({ queryKey: studyKeys.quickSearches, queryFn: ({ signal }) => fetchQuickSearches(signal) });
-}
-
-export function useAccessibleOrganizations() {
-  return useQuery({
-    queryKey: ['buckets', 'accessible'],
-    queryFn: ({ signal }) => fetchAccessibleOrganizations(signal),
-    staleTime: 5 * 60_000,
-  });
 }

@@ -7,7 +7,7 @@ import type { UploadableBucket } from '../../api/contractTypes';
 import { formatBytes } from '../../ui/formatBytes';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { totalBytes, type PickedFile } from './pickedFiles';
-import type { useUploadableBuckets } from './useUploadableBuckets';
+import type { useUploadableBuckets } from '../../shared/upload/useUploadableBuckets';
 
 interface ExamInfoStepProps {
   buckets: ReturnType<typeof useUploadableBuckets>;

@@ -9,7 +9,7 @@ import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } fro
 import { fakeUploader, fileOf, uploadSessionOf, uploadSummaryOf } from '../../test/fakeUploader';
 import { buttonByText, findButtonByText, findRow } from '../../test/queries';
 import { locationOf, renderApp } from '../../test/renderApp';
-import { accountScope, savePending } from './pendingUploads';
+import { accountScope, savePending } from '../../shared/upload/pendingUploads';
 
 const RADIOLOGY: UploadableBucket = { id: 'b1', name: 'Radiology', groupId: 'g1', blocked: null };
 

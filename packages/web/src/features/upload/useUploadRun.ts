@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { UploadCorrection, UploadSession, UploadSummary } from '@yyp/contracts';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { completeUpload, fetchUploadSummary } from '../../api/uploads';
-import { forgetPending, markPendingDone } from './pendingUploads';
+import { forgetPending, markPendingDone } from '../../shared/upload/pendingUploads';
 import type { PickedFile } from './pickedFiles';
 import { forgetSessionUploads } from './tusUploader';
 import { UploaderContext } from './UploaderContext';

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { useMe } from '../../accounts/useMe';
-import { useMyGroups } from '../useGroups';
+import { useMe } from '../../../shared/account/useMe';
+import { useMyGroups } from '../../../shared/groups/useGroups';
 
 function Check({ ok, children }: { ok: boolean; children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeading } from '../../../ui/PageHeading';
 import type { AddedPerson } from '../members/types';
-import { useRefreshGroups } from '../useGroups';
+import { useRefreshGroups } from '../../../shared/groups/useGroups';
 import { CheckAccountStep } from './CheckAccountStep';
 import { InviteMembersStep } from './InviteMembersStep';
 import { SetupGroupStep } from './SetupGroupStep';

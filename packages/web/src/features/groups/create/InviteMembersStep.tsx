@@ -1,7 +1,7 @@
 import type { Group } from '@yyp/contracts';
 import { Button, Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GroupLevelTag } from '../GroupLevelTag';
+import { GroupLevelTag } from '../../../shared/labels/GroupLevelTag';
 import { AddPeoplePanel } from '../members/AddPeoplePanel';
 import type { AddedPerson } from '../members/types';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errorMessage';
 import { hasCode } from '../../../api/errors';
 import { createGroup } from '../../../api/groups';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { GROUP_NAME_MAX, isGroupNameLength, useNameAvailability, type NameAvailability } from './useNameAvailability';
 
 interface SetupValues {

@@ -7,16 +7,16 @@ import type { CreateMemberAccountRequest } from '../../../api/contractTypes';
 import { errorMessage } from '../../../api/errorMessage';
 import { hasCode } from '../../../api/errors';
 import { createMemberAccount } from '../../../api/groups';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import {
   maxLengthRule,
   passwordPolicyHint,
   passwordPolicyRule,
   requiredRule,
   usernameRule,
-} from '../../auth/formRules';
-import { useDomain } from '../../domain/useDomain';
-import { GroupLevelSelect } from '../GroupLevelTag';
+} from '../../../shared/forms/formRules';
+import { useDomain } from '../../../shared/domain/useDomain';
+import { GroupLevelSelect } from '../../../shared/labels/GroupLevelTag';
 import type { AddedPerson } from './types';
 
 interface CreateAccountValues {

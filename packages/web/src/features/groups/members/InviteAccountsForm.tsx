@@ -4,9 +4,9 @@ import { GROUP_ACCESS_LEVELS, type GroupAccessLevel } from '@yyp/contracts';
 import { Button, Form, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { inviteGroupMembers } from '../../../api/groups';
-import { useNotify } from '../../../app/useNotify';
-import { useAccountSuggestions } from '../../accounts/useAccountSuggestions';
-import { GroupLevelSelect } from '../GroupLevelTag';
+import { useNotify } from '../../../shared/notify/useNotify';
+import { useAccountSuggestions } from '../../../shared/account/useAccountSuggestions';
+import { GroupLevelSelect } from '../../../shared/labels/GroupLevelTag';
 import type { AddedPerson } from './types';
 
 interface PickedAccount {

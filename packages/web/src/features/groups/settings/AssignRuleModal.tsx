@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupMember, Organization } from '@yyp/contracts';
-import { Button, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModalActions } from '../../../ui/FormModal';
 import type { AssignRule, UpsertAssignRuleRequest } from '../../../api/contractTypes';
 import { saveAssignRule } from '../../../api/groups';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
-import { maxLengthRule, requiredRule } from '../../auth/formRules';
+import { useNotify } from '../../../shared/notify/useNotify';
+import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
 
 interface AssignRuleValues {
   name: string;
@@ -111,12 +112,7 @@ export function AssignRuleModal({ groupId, rule, open, organizations, members, o
         <Form.Item name="priority" label={t('assignRules.priority')}>
           <InputNumber min={0} max={10000} precision={0} />
         </Form.Item>
-        <div className="yyp-modal-actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
+        <FormModalActions onCancel={onClose} pending={save.isPending} />
       </Form>
     </Modal>
   );

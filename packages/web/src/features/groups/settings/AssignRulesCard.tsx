@@ -1,39 +1,23 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AssignRule } from '../../../api/contractTypes';
 import { deleteAssignRule } from '../../../api/groups';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
-import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { useAllGroupMembers, useAssignRules, useGroupOrganizations } from '../useGroups';
+import { useAllGroupMembers, useAssignRules, useGroupOrganizations } from '../../../shared/groups/useGroups';
+import { RuleTableCard } from '../../../shared/rules/RuleTableCard';
 import { AssignRuleModal } from './AssignRuleModal';
 
 /** Assign rules of a group: which organizations' exams go to which doctor and members. */
 export function AssignRulesCard({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const rules = useAssignRules(groupId);
   const organizations = useGroupOrganizations(groupId);
   const members = useAllGroupMembers(groupId);
-  const [editing, setEditing] = useState<AssignRule | 'new' | null>(null);
-  const remove = useMutation({ mutationFn: (rule: AssignRule) => deleteAssignRule(groupId, rule.id) });
 
   const orgName = new Map((organizations.data ?? []).map((o) => [o.id, o.name]));
   const memberName = new Map((members.data ?? []).map((m) => [m.accountId, m.name]));
-
-  async function handleDelete(rule: AssignRule) {
-    try {
-      await remove.mutateAsync(rule);
-      notify.success(t('assignRules.deleted', { name: rule.name }));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.assignRules(groupId) });
-    } catch (error) {
-      notify.error(error);
-    }
-  }
 
   const columns: TableColumnsType<AssignRule> = [
     { key: 'name', dataIndex: 'name', title: t('assignRules.name') },
@@ -63,59 +47,33 @@ export function AssignRulesCard({ groupId }: { groupId: string }) {
       render: (_, rule) => rule.memberIds.map((id) => <Tag key={id}>{memberName.get(id) ?? id}</Tag>),
     },
     { key: 'priority', dataIndex: 'priority', title: t('assignRules.priority'), align: 'right' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, rule) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing(rule)}>
-            {t('common.edit')}
-          </Button>
-          <Popconfirm
-            title={t('assignRules.deleteConfirm', { name: rule.name })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => handleDelete(rule)}
-          >
-            <Button type="link" size="small" danger>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <Card
-      variant="borderless"
-      title={t('assignRules.title')}
-      extra={
-        <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('assignRules.add')}
-        </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t('assignRules.description')}</Typography.Paragraph>
-      {rules.isError && <LoadFailedAlert error={rules.error} onRetry={() => void rules.refetch()} />}
-      <Table<AssignRule>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={rules.data ?? []}
-        loading={rules.isPending}
-        pagination={false}
-        locale={{ emptyText: t('assignRules.empty') }}
-      />
-      <AssignRuleModal
-        groupId={groupId}
-        rule={editing === 'new' ? null : editing}
-        open={editing !== null}
-        organizations={organizations.data ?? []}
-        members={members.data ?? []}
-        onClose={() => setEditing(null)}
-      />
-    </Card>
+    <RuleTableCard<AssignRule>
+      texts={{
+        title: t('assignRules.title'),
+        description: t('assignRules.description'),
+        add: t('assignRules.add'),
+        empty: t('assignRules.empty'),
+        deleteConfirm: (name) => t('assignRules.deleteConfirm', { name }),
+        deleted: (name) => t('assignRules.deleted', { name }),
+      }}
+      columns={columns}
+      rows={rules.data ?? []}
+      query={rules}
+      remove={(rule) => deleteAssignRule(groupId, rule.id)}
+      afterDelete={() => queryClient.invalidateQueries({ queryKey: queryKeys.assignRules(groupId) })}
+      editor={({ rule, open, onClose }) => (
+        <AssignRuleModal
+          groupId={groupId}
+          rule={rule}
+          open={open}
+          organizations={organizations.data ?? []}
+          members={members.data ?? []}
+          onClose={onClose}
+        />
+      )}
+    />
   );
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Organization } from '@yyp/contracts';
-import { Button, ColorPicker, Form, Input, InputNumber, Modal, Select } from 'antd';
-import type { Color } from 'antd/es/color-picker';
+import { ColorPicker, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal, FormModalActions, toHex } from '../../../ui/FormModal';
 import type { ColorRule, UpsertColorRuleRequest } from '../../../api/contractTypes';
 import { saveColorRule } from '../../../api/groups';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
-import { maxLengthRule, requiredRule } from '../../auth/formRules';
+import { useNotify } from '../../../shared/notify/useNotify';
+import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
 import { COLOR_MATCH_FIELDS, isColorMatchField, type ColorMatchField } from '../groupSettings';
 
 interface ColorRuleValues {
@@ -40,25 +40,14 @@ function toValues(rule: ColorRule | null): ColorRuleValues {
   };
 }
 
-/** The color pickers answer Color objects; the contract stores '#rrggbb'. */
-function toHex(color: Color): string {
-  return color.toHexString().slice(0, 7);
-}
-
 /** Add or edit a color rule, with a live sample of the chosen colors. */
 export function ColorRuleModal(props: ColorRuleModalProps) {
   const { t } = useTranslation();
   const { rule, open, onClose } = props;
   return (
-    <Modal
-      open={open}
-      title={rule ? t('colorRules.editTitle') : t('colorRules.newTitle')}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-    >
-      {open && <ColorRuleForm {...props} />}
-    </Modal>
+    <FormModal open={open} title={rule ? t('colorRules.editTitle') : t('colorRules.newTitle')} onClose={onClose}>
+      <ColorRuleForm {...props} />
+    </FormModal>
   );
 }
 
@@ -132,12 +121,7 @@ function ColorRuleForm({ groupId, rule, organizations, onClose }: ColorRuleModal
           {sampleText || t('colorRules.sample')}
         </span>
       </div>
-      <div className="yyp-modal-actions">
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {t('common.save')}
-        </Button>
-      </div>
+      <FormModalActions onCancel={onClose} pending={save.isPending} />
     </Form>
   );
 }

@@ -1,38 +1,22 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColorRule } from '../../../api/contractTypes';
 import { deleteColorRule } from '../../../api/groups';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
-import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
+import { useColorRules, useGroupOrganizations } from '../../../shared/groups/useGroups';
+import { RuleTableCard } from '../../../shared/rules/RuleTableCard';
 import { isColorMatchField } from '../groupSettings';
-import { useColorRules, useGroupOrganizations } from '../useGroups';
 import { ColorRuleModal } from './ColorRuleModal';
 
 /** Color rules of the exam list; a lower priority number wins. */
 export function ColorRulesCard({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const rules = useColorRules(groupId);
   const organizations = useGroupOrganizations(groupId);
-  const [editing, setEditing] = useState<ColorRule | 'new' | null>(null);
-  const remove = useMutation({ mutationFn: (rule: ColorRule) => deleteColorRule(groupId, rule.id) });
   const orgName = new Map((organizations.data ?? []).map((o) => [o.id, o.name]));
   const sorted = [...(rules.data ?? [])].sort((a, b) => a.priority - b.priority || a.index - b.index);
-
-  async function handleDelete(rule: ColorRule) {
-    try {
-      await remove.mutateAsync(rule);
-      notify.success(t('colorRules.deleted', { name: rule.name }));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.colorRules(groupId) });
-    } catch (error) {
-      notify.error(error);
-    }
-  }
 
   const columns: TableColumnsType<ColorRule> = [
     {
@@ -59,58 +43,32 @@ export function ColorRulesCard({ groupId }: { groupId: string }) {
     },
     { key: 'priority', dataIndex: 'priority', title: t('colorRules.priority'), align: 'right' },
     { key: 'index', dataIndex: 'index', title: t('colorRules.index'), align: 'right' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, rule) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing(rule)}>
-            {t('common.edit')}
-          </Button>
-          <Popconfirm
-            title={t('colorRules.deleteConfirm', { name: rule.name })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => handleDelete(rule)}
-          >
-            <Button type="link" size="small" danger>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <Card
-      variant="borderless"
-      title={t('colorRules.title')}
-      extra={
-        <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('colorRules.add')}
-        </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t('colorRules.description')}</Typography.Paragraph>
-      {rules.isError && <LoadFailedAlert error={rules.error} onRetry={() => void rules.refetch()} />}
-      <Table<ColorRule>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={sorted}
-        loading={rules.isPending}
-        pagination={false}
-        locale={{ emptyText: t('colorRules.empty') }}
-      />
-      <ColorRuleModal
-        groupId={groupId}
-        rule={editing === 'new' ? null : editing}
-        open={editing !== null}
-        organizations={organizations.data ?? []}
-        onClose={() => setEditing(null)}
-      />
-    </Card>
+    <RuleTableCard<ColorRule>
+      texts={{
+        title: t('colorRules.title'),
+        description: t('colorRules.description'),
+        add: t('colorRules.add'),
+        empty: t('colorRules.empty'),
+        deleteConfirm: (name) => t('colorRules.deleteConfirm', { name }),
+        deleted: (name) => t('colorRules.deleted', { name }),
+      }}
+      columns={columns}
+      rows={sorted}
+      query={rules}
+      remove={(rule) => deleteColorRule(groupId, rule.id)}
+      afterDelete={() => queryClient.invalidateQueries({ queryKey: queryKeys.colorRules(groupId) })}
+      editor={({ rule, open, onClose }) => (
+        <ColorRuleModal
+          groupId={groupId}
+          rule={rule}
+          open={open}
+          organizations={organizations.data ?? []}
+          onClose={onClose}
+        />
+      )}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteGroup } from '../../../api/groups';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { DeleteByNameCard } from '../../../ui/DeleteByNameCard';
 
 /** Deleting the group: spec 000 §5 asks to type its name first. */

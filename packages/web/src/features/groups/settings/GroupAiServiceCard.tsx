@@ -2,8 +2,8 @@ import type { Group } from '@yyp/contracts';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../app/useNotify';
-import { useUpdateGroup } from '../useGroups';
+import { useNotify } from '../../../shared/notify/useNotify';
+import { useUpdateGroup } from '../../../shared/groups/useGroups';
 
 /**
  * The group's AI service: where POST exams/{id}/ai/task sends studies. Empty: no AI service, and

@@ -3,10 +3,10 @@ import { Button, Card, Form, Input, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupAttributes } from '../../../api/contractTypes';
-import { useNotify } from '../../../app/useNotify';
-import { maxLengthRule } from '../../auth/formRules';
+import { useNotify } from '../../../shared/notify/useNotify';
+import { maxLengthRule } from '../../../shared/forms/formRules';
 import type { GroupAttributeKey } from '../groupSettings';
-import { useUpdateGroup } from '../useGroups';
+import { useUpdateGroup } from '../../../shared/groups/useGroups';
 
 type AttributeValues = Record<GroupAttributeKey, { enabled: boolean; label: string }>;
 

@@ -2,10 +2,10 @@ import { DOB_MATCH_MODES, GROUP_FLAGS, type Group, type GroupFlag } from '@yyp/c
 import { Button, Card, Divider, Form, Select, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { SwitchField } from '../../../ui/SwitchField';
 import type { DobMatchMode } from '../groupSettings';
-import { useUpdateGroup } from '../useGroups';
+import { useUpdateGroup } from '../../../shared/groups/useGroups';
 
 type FeatureValues = Record<GroupFlag, boolean> & {
   dobMatchMode: DobMatchMode;

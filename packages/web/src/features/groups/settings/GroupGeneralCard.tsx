@@ -4,10 +4,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errorMessage';
 import { hasCode } from '../../../api/errors';
-import { useNotify } from '../../../app/useNotify';
-import { requiredRule } from '../../auth/formRules';
+import { useNotify } from '../../../shared/notify/useNotify';
+import { requiredRule } from '../../../shared/forms/formRules';
 import { GROUP_NAME_MAX, isGroupNameLength } from '../create/useNameAvailability';
-import { useUpdateGroup } from '../useGroups';
+import { useUpdateGroup } from '../../../shared/groups/useGroups';
 
 interface GeneralValues {
   displayName: string;

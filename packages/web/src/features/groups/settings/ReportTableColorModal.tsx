@@ -5,15 +5,15 @@ import {
   type ReportTableColor,
   type ReportTableColorBody,
 } from '@yyp/contracts';
-import { Button, ColorPicker, Form, Input, InputNumber, Modal, Select } from 'antd';
-import type { Color } from 'antd/es/color-picker';
+import { ColorPicker, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal, FormModalActions, toHex } from '../../../ui/FormModal';
 import { addReportTableColor, updateReportTableColor } from '../../../api/reportSafety';
-import { useNotify } from '../../../app/useNotify';
-import { maxLengthRule, requiredRule } from '../../auth/formRules';
+import { useNotify } from '../../../shared/notify/useNotify';
+import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
 import { ReportStatusTag } from '../../reports/ReportStatusTag';
-import { useStudyLabels } from '../../studies/labels';
-import { studyKeys } from '../../studies/useStudies';
+import { useStudyLabels } from '../../../shared/labels/studyLabels';
+import { studyKeys } from '../../../shared/queries/studyQueries';
 import { invalidBodyFields, isReportColorField, reportTableColorsKey } from './useReportTableColors';
 
 type Values = Required<ReportTableColorBody>;
@@ -36,25 +36,14 @@ function toValues(color: ReportTableColor | null): Values {
   };
 }
 
-/** The color pickers answer Color objects; the contract stores '#rrggbb'. */
-function toHex(color: Color): string {
-  return color.toHexString().slice(0, 7);
-}
-
 /** Add or edit a report table colour, with a sample of the status tag in it. */
 export function ReportTableColorModal(props: ReportTableColorModalProps) {
   const { t } = useTranslation();
   const { color, open, onClose } = props;
   return (
-    <Modal
-      open={open}
-      title={color ? t('reportColors.editTitle') : t('reportColors.newTitle')}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-    >
-      {open && <ReportTableColorForm {...props} />}
-    </Modal>
+    <FormModal open={open} title={color ? t('reportColors.editTitle') : t('reportColors.newTitle')} onClose={onClose}>
+      <ReportTableColorForm {...props} />
+    </FormModal>
   );
 }
 
@@ -147,12 +136,7 @@ function ReportTableColorForm({ groupId, color, onClose }: ReportTableColorModal
           reportColor={{ color: textColor ?? '', background: background ?? '' }}
         />
       </div>
-      <div className="yyp-modal-actions">
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {t('common.save')}
-        </Button>
-      </div>
+      <FormModalActions onCancel={onClose} pending={save.isPending} />
     </Form>
   );
 }

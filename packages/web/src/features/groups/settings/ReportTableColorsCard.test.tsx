@@ -6,7 +6,7 @@ import type { ReportTableColor } from '@yyp/contracts';
 import { ConfigProvider } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../api/sessionStore';
-import { AppProviders } from '../../../app/AppProviders';
+import { AppProviders } from '../../../test/appProviders';
 import { errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../../test/fakeApi';
 import { buttonByText, findOverlay, findRow } from '../../../test/queries';
 import { ReportTableColorsCard } from './ReportTableColorsCard';

@@ -1,15 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReportStatus, ReportTableColor } from '@yyp/contracts';
-import { Button, Card, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteReportTableColor } from '../../../api/reportSafety';
-import { useNotify } from '../../../app/useNotify';
-import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { ReportStatusTag } from '../../reports/ReportStatusTag';
-import { useStudyLabels } from '../../studies/labels';
-import { studyKeys } from '../../studies/useStudies';
+import { useStudyLabels } from '../../../shared/labels/studyLabels';
+import { studyKeys } from '../../../shared/queries/studyQueries';
+import { RuleTableCard } from '../../../shared/rules/RuleTableCard';
 import { ReportTableColorModal } from './ReportTableColorModal';
 import { isReportColorField, reportTableColorsKey, useReportTableColors } from './useReportTableColors';
 
@@ -20,21 +17,12 @@ import { isReportColorField, reportTableColorsKey, useReportTableColors } from '
 export function ReportTableColorsCard({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   const labels = useStudyLabels();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const colors = useReportTableColors(groupId);
-  const [editing, setEditing] = useState<ReportTableColor | 'new' | null>(null);
-  const remove = useMutation({ mutationFn: (color: ReportTableColor) => deleteReportTableColor(color.id) });
 
-  async function handleDelete(color: ReportTableColor) {
-    try {
-      await remove.mutateAsync(color);
-      notify.success(t('reportColors.deleted', { name: color.name }));
-      await queryClient.invalidateQueries({ queryKey: reportTableColorsKey(groupId) });
-      await queryClient.invalidateQueries({ queryKey: studyKeys.all, refetchType: 'none' });
-    } catch (error) {
-      notify.error(error);
-    }
+  async function afterDelete() {
+    await queryClient.invalidateQueries({ queryKey: reportTableColorsKey(groupId) });
+    await queryClient.invalidateQueries({ queryKey: studyKeys.all, refetchType: 'none' });
   }
 
   function matches(color: ReportTableColor): string {
@@ -62,58 +50,27 @@ export function ReportTableColorsCard({ groupId }: { groupId: string }) {
     { key: 'name', dataIndex: 'name', title: t('reportColors.name') },
     { key: 'matches', title: t('reportColors.matches'), render: (_, color) => matches(color) },
     { key: 'priority', dataIndex: 'priority', title: t('reportColors.priority'), align: 'right' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, color) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing(color)}>
-            {t('common.edit')}
-          </Button>
-          <Popconfirm
-            title={t('reportColors.deleteConfirm', { name: color.name })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => handleDelete(color)}
-          >
-            <Button type="link" size="small" danger>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <Card
-      variant="borderless"
-      title={t('reportColors.title')}
-      data-testid="report-colors-card"
-      extra={
-        <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('reportColors.add')}
-        </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t('reportColors.description')}</Typography.Paragraph>
-      {colors.isError && <LoadFailedAlert error={colors.error} onRetry={() => void colors.refetch()} />}
-      <Table<ReportTableColor>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={colors.data?.items ?? []}
-        loading={colors.isPending}
-        pagination={false}
-        locale={{ emptyText: t('reportColors.empty') }}
-      />
-      <ReportTableColorModal
-        groupId={groupId}
-        color={editing === 'new' ? null : editing}
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-      />
-    </Card>
+    <RuleTableCard<ReportTableColor>
+      texts={{
+        title: t('reportColors.title'),
+        description: t('reportColors.description'),
+        add: t('reportColors.add'),
+        empty: t('reportColors.empty'),
+        deleteConfirm: (name) => t('reportColors.deleteConfirm', { name }),
+        deleted: (name) => t('reportColors.deleted', { name }),
+      }}
+      testId="report-colors-card"
+      columns={columns}
+      rows={colors.data?.items ?? []}
+      query={colors}
+      remove={(color) => deleteReportTableColor(color.id)}
+      afterDelete={afterDelete}
+      editor={({ rule, open, onClose }) => (
+        <ReportTableColorModal groupId={groupId} color={rule} open={open} onClose={onClose} />
+      )}
+    />
   );
 }

@@ -1,14 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { ORG_CODE_PATTERN, type Organization } from '@yyp/contracts';
-import { Button, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModalActions } from '../../../ui/FormModal';
 import type { CreateOrganizationRequest } from '../../../api/contractTypes';
 import { errorMessage } from '../../../api/errorMessage';
 import { hasCode } from '../../../api/errors';
 import { createOrganization } from '../../../api/organizations';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { SwitchField } from '../../../ui/SwitchField';
-import { maxLengthRule, requiredRule } from '../../auth/formRules';
+import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
 
 interface OrganizationValues {
   name: string;
@@ -79,12 +80,7 @@ export function CreateOrganizationModal({ groupId, open, onClose, onCreated }: C
         <div className="yyp-switch-list yyp-gap-bottom">
           <SwitchField name="isPrivate" label={t('group.private')} hint={t('group.privateHint')} />
         </div>
-        <div className="yyp-modal-actions">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={create.isPending}>
-            {t('common.create')}
-          </Button>
-        </div>
+        <FormModalActions onCancel={onClose} pending={create.isPending} submitText={t('common.create')} />
       </Form>
     </Modal>
   );

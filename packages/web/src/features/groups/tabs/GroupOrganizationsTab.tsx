@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deleteOrganization } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { ConfirmByNameModal } from '../../../ui/ConfirmByNameModal';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { OrgLevelTag } from '../../organizations/OrgLevelTag';
-import { isGroupAdmin } from '../levels';
-import { useGroupOrganizations } from '../useGroups';
+import { OrgLevelTag } from '../../../shared/labels/OrgLevelTag';
+import { isGroupAdmin } from '../../../shared/groups/levels';
+import { useGroupOrganizations } from '../../../shared/groups/useGroups';
 import { CreateOrganizationModal } from './CreateOrganizationModal';
 
 /** The organizations of a group; administrators create them and delete them by typing the name. */

@@ -3,7 +3,7 @@ import { GROUP_FLAGS, type Group } from '@yyp/contracts';
 import { Card, Col, Descriptions, Row, Statistic, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { GroupLevelTag } from '../GroupLevelTag';
+import { GroupLevelTag } from '../../../shared/labels/GroupLevelTag';
 
 /** The group at a glance: its name, counts, the caller's level and which features are on. */
 export function GroupOverviewTab({ group }: { group: Group }) {

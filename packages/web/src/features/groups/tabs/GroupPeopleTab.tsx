@@ -7,13 +7,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeGroupMember, updateGroupMember } from '../../../api/groups';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { useMe } from '../../accounts/useMe';
-import { GroupLevelSelect, GroupLevelTag } from '../GroupLevelTag';
-import { isGroupAccessLevel, isGroupAdmin } from '../levels';
+import { useMe } from '../../../shared/account/useMe';
+import { GroupLevelSelect, GroupLevelTag } from '../../../shared/labels/GroupLevelTag';
+import { isGroupAccessLevel, isGroupAdmin } from '../../../shared/groups/levels';
 import { AddPeoplePanel } from '../members/AddPeoplePanel';
-import { useGroupMembersPage } from '../useGroups';
+import { useGroupMembersPage } from '../../../shared/groups/useGroups';
 
 const PAGE_SIZE = 20;
 

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DictionaryItem, DictionaryKind } from '@yyp/contracts';
-import { Button, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteDictionaryItem } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
+import { editDeleteColumn } from '../../../shared/rules/RuleTableCard';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { useDictionary } from '../useOrganization';
 import { dataColumns, isBuiltIn, itemName } from './dictionaryFields';
@@ -57,30 +58,13 @@ export function DictionaryEditor({ bucketId, kind }: DictionaryEditorProps) {
     },
     ...dataColumns(kind, t, departments.data ?? []),
     { key: 'sort', dataIndex: 'sort', title: t('dictionary.sort'), width: 90, align: 'right' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
+    editDeleteColumn<DictionaryItem>(t, {
+      onEdit: setEditing,
+      onDelete: handleDelete,
+      deleteConfirm: (name) => t('dictionary.deleteConfirm', { name }),
+      editable: (item) => !isBuiltIn(kind, item),
       width: 140,
-      render: (_, item) =>
-        isBuiltIn(kind, item) ? null : (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(item)}>
-              {t('common.edit')}
-            </Button>
-            <Popconfirm
-              title={t('dictionary.deleteConfirm', { name: item.name })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => handleDelete(item)}
-            >
-              <Button type="link" size="small" danger>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        ),
-    },
+    }),
   ];
 
   return (

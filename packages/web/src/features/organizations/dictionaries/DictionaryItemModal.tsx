@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DictionaryItem, DictionaryKind } from '@yyp/contracts';
-import { Button, Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal, FormModalActions } from '../../../ui/FormModal';
 import type { UpsertDictionaryItemRequest } from '../../../api/contractTypes';
 import { hasCode } from '../../../api/errors';
 import { saveDictionaryItem } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { ItemFields, toFormValues, toRequestData, type ItemFormValues } from './dictionaryFields';
 
 interface DictionaryItemModalProps {
@@ -24,15 +25,13 @@ export function DictionaryItemModal(props: DictionaryItemModalProps) {
   const { kind, item, open, onClose } = props;
   const kindLabel = t(`dictionaryKinds.${kind}`);
   return (
-    <Modal
+    <FormModal
       open={open}
       title={item ? t('dictionary.editTitle', { kind: kindLabel }) : t('dictionary.addTitle', { kind: kindLabel })}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
+      onClose={onClose}
     >
-      {open && <DictionaryItemForm {...props} />}
-    </Modal>
+      <DictionaryItemForm {...props} />
+    </FormModal>
   );
 }
 
@@ -74,12 +73,7 @@ function DictionaryItemForm({ bucketId, kind, item, departments, onClose }: Dict
       onFinish={handleFinish}
     >
       <ItemFields kind={kind} t={t} departments={departments} type={type} />
-      <div className="yyp-modal-actions">
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {t('common.save')}
-        </Button>
-      </div>
+      <FormModalActions onCancel={onClose} pending={save.isPending} />
     </Form>
   );
 }

@@ -2,7 +2,7 @@ import { dictionaryNameMax, type DictionaryItem, type DictionaryKind } from '@yy
 import { Form, Input, InputNumber, Select, Switch, Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { maxLengthRule, requiredRule } from '../../auth/formRules';
+import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
 
 /** Department id "0" is the built-in "none" (spec 000 §3): shown translated, never edited. */
 export const NONE_DEPARTMENT_ID = '0';

@@ -2,7 +2,7 @@ import { Checkbox, Typography } from 'antd';
 import type { CheckboxChangeEvent } from 'antd/es/checkbox';
 import { useTranslation } from 'react-i18next';
 import type { ActionCatalogue } from '../../../api/contractTypes';
-import { actionLabel, categoryLabel } from '../actionLabels';
+import { actionLabel, categoryLabel } from '../../../shared/labels/actionLabels';
 
 interface ActionChecklistProps {
   catalogue: ActionCatalogue;

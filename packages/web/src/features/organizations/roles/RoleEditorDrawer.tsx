@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errorMessage';
 import { hasCode } from '../../../api/errors';
 import { saveRole, setRoleHolders } from '../../../api/organizations';
-import { useNotify } from '../../../app/useNotify';
-import { maxLengthRule, requiredRule } from '../../auth/formRules';
+import { useNotify } from '../../../shared/notify/useNotify';
+import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
 import { useActionCatalogue } from '../useOrganization';
 import { ActionChecklist } from './ActionChecklist';
 

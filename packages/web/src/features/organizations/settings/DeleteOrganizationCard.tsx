@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteOrganization } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { DeleteByNameCard } from '../../../ui/DeleteByNameCard';
 
 /** Deleting the organization (group admins only), by typing its name. */

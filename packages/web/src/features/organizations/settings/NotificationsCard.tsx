@@ -2,7 +2,7 @@ import type { Organization } from '@yyp/contracts';
 import { Button, Card, Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { SwitchField } from '../../../ui/SwitchField';
 import { notificationsOf } from './notifications';
 import { useUpdateOrganization } from './useUpdateOrganization';

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { UpdateOrganizationRequest } from '../../../api/contractTypes';
 import { errorMessage } from '../../../api/errorMessage';
 import { hasCode } from '../../../api/errors';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { SwitchField } from '../../../ui/SwitchField';
-import { maxLengthRule, requiredRule } from '../../auth/formRules';
+import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
 import { useUpdateOrganization } from './useUpdateOrganization';
 
 interface GeneralValues {

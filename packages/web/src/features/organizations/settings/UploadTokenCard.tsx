@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { revokeUploadToken, rotateUploadToken } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { useOrgMembers, useUploadToken } from '../useOrganization';
 import { useUpdateOrganization } from './useUpdateOrganization';

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Group, Organization, OrgAccessLevel } from '@yyp/contracts';
-import { Button, Form, Modal, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal, FormModalActions } from '../../../ui/FormModal';
 import { addOrgMembers } from '../../../api/organizations';
-import { useNotify } from '../../../app/useNotify';
-import { useAllGroupMembers } from '../../groups/useGroups';
-import { OrgLevelSelect } from '../OrgLevelTag';
+import { useNotify } from '../../../shared/notify/useNotify';
+import { useAllGroupMembers } from '../../../shared/groups/useGroups';
+import { OrgLevelSelect } from '../../../shared/labels/OrgLevelTag';
 
 interface AddMembersValues {
   accountIds: string[];
@@ -26,15 +27,9 @@ export function AddOrgMembersModal(props: AddOrgMembersModalProps) {
   const { t } = useTranslation();
   const { organization, open, onClose } = props;
   return (
-    <Modal
-      open={open}
-      title={t('org.addMembersTitle', { name: organization.name })}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-    >
-      {open && <AddOrgMembersForm {...props} />}
-    </Modal>
+    <FormModal open={open} title={t('org.addMembersTitle', { name: organization.name })} onClose={onClose}>
+      <AddOrgMembersForm {...props} />
+    </FormModal>
   );
 }
 
@@ -88,12 +83,7 @@ function AddOrgMembersForm({ group, organization, existingIds, onClose, onAdded 
       <Form.Item name="accessLevel" label={t('members.accessLevel')}>
         <OrgLevelSelect />
       </Form.Item>
-      <div className="yyp-modal-actions">
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={add.isPending}>
-          {t('common.add')}
-        </Button>
-      </div>
+      <FormModalActions onCancel={onClose} pending={add.isPending} submitText={t('common.add')} />
     </Form>
   );
 }

@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeOrgMember, updateOrgMember } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import type { OrgAccess } from '../orgAccess';
-import { OrgLevelSelect, OrgLevelTag, isOrgAccessLevel } from '../OrgLevelTag';
+import { OrgLevelSelect, OrgLevelTag, isOrgAccessLevel } from '../../../shared/labels/OrgLevelTag';
 import { useOrgMembers, useRefreshOrganization, useRoles } from '../useOrganization';
 import { AddOrgMembersModal } from './AddOrgMembersModal';
 

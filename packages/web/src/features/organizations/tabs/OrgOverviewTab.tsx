@@ -2,7 +2,7 @@ import type { Group, Organization } from '@yyp/contracts';
 import { Card, Descriptions, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { OrgLevelTag } from '../OrgLevelTag';
+import { OrgLevelTag } from '../../../shared/labels/OrgLevelTag';
 import { OrgPlanCard } from './OrgPlanCard';
 
 /** The organization at a glance: name, code, flags, member count, the caller's level and the plan. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../api/queryClient';
 import { fetchUploadableBuckets } from '../../api/uploads';
-import { useSessionState } from '../../app/useSessionState';
+import { useSessionState } from '../session/useSessionState';
 
 /** Organizations the signed-in user may upload into (exam_upload): the wizard's choice, the entry. */
 export function useUploadableBuckets() {

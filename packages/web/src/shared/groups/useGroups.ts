@@ -11,7 +11,7 @@ import {
 } from '../../api/groups';
 import { fetchGroupOrganizations } from '../../api/organizations';
 import { queryKeys } from '../../api/queryClient';
-import { useSessionState } from '../../app/useSessionState';
+import { useSessionState } from '../session/useSessionState';
 
 /** The caller's groups with their level in each (GET groups/mine): drives the navbar and group pages. */
 export function useMyGroups() {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
-import { useLanguagePreference } from '../accounts/useLanguagePreference';
+import { useLanguagePreference } from '../account/useLanguagePreference';
 import { useDomain } from '../domain/useDomain';
 
 /** Frame of the public upload page: branding and language only, no way into the app. */

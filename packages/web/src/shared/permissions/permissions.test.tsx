@@ -4,8 +4,8 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { PermissionEntry } from '@yyp/contracts';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../api/sessionStore';
-import { installFakeApi, tokenFor } from '../test/fakeApi';
+import { sessionStore } from '../../api/sessionStore';
+import { installFakeApi, tokenFor } from '../../test/fakeApi';
 import { heldActions, useHeldActions, useHolds, usePermissions } from './permissions';
 
 const entry = (bucketId: string, actions: string[], accessLevel = 'member'): PermissionEntry => ({

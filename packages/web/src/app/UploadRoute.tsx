@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { AppShell } from '../../app/shell/AppShell';
-import { PublicUploadPage } from './PublicUploadPage';
-import { UploadPage } from './UploadPage';
+import { AppShell } from './shell/AppShell';
+import { PublicUploadPage } from '../features/upload/PublicUploadPage';
+import { UploadPage } from '../features/upload/UploadPage';
 
 /**
  * /upload decides by its query: with a token it is the public page of an upload link, even for a

@@ -1,6 +1,6 @@
 import { isSessionValid } from '@yyp/contracts';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { nowSeconds, sessionStore } from '../api/sessionStore';
+import { nowSeconds, sessionStore } from '../../api/sessionStore';
 
 export const DEFAULT_LANDING = '/studies';
 

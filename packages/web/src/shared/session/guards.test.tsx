@@ -2,9 +2,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { defaultDomainConfig } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../api/sessionStore';
-import { demoUser, installFakeApi, tokenFor } from '../test/fakeApi';
-import { locationOf, renderApp } from '../test/renderApp';
+import { sessionStore } from '../../api/sessionStore';
+import { demoUser, installFakeApi, tokenFor } from '../../test/fakeApi';
+import { locationOf, renderApp } from '../../test/renderApp';
 import { safeRedirectTarget } from './guards';
 
 function serverWithUser() {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateMeRequest, User } from '@yyp/contracts';
 import { fetchMe, updateMe } from '../../api/accounts';
 import { queryKeys } from '../../api/queryClient';
-import { useSessionState } from '../../app/useSessionState';
+import { useSessionState } from '../session/useSessionState';
 
 /** The signed-in user (GET accounts/me); only asked while a token is stored. */
 export function useMe() {

@@ -1,7 +1,7 @@
 import { GROUP_ACCESS_LEVELS, type GroupAccessLevel } from '@yyp/contracts';
 import { Select, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GROUP_LEVEL_COLORS, GROUP_LEVEL_NAMES, groupLevelName } from './levels';
+import { GROUP_LEVEL_COLORS, GROUP_LEVEL_NAMES, groupLevelName } from '../groups/levels';
 
 /** A group access level as a coloured tag with its meaning on hover. */
 export function GroupLevelTag({ level }: { level: number }) {
