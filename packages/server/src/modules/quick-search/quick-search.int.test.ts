@@ -2,15 +2,21 @@ import type { QuickSearch, QuickSearchCriteria, StudyDatePreset } from '@yyp/con
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customSearches } from '../../db/schema.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
-import { accountByUsername } from '../../test/factories.js';
+import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
+import { accountByUsername, makeAccount, makeMember, makeOrganization } from '../../test/factories.js';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await startTestApp();
-  for (const u of ['doctor', 'senior', 'teledoctor']) tok[u] = await t.login(u);
+  t = await startTestApp({ seed: false });
+  // Two doctors of a hospital, a doctor of another group, and 'expert' (signed in by a case).
+  const rad = await makeOrganization(t);
+  tok.doctor = (await makeMember(t, rad.bucketId, { actions: ['exam_get', 'report_upsert'] })).token;
+  tok.senior = (await makeMember(t, rad.bucketId, { actions: ['exam_get', 'report_approval'] })).token;
+  const tele = await makeOrganization(t);
+  tok.teledoctor = (await makeMember(t, tele.bucketId, { actions: ['exam_get', 'report_upsert'] })).token;
+  await makeAccount(t, { username: 'expert', password: DEMO_PW, signIn: false });
 });
 afterAll(async () => {
   await t.close();
