@@ -1,9 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { joinOrganization, makeAccount, makeGroupMember, makeMember, makeOrganization } from '../../test/factories.js';
+import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
+let groupId: string;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
+  // The accounts the cases sign in as (t.login's default password): a hospital's security admin,
+  // group admin (admin of its radiology, RH-RAD), auditor, technician and registrar; another
+  // group's security admin; the platform admin.
+  const pw = { password: DEMO_PW, signIn: false };
+  const rad = await makeOrganization(t, { code: 'RH-RAD', name: '放射科' });
+  groupId = rad.groupId;
+  await makeGroupMember(t, groupId, 10, { username: 'secadmin', ...pw });
+  await makeGroupMember(t, groupId, 9, { username: 'auditor', ...pw });
+  const groupadmin = await makeGroupMember(t, groupId, 1, { username: 'groupadmin', ...pw });
+  await joinOrganization(t, rad.bucketId, groupadmin.accountId, { level: 'admin', groupLevel: 1 });
+  await makeMember(t, rad.bucketId, { username: 'tech', actions: ['exam_get', 'exam_upload'], ...pw });
+  await makeMember(t, rad.bucketId, { username: 'registrar', actions: ['exam_get', 'registry_create'], ...pw });
+  await makeGroupMember(t, (await makeOrganization(t)).groupId, 10, { username: 'telesec', ...pw });
+  await makeAccount(t, { username: 'admin', platformAdmin: true, ...pw });
 });
 afterAll(async () => {
   await t.close();
@@ -37,7 +53,7 @@ describe('account administration by the security admin', () => {
     for (let i = 0; i < 5; i++) {
       await t.call('POST', 'accounts/login-in', { body: { username: 'registrar', password: 'wrong-1' } });
     }
-    const realm = await sec.post('accounts/query-in-realm?groupId=demo-renhe', { q: 'regis' });
+    const realm = await sec.post(`accounts/query-in-realm?groupId=${groupId}`, { q: 'regis' });
     // Listed once, whatever number of lockout rows (per address, per name) the name has.
     expect(realm.json().accounts).toHaveLength(1);
     const registrar = realm.json().accounts[0];
@@ -64,11 +80,11 @@ describe('auditLogOn', () => {
     const platform = as(await t.login('admin'));
     const admin = as(await t.login('groupadmin'));
     const auditor = as(await t.login('auditor'));
-    const rad = ((await admin.get('groups/demo-renhe/organizations')).json() as { id: string; code: string }[]).find(
+    const rad = ((await admin.get(`groups/${groupId}/organizations`)).json() as { id: string; code: string }[]).find(
       (o) => o.code === 'RH-RAD',
     )!;
     const count = async (action: string) =>
-      ((await auditor.post('domains/audit-logs?groupId=demo-renhe', { action, limit: 200 })).json().logs as unknown[])
+      ((await auditor.post(`domains/audit-logs?groupId=${groupId}`, { action, limit: 200 })).json().logs as unknown[])
         .length;
     await platform.put('domain', { auditLogOn: false });
     try {

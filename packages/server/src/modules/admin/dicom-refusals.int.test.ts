@@ -3,9 +3,16 @@ import { promisify } from 'node:util';
 import type { DicomRefusalPage } from '@yyp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets } from '../../db/schema.js';
+import { auditLogs } from '../../db/schema.js';
 import { startTestDimse } from '../../test/dimse.js';
-import { makeModality } from '../../test/factories.js';
+import {
+  joinOrganization,
+  makeAccount,
+  makeGroupMember,
+  makeMember,
+  makeModality,
+  makeOrganization,
+} from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -19,6 +26,8 @@ let dimse: { close(): void; port: number };
 const tokens: Record<string, string> = {};
 let radiology: string;
 let tele: string;
+let renheGroup: string;
+let teleGroup: string;
 
 const echo = (aet: string, aec: string) => run('echoscu', ['-aet', aet, '-aec', aec, '127.0.0.1', String(port)]);
 
@@ -48,15 +57,27 @@ const page = (res: { statusCode: number; json(): unknown; body: string }): Dicom
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
   dimse = await startTestDimse(t);
   port = dimse.port;
-  const db = t.db.database.db;
-  radiology = (await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD')))[0]!.id;
-  tele = (await db.select().from(buckets).where(eq(buckets.code, 'XH-TELE')))[0]!.id;
+  // A hospital whose radiology registers the modality DEMO_MODALITY, with its group admin, an
+  // auditor and a doctor; a teleradiology centre with its auditor; the platform admin.
+  const rad = await makeOrganization(t, { name: '放射科' });
+  radiology = rad.bucketId;
+  renheGroup = rad.groupId;
+  await makeModality(t, radiology, { aeTitle: 'DEMO_MODALITY', host: null, name: '演示 CT' });
+  const centre = await makeOrganization(t, { name: '远程诊断中心' });
+  tele = centre.bucketId;
+  teleGroup = centre.groupId;
+  const groupadmin = await makeGroupMember(t, renheGroup, 1);
+  await joinOrganization(t, radiology, groupadmin.accountId, { level: 'admin', groupLevel: 1 });
+  tokens.groupadmin = groupadmin.token;
+  tokens.auditor = (await makeGroupMember(t, renheGroup, 9)).token;
+  tokens.doctor = (await makeMember(t, radiology, { actions: ['exam_get', 'report_upsert'] })).token;
+  tokens.teleauditor = (await makeGroupMember(t, teleGroup, 9)).token;
+  tokens.admin = (await makeAccount(t, { username: 'admin', platformAdmin: true })).token;
   // The teleradiology centre registers a CT that may call only from 10.20.30.40.
   await makeModality(t, tele, { aeTitle: 'TELE_CT', host: '10.20.30.40', name: 'CT' });
-  for (const u of ['admin', 'auditor', 'teleauditor', 'doctor', 'groupadmin']) tokens[u] = await t.login(u);
 
   await refusedBy('STRANGER', 'YYP'); // unknown calling AE
   await refusedBy('DEMO_MODALITY', 'NOT_YYP'); // 仁和's modality, wrong called AE
@@ -131,7 +152,7 @@ describe('the platform admin', () => {
 
 describe("a group's auditor", () => {
   it("reads the refusals that name its organizations' AE titles, and no other", async () => {
-    const renhe = page(await ofGroup(tokens.auditor!, 'demo-renhe'));
+    const renhe = page(await ofGroup(tokens.auditor!, renheGroup));
     expect(renhe.count).toBe(1);
     expect(renhe.refusals[0]).toMatchObject({
       callingAe: 'DEMO_MODALITY',
@@ -139,7 +160,7 @@ describe("a group's auditor", () => {
       reason: 'calledAe',
       organization: { id: radiology, name: '放射科' },
     });
-    const centre = page(await ofGroup(tokens.teleauditor!, 'demo-tele'));
+    const centre = page(await ofGroup(tokens.teleauditor!, teleGroup));
     expect(centre.refusals.map((r) => [r.callingAe, r.reason, r.organization?.id])).toEqual([
       ['TELE_CT', 'callingHost', tele],
     ]);
@@ -147,20 +168,20 @@ describe("a group's auditor", () => {
 
   it('also reads earlier refusals of an AE title once its organization registers it', async () => {
     await makeModality(t, radiology, { aeTitle: 'STRANGER', host: null, name: 'New US' });
-    const renhe = page(await ofGroup(tokens.auditor!, 'demo-renhe'));
+    const renhe = page(await ofGroup(tokens.auditor!, renheGroup));
     expect(renhe.refusals.map((r) => [r.callingAe, r.reason])).toEqual([
       ['DEMO_MODALITY', 'calledAe'],
       ['STRANGER', 'callingAe'],
     ]);
-    expect(page(await ofGroup(tokens.teleauditor!, 'demo-tele')).count).toBe(1);
+    expect(page(await ofGroup(tokens.teleauditor!, teleGroup)).count).toBe(1);
   });
 
   it("cannot read another group's, nor can members without the auditor level", async () => {
-    expect([403, 404]).toContain((await ofGroup(tokens.auditor!, 'demo-tele')).statusCode);
-    expect([403, 404]).toContain((await ofGroup(tokens.teleauditor!, 'demo-renhe')).statusCode);
-    expect((await ofGroup(tokens.groupadmin!, 'demo-renhe')).statusCode).toBe(403);
-    expect((await ofGroup(tokens.doctor!, 'demo-renhe')).statusCode).toBe(403);
+    expect([403, 404]).toContain((await ofGroup(tokens.auditor!, teleGroup)).statusCode);
+    expect([403, 404]).toContain((await ofGroup(tokens.teleauditor!, renheGroup)).statusCode);
+    expect((await ofGroup(tokens.groupadmin!, renheGroup)).statusCode).toBe(403);
+    expect((await ofGroup(tokens.doctor!, renheGroup)).statusCode).toBe(403);
     // The platform admin reads all of them through its own call, not a group's.
-    expect([403, 404]).toContain((await ofGroup(tokens.admin!, 'demo-renhe')).statusCode);
+    expect([403, 404]).toContain((await ofGroup(tokens.admin!, renheGroup)).statusCode);
   });
 });
