@@ -50,9 +50,6 @@ export default {
     'packages/server/src/modules/roles/roles.routes.ts',
   ],
   'sql-in-stores': [
-    'packages/server/src/modules/dicomweb/dicomweb.audit.ts',
-    'packages/server/src/modules/dicomweb/dicomweb.service.ts',
-    'packages/server/src/modules/dicomweb/qido.ts',
     'packages/server/src/modules/exams/exams.list.filters.ts',
     'packages/server/src/modules/exams/exams.list.page.ts',
     'packages/server/src/modules/health/health.routes.ts',

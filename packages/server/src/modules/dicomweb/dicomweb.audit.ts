@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { exams, type AccountRow } from '../../db/schema.js';
+import type { AccountRow } from '../../db/schema.js';
 import { bucketsWith } from '../../platform/access.js';
 import { writeAudit, type AuditContext, type AuditEntry } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import type { Query } from './qido.js';
+import { liveExamsOfStudy } from './dicomweb.store.js';
+import type { Query } from './qido-query.js';
 
 /** An exam a DICOMweb answer disclosed. */
 export interface AuditedExam {
@@ -227,9 +227,6 @@ export class DicomWebAudit {
   private async examsOfStudy(accountId: string, studyUid: string): Promise<AuditedExam[]> {
     const scope = await bucketsWith(this.db, accountId, 'exam_get');
     if (scope.length === 0) return [];
-    return this.db
-      .select({ id: exams.id, bucketId: exams.bucketId, patientId: exams.patientId })
-      .from(exams)
-      .where(and(eq(exams.storeUid, studyUid), inArray(exams.bucketId, scope), isNull(exams.deletedTime)));
+    return liveExamsOfStudy(this.db, studyUid, scope);
   }
 }

@@ -17,7 +17,7 @@ import { defineRoute, type RawInput } from '../../platform/route.js';
 import { bucketsWith } from '../../platform/access.js';
 import { DicomWebAudit } from './dicomweb.audit.js';
 import type { DicomWebService, SearchPage } from './dicomweb.service.js';
-import type { Query } from './qido.js';
+import type { Query } from './qido-query.js';
 import { QueryRefused } from './qido-query.js';
 import { acceptable, offersFor } from './accept.js';
 

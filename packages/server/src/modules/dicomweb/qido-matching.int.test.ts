@@ -5,7 +5,7 @@ import { generateStudy, SOP_CLASS, type GeneratedStudy } from '../../dicom/testd
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { injectStow } from '../../test/stow.js';
 import { parseSearchQuery } from './qido-query.js';
-import { instancesQuery, seriesQuery, studiesQuery } from './qido.js';
+import { instancesQuery, seriesQuery, studiesQuery } from './qido.store.js';
 
 /**
  * Issue 20 item 10: every QIDO-RS matching key is applied at every level, or the search is

@@ -1,3 +1,4 @@
+import { tagOf } from '../../dicom/json-model.js';
 import { AppError } from '../../platform/errors.js';
 
 /**
@@ -80,6 +81,23 @@ const first = (q: Query, key: string): string | undefined => {
   const v = q[key];
   return Array.isArray(v) ? v[0] : v;
 };
+
+/**
+ * includefield (PS3.18 8.3.4.3): 'all', or the tags asked for (keywords or 8-digit tags, repeated
+ * or comma-separated). An unknown keyword is a 400, not silently ignored.
+ */
+export function includeFields(q: Query): 'all' | string[] {
+  const raw = q.includefield ?? q.includeField;
+  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((v) => v.split(','));
+  const tags: string[] = [];
+  for (const v of values.map((x) => x.trim()).filter(Boolean)) {
+    if (v === 'all') return 'all';
+    const tag = tagOf(v);
+    if (!tag) throw new AppError('ValidationError', `includefield: unknown attribute "${v.slice(0, 64)}"`);
+    tags.push(tag);
+  }
+  return [...new Set(tags)];
+}
 
 /** Searches fetch limit + 1 rows: the extra one only says that more results exist. */
 export function paging(q: Query): { limit: number; offset: number } {

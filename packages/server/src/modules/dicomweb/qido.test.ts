@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { includeFields, paging } from './qido.js';
+import { includeFields, paging } from './qido-query.js';
 
 describe('includefield', () => {
   it('takes keywords and tags, comma-separated or repeated, without duplicates', () => {

@@ -3,11 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { exams, instances, series } from '../../db/schema.js';
 import { escapeLike } from '../../db/like.js';
-import { tagOf } from '../../dicom/json-model.js';
-import { AppError } from '../../platform/errors.js';
 import { parseSearchQuery, type Condition, type Level, type Query, type SearchQuery } from './qido-query.js';
-
-export { paging, type Query } from './qido-query.js';
 
 /** QIDO-RS matching (PS3.18 8.3.4, PS3.4 C.2.2.2) over the rows the ingest keeps. */
 
@@ -95,23 +91,6 @@ function conditionSql(c: Condition): SQL | undefined {
 function matching(level: Level, q: Query | SearchQuery): { search: SearchQuery; where: (SQL | undefined)[] } {
   const search = q.conditions instanceof Map ? (q as SearchQuery) : parseSearchQuery(level, q as Query);
   return { search, where: [...search.conditions.values()].map(conditionSql) };
-}
-
-/**
- * includefield (PS3.18 8.3.4.3): 'all', or the tags asked for (keywords or 8-digit tags, repeated
- * or comma-separated). An unknown keyword is a 400, not silently ignored.
- */
-export function includeFields(q: Query): 'all' | string[] {
-  const raw = q.includefield ?? q.includeField;
-  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((v) => v.split(','));
-  const tags: string[] = [];
-  for (const v of values.map((x) => x.trim()).filter(Boolean)) {
-    if (v === 'all') return 'all';
-    const tag = tagOf(v);
-    if (!tag) throw new AppError('ValidationError', `includefield: unknown attribute "${v.slice(0, 64)}"`);
-    tags.push(tag);
-  }
-  return [...new Set(tags)];
 }
 
 /**
@@ -209,4 +188,18 @@ export function instancesQuery(
     .orderBy(asc(series.seriesNumber), asc(instances.instanceNumber))
     .limit(limit + 1)
     .offset(offset);
+}
+
+/**
+ * The first stored instance of each exam or series (by instance number, then arrival): where a
+ * search's includefield values are read. Answers id → the instance's file.
+ */
+export async function firstBlobs(db: Db, level: 'exam' | 'series', ids: string[]): Promise<Map<string, string>> {
+  const column = level === 'exam' ? instances.examId : instances.seriesId;
+  const rows = await db
+    .selectDistinctOn([column], { id: column, blobKey: instances.blobKey })
+    .from(instances)
+    .where(inArray(column, ids))
+    .orderBy(column, instances.instanceNumber, instances.createdAt);
+  return new Map(rows.map((r) => [r.id, r.blobKey]));
 }

@@ -1,0 +1,65 @@
+import { callerScope } from '../../platform/access.js';
+import { effectiveActions } from '../../platform/authz.js';
+import type { BlobStore } from '../../platform/blobs.js';
+import type { Db } from '../../platform/db.js';
+import { errors } from '../../platform/errors.js';
+import { FrameSource, type Frame } from './frame-source.js';
+import {
+  examInstanceFile,
+  instanceFile,
+  viewerFrameFile,
+  type ExamInstance,
+  type StoredFile,
+  type ViewerFrameRow,
+} from './frames.store.js';
+
+/** WADO-RS frames: the frame path's look-ups (frames.store.ts) and the frames of a stored file (frame-source.ts). */
+export class DicomWebFrames {
+  constructor(
+    private readonly db: Db,
+    blobs: BlobStore,
+  ) {
+    this.frameSource = new FrameSource(blobs);
+  }
+
+  /** Frames of stored files, with the layouts of those read before (frame-source.ts). */
+  readonly frameSource: FrameSource;
+
+  /**
+   * The bytes of frames of one instance, 1-based, in the organizations where the caller holds
+   * exam_get: read from the scope its authentication loaded (no query of its own), then one
+   * prepared look-up of the instance's file (frames.store.ts) and the frames (frame-source.ts).
+   */
+  async frames(caller: { id: string }, studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
+    const { access, facts } = await callerScope(this.db, caller);
+    const scope = facts.filter((b) => effectiveActions(access, b).has('exam_get')).map((b) => b.id);
+    return this.framesIn(scope, studyUid, seriesUid, sopUid, numbers);
+  }
+
+  async framesIn(
+    scope: string[],
+    studyUid: string,
+    seriesUid: string,
+    sopUid: string,
+    numbers: number[],
+  ): Promise<Frame[]> {
+    const file = await instanceFile(this.db, scope, studyUid, seriesUid, sopUid);
+    if (!file) throw errors.notFound('Instance');
+    return this.frameSource.read(file, numbers);
+  }
+
+  /** Frames of an instance file found by the viewer's own look-up (viewerFrameFile, examInstanceFile). */
+  readFrames(file: StoredFile, numbers: number[]): Promise<Frame[]> {
+    return this.frameSource.read(file, numbers);
+  }
+
+  /** The viewer path's account and the file of an instance of its exam, in one round trip. */
+  viewerFrameFile(accountId: string, x: ExamInstance): Promise<ViewerFrameRow | undefined> {
+    return viewerFrameFile(this.db, accountId, x);
+  }
+
+  /** The file of an instance of a share path's exam. */
+  examInstanceFile(x: ExamInstance): Promise<StoredFile | undefined> {
+    return examInstanceFile(this.db, x);
+  }
+}

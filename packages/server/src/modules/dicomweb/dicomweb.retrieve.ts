@@ -1,0 +1,136 @@
+import type { Readable } from 'node:stream';
+import { instanceMetadata, topLevelValue, type DicomJson } from '../../dicom/json-model.js';
+import { servedInstance } from '../../dicom/preamble.js';
+import { maskedFilesRefused } from '../../platform/authz.js';
+import type { BlobStore } from '../../platform/blobs.js';
+import type { Db } from '../../platform/db.js';
+import { AppError, errors } from '../../platform/errors.js';
+import { MASKED_TAGS, maskMetadata } from '../viewing/index.js';
+import { mapConcurrent, readScope, type ReadScope } from './dicomweb.scope.js';
+import { withExamValues } from './exam-values.js';
+import { searchInstances } from './qido.store.js';
+
+const maskedValue = () =>
+  new AppError('InsufficientPermissions', "This value is one of the patient's private fields, masked for you", {
+    action: 'view_privacy',
+  });
+
+/**
+ * WADO-RS retrieval: the stored files of a study, series or instance, their metadata and their
+ * bulk data, scoped to what the caller may see. Frames are read in dicomweb.frames.ts.
+ */
+export class DicomWebRetrieval {
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+  ) {}
+
+  /**
+   * The stored files of a study, a series or one instance, in series and instance order. A file
+   * carries the patient's private fields as sent and cannot be served partly masked: a caller who
+   * sees any of its exams masked is refused (403) and reads the masked metadata and the frames.
+   */
+  async files(
+    caller: { id: string },
+    studyUid: string,
+    seriesUid?: string,
+    sopUid?: string,
+  ): Promise<{ blobKey: string; size: number }[]> {
+    const scope = await readScope(this.db, caller);
+    const rows = await this.instanceRows(scope.buckets, studyUid, seriesUid, sopUid);
+    if (rows.some((r) => scope.masked(r.exam))) throw maskedFilesRefused();
+    return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
+  }
+
+  /** The instances of a study, a series or one instance within the organizations; 404 if none. */
+  private async instanceRows(scope: string[], studyUid: string, seriesUid?: string, sopUid?: string) {
+    const rows = await searchInstances(
+      this.db,
+      scope,
+      { ...(sopUid ? { SOPInstanceUID: sopUid } : {}) },
+      studyUid,
+      seriesUid,
+      true,
+    );
+    if (rows.length === 0) throw errors.notFound(sopUid ? 'Instance' : seriesUid ? 'Series' : 'Study');
+    return rows;
+  }
+
+  /** WADO-RS metadata of a study, series or instance. */
+  async metadata(
+    caller: { id: string },
+    base: string,
+    studyUid: string,
+    seriesUid?: string,
+    sopUid?: string,
+  ): Promise<DicomJson[]> {
+    const scope = await readScope(this.db, caller);
+    return this.metadataIn(
+      scope.buckets,
+      (url, tagPath) => `${base}${url}/bulkdata/${tagPath}`,
+      studyUid,
+      seriesUid,
+      sopUid,
+      scope.masked,
+    );
+  }
+
+  /**
+   * Metadata within the given organizations. `bulk` names the BulkDataURI of a value from the
+   * instance's path (/studies/…/instances/…) and the tag path; where `masked` says so for the
+   * instance's exam, the private fields are masked as the viewer masks them (viewing/mask.ts).
+   */
+  async metadataIn(
+    scope: string[],
+    bulk: (instancePath: string, tagPath: string) => string,
+    studyUid: string,
+    seriesUid?: string,
+    sopUid?: string,
+    masked?: ReadScope['masked'],
+  ): Promise<DicomJson[]> {
+    const rows = await this.instanceRows(scope, studyUid, seriesUid, sopUid);
+    return mapConcurrent(rows, 8, async (r) => {
+      const instancePath = `/studies/${studyUid}/series/${r.series.seriesUid}/instances/${r.instance.sopInstanceUid}`;
+      const json = instanceMetadata(await this.blobs.get(r.instance.blobKey), (tagPath) => bulk(instancePath, tagPath));
+      // The exam record's corrections (upload wizard step 2) win over what the file was sent with.
+      const values = withExamValues(json, r.exam);
+      return masked?.(r.exam) ? (maskMetadata(values, r.exam.patientName) as DicomJson) : values;
+    });
+  }
+
+  /**
+   * A top-level value referenced by BulkDataURI. The value of any top-level element can be asked
+   * for, so a caller who sees the exam masked is refused the ones the metadata masks.
+   */
+  async bulkData(
+    caller: { id: string },
+    studyUid: string,
+    seriesUid: string,
+    sopUid: string,
+    tag: string,
+  ): Promise<Uint8Array> {
+    const scope = await readScope(this.db, caller);
+    return this.bulkDataIn(scope.buckets, studyUid, seriesUid, sopUid, tag, scope.masked);
+  }
+
+  async bulkDataIn(
+    scope: string[],
+    studyUid: string,
+    seriesUid: string,
+    sopUid: string,
+    tag: string,
+    masked?: ReadScope['masked'],
+  ) {
+    const [row] = await this.instanceRows(scope, studyUid, seriesUid, sopUid);
+    if (MASKED_TAGS.has(tag.toUpperCase()) && masked?.(row!.exam)) throw maskedValue();
+    const bytes = await this.blobs.get(row!.instance.blobKey);
+    const value = topLevelValue(bytes, tag);
+    if (!value) throw errors.notFound('Bulk data');
+    return value;
+  }
+
+  /** A stored instance file as served: its preamble zeroed (files stored before the ingest zeroed it keep theirs). */
+  stream(blobKey: string): Readable {
+    return servedInstance(this.blobs, blobKey);
+  }
+}
