@@ -28,3 +28,4 @@ export * from './report-sharing.js';
 export * from './report-print.js';
 export * from './report-view.js';
 export * from './call.js';
+export * from './report-calls.js';

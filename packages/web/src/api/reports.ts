@@ -1,5 +1,6 @@
 import {
-  REPORT_ACTION_PATHS,
+  callPath,
+  reportCalls,
   type CreateReportTemplate,
   REPORT_VIEW_TIMEOUT_MS,
   type DiffTrace,
@@ -23,6 +24,7 @@ import {
   type UpdateReportTemplate,
   type WorklistItem,
 } from '@yyp/contracts';
+import { callApi } from './call';
 import { apiRequest, buildUrl } from './client';
 import { sessionStore } from './sessionStore';
 
@@ -30,31 +32,32 @@ import { sessionStore } from './sessionStore';
 
 const report = (id: string) => `reports/${encodeURIComponent(id)}`;
 const view = { timeoutMs: REPORT_VIEW_TIMEOUT_MS };
+const of = (reportId: string) => ({ params: { reportId } });
 
 export function fetchReport(reportId: string, signal?: AbortSignal): Promise<Report> {
-  return apiRequest<Report>(`${report(reportId)}/detail`, { ...view, signal });
+  return callApi(reportCalls.detail, of(reportId), { ...view, signal });
 }
 
 /** Take or renew the edit lock; 409 ReportLocked when someone else holds it. */
 export function lockReport(reportId: string): Promise<Report> {
-  return apiRequest<Report>(`${report(reportId)}/lock`, { method: 'POST' });
+  return callApi(reportCalls.lock, of(reportId));
 }
 
 export function unlockReport(reportId: string): Promise<Report> {
-  return apiRequest<Report>(`${report(reportId)}/unlock`, { method: 'POST' });
+  return callApi(reportCalls.unlock, of(reportId));
 }
 
 export function forceUnlockReport(reportId: string): Promise<Report> {
-  return apiRequest<Report>(`${report(reportId)}/force-unlock`, { method: 'POST' });
+  return callApi(reportCalls.forceUnlock, of(reportId));
 }
 
 export function resetReport(reportId: string): Promise<Report> {
-  return apiRequest<Report>(`${report(reportId)}/reset`, { method: 'POST' });
+  return callApi(reportCalls.reset, of(reportId));
 }
 
 /** The editor's heartbeat: renews the caller's lock and answers the current state. */
 export function syncReport(reportId: string): Promise<ReportSync> {
-  return apiRequest<ReportSync>(`${report(reportId)}/sync`, { method: 'POST' });
+  return callApi(reportCalls.sync, of(reportId));
 }
 
 /** POST reports/{id}/{action}: the whole report, or only its state for cancelSubmit, reject and recall. */
@@ -63,10 +66,7 @@ export function runReportAction(
   action: ReportAction,
   body: ReportActionBody,
 ): Promise<Report | ReportState> {
-  return apiRequest<Report | ReportState>(`${report(reportId)}/${REPORT_ACTION_PATHS[action]}`, {
-    method: 'POST',
-    body,
-  });
+  return callApi(reportCalls[action], { params: { reportId }, body });
 }
 
 /**
@@ -75,29 +75,27 @@ export function runReportAction(
  */
 export function unlockReportOnExit(reportId: string): void {
   const token = sessionStore.getAccessToken();
-  void fetch(buildUrl(`${report(reportId)}/unlock`), {
-    method: 'POST',
+  void fetch(buildUrl(callPath(reportCalls.unlock, { reportId })), {
+    method: reportCalls.unlock.method,
     keepalive: true,
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   }).catch(() => undefined);
 }
 
 export function fetchReportTrace(reportId: string, signal?: AbortSignal): Promise<ReportTraceItem[]> {
-  return apiRequest<{ traces: ReportTraceItem[] }>(`${report(reportId)}/report-trace`, { signal }).then(
-    (r) => r.traces,
-  );
+  return callApi(reportCalls.traces, of(reportId), { signal }).then((r) => r.traces);
 }
 
 export function fetchTraceDetail(reportId: string, traceId: string, signal?: AbortSignal): Promise<ReportTraceDetail> {
-  return apiRequest<ReportTraceDetail>(`${report(reportId)}/traces/${encodeURIComponent(traceId)}`, { signal });
+  return callApi(reportCalls.traceDetail, { params: { reportId, traceId } }, { signal });
 }
 
 export function fetchTraceDiff(reportId: string, from: string, to: string, signal?: AbortSignal): Promise<DiffTrace> {
-  return apiRequest<DiffTrace>(`${report(reportId)}/diff-trace`, { query: { from, to }, signal });
+  return callApi(reportCalls.diffTrace, { ...of(reportId), query: { from, to } }, { signal });
 }
 
 export function fetchWorklist(reportId: string, signal?: AbortSignal): Promise<WorklistItem[]> {
-  return apiRequest<{ items: WorklistItem[] }>(`${report(reportId)}/worklist`, { signal }).then((r) => r.items);
+  return callApi(reportCalls.worklist, of(reportId), { signal }).then((r) => r.items);
 }
 
 export interface AdviceExpert {
@@ -106,13 +104,16 @@ export interface AdviceExpert {
 }
 
 export function fetchAdviceExperts(reportId: string, signal?: AbortSignal): Promise<AdviceExpert[]> {
-  return apiRequest<AdviceExpert[]>(`${report(reportId)}/advice-experts`, { signal });
+  return callApi(reportCalls.adviceExperts, of(reportId), { signal });
 }
 
-/** Key images. Listing them is shared with the viewer (api/viewer.ts fetchReportImages). */
+/**
+ * Key images. Listing them is shared with the viewer (api/viewer.ts fetchReportImages). Adding one
+ * sends the image itself as the body, so it goes through apiRequest at the entry's path.
+ */
 export function addReportImage(reportId: string, image: Blob, desc?: string): Promise<ReportImage> {
-  return apiRequest<ReportImage>(`${report(reportId)}/images`, {
-    method: 'POST',
+  return apiRequest<ReportImage>(callPath(reportCalls.addImage, { reportId }), {
+    method: reportCalls.addImage.method,
     body: image,
     query: { desc: desc || undefined },
     timeoutMs: 60_000,
@@ -124,14 +125,11 @@ export function patchReportImage(
   imageId: string,
   change: { desc?: string; isPrinted?: boolean },
 ): Promise<ReportImage> {
-  return apiRequest<ReportImage>(`${report(reportId)}/images/${encodeURIComponent(imageId)}`, {
-    method: 'PATCH',
-    body: change,
-  });
+  return callApi(reportCalls.patchImage, { params: { reportId, imageId }, body: change });
 }
 
 export function orderReportImages(reportId: string, imageIds: string[]): Promise<ReportImages> {
-  return apiRequest<ReportImages>(`${report(reportId)}/image-order`, { method: 'POST', body: { imageIds } });
+  return callApi(reportCalls.orderImages, { ...of(reportId), body: { imageIds } });
 }
 
 export function deleteReportImage(reportId: string, imageId: string): Promise<void> {
@@ -193,9 +191,7 @@ export function uploadSampleGraph(bucketId: string, title: string, image: Blob):
 }
 
 export function fetchReportSampleGraphs(reportId: string, signal?: AbortSignal): Promise<ReportSampleGraph[]> {
-  return apiRequest<{ graphs: ReportSampleGraph[] }>(`${report(reportId)}/sample-graphs`, { signal }).then(
-    (r) => r.graphs,
-  );
+  return callApi(reportCalls.sampleGraphs, of(reportId), { signal }).then((r) => r.graphs);
 }
 
 export function placeSampleGraph(
@@ -203,10 +199,9 @@ export function placeSampleGraph(
   sampleGraphId: string,
   points: SamplePoint[] = [],
 ): Promise<ReportSampleGraph[]> {
-  return apiRequest<{ graphs: ReportSampleGraph[] }>(`${report(reportId)}/sample-graphs`, {
-    method: 'POST',
-    body: { sampleGraphId, points },
-  }).then((r) => r.graphs);
+  return callApi(reportCalls.placeSampleGraph, { ...of(reportId), body: { sampleGraphId, points } }).then(
+    (r) => r.graphs,
+  );
 }
 
 export function patchReportSampleGraph(
@@ -214,17 +209,13 @@ export function patchReportSampleGraph(
   placementId: string,
   change: { points?: SamplePoint[]; isPrinted?: boolean },
 ): Promise<ReportSampleGraph[]> {
-  return apiRequest<{ graphs: ReportSampleGraph[] }>(
-    `${report(reportId)}/sample-graphs/${encodeURIComponent(placementId)}`,
-    { method: 'PATCH', body: change },
-  ).then((r) => r.graphs);
+  return callApi(reportCalls.patchSampleGraph, { params: { reportId, placementId }, body: change }).then(
+    (r) => r.graphs,
+  );
 }
 
 export function removeReportSampleGraph(reportId: string, placementId: string): Promise<ReportSampleGraph[]> {
-  return apiRequest<{ graphs: ReportSampleGraph[] }>(
-    `${report(reportId)}/sample-graphs/${encodeURIComponent(placementId)}`,
-    { method: 'DELETE' },
-  ).then((r) => r.graphs);
+  return callApi(reportCalls.removeSampleGraph, { params: { reportId, placementId } }).then((r) => r.graphs);
 }
 
 /** Write other exams of the same patient in this report, for good (409 CoExamConflict when taken). */
