@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { ServiceAttachment, UploadCode, UploadPolicy } from '@yyp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets } from '../../db/schema.js';
+import { auditLogs } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
+import { joinOrganization, makeMember, makeOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { APPROVING, REMOTE_READING, REPORTING, TECHNICIAN } from './attachments.fixture.js';
 
 /** Attachments by code: a 24-hour code per exam, the public pages' calls, and the members' list and delete. */
 let t: TestApp;
@@ -13,6 +15,7 @@ let senior: string;
 let teledoctor: string;
 let examId: string;
 let otherExamId: string;
+let usId: string;
 
 const PDF = Buffer.from('%PDF-1.7\n% order form scan\n');
 const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 2)]);
@@ -32,14 +35,23 @@ async function ingest(bucketId: string, patientName: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  examId = await ingest(rad!.id, '王小东');
-  otherExamId = await ingest(rad!.id, '李四');
-  doctor = await t.login('doctor');
-  tech = await t.login('tech');
-  senior = await t.login('senior');
-  teledoctor = await t.login('teledoctor');
+  t = await startTestApp({ seed: false });
+  // A hospital's radiology and ultrasound: the doctor reports in both, the technician works in
+  // radiology, the senior approves there and manages the content of ultrasound; teledoctor
+  // reports in another group.
+  const rad = await makeOrganization(t, { name: '放射科' });
+  const us = await makeOrganization(t, { groupId: rad.groupId, name: '超声科' });
+  usId = us.bucketId;
+  examId = await ingest(rad.bucketId, '王小东');
+  otherExamId = await ingest(rad.bucketId, '李四');
+  const doc = await makeMember(t, rad.bucketId, { actions: REPORTING });
+  await joinOrganization(t, us.bucketId, doc.accountId, { actions: REPORTING });
+  doctor = doc.token;
+  tech = (await makeMember(t, rad.bucketId, { actions: TECHNICIAN })).token;
+  const sen = await makeMember(t, rad.bucketId, { actions: APPROVING });
+  await joinOrganization(t, us.bucketId, sen.accountId, { level: 'contentManager' });
+  senior = sen.token;
+  teledoctor = (await makeMember(t, (await makeOrganization(t)).bucketId, { actions: REMOTE_READING })).token;
 });
 afterAll(async () => {
   await t.close();
@@ -240,9 +252,8 @@ describe('listing and deleting', () => {
   });
   it('delete needs attachment_delete, removes the file and is audited', async () => {
     // senior manages the content of 超声科 (contentManager holds attachment_delete); doctor reports there.
-    const [us] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-US'));
-    const usExamId = await ingest(us!.id, '赵六');
-    const usOtherId = await ingest(us!.id, '钱七');
+    const usExamId = await ingest(usId, '赵六');
+    const usOtherId = await ingest(usId, '钱七');
     const c = await issue('attachment', usExamId);
     const key = await upload(c.code, PDF, 'application/pdf');
     const id = (await record(c.code, key)).json().id as string;

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { AttachmentDownloadUrl, ExamAttachment, UploadCode, UploadPolicy } from '@yyp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets } from '../../db/schema.js';
+import { auditLogs } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
+import { joinOrganization, makeMember, makeOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { APPROVING, REMOTE_READING, REPORTING, TECHNICIAN } from './attachments.fixture.js';
 
 /**
  * A report's attachments (spec 001 §7 "Reports", reports/{id}/attachments): a member records its
@@ -20,26 +22,38 @@ let radExamId: string;
 let radOtherId: string;
 /** 超声科: doctor reports, senior is content manager (delete). */
 let usExamId: string;
+/** The organizations by the codes the cases name. */
+const bucketOf: Record<string, string> = {};
 
 const PDF = Buffer.from('%PDF-1.7\n% report attachment\n');
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 2)]);
 
 async function ingest(code: string, patientName: string): Promise<string> {
-  const [bucket] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, code));
   const study = generateStudy({ modality: 'CT', instancesPerSeries: 1, rows: 8, columns: 8, patientName });
-  return (await t.services.archive.ingest(bucket!.id, study.instances[0]!.bytes, 'web')).examId;
+  return (await t.services.archive.ingest(bucketOf[code]!, study.instances[0]!.bytes, 'web')).examId;
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
+  // A hospital's radiology (RH-RAD) and ultrasound (RH-US); teledoctor reads for another group.
+  const rad = await makeOrganization(t, { code: 'RH-RAD', name: '放射科' });
+  const us = await makeOrganization(t, { groupId: rad.groupId, code: 'RH-US', name: '超声科' });
+  bucketOf['RH-RAD'] = rad.bucketId;
+  bucketOf['RH-US'] = us.bucketId;
+  const doc = await makeMember(t, rad.bucketId, { name: '李医生', actions: REPORTING });
+  await joinOrganization(t, us.bucketId, doc.accountId, { actions: REPORTING });
+  const sen = await makeMember(t, rad.bucketId, { actions: APPROVING });
+  await joinOrganization(t, us.bucketId, sen.accountId, { level: 'contentManager' });
+  const techAccount = await makeMember(t, rad.bucketId, { actions: TECHNICIAN });
+  const tele = await makeMember(t, (await makeOrganization(t)).bucketId, { actions: REMOTE_READING });
   radExamId = await ingest('RH-RAD', 'Zhang^San');
   radOtherId = await ingest('RH-RAD', 'Li^Si');
   usExamId = await ingest('RH-US', 'Wang^Wu');
-  doctor = await t.login('doctor');
-  tech = await t.login('tech');
-  senior = await t.login('senior');
-  teledoctor = await t.login('teledoctor');
+  doctor = doc.token;
+  tech = techAccount.token;
+  senior = sen.token;
+  teledoctor = tele.token;
   doctorId = (await t.as(doctor).get('accounts/me')).json().id;
 });
 afterAll(async () => {
