@@ -3,14 +3,10 @@
 // Nothing may be added here: a new file follows the rules from its first line.
 export default {
   'feature-alone': [
-    'packages/web/src/features/groups/settings/ReportTableColorModal.tsx',
-    'packages/web/src/features/groups/settings/ReportTableColorsCard.tsx',
-    'packages/web/src/features/organizations/settings/OrgSettingsTab.tsx',
     'packages/web/src/features/reports/CombineNotice.tsx',
     'packages/web/src/features/reports/ReportActionBar.tsx',
     'packages/web/src/features/reports/ReportEditorPage.tsx',
     'packages/web/src/features/reports/ReportHeader.tsx',
-    'packages/web/src/features/reports/ReportStatusTag.tsx',
     'packages/web/src/features/reports/library/PhrasesTree.tsx',
     'packages/web/src/features/reports/library/TemplateList.test.tsx',
     'packages/web/src/features/reports/library/TemplateList.tsx',
@@ -31,11 +27,6 @@ export default {
     'packages/web/src/features/reports/safety/useReportSafety.ts',
     'packages/web/src/features/reports/useKeyImages.ts',
     'packages/web/src/features/reports/useSampleGraphs.ts',
-    'packages/web/src/features/safetyReview/CriticalValuesPage.tsx',
-    'packages/web/src/features/safetyReview/QualityReviewPage.tsx',
-    'packages/web/src/features/safetyReview/useSafetyReview.ts',
-    'packages/web/src/features/studies/ExamTable.tsx',
-    'packages/web/src/features/studies/PrintReportsBar.tsx',
   ],
   'module-face': [
     'packages/server/src/platform/tenant-isolation.int.test.ts',

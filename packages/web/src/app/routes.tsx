@@ -138,8 +138,8 @@ export const routes: RouteObject[] = [
               {
                 path: ':groupId/organizations/:organizationId',
                 lazy: () =>
-                  import('../features/organizations/OrganizationPage').then((m) => ({
-                    Component: m.OrganizationPage,
+                  import('./OrganizationRoute').then((m) => ({
+                    Component: m.OrganizationRoute,
                   })),
               },
             ],

@@ -1,5 +1,6 @@
 import type { Group, Organization } from '@yyp/contracts';
 import { Skeleton, Space, Tabs, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
@@ -26,8 +27,13 @@ function isHidden(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || error.status === 403);
 }
 
+interface OrganizationPageProps {
+  /** the print template card of the settings tab (the reports feature's; app/ hands it in) */
+  printTemplateCard?: (organization: Organization) => ReactNode;
+}
+
 /** /groups/{groupId}/organizations/{organizationId}: overview, members, roles and settings. */
-export function OrganizationPage() {
+export function OrganizationPage({ printTemplateCard }: OrganizationPageProps = {}) {
   const { t } = useTranslation();
   const { groupId = '', organizationId = '' } = useParams();
   const group = useGroup(groupId);
@@ -69,10 +75,14 @@ export function OrganizationPage() {
       </div>
     );
   }
-  return <OrganizationView group={group.data} organization={organization.data} />;
+  return <OrganizationView group={group.data} organization={organization.data} printTemplateCard={printTemplateCard} />;
 }
 
-function OrganizationView({ group, organization }: { group: Group; organization: Organization }) {
+function OrganizationView({
+  group,
+  organization,
+  printTemplateCard,
+}: { group: Group; organization: Organization } & OrganizationPageProps) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const access = orgAccessOf(group, organization);
@@ -104,7 +114,14 @@ function OrganizationView({ group, organization }: { group: Group; organization:
           {
             key: 'settings',
             label: t('org.tabSettings'),
-            children: <OrgSettingsTab group={group} organization={organization} access={access} />,
+            children: (
+              <OrgSettingsTab
+                group={group}
+                organization={organization}
+                access={access}
+                printTemplateCard={printTemplateCard}
+              />
+            ),
           },
         ]
       : []),

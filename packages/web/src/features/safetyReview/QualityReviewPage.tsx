@@ -13,7 +13,7 @@ import { Link, useNavigate } from 'react-router';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageSpinner } from '../../ui/PageSpinner';
-import { formatWhen } from '../reports/safety/safetyFormat';
+import { formatWhen } from '../../shared/safety/safetyFormat';
 import { formatStudyDate } from '../../shared/format/dates';
 import { useStudyLabels } from '../../shared/labels/studyLabels';
 import { QUALITY_REVIEW_ACTIONS, periodOf, reportPath, useOrganizationsWith, useQualityPage } from './useSafetyReview';

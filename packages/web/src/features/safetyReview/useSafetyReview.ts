@@ -17,7 +17,7 @@ import { queryCriticalValuePage } from '../../api/safetyReview';
 import { useNotify } from '../../shared/notify/useNotify';
 import { usePermissions } from '../../shared/permissions/permissions';
 import { useAccessibleOrganizations } from '../../shared/queries/studyQueries';
-import { safetyKeys } from '../reports/safety/useReportSafety';
+import { safetyKeys } from '../../shared/queries/safetyKeys';
 
 export const reviewKeys = {
   critical: ['critical-values'] as const,

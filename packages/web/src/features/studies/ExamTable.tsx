@@ -12,7 +12,7 @@ import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { formatStudyTime } from '../../shared/format/dates';
 import { useStudyLabels } from '../../shared/labels/studyLabels';
-import { ReportStatusTag } from '../reports/ReportStatusTag';
+import { ReportStatusTag } from '../../shared/labels/ReportStatusTag';
 
 /** Every column of the study list, by key; the user chooses which show (stored in preferences). */
 export const ALL_COLUMNS = [

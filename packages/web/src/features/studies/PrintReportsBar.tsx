@@ -3,7 +3,7 @@ import { PRINT_SHEETS_MAX, type ExamItem } from '@yyp/contracts';
 import { Button, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { printSheetsPath, splitPrintable, tooManySheets } from '../reports/print/printSheets';
+import { printSheetsPath, splitPrintable, tooManySheets } from '../../shared/print/printSheets';
 import { usePermissions } from '../../shared/permissions/permissions';
 import { usePersonName } from '../../ui/usePersonName';
 

@@ -11,7 +11,7 @@ import { FormModal, FormModalActions, toHex } from '../../../ui/FormModal';
 import { addReportTableColor, updateReportTableColor } from '../../../api/reportSafety';
 import { useNotify } from '../../../shared/notify/useNotify';
 import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
-import { ReportStatusTag } from '../../reports/ReportStatusTag';
+import { ReportStatusTag } from '../../../shared/labels/ReportStatusTag';
 import { useStudyLabels } from '../../../shared/labels/studyLabels';
 import { studyKeys } from '../../../shared/queries/studyQueries';
 import { invalidBodyFields, isReportColorField, reportTableColorsKey } from './useReportTableColors';

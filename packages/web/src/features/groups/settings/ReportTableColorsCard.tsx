@@ -3,7 +3,7 @@ import type { ReportStatus, ReportTableColor } from '@yyp/contracts';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteReportTableColor } from '../../../api/reportSafety';
-import { ReportStatusTag } from '../../reports/ReportStatusTag';
+import { ReportStatusTag } from '../../../shared/labels/ReportStatusTag';
 import { useStudyLabels } from '../../../shared/labels/studyLabels';
 import { studyKeys } from '../../../shared/queries/studyQueries';
 import { RuleTableCard } from '../../../shared/rules/RuleTableCard';

@@ -1,7 +1,7 @@
 import { DICTIONARY_KINDS, type Group, type Organization } from '@yyp/contracts';
 import { Card, Col, Row, Tabs } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PrintTemplateCard } from '../../reports/print/PrintTemplateCard';
 import { DictionaryEditor } from '../dictionaries/DictionaryEditor';
 import type { OrgAccess } from '../orgAccess';
 import { DeleteOrganizationCard } from './DeleteOrganizationCard';
@@ -13,10 +13,12 @@ interface OrgSettingsTabProps {
   group: Group;
   organization: Organization;
   access: OrgAccess;
+  /** the print template card (the reports feature's; app/ hands it in through OrganizationPage) */
+  printTemplateCard?: (organization: Organization) => ReactNode;
 }
 
 /** Organization settings (its admins and group admins): general, upload token, notifications, dictionaries. */
-export function OrgSettingsTab({ group, organization, access }: OrgSettingsTabProps) {
+export function OrgSettingsTab({ group, organization, access, printTemplateCard }: OrgSettingsTabProps) {
   const { t } = useTranslation();
   return (
     <Row gutter={[16, 16]}>
@@ -29,7 +31,7 @@ export function OrgSettingsTab({ group, organization, access }: OrgSettingsTabPr
       <Col xs={24} xl={12}>
         <div className="yyp-stack">
           <UploadTokenCard organization={organization} />
-          <PrintTemplateCard organization={organization} />
+          {printTemplateCard?.(organization)}
         </div>
       </Col>
       <Col span={24}>

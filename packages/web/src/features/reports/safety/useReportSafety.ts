@@ -7,7 +7,6 @@ import type {
   ReportRatingBody,
 } from '@yyp/contracts';
 import { useTranslation } from 'react-i18next';
-import { fetchDictionary } from '../../../api/organizations';
 import {
   commentReport,
   deleteReportComment,
@@ -23,14 +22,10 @@ import {
   saveReportQuality,
 } from '../../../api/reportSafety';
 import { useNotify } from '../../../app/useNotify';
+import { safetyKeys } from '../../../shared/queries/safetyKeys';
 
-export const safetyKeys = {
-  critical: (reportId: string) => ['reports', reportId, 'critical-values'] as const,
-  quality: (reportId: string) => ['reports', reportId, 'quality'] as const,
-  ratings: (reportId: string) => ['reports', reportId, 'ratings'] as const,
-  comments: (reportId: string) => ['reports', reportId, 'comments'] as const,
-  dictionary: (bucketId: string) => ['buckets', bucketId, 'dictionary', 'critical-values'] as const,
-};
+// Moved to shared/ (issue 21 step 6); re-exported until the rest of features/reports imports them from there.
+export { safetyKeys };
 
 /** After a write: refresh the list it changed; a failure is told and refreshes too (someone else moved it). */
 function useSettle(key: readonly unknown[]) {
@@ -74,15 +69,6 @@ export function useCriticalValues(reportId: string) {
     onError: settle.onError,
   });
   return { list, report, receive, handle };
-}
-
-/** The organization's critical-value dictionary, read when the report dialog opens. */
-export function useCriticalDictionary(bucketId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: safetyKeys.dictionary(bucketId),
-    queryFn: ({ signal }) => fetchDictionary(bucketId, 'critical-values', signal),
-    enabled: enabled && bucketId !== '',
-  });
 }
 
 export function useReportQuality(reportId: string) {

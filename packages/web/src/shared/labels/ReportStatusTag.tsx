@@ -1,7 +1,7 @@
 import type { ReportColor, ReportStatus } from '@yyp/contracts';
 import { Tag } from 'antd';
 import type { CSSProperties } from 'react';
-import { useStudyLabels } from '../studies/labels';
+import { useStudyLabels } from './studyLabels';
 
 /** The colour of each report status, in the study list and the editor alike. */
 export const REPORT_STATUS_COLOR: Record<ReportStatus, string> = {

@@ -1,6 +1,6 @@
 import type { ExamItem } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/errors';
+import { ApiError } from '../../api/errors';
 import { printSheetsPath, sheetExamIds, sheetsRefusal, splitPrintable, tooManySheets } from './printSheets';
 
 const exam = (id: string, bucketId: string, reportStatus: ExamItem['reportStatus']) =>

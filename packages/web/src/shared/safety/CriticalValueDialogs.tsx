@@ -10,7 +10,7 @@ import {
 } from '@yyp/contracts';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCriticalDictionary } from './useReportSafety';
+import { useCriticalDictionary } from './useCriticalDictionary';
 
 /** Runs the dialog's call; a refused form or a failed call (already told) keeps the dialog open. */
 async function submitWith<T>(validate: () => Promise<T>, send: (values: T) => Promise<unknown>, close: () => void) {

@@ -1,0 +1,10 @@
+import { OrganizationPage } from '../features/organizations/OrganizationPage';
+import { PrintTemplateCard } from '../features/reports/print/PrintTemplateCard';
+
+/**
+ * The organization page with the reports feature's print template card in its settings tab: one
+ * feature's card inside another's screen is composed here (a feature imports no other feature).
+ */
+export function OrganizationRoute() {
+  return <OrganizationPage printTemplateCard={(organization) => <PrintTemplateCard organization={organization} />} />;
+}
