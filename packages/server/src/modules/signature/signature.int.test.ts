@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { UploadCode, UploadPolicy } from '@yyp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema.js';
+import { makeMember, makeOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 /** Settings → Signature: a phone draws the signature with a 10-minute code; the desktop sets or removes it. */
@@ -15,9 +16,11 @@ const png = (size: number, fill = 7) => Buffer.concat([PNG_HEAD, Buffer.alloc(si
 const MB = 1024 * 1024;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  doctor = await t.login('doctor');
-  tech = await t.login('tech');
+  t = await startTestApp({ seed: false });
+  // A radiology's reporting doctor and its technician.
+  const { bucketId } = await makeOrganization(t);
+  doctor = (await makeMember(t, bucketId, { actions: ['exam_get', 'report_upsert', 'report_print'] })).token;
+  tech = (await makeMember(t, bucketId, { actions: ['exam_get', 'exam_upload', 'attachment_upload'] })).token;
   doctorId = (await t.as(doctor).get('accounts/me')).json().id;
 });
 afterAll(async () => {
