@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buckets, exams } from '../../db/schema.js';
+import { exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
 import { badCrcZip, craftZip, member, nestedHeaderZip, sharedMemberZip } from '../../dicom/testdata/zip-craft.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { makeMember, makeOrganization } from '../../test/factories.js';
+import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
 import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
 
 /** Issue 19 item 2 through the upload wizard's path: hostile archives are refused and leave nothing. */
@@ -15,9 +16,12 @@ let radId: string;
 const { send, post } = uploadClient(() => base);
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
   base = await listenOnLoopback(t);
-  radId = (await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD')))[0]!.id;
+  // A radiology and its technician, signed in by the case as 'tech'.
+  radId = (await makeOrganization(t)).bucketId;
+  const technician = ['exam_get', 'exam_update', 'exam_upload', 'exam_bind', 'attachment_upload'] as const;
+  await makeMember(t, radId, { username: 'tech', password: DEMO_PW, actions: technician, signIn: false });
 });
 afterAll(async () => {
   await t.close();

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { accounts, buckets, exams, roleMappings, roles } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { joinOrganization, makeGroupMember, makeMember, makeOrganization } from '../../test/factories.js';
+import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
 import { listenOnLoopback, TUS_FILES as FILES, uploadClient } from '../../test/tus-client.js';
 
 /**
@@ -19,18 +20,23 @@ let teleId: string;
 const { api, tus, patch, create, offsetOf } = uploadClient(() => base);
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
   base = await listenOnLoopback(t);
-  const db = t.db.database.db;
-  radId = (await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD')))[0]!.id;
-  teleId = (await db.select().from(buckets).where(eq(buckets.code, 'XH-TELE')))[0]!.id;
-  // A second account that may upload into the radiology department: the registrar is made a technician too.
-  const [technician] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.bucketId, radId), eq(roles.name, '技师')));
-  const [registrar] = await db.select().from(accounts).where(eq(accounts.username, 'registrar'));
-  await db.insert(roleMappings).values({ roleId: technician!.id, accountId: registrar!.id });
+  // The accounts the cases sign in as (t.login's default password): a hospital's radiology with
+  // its admin and two accounts that may upload into it (tech, and registrar holding the
+  // technician's actions too); another group's organization with its admin.
+  const pw = { password: DEMO_PW, signIn: false };
+  const rad = await makeOrganization(t, { name: '放射科' });
+  radId = rad.bucketId;
+  const technician = ['exam_get', 'exam_update', 'exam_upload', 'exam_bind', 'attachment_upload'] as const;
+  await makeMember(t, radId, { username: 'tech', actions: technician, ...pw });
+  await makeMember(t, radId, { username: 'registrar', actions: ['exam_get', 'registry_create', ...technician], ...pw });
+  const groupadmin = await makeGroupMember(t, rad.groupId, 1, { username: 'groupadmin', ...pw });
+  await joinOrganization(t, radId, groupadmin.accountId, { level: 'admin', groupLevel: 1 });
+  const tele = await makeOrganization(t);
+  teleId = tele.bucketId;
+  const teleadmin = await makeGroupMember(t, tele.groupId, 1, { username: 'teleadmin', ...pw });
+  await joinOrganization(t, teleId, teleadmin.accountId, { level: 'admin', groupLevel: 1 });
 });
 afterAll(async () => {
   await t.close();
