@@ -31,15 +31,7 @@ export default {
   'module-face': [
     'packages/server/src/platform/tenant-isolation.int.test.ts',
   ],
-  'routes-no-store': [
-    'packages/server/src/modules/admin/admin.routes.ts',
-    'packages/server/src/modules/exams/exams.list.routes.ts',
-    'packages/server/src/modules/exams/exams.manage.routes.ts',
-    'packages/server/src/modules/exams/exams.routes.ts',
-    'packages/server/src/modules/report-library/report-library.routes.ts',
-    'packages/server/src/modules/report-safety/report-safety.routes.ts',
-    'packages/server/src/modules/roles/roles.routes.ts',
-  ],
+  'routes-no-store': [],
   'sql-in-stores': [
     'packages/server/src/modules/exams/exams.list.filters.ts',
     'packages/server/src/modules/exams/exams.list.page.ts',

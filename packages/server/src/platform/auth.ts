@@ -71,19 +71,19 @@ export function installAuth(app: FastifyInstance, db: Db, authenticate: Authenti
       callerId: account.id,
     };
     request.access = scope.access;
-    if ('group' in auth) {
-      const groupId = await auth.groupId(raw);
-      const decision = decideGroup(request.access, auth.group, groupId);
-      if (decision !== 'allow') await deny(db, request, decision, auth.group);
+    if ('power' in auth) {
+      const groupId = await auth.group(raw);
+      const decision = decideGroup(request.access, auth.power, groupId);
+      if (decision !== 'allow') await deny(db, request, decision, auth.power);
       request.groupId = groupId!;
       return;
     }
-    const bucketId = await auth.bucketId(raw);
+    const bucketId = await auth.owner(raw);
     const bucket = bucketId
       ? (scope.facts.find((b) => b.id === bucketId) ?? (await findBucketFacts(db, bucketId)))
       : undefined;
-    const decision = decide(request.access, auth.bucket, bucket);
-    if (decision !== 'allow') await deny(db, request, decision, auth.bucket, bucketId);
+    const decision = decide(request.access, auth.action, bucket);
+    if (decision !== 'allow') await deny(db, request, decision, auth.action, bucketId);
     request.bucket = bucket!;
   });
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AccountRow } from '../db/schema.js';
 import type { BucketAction, BucketFacts, CallerAccess, GroupPower } from './authz.js';
+import type { Db } from './db.js';
 import { errors } from './errors.js';
 
 type Schema = z.ZodType | undefined;
@@ -15,7 +16,20 @@ export interface RawInput {
   /** the authenticated caller */
   callerId: string;
 }
-type Resolve = (input: RawInput) => string | undefined | Promise<string | undefined>;
+/** Names the owner of a call's resource (an organization id, or a group id), undefined when none. */
+export type Resolve = (input: RawInput) => string | undefined | Promise<string | undefined>;
+
+/**
+ * An ownership look-up: which organization (or group) owns the row with this id, undefined when
+ * there is none. Each module keeps its look-ups in its store and names them in `<module>.owners.ts`;
+ * another module's are reached through its face (e.g. `ownerOfExam` from modules/exams/index.ts).
+ */
+export type OwnerLookup = (db: Db, id: string) => Promise<string | undefined>;
+
+/** A resolver that asks `lookup` who owns the row named by path parameter `param` ('' when absent). */
+export function ownerFrom(param: string, lookup: OwnerLookup, db: Db): Resolve {
+  return ({ params }) => lookup(db, params[param] ?? '');
+}
 
 /**
  * Every route declares who may call it (DESIGN.md "Authorization is server-side, first, and
@@ -23,16 +37,17 @@ type Resolve = (input: RawInput) => string | undefined | Promise<string | undefi
  * - `public`: anyone (spec 001 §8 public list, password-expired path, health);
  * - `account`: any signed-in account, acting on itself;
  * - `platformAdmin`: the domain's platform admins;
- * - `{ group, groupId }`: a group power in the group the resolver names;
- * - `{ bucket, bucketId }`: an action in the organization (bucket) the resolver names.
- * A group or bucket the caller cannot see answers 404; a missing power or action answers 403.
+ * - `{ power, group }`: a group power in the group that owns the resource (the resolver names it);
+ * - `{ action, owner }`: an action in the organization (bucket) that owns the resource, e.g.
+ *   `{ action: 'report_approval', owner: ownerFrom('reportId', ownerOfReport, db) }`.
+ * A group or organization the caller cannot see answers 404; a missing power or action answers 403.
  */
 export type RouteAuth =
   | 'public'
   | 'account'
   | 'platformAdmin'
-  | { group: GroupPower; groupId: Resolve }
-  | { bucket: BucketAction; bucketId: Resolve };
+  | { power: GroupPower; group: Resolve }
+  | { action: BucketAction; owner: Resolve };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

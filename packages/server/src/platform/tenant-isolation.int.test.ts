@@ -1,3 +1,4 @@
+import { REPORT_ACTION_PATHS, REPORT_ACTIONS } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +21,7 @@ import { addGroupMembers } from '../modules/groups/groups.store.js';
 import { addBucketMembers } from '../modules/organizations/organizations.store.js';
 import { insertExamNotifications } from '../modules/notifications/notifications.store.js';
 import { hashPassword } from './passwords.js';
+import { API_PREFIX } from '../app.js';
 import { DEMO_PW, startTestApp, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
 
@@ -209,6 +211,16 @@ describe('every API route declares its authorization', () => {
     const undeclared = t.routes.filter((r) => r.auth === undefined).map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
   });
+  it('has one POST route per report action, at its path in the contract (REPORT_ACTION_PATHS)', () => {
+    // reports.routes.ts writes each action's route out; this keeps them and the contract in step.
+    const base = `${API_PREFIX}/reports/:reportId/`;
+    const routesOf = (action: (typeof REPORT_ACTIONS)[number]) =>
+      t.routes.filter((r) => r.method === 'POST' && r.url === `${base}${REPORT_ACTION_PATHS[action]}`);
+    expect(REPORT_ACTIONS.map((action) => [action, routesOf(action).length])).toEqual(
+      REPORT_ACTIONS.map((action) => [action, 1]),
+    );
+    expect(new Set(REPORT_ACTIONS.map((action) => REPORT_ACTION_PATHS[action])).size).toBe(REPORT_ACTIONS.length);
+  });
 });
 
 describe('tenant isolation matrix', () => {
@@ -243,7 +255,7 @@ describe('tenant isolation matrix', () => {
     for (const r of t.routes) {
       const auth = r.auth as RouteAuth;
       if (typeof auth !== 'object') continue;
-      const needed = 'group' in auth ? auth.group : auth.bucket;
+      const needed = 'power' in auth ? auth.power : auth.action;
       if (memberHas.has(needed)) continue;
       checked++;
       const res = await call(r.method, r.url, tokens.plainmember);

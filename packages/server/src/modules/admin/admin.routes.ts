@@ -15,7 +15,7 @@ import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { defineRoute, type RawInput } from '../../platform/route.js';
 import type { AdminService } from './admin.service.js';
-import { groupForAccount } from './admin.store.js';
+import { groupForAccount } from './admin.owners.js';
 
 const accountParams = z.object({ accountId: z.string() });
 const actionParams = accountParams.extend({ action: z.enum(ACCOUNT_ACTIONS) });
@@ -29,7 +29,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, admin: AdminService): 
     method: 'POST',
     url: 'accounts/:accountId/status',
     summary: 'Enable (0) or disable (1) an account (security admin)',
-    auth: { group: 'account_status', groupId: viaAccount },
+    auth: { power: 'account_status', group: viaAccount },
     params: accountParams,
     body: accountStatusSchema,
     response: z.object({ id: z.string(), disabled: z.number().int() }),
@@ -40,7 +40,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, admin: AdminService): 
     method: 'POST',
     url: 'accounts/:accountId/actions/:action',
     summary: 'Reset password or unlock an account (security admin)',
-    auth: { group: 'account_status', groupId: viaAccount },
+    auth: { power: 'account_status', group: viaAccount },
     params: actionParams,
     response: accountActionResultSchema,
     handler: ({ account, groupId, params, request }) =>
@@ -50,7 +50,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, admin: AdminService): 
     method: 'POST',
     url: 'accounts/query-in-realm',
     summary: 'Accounts of a group (security admin)',
-    auth: { group: 'account_status', groupId: fromQuery },
+    auth: { power: 'account_status', group: fromQuery },
     query: groupQuery,
     body: realmQuerySchema,
     response: realmPageSchema,
@@ -60,7 +60,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, admin: AdminService): 
     method: 'POST',
     url: 'domains/audit-logs',
     summary: 'Operation log of a group (auditor)',
-    auth: { group: 'audit_read', groupId: fromQuery },
+    auth: { power: 'audit_read', group: fromQuery },
     query: groupQuery,
     body: auditQuerySchema.omit({ groupId: true }),
     response: auditPageSchema,
@@ -80,7 +80,7 @@ export function adminRoutes(app: FastifyInstance, db: Db, admin: AdminService): 
     method: 'POST',
     url: 'groups/:groupId/dicom-associations/page-query',
     summary: "Refused DICOM associations that concern the group's AE titles (auditor)",
-    auth: { group: 'audit_read', groupId: ({ params }) => params.groupId },
+    auth: { power: 'audit_read', group: ({ params }) => params.groupId },
     params: groupParams,
     body: dicomRefusalQuerySchema,
     response: dicomRefusalPageSchema,

@@ -3,18 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/index.js';
+import { definePublicRoute, defineRoute, ownerFrom } from '../../platform/route.js';
+import { ownerOfExam } from '../exams/index.js';
 import type { AiService } from './ai.service.js';
 
 /** The AI task of spec 001 §7, and the AI service's callback (signed, public). */
 export function aiRoutes(app: FastifyInstance, db: Db, ai: AiService): void {
-  const examBucket = ({ params }: RawInput) => bucketOfExam(db, params.examId ?? '');
+  const examOwner = ownerFrom('examId', ownerOfExam, db);
   defineRoute(app, {
     method: 'POST',
     url: 'exams/:examId/ai/task',
     summary: "Send the study to the group's AI service (a non-chest CT needs force)",
-    auth: { bucket: 'exam_update', bucketId: examBucket },
+    auth: { action: 'exam_update', owner: examOwner },
     params: z.object({ examId: z.string().max(64) }),
     query: aiTaskQuerySchema,
     body: aiTaskRequestSchema,

@@ -16,8 +16,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/index.js';
+import { definePublicRoute, defineRoute, ownerFrom } from '../../platform/route.js';
+import { ownerOfExam } from '../exams/index.js';
+import { ownerOfReport } from '../reports/index.js';
 import type { AttachmentsService } from './attachments.service.js';
 
 const examParams = z.object({ examId: z.string() });
@@ -27,12 +28,13 @@ const reportParams = z.object({ reportId: z.string().max(64) });
 const reportAttachmentParams = z.object({ reportId: z.string().max(64), attachmentId: z.string().max(64) });
 
 export function attachmentRoutes(app: FastifyInstance, db: Db, attachments: AttachmentsService): void {
-  const examBucket = ({ params }: RawInput) => bucketOfExam(db, params.examId ?? params.reportId ?? '');
+  const examOwner = ownerFrom('examId', ownerOfExam, db);
+  const reportOwner = ownerFrom('reportId', ownerOfReport, db);
   defineRoute(app, {
     method: 'POST',
     url: 'exams/:examId/attachment-code',
     summary: 'A 24-hour code (link) that lets anyone upload order forms or attachments to this exam',
-    auth: { bucket: 'attachment_create', bucketId: examBucket },
+    auth: { action: 'attachment_create', owner: examOwner },
     params: examParams,
     body: attachmentCodeRequestSchema,
     response: uploadCodeSchema,
@@ -43,7 +45,7 @@ export function attachmentRoutes(app: FastifyInstance, db: Db, attachments: Atta
     method: 'GET',
     url: 'exams/:examId/attachments',
     summary: "The exam's attachments, with 10-minute download URLs for callers with attachment_presigned_url",
-    auth: { bucket: 'exam_get', bucketId: examBucket },
+    auth: { action: 'exam_get', owner: examOwner },
     params: examParams,
     response: examAttachmentListSchema,
     handler: ({ access, bucket, params }) => attachments.list(access, bucket, params.examId),
@@ -52,7 +54,7 @@ export function attachmentRoutes(app: FastifyInstance, db: Db, attachments: Atta
     method: 'DELETE',
     url: 'exams/:examId/attachments/:attachmentId',
     summary: 'Deletes one attachment of the exam',
-    auth: { bucket: 'attachment_delete', bucketId: examBucket },
+    auth: { action: 'attachment_delete', owner: examOwner },
     params: attachmentParams,
     status: 204,
     handler: ({ account, params, request }) =>
@@ -62,7 +64,7 @@ export function attachmentRoutes(app: FastifyInstance, db: Db, attachments: Atta
     method: 'POST',
     url: 'reports/:reportId/attachments/upload',
     summary: "Records on the report's exam a file the caller uploaded with GET policies/attachments (or forms)",
-    auth: { bucket: 'attachment_upload', bucketId: examBucket },
+    auth: { action: 'attachment_upload', owner: reportOwner },
     params: reportParams,
     body: reportAttachmentUploadSchema,
     response: examAttachmentSchema,
@@ -73,7 +75,7 @@ export function attachmentRoutes(app: FastifyInstance, db: Db, attachments: Atta
     method: 'GET',
     url: 'reports/:reportId/attachments',
     summary: "The report exam's attachments, as GET exams/{id}/attachments answers them",
-    auth: { bucket: 'exam_get', bucketId: examBucket },
+    auth: { action: 'exam_get', owner: reportOwner },
     params: reportParams,
     response: examAttachmentListSchema,
     handler: ({ access, bucket, params }) => attachments.list(access, bucket, params.reportId),
@@ -82,7 +84,7 @@ export function attachmentRoutes(app: FastifyInstance, db: Db, attachments: Atta
     method: 'DELETE',
     url: 'reports/:reportId/attachments/:attachmentId',
     summary: "Deletes one attachment of the report's exam",
-    auth: { bucket: 'attachment_delete', bucketId: examBucket },
+    auth: { action: 'attachment_delete', owner: reportOwner },
     params: reportAttachmentParams,
     status: 204,
     handler: ({ account, params, request }) =>
@@ -92,7 +94,7 @@ export function attachmentRoutes(app: FastifyInstance, db: Db, attachments: Atta
     method: 'GET',
     url: 'reports/:reportId/attachments/:attachmentId/presign-url',
     summary: 'A 10-minute download URL for one attachment (audited as patient data access)',
-    auth: { bucket: 'attachment_presigned_url', bucketId: examBucket },
+    auth: { action: 'attachment_presigned_url', owner: reportOwner },
     params: reportAttachmentParams,
     response: attachmentDownloadUrlSchema,
     handler: ({ account, params, request }) =>

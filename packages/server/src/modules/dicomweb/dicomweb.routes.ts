@@ -124,7 +124,7 @@ export function dicomWebRoutes(
     return (await bucketsWith(db, callerId, 'bucket_read'))[0];
   };
   const stow = {
-    auth: { bucket: 'exam_upload', bucketId: uploadBucket },
+    auth: { action: 'exam_upload', owner: uploadBucket },
     handler: async ({
       account,
       bucket,

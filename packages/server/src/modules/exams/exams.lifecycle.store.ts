@@ -8,8 +8,8 @@ import { nameInitials } from '../archive/index.js';
  * the printed flag and the start-up backfill of the name initials.
  */
 
-/** The bucket of an exam, deleted or not (the deleted-exams view's recovery and delete). */
-export async function bucketOfAnyExam(db: Db, examId: string): Promise<string | undefined> {
+/** Which organization owns an exam, deleted or not (the deleted-exams view's recovery and delete). */
+export async function ownerOfAnyExam(db: Db, examId: string): Promise<string | undefined> {
   const [row] = await db.select({ bucketId: exams.bucketId }).from(exams).where(eq(exams.id, examId)).limit(1);
   return row?.bucketId;
 }

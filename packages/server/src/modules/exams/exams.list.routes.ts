@@ -13,10 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { defineRoute, type RawInput } from '../../platform/route.js';
+import { defineRoute, ownerFrom } from '../../platform/route.js';
 import type { ExamListService } from './exams.list.service.js';
-import { bucketOfAnyExam } from './exams.lifecycle.store.js';
-import { bucketOfExam } from './exams.store.js';
+import { ownerOfAnyExam, ownerOfExam } from './exams.owners.js';
 
 const examParams = z.object({ examId: z.string().max(64) });
 
@@ -27,8 +26,8 @@ const examParams = z.object({ examId: z.string().max(64) });
  * reports exist (the reporting issue) the id in them is the exam id.
  */
 export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListService): void {
-  const liveExam = ({ params }: RawInput) => bucketOfExam(db, params.examId ?? '');
-  const anyExam = ({ params }: RawInput) => bucketOfAnyExam(db, params.examId ?? '');
+  const liveExam = ownerFrom('examId', ownerOfExam, db);
+  const anyExam = ownerFrom('examId', ownerOfAnyExam, db);
   defineRoute(app, {
     method: 'POST',
     url: 'exams/page-query',
@@ -80,7 +79,7 @@ export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListServi
     url: 'exams/:examId/past',
     summary:
       "The patient's other exams (patient ID, birth-date mode; across organizations if the group allows), 15 a page",
-    auth: { bucket: 'exam_get', bucketId: liveExam },
+    auth: { action: 'exam_get', owner: liveExam },
     params: examParams,
     body: pastExamsQuerySchema,
     response: examPageSchema,
@@ -91,7 +90,7 @@ export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListServi
     method: 'POST',
     url: 'exams/:examId/past/count',
     summary: 'How many other exams the patient has (as exams/{id}/past)',
-    auth: { bucket: 'exam_get', bucketId: liveExam },
+    auth: { action: 'exam_get', owner: liveExam },
     params: examParams,
     response: examCountSchema,
     handler: async ({ account, bucket, params, request }) => ({
@@ -102,7 +101,7 @@ export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListServi
     method: 'GET',
     url: 'exams/:examId',
     summary: 'One exam in the study list shape',
-    auth: { bucket: 'exam_get', bucketId: liveExam },
+    auth: { action: 'exam_get', owner: liveExam },
     params: examParams,
     response: examItemSchema,
     handler: ({ account, access, bucket, params, request }) =>
@@ -112,7 +111,7 @@ export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListServi
     method: 'DELETE',
     url: 'exams/:examId/delete',
     summary: 'Delete an exam (recoverable for 30 days)',
-    auth: { bucket: 'exam_delete', bucketId: liveExam },
+    auth: { action: 'exam_delete', owner: liveExam },
     params: examParams,
     response: examDeletedSchema,
     handler: ({ account, bucket, params, request }) =>
@@ -122,7 +121,7 @@ export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListServi
     method: 'POST',
     url: 'reports/:examId/recovery',
     summary: 'Recover a deleted exam within 30 days (the id is the exam id until reports exist)',
-    auth: { bucket: 'exam_delete', bucketId: anyExam },
+    auth: { action: 'exam_delete', owner: anyExam },
     params: examParams,
     response: examItemSchema,
     handler: ({ account, access, bucket, params, request }) =>
@@ -132,7 +131,7 @@ export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListServi
     method: 'POST',
     url: 'reports/:examId/delete',
     summary: 'Remove a deleted exam for good, with its images (the id is the exam id until reports exist)',
-    auth: { bucket: 'exam_delete', bucketId: anyExam },
+    auth: { action: 'exam_delete', owner: anyExam },
     params: examParams,
     status: 204,
     handler: ({ account, bucket, params, request }) =>

@@ -15,9 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { defineRoute, type AuthedInput, type RawInput } from '../../platform/route.js';
+import { defineRoute, ownerFrom, type AuthedInput } from '../../platform/route.js';
 import type { ExamManageService } from './exams.manage.service.js';
-import { bucketOfExam } from './exams.store.js';
+import { ownerOfExam } from './exams.owners.js';
 
 const examParams = z.object({ examId: z.string().max(64) });
 const tagParams = z.object({ examId: z.string().max(64), tagId: z.string().max(64) });
@@ -35,12 +35,12 @@ const actor = (input: Caller) => ({
  * "Reports"): until reports exist (the reporting issue) the {id} of reports/{id}/… is the exam id.
  */
 export function examManageRoutes(app: FastifyInstance, db: Db, manage: ExamManageService): void {
-  const examBucket = ({ params }: RawInput) => bucketOfExam(db, params.examId ?? '');
+  const examOwner = ownerFrom('examId', ownerOfExam, db);
   defineRoute(app, {
     method: 'GET',
     url: 'exams/:examId/detail',
     summary: 'Every field of an exam, its series, co-written exams and what the caller may do to it',
-    auth: { bucket: 'exam_get', bucketId: examBucket },
+    auth: { action: 'exam_get', owner: examOwner },
     params: examParams,
     query: examDetailQuerySchema,
     response: examDetailSchema,
@@ -50,7 +50,7 @@ export function examManageRoutes(app: FastifyInstance, db: Db, manage: ExamManag
     method: 'POST',
     url: 'exams/:examId',
     summary: 'Edit the registration fields of an exam (private fields need view_privacy)',
-    auth: { bucket: 'exam_update', bucketId: examBucket },
+    auth: { action: 'exam_update', owner: examOwner },
     params: examParams,
     body: examUpdateSchema,
     response: examDetailSchema,
@@ -69,7 +69,7 @@ export function examManageRoutes(app: FastifyInstance, db: Db, manage: ExamManag
     method: 'POST',
     url: 'reports/:examId/assign',
     summary: 'Assign the exam to a reporter of its organization',
-    auth: { bucket: 'report_assign', bucketId: examBucket },
+    auth: { action: 'report_assign', owner: examOwner },
     params: examParams,
     body: assignRequestSchema,
     response: assignResultSchema,
@@ -79,7 +79,7 @@ export function examManageRoutes(app: FastifyInstance, db: Db, manage: ExamManag
     method: 'POST',
     url: 'reports/:examId/assign-remove',
     summary: 'Remove the assignment of the exam',
-    auth: { bucket: 'report_assign', bucketId: examBucket },
+    auth: { action: 'report_assign', owner: examOwner },
     params: examParams,
     response: assignResultSchema,
     handler: (input) => manage.assign(actor(input), input.params.examId, null),
@@ -88,7 +88,7 @@ export function examManageRoutes(app: FastifyInstance, db: Db, manage: ExamManag
     method: 'POST',
     url: 'reports/:examId/tags',
     summary: "Tag the exam with one of its organization's tags",
-    auth: { bucket: 'exam_update', bucketId: examBucket },
+    auth: { action: 'exam_update', owner: examOwner },
     params: examParams,
     body: addTagSchema,
     response: z.array(examTagSchema),
@@ -98,7 +98,7 @@ export function examManageRoutes(app: FastifyInstance, db: Db, manage: ExamManag
     method: 'DELETE',
     url: 'reports/:examId/tags/:tagId',
     summary: 'Remove a tag from the exam',
-    auth: { bucket: 'exam_update', bucketId: examBucket },
+    auth: { action: 'exam_update', owner: examOwner },
     params: tagParams,
     response: z.array(examTagSchema),
     handler: (input) => manage.removeTag(actor(input), input.params.examId, input.params.tagId),
@@ -107,7 +107,7 @@ export function examManageRoutes(app: FastifyInstance, db: Db, manage: ExamManag
     method: 'GET',
     url: 'exams/:examId/co-exams',
     summary: 'The exams reported together with this one (primary first)',
-    auth: { bucket: 'exam_get', bucketId: examBucket },
+    auth: { action: 'exam_get', owner: examOwner },
     params: examParams,
     query: examDetailQuerySchema,
     response: coExamsSchema,
@@ -117,7 +117,7 @@ export function examManageRoutes(app: FastifyInstance, db: Db, manage: ExamManag
     method: 'POST',
     url: 'reports/:examId/co-exams/add',
     summary: 'Report other exams of the same patient together with this one (cannot be undone)',
-    auth: { bucket: 'report_co_exam', bucketId: examBucket },
+    auth: { action: 'report_co_exam', owner: examOwner },
     params: examParams,
     body: addCoExamsSchema,
     response: coExamsSchema,

@@ -12,9 +12,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
+import { definePublicRoute, defineRoute, ownerFrom, type RawInput } from '../../platform/route.js';
 import type { ExamsService } from './exams.service.js';
-import { bucketOfExam } from './exams.store.js';
+import { ownerOfExam } from './exams.owners.js';
 
 const examParams = z.object({ examId: z.string() });
 
@@ -27,13 +27,13 @@ function sendZip(reply: FastifyReply, pkg: { stream: NodeJS.ReadableStream; size
 }
 
 export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): void {
-  const examBucket = ({ params }: RawInput) => bucketOfExam(db, params.examId ?? '');
+  const examOwner = ownerFrom('examId', ownerOfExam, db);
   const fromQuery = ({ query }: RawInput) => (typeof query.bucketId === 'string' ? query.bucketId : undefined);
   defineRoute(app, {
     method: 'POST',
     url: 'viewers/:examId/path',
     summary: 'A signed viewer path for the exam',
-    auth: { bucket: 'exam_get', bucketId: examBucket },
+    auth: { action: 'exam_get', owner: examOwner },
     params: examParams,
     body: viewerPathRequestSchema,
     response: viewerPathSchema,
@@ -44,7 +44,7 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     method: 'POST',
     url: 'viewers/:examId/share-path',
     summary: 'A signed read-only share path that works without an account until it expires',
-    auth: { bucket: 'study_package', bucketId: examBucket },
+    auth: { action: 'study_package', owner: examOwner },
     params: examParams,
     body: viewerPathRequestSchema,
     response: viewerPathSchema,
@@ -55,7 +55,7 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     method: 'GET',
     url: 'exams/:examId/study-package',
     summary: 'The study as a zip (repackage at most once per hour)',
-    auth: { bucket: 'study_package', bucketId: examBucket },
+    auth: { action: 'study_package', owner: examOwner },
     params: examParams,
     query: studyPackageQuerySchema,
     handler: async ({ account, access, bucket, params, query, request, reply }) =>
@@ -73,7 +73,7 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     method: 'GET',
     url: 'studies/download-token',
     summary: 'A 10-minute link that downloads a study package',
-    auth: { bucket: 'study_package', bucketId: fromQuery },
+    auth: { action: 'study_package', owner: fromQuery },
     query: downloadTokenQuerySchema,
     response: downloadTokenSchema,
     handler: ({ account, access, bucket, query, request }) =>
@@ -83,7 +83,7 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     method: 'POST',
     url: 'exams/:examId/merge-study/:otherId',
     summary: 'Merge another exam of the same patient into this one',
-    auth: { bucket: 'exam_update', bucketId: examBucket },
+    auth: { action: 'exam_update', owner: examOwner },
     params: z.object({ examId: z.string(), otherId: z.string() }),
     response: z.object({
       id: z.string(),
@@ -98,7 +98,7 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     method: 'GET',
     url: 'exams/:examId/schedules',
     summary: 'Exams of the same organization these images can be bound to (admins)',
-    auth: { bucket: 'exam_bind', bucketId: examBucket },
+    auth: { action: 'exam_bind', owner: examOwner },
     params: examParams,
     query: bindCandidatesQuerySchema,
     response: z.array(bindCandidateSchema),
@@ -109,7 +109,7 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     method: 'POST',
     url: 'exams/:examId/match/:otherId',
     summary: "Bind this exam's images to another exam of the organization, replacing its images (admins)",
-    auth: { bucket: 'exam_bind', bucketId: examBucket },
+    auth: { action: 'exam_bind', owner: examOwner },
     params: z.object({ examId: z.string(), otherId: z.string() }),
     response: bindResultSchema,
     handler: ({ account, params, request }) =>

@@ -3,7 +3,8 @@ import { escapeLike } from '../../db/like.js';
 import type { Db } from '../../platform/db.js';
 import { examPackages, exams, instances, series } from '../../db/schema.js';
 
-export async function bucketOfExam(db: Db, examId: string): Promise<string | undefined> {
+/** Which organization owns exam `examId` (a live exam: a deleted one has no owner here). */
+export async function ownerOfExam(db: Db, examId: string): Promise<string | undefined> {
   const rows = await db
     .select({ bucketId: exams.bucketId })
     .from(exams)

@@ -13,6 +13,6 @@ export { dictionaryItems, membersWithAccess } from './exams.manage.store.js';
 export { examAge } from './exams.presenter.js';
 export { examRoutes } from './exams.routes.js';
 export { ExamsService } from './exams.service.js';
-export { bucketOfExam } from './exams.store.js';
+export { ownerOfExam } from './exams.owners.js';
 export { refuseMaskedFiles } from './files-privacy.js';
 export type { FilesCaller } from './files-privacy.js';

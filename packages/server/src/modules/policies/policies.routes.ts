@@ -52,7 +52,7 @@ export function policyRoutes(app: FastifyInstance, policies: PoliciesService): v
     method: 'GET',
     url: 'policies/download-token',
     summary: "Short-lived blob-store URLs of a study's files (beside studies/download-token's zip link)",
-    auth: { bucket: 'study_package', bucketId: fromQuery },
+    auth: { action: 'study_package', owner: fromQuery },
     query: downloadPolicyQuerySchema,
     response: downloadPolicySchema,
     handler: ({ account, access, bucket, query, request }) =>

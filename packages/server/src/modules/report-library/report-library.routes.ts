@@ -29,11 +29,11 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { defineRoute, type AuthedInput, type RawInput } from '../../platform/route.js';
+import { defineRoute, ownerFrom, type AuthedInput, type RawInput } from '../../platform/route.js';
 import type { KnowledgeBaseService } from './kb.service.js';
 import type { LibraryCaller } from './report-library.access.js';
 import type { ReportLibraryService } from './report-library.service.js';
-import { bucketOfDescTemplate, bucketOfSampleGraph } from './report-library.store.js';
+import { ownerOfDescTemplate, ownerOfSampleGraph } from './report-library.owners.js';
 
 const templateParams = z.object({ templateId: z.string().max(64) });
 const descTemplateParams = z.object({ descTemplateId: z.string().max(64) });
@@ -46,7 +46,7 @@ const caller = (input: Pick<AuthedInput<undefined, undefined, undefined>, 'accou
 });
 const fromQuery = ({ query }: RawInput) => (typeof query.bucketId === 'string' ? query.bucketId : undefined);
 /** Lists need only a visible organization here; the service checks its report material. */
-const readInQuery = { bucket: 'bucket_read', bucketId: fromQuery } as const;
+const readInQuery = { action: 'bucket_read', owner: fromQuery } as const;
 
 /**
  * The report library (spec 001 §7 "Reports": report-templates, report-template-layouts,
@@ -119,7 +119,7 @@ export function reportLibraryRoutes(
   });
 
   /* ---------- image description templates ---------- */
-  const descTemplateBucket = ({ params }: RawInput) => bucketOfDescTemplate(db, params.descTemplateId ?? '');
+  const descTemplateOwner = ownerFrom('descTemplateId', ownerOfDescTemplate, db);
   defineRoute(app, {
     method: 'GET',
     url: 'image-desc-templates/find-by-org',
@@ -143,7 +143,7 @@ export function reportLibraryRoutes(
     method: 'PATCH',
     url: 'image-desc-templates/:descTemplateId',
     summary: 'Change an image description template (the fields given)',
-    auth: { bucket: 'template_upsert', bucketId: descTemplateBucket },
+    auth: { action: 'template_upsert', owner: descTemplateOwner },
     params: descTemplateParams,
     body: updateImageDescTemplateSchema,
     response: imageDescTemplateSchema,
@@ -154,7 +154,7 @@ export function reportLibraryRoutes(
     method: 'DELETE',
     url: 'image-desc-templates/:descTemplateId',
     summary: 'Delete an image description template',
-    auth: { bucket: 'template_upsert', bucketId: descTemplateBucket },
+    auth: { action: 'template_upsert', owner: descTemplateOwner },
     params: descTemplateParams,
     status: 204,
     handler: (input) => library.deleteDescTemplate(caller(input), input.bucket.id, input.params.descTemplateId),
@@ -224,10 +224,7 @@ export function reportLibraryRoutes(
     method: 'DELETE',
     url: 'sample-graphs/:sampleGraphId',
     summary: 'Delete a sample graph and its image',
-    auth: {
-      bucket: 'manage_sample_graph',
-      bucketId: ({ params }) => bucketOfSampleGraph(db, params.sampleGraphId ?? ''),
-    },
+    auth: { action: 'manage_sample_graph', owner: ownerFrom('sampleGraphId', ownerOfSampleGraph, db) },
     params: sampleGraphParams,
     status: 204,
     handler: (input) => library.deleteSampleGraph(caller(input), input.bucket.id, input.params.sampleGraphId),
@@ -243,7 +240,7 @@ export function reportLibraryRoutes(
       method: 'POST',
       url: 'sample-graphs/new',
       summary: 'A sample graph: the body is the PNG or JPEG image (≤ 5 MB), its size read from its header',
-      auth: { bucket: 'manage_sample_graph', bucketId: fromQuery },
+      auth: { action: 'manage_sample_graph', owner: fromQuery },
       query: sampleGraphUploadQuerySchema,
       response: sampleGraphSchema,
       status: 201,

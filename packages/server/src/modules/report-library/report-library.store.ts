@@ -99,7 +99,8 @@ export function listDescTemplates(db: Db, bucketId: string) {
     );
 }
 
-export async function bucketOfDescTemplate(db: Db, id: string): Promise<string | undefined> {
+/** Which organization owns an image description template. */
+export async function ownerOfDescTemplate(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db
     .select({ bucketId: imageDescTemplates.bucketId })
     .from(imageDescTemplates)
@@ -152,7 +153,8 @@ export function listSampleGraphs(db: Db, bucketId: string) {
     .orderBy(asc(sampleGraphs.position), asc(sampleGraphs.createdAt), asc(sampleGraphs.id));
 }
 
-export async function bucketOfSampleGraph(db: Db, id: string): Promise<string | undefined> {
+/** Which organization owns a sample graph. */
+export async function ownerOfSampleGraph(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db
     .select({ bucketId: sampleGraphs.bucketId })
     .from(sampleGraphs)

@@ -10,9 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { defineRoute, type AuthedInput, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/index.js';
-import type { Actor } from '../reports/index.js';
+import { defineRoute, ownerFrom, type AuthedInput, type RawInput } from '../../platform/route.js';
+import { ownerOfReport, type Actor } from '../reports/index.js';
 import type { ReportPrintService } from './report-print.service.js';
 
 const bucketParams = z.object({ bucketId: z.string().max(64) });
@@ -29,13 +28,13 @@ const actor = (input: Caller): Actor => ({
 /** Report printing and the report PDF (spec 000 §3, §5, §6; spec 001 §7 update-print-time, §8). */
 export function reportPrintRoutes(app: FastifyInstance, db: Db, print: ReportPrintService): void {
   const bucket = ({ params }: RawInput) => params.bucketId;
-  const reportBucket = ({ params }: RawInput) => bucketOfExam(db, params.reportId ?? '');
+  const reportOwner = ownerFrom('reportId', ownerOfReport, db);
 
   defineRoute(app, {
     method: 'GET',
     url: 'buckets/:bucketId/print-template',
     summary: "The organization's print template with short-lived logo and stamp URLs (null until set)",
-    auth: { bucket: 'bucket_read', bucketId: bucket },
+    auth: { action: 'bucket_read', owner: bucket },
     params: bucketParams,
     response: printTemplateAnswerSchema,
     handler: (input) => print.templates.get(actor(input)),
@@ -44,7 +43,7 @@ export function reportPrintRoutes(app: FastifyInstance, db: Db, print: ReportPri
     method: 'PUT',
     url: 'buckets/:bucketId/print-template',
     summary: 'Set the print template (organization admins only): logo 128×128 PNG/JPEG, stamp PNG, footer as text',
-    auth: { bucket: 'bucket_manage', bucketId: bucket },
+    auth: { action: 'bucket_manage', owner: bucket },
     params: bucketParams,
     body: printTemplateInputSchema,
     response: printTemplateAnswerSchema,
@@ -55,7 +54,7 @@ export function reportPrintRoutes(app: FastifyInstance, db: Db, print: ReportPri
     url: 'reports/:reportId/print-view',
     summary:
       'All a print page needs: template, exam header, text, signatures, printed key images (NoPrintTemplate when none)',
-    auth: { bucket: 'report_print', bucketId: reportBucket },
+    auth: { action: 'report_print', owner: reportOwner },
     params: reportParams,
     response: printViewSchema,
     handler: (input) => print.printView(actor(input), input.params.reportId),
@@ -64,7 +63,7 @@ export function reportPrintRoutes(app: FastifyInstance, db: Db, print: ReportPri
     method: 'POST',
     url: 'reports/:reportId/update-print-time',
     summary: 'Record a print: printApprovedAt and status printed for an approved report, else printSubmittedAt',
-    auth: { bucket: 'report_print', bucketId: reportBucket },
+    auth: { action: 'report_print', owner: reportOwner },
     params: reportParams,
     response: printTimeSchema,
     handler: (input) => print.updatePrintTime(actor(input), input.params.reportId),
@@ -73,7 +72,7 @@ export function reportPrintRoutes(app: FastifyInstance, db: Db, print: ReportPri
     method: 'GET',
     url: 'reports/:reportId/pdf',
     summary: 'The approved report as a PDF rendered on the server (report_print or exam_get)',
-    auth: { bucket: 'bucket_read', bucketId: reportBucket },
+    auth: { action: 'bucket_read', owner: reportOwner },
     params: reportParams,
     query: reportPdfQuerySchema,
     handler: async (input) => {

@@ -29,11 +29,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { defineRoute, type AuthedInput, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/index.js';
+import { defineRoute, ownerFrom, type AuthedInput, type RawInput } from '../../platform/route.js';
+import { ownerOfReport } from '../reports/index.js';
 import type { Actor } from './report-safety.access.js';
 import type { ReportSafetyService } from './report-safety.service.js';
-import { groupOfTableColor } from './table-colors.store.js';
+import { groupOfTableColor } from './report-safety.owners.js';
 
 const params = z.object({ reportId: z.string().max(64) });
 const criticalParams = params.extend({ criticalId: z.string().max(64) });
@@ -59,8 +59,8 @@ const fromQuery =
  * (report-safety.access.ts), so another group's ids answer 404 before anything is read.
  */
 export function reportSafetyRoutes(app: FastifyInstance, db: Db, safety: ReportSafetyService): void {
-  const bucketId = ({ params: p }: RawInput) => bucketOfExam(db, p.reportId ?? '');
-  const read = { bucket: 'bucket_read', bucketId } as const;
+  const owner = ownerFrom('reportId', ownerOfReport, db);
+  const read = { action: 'bucket_read', owner } as const;
   const { critical, review, colors } = safety;
 
   /* ---------- critical values ---------- */
@@ -119,7 +119,7 @@ export function reportSafetyRoutes(app: FastifyInstance, db: Db, safety: ReportS
     url: 'statistics/critical-value',
     summary:
       'Critical values of an organization in a period: counts by status, median minutes to read-back and handling',
-    auth: { bucket: 'critical_value_stats', bucketId: fromQuery('bucketId') },
+    auth: { action: 'critical_value_stats', owner: fromQuery('bucketId') },
     query: criticalValueStatsQuerySchema,
     response: criticalValueStatsSchema,
     handler: (input) => critical.stats(input.bucket.id, input.query),
@@ -139,7 +139,7 @@ export function reportSafetyRoutes(app: FastifyInstance, db: Db, safety: ReportS
     method: 'POST',
     url: 'reports/:reportId/quality',
     summary: 'Grade an approved or printed report: level, suggestion, unsatisfactory items',
-    auth: { bucket: 'quality_upsert', bucketId },
+    auth: { action: 'quality_upsert', owner },
     params,
     body: qualityUpsertSchema,
     response: reportQualitySchema,
@@ -149,7 +149,7 @@ export function reportSafetyRoutes(app: FastifyInstance, db: Db, safety: ReportS
     method: 'DELETE',
     url: 'reports/:reportId/quality',
     summary: "Remove the report's quality grade",
-    auth: { bucket: 'quality_delete', bucketId },
+    auth: { action: 'quality_delete', owner },
     params,
     status: 204,
     handler: (input) => review.deleteQuality(actor(input), input.params.reportId),
@@ -221,12 +221,12 @@ export function reportSafetyRoutes(app: FastifyInstance, db: Db, safety: ReportS
   });
 
   /* ---------- report table colours ---------- */
-  const colorGroup = ({ params: p }: RawInput) => groupOfTableColor(db, p.colorId ?? '');
+  const colorGroup = ownerFrom('colorId', groupOfTableColor, db);
   defineRoute(app, {
     method: 'GET',
     url: 'report-table-color',
     summary: "The group's report table colours, lower priority first",
-    auth: { group: 'group_read', groupId: fromQuery('groupId') },
+    auth: { power: 'group_read', group: fromQuery('groupId') },
     query: reportTableColorQuerySchema,
     response: reportTableColorsSchema,
     handler: (input) => colors.list(input.groupId),
@@ -235,7 +235,7 @@ export function reportSafetyRoutes(app: FastifyInstance, db: Db, safety: ReportS
     method: 'POST',
     url: 'report-table-color',
     summary: 'Add a report table colour to the group named by ?groupId (group admins)',
-    auth: { group: 'group_manage', groupId: fromQuery('groupId') },
+    auth: { power: 'group_manage', group: fromQuery('groupId') },
     query: reportTableColorQuerySchema,
     body: reportTableColorBodySchema,
     response: reportTableColorSchema,
@@ -246,7 +246,7 @@ export function reportSafetyRoutes(app: FastifyInstance, db: Db, safety: ReportS
     method: 'PUT',
     url: 'report-table-color/:colorId',
     summary: 'Change a report table colour (group admins)',
-    auth: { group: 'group_manage', groupId: colorGroup },
+    auth: { power: 'group_manage', group: colorGroup },
     params: colorParams,
     body: reportTableColorBodySchema,
     response: reportTableColorSchema,
@@ -257,7 +257,7 @@ export function reportSafetyRoutes(app: FastifyInstance, db: Db, safety: ReportS
     method: 'DELETE',
     url: 'report-table-color/:colorId',
     summary: 'Remove a report table colour (group admins)',
-    auth: { group: 'group_manage', groupId: colorGroup },
+    auth: { power: 'group_manage', group: colorGroup },
     params: colorParams,
     status: 204,
     handler: (input) => colors.remove(input.account, input.groupId, input.params.colorId, auditContext(input.request)),

@@ -22,9 +22,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { definePublicRoute, defineRoute, type AuthedInput, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/index.js';
-import type { Actor } from '../reports/index.js';
+import { definePublicRoute, defineRoute, ownerFrom, type AuthedInput } from '../../platform/route.js';
+import { ownerOfReport, type Actor } from '../reports/index.js';
 import type { ReportPublishService } from './report-publish.service.js';
 import type { ReportSharingService } from './report-sharing.service.js';
 import type { WebIntegrationService } from './web-integration.service.js';
@@ -55,10 +54,7 @@ export function reportSharingRoutes(
   publishing: ReportPublishService,
   web: WebIntegrationService,
 ): void {
-  const print = {
-    bucket: 'report_print',
-    bucketId: ({ params: p }: RawInput) => bucketOfExam(db, p.reportId ?? ''),
-  } as const;
+  const print = { action: 'report_print', owner: ownerFrom('reportId', ownerOfReport, db) } as const;
 
   defineRoute(app, {
     method: 'POST',
@@ -124,7 +120,7 @@ export function reportSharingRoutes(
     method: 'GET',
     url: 'groups/:groupId/integration/web-secret',
     summary: 'Whether the group has a /web integration secret (never the secret itself)',
-    auth: { group: 'group_manage', groupId: ({ params: p }) => p.groupId },
+    auth: { power: 'group_manage', group: ({ params: p }) => p.groupId },
     params: groupParams,
     response: webSecretStatusSchema,
     handler: ({ groupId }) => web.status(groupId),
@@ -133,7 +129,7 @@ export function reportSharingRoutes(
     method: 'POST',
     url: 'groups/:groupId/integration/web-secret',
     summary: 'Create or rotate the group’s /web integration secret; answered this once',
-    auth: { group: 'group_manage', groupId: ({ params: p }) => p.groupId },
+    auth: { power: 'group_manage', group: ({ params: p }) => p.groupId },
     params: groupParams,
     response: webSecretSchema,
     handler: ({ account, groupId, request }) => web.rotate(account, groupId, auditContext(request)),

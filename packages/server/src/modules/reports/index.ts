@@ -2,6 +2,7 @@
 // this folder (its stores above all) is private to it; eslint.config.js enforces the arrow.
 export { ReportExtrasService } from './report-extras.service.js';
 export { APPROVED_STATUSES } from './report-machine.js';
+export { ownerOfReport } from './reports.owners.js';
 export { reportsRoutes } from './reports.routes.js';
 export { ReportsService } from './reports.service.js';
 export type { Actor } from './reports.service.js';

@@ -7,7 +7,6 @@ import {
   patchSampleGraphSchema,
   placeSampleGraphSchema,
   REPORT_ACTION_PATHS,
-  REPORT_ACTIONS,
   reportActionResultSchema,
   reportActionSchema,
   reportContentSchema,
@@ -20,6 +19,7 @@ import {
   reportSyncSchema,
   reportTraceDetailSchema,
   reportTraceSchema,
+  type ReportAction,
   worklistSchema,
 } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -27,10 +27,10 @@ import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { defineRoute, type AuthedInput, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/index.js';
+import { defineRoute, ownerFrom, type AuthedInput } from '../../platform/route.js';
 import type { ViewingService } from '../viewing/index.js';
 import type { ReportExtrasService } from './report-extras.service.js';
+import { ownerOfReport } from './reports.owners.js';
 import type { Actor, ReportsService } from './reports.service.js';
 
 const params = z.object({ reportId: z.string().max(64) });
@@ -57,8 +57,8 @@ export function reportsRoutes(
   extras: ReportExtrasService,
   viewing: ViewingService,
 ): void {
-  const bucketId = ({ params: p }: RawInput) => bucketOfExam(db, p.reportId ?? '');
-  const read = { bucket: 'bucket_read', bucketId } as const;
+  const owner = ownerFrom('reportId', ownerOfReport, db);
+  const read = { action: 'bucket_read', owner } as const;
 
   defineRoute(app, {
     method: 'GET',
@@ -78,10 +78,16 @@ export function reportsRoutes(
     response: z.object({ version: z.number().int(), content: reportContentSchema }),
     handler: (input) => reports.content(actor(input), input.params.reportId),
   });
-  for (const action of REPORT_ACTIONS) {
+  // The report actions (spec 000 §4), one route each with its path written out. The path must be the
+  // contract's (REPORT_ACTION_PATHS), checked here at start-up; platform/tenant-isolation.int.test.ts
+  // checks that every action has exactly one route.
+  const actionRoute = (action: ReportAction, url: string) => {
+    if (url !== `reports/:reportId/${REPORT_ACTION_PATHS[action]}`) {
+      throw new Error(`Report action ${action}: ${url} is not its path in the contract`);
+    }
     defineRoute(app, {
       method: 'POST',
-      url: `reports/:reportId/${REPORT_ACTION_PATHS[action]}`,
+      url,
       summary: `Report action ${action} (spec 000 §4); refused unless it is in the caller's transitions`,
       auth: read,
       params,
@@ -89,7 +95,16 @@ export function reportsRoutes(
       response: reportActionResultSchema,
       handler: (input) => reports.act(actor(input), input.params.reportId, action, input.body),
     });
-  }
+  };
+  actionRoute('save', 'reports/:reportId/save');
+  actionRoute('submit', 'reports/:reportId/submit');
+  actionRoute('approve', 'reports/:reportId/approve');
+  actionRoute('reject', 'reports/:reportId/reject');
+  actionRoute('advise', 'reports/:reportId/advise');
+  actionRoute('recall', 'reports/:reportId/recall');
+  actionRoute('cancelSubmit', 'reports/:reportId/cancelSubmit');
+  actionRoute('preliminaryIssue', 'reports/:reportId/preliminaryIssue');
+  actionRoute('approveAndPrint', 'reports/:reportId/approve-and-print');
   defineRoute(app, {
     method: 'POST',
     url: 'reports/:reportId/lock',
@@ -112,7 +127,7 @@ export function reportsRoutes(
     method: 'POST',
     url: 'reports/:reportId/force-unlock',
     summary: "Clear anyone's lock (organization and group admins)",
-    auth: { bucket: 'bucket_manage', bucketId },
+    auth: { action: 'bucket_manage', owner },
     params,
     response: reportSchema,
     handler: (input) => reports.forceUnlock(actor(input), input.params.reportId),
@@ -139,7 +154,7 @@ export function reportsRoutes(
     method: 'GET',
     url: 'reports/:reportId/report-trace',
     summary: "The report's history trail, oldest first",
-    auth: { bucket: 'report_trace', bucketId },
+    auth: { action: 'report_trace', owner },
     params,
     response: reportTraceSchema,
     handler: (input) => extras.traces(actor(input), input.params.reportId),
@@ -148,7 +163,7 @@ export function reportsRoutes(
     method: 'GET',
     url: 'reports/:reportId/traces/:traceId',
     summary: 'One step of the trail with its content',
-    auth: { bucket: 'report_trace', bucketId },
+    auth: { action: 'report_trace', owner },
     params: traceParams,
     response: reportTraceDetailSchema,
     handler: (input) => extras.traceDetail(actor(input), input.params.reportId, input.params.traceId),
@@ -157,7 +172,7 @@ export function reportsRoutes(
     method: 'GET',
     url: 'reports/:reportId/diff-trace',
     summary: 'Word-level diff (Chinese by character) between two steps of the trail',
-    auth: { bucket: 'report_trace', bucketId },
+    auth: { action: 'report_trace', owner },
     params,
     query: diffTraceQuerySchema,
     response: diffTraceSchema,

@@ -9,16 +9,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { defineRoute, type RawInput } from '../../platform/route.js';
+import { defineRoute, ownerFrom, type RawInput } from '../../platform/route.js';
 import type { RolesService } from './roles.service.js';
-import { bucketOfRole } from './roles.store.js';
+import { ownerOfRole } from './roles.owners.js';
 
 const bucketParams = z.object({ bucketId: z.string() });
 const roleParams = z.object({ roleId: z.string() });
 
 export function roleRoutes(app: FastifyInstance, db: Db, roles: RolesService): void {
   const bucket = ({ params }: RawInput) => params.bucketId;
-  const bucketOf = ({ params }: RawInput) => bucketOfRole(db, params.roleId ?? '');
+  const roleOwner = ownerFrom('roleId', ownerOfRole, db);
   defineRoute(app, {
     method: 'GET',
     url: 'actions/all',
@@ -31,7 +31,7 @@ export function roleRoutes(app: FastifyInstance, db: Db, roles: RolesService): v
     method: 'GET',
     url: 'buckets/:bucketId/roles',
     summary: 'Roles of an organization',
-    auth: { bucket: 'bucket_read', bucketId: bucket },
+    auth: { action: 'bucket_read', owner: bucket },
     params: bucketParams,
     response: z.array(roleSchema),
     handler: ({ bucket: b }) => roles.list(b.id),
@@ -40,7 +40,7 @@ export function roleRoutes(app: FastifyInstance, db: Db, roles: RolesService): v
     method: 'POST',
     url: 'buckets/:bucketId/roles',
     summary: 'Create a role',
-    auth: { bucket: 'role_manage', bucketId: bucket },
+    auth: { action: 'role_manage', owner: bucket },
     params: bucketParams,
     status: 201,
     body: upsertRoleSchema,
@@ -52,7 +52,7 @@ export function roleRoutes(app: FastifyInstance, db: Db, roles: RolesService): v
     method: 'PUT',
     url: 'roles/:roleId',
     summary: 'Rename a role or change its actions',
-    auth: { bucket: 'role_manage', bucketId: bucketOf },
+    auth: { action: 'role_manage', owner: roleOwner },
     params: roleParams,
     body: upsertRoleSchema,
     response: roleSchema,
@@ -63,7 +63,7 @@ export function roleRoutes(app: FastifyInstance, db: Db, roles: RolesService): v
     method: 'DELETE',
     url: 'roles/:roleId',
     summary: 'Delete a role (type its name)',
-    auth: { bucket: 'role_manage', bucketId: bucketOf },
+    auth: { action: 'role_manage', owner: roleOwner },
     params: roleParams,
     body: confirmNameSchema,
     status: 204,
@@ -74,7 +74,7 @@ export function roleRoutes(app: FastifyInstance, db: Db, roles: RolesService): v
     method: 'PUT',
     url: 'roles/:roleId/mappings',
     summary: 'Set the members holding a role',
-    auth: { bucket: 'role_manage', bucketId: bucketOf },
+    auth: { action: 'role_manage', owner: roleOwner },
     params: roleParams,
     body: roleMappingsSchema,
     response: roleSchema,

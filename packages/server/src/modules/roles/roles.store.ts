@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { roleMappings, roles, type RoleRow } from '../../db/schema.js';
 
-export async function bucketOfRole(db: Db, roleId: string): Promise<string | undefined> {
+/** Which organization owns role `roleId`. */
+export async function ownerOfRole(db: Db, roleId: string): Promise<string | undefined> {
   const rows = await db.select({ bucketId: roles.bucketId }).from(roles).where(eq(roles.id, roleId)).limit(1);
   return rows[0]?.bucketId;
 }

@@ -8,8 +8,8 @@ import type { RulesService } from './rules.service.js';
 const groupParams = z.object({ groupId: z.string() });
 const ruleParams = groupParams.extend({ ruleId: z.string() });
 const group = ({ params }: RawInput) => params.groupId;
-const read = { group: 'group_read', groupId: group } as const;
-const manage = { group: 'group_manage', groupId: group } as const;
+const read = { power: 'group_read', group: group } as const;
+const manage = { power: 'group_manage', group: group } as const;
 
 export function ruleRoutes(app: FastifyInstance, rules: RulesService): void {
   defineRoute(app, {

@@ -12,8 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/index.js';
+import { definePublicRoute, defineRoute, ownerFrom, type RawInput } from '../../platform/route.js';
+import { ownerOfExam } from '../exams/index.js';
 import type { UploadsService } from './uploads.service.js';
 
 const bucketParams = z.object({ bucketId: z.string() });
@@ -32,7 +32,7 @@ export function uploadRoutes(app: FastifyInstance, db: Db, uploads: UploadsServi
     method: 'POST',
     url: 'buckets/:bucketId/studies/upload',
     summary: 'Open an upload session (files then go to the tus endpoint)',
-    auth: { bucket: 'exam_upload', bucketId: bucket },
+    auth: { action: 'exam_upload', owner: bucket },
     params: bucketParams,
     status: 201,
     response: uploadSessionSchema,
@@ -42,7 +42,7 @@ export function uploadRoutes(app: FastifyInstance, db: Db, uploads: UploadsServi
     method: 'GET',
     url: 'buckets/:bucketId/studies/refresh-upload-credentials',
     summary: 'Fresh credentials for an open upload session of the caller',
-    auth: { bucket: 'exam_upload', bucketId: bucket },
+    auth: { action: 'exam_upload', owner: bucket },
     params: bucketParams,
     query: refreshUploadQuerySchema,
     response: uploadSessionSchema,
@@ -52,7 +52,7 @@ export function uploadRoutes(app: FastifyInstance, db: Db, uploads: UploadsServi
     method: 'POST',
     url: 'exams/:examId/uploaded',
     summary: "Mark an exam's upload complete",
-    auth: { bucket: 'exam_upload', bucketId: ({ params }: RawInput) => bucketOfExam(db, params.examId ?? '') },
+    auth: { action: 'exam_upload', owner: ownerFrom('examId', ownerOfExam, db) },
     params: z.object({ examId: z.string() }),
     response: examUploadedSchema,
     handler: ({ params }) => uploads.markUploaded(params.examId),

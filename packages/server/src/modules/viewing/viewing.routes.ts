@@ -16,8 +16,8 @@ import { closing, multipartBoundary, partHeader } from '../../dicom/multipart.js
 import { auditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { definePublicRoute, defineRoute, type RawInput } from '../../platform/route.js';
-import { bucketOfExam } from '../exams/index.js';
+import { definePublicRoute, defineRoute, ownerFrom } from '../../platform/route.js';
+import { ownerOfReport } from '../reports/index.js';
 import type { ViewingService } from './viewing.service.js';
 
 const CRLF = Buffer.from('\r\n');
@@ -147,12 +147,12 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
     });
   });
 
-  const reportBucket = ({ params }: RawInput) => bucketOfExam(db, params.reportId ?? '');
+  const reportOwner = ownerFrom('reportId', ownerOfReport, db);
   defineRoute(app, {
     method: 'GET',
     url: 'reports/:reportId/images',
     summary: "The report's key images in order, each with an expiring download link",
-    auth: { bucket: 'exam_get', bucketId: reportBucket },
+    auth: { action: 'exam_get', owner: reportOwner },
     params: z.object({ reportId: z.string().max(64) }),
     response: reportImagesSchema,
     handler: ({ params }) => viewing.keyImages.images(params.reportId),
@@ -161,7 +161,7 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
     method: 'DELETE',
     url: 'reports/:reportId/images/:imageId',
     summary: 'Remove a key image from the report',
-    auth: { bucket: 'report_upsert', bucketId: reportBucket },
+    auth: { action: 'report_upsert', owner: reportOwner },
     params: z.object({ reportId: z.string().max(64), imageId: z.string().max(64) }),
     status: 204,
     handler: async ({ account, params, request }) => {
