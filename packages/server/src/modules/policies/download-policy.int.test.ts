@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { DownloadPolicy } from '@yyp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets } from '../../db/schema.js';
-import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { auditLogs } from '../../db/schema.js';
+import type { GeneratedStudy } from '../../dicom/testdata/generate.js';
+import { joinOrganization, makeExam, makeGroupMember, makeMember, makeOrganization } from '../../test/factories.js';
+import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
 
 /** GET policies/download-token (spec 001 §7 Exams): a blob-store URL per stored file of a study. */
 let t: TestApp;
@@ -13,11 +14,18 @@ let examId: string;
 let doctor: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  bucketId = rad!.id;
-  study = generateStudy({ modality: 'CT', series: 2, instancesPerSeries: 2, rows: 16, columns: 16 });
-  for (const i of study.instances) examId = (await t.services.archive.ingest(bucketId, i.bytes, 'web')).examId;
+  t = await startTestApp({ seed: false });
+  // The accounts the cases sign in as (t.login's default password): a radiology's doctor
+  // (study_package) and technician (without); another group's admin. A CT of 2 × 2 slices.
+  const pw = { password: DEMO_PW, signIn: false };
+  const rad = await makeOrganization(t);
+  bucketId = rad.bucketId;
+  ({ examId, study } = await makeExam(t, bucketId, { modality: 'CT', series: 2, instancesPerSeries: 2 }));
+  await makeMember(t, bucketId, { username: 'doctor', actions: ['exam_get', 'study_package', 'report_upsert'], ...pw });
+  await makeMember(t, bucketId, { username: 'tech', actions: ['exam_get', 'exam_upload'], ...pw });
+  const tele = await makeOrganization(t);
+  const teleadmin = await makeGroupMember(t, tele.groupId, 1, { username: 'teleadmin', ...pw });
+  await joinOrganization(t, tele.bucketId, teleadmin.accountId, { level: 'admin', groupLevel: 1 });
   doctor = await t.login('doctor');
 });
 afterAll(async () => {
