@@ -3,7 +3,8 @@ import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { uploadKinds, uploadRules, type UploadKind, type UploadPolicy } from '@yyp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { makeMember, makeOrganization } from '../../test/factories.js';
+import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
 
 /** Policy calls, the local store's upload and download URLs, and the avatar built on them. */
 let t: TestApp;
@@ -26,7 +27,20 @@ const samples: Record<UploadKind, { type: string; bytes: Buffer }> = {
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
+  // A radiology's reporting doctor and technician (signed in again by a case as 'tech').
+  const { bucketId } = await makeOrganization(t);
+  const reporting = [
+    'exam_get',
+    'exam_update',
+    'attachment_create',
+    'attachment_presigned_url',
+    'attachment_upload',
+    'report_upsert',
+  ] as const;
+  const technician = ['exam_get', 'exam_update', 'exam_upload', 'exam_bind', 'attachment_upload'] as const;
+  await makeMember(t, bucketId, { username: 'doctor', actions: reporting, password: DEMO_PW, signIn: false });
+  await makeMember(t, bucketId, { username: 'tech', actions: technician, password: DEMO_PW, signIn: false });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   doctor = await t.login('doctor');
