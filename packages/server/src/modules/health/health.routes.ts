@@ -1,8 +1,8 @@
 import { healthSchema } from '@yyp/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { definePublicRoute } from '../../platform/route.js';
+import { checkDatabase } from './health.service.js';
 
 export function healthRoutes(app: FastifyInstance, db: Db, version: string): void {
   definePublicRoute(app, {
@@ -11,7 +11,7 @@ export function healthRoutes(app: FastifyInstance, db: Db, version: string): voi
     summary: 'Liveness and database check',
     response: healthSchema,
     handler: async () => {
-      await db.execute(sql`select 1`);
+      await checkDatabase(db);
       return { status: 'ok' as const, db: 'ok' as const, version };
     },
   });
