@@ -6,9 +6,10 @@ import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buckets, instances } from '../../db/schema.js';
+import { instances } from '../../db/schema.js';
 import { writeLargeInstance, type LargeInstance } from '../../dicom/testdata/large.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { makeMember, makeOrganization } from '../../test/factories.js';
+import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
 import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
 
 /**
@@ -27,9 +28,12 @@ const { post, sendFile: tusUpload } = uploadClient(() => base);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-large-'));
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
   base = await listenOnLoopback(t);
-  radId = (await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD')))[0]!.id;
+  // A radiology and its technician, signed in by the cases as 'tech'.
+  radId = (await makeOrganization(t)).bucketId;
+  const technician = ['exam_get', 'exam_update', 'exam_upload', 'exam_bind', 'attachment_upload'] as const;
+  await makeMember(t, radId, { username: 'tech', password: DEMO_PW, actions: technician, signIn: false });
 });
 afterAll(async () => {
   await t.close();
