@@ -4,9 +4,9 @@ import { Alert, App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCoExams } from '../../api/reports';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 import { currentLanguage } from '../../i18n';
-import { studyKeys } from '../studies/useStudies';
+import { studyKeys } from '../../shared/queries/studyQueries';
 import { combinableList, combineNoticeText, offersCombine } from './combine';
 import { reportKeys } from './useReportEditor';
 

@@ -4,10 +4,10 @@ import { Alert, App, Button, Skeleton, Space, Tag, Tooltip, Typography } from 'a
 import { isEditable } from '@yyp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useNotify } from '../../app/useNotify';
-import { formatStudyTime } from '../studies/format';
-import { useStudyLabels } from '../studies/labels';
-import { ReportStatusTag } from './ReportStatusTag';
+import { useNotify } from '../../shared/notify/useNotify';
+import { formatStudyTime } from '../../shared/format/dates';
+import { useStudyLabels } from '../../shared/labels/studyLabels';
+import { ReportStatusTag } from '../../shared/labels/ReportStatusTag';
 import type { ReportEditor } from './useReportEditor';
 import { usePersonName } from '../../ui/usePersonName';
 

@@ -3,7 +3,7 @@ import { MAX_REPORT_IMAGES, type ReportImages } from '@yyp/contracts';
 import { useTranslation } from 'react-i18next';
 import { addReportImage, deleteReportImage, orderReportImages, patchReportImage } from '../../api/reports';
 import { fetchReportImages } from '../../api/viewer';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 import { imageProblem } from './keyImages';
 import { reportKeys } from './useReportEditor';
 

@@ -9,7 +9,7 @@ import {
   removeReportSampleGraph,
   uploadSampleGraph,
 } from '../../api/reports';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 
 export const sampleGraphKeys = {
   placed: (reportId: string) => ['reports', reportId, 'sample-graphs'] as const,

@@ -1,6 +1,3 @@
-// Dates moved to shared/format/dates (issue 21 step 6); re-exported until features/reports imports them from there.
-export { formatStudyDate, formatTime } from '../../shared/format/dates';
-
 /** The link from an answer's page path, absolute so it can be pasted anywhere. */
 export function absoluteUrl(path: string, origin = window.location.origin): string {
   return new URL(path, origin).toString();

@@ -4,18 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../api/client';
 import { exportExams } from '../../api/exams';
 import { useNotify } from '../../shared/notify/useNotify';
-
-/** Saves a Blob under a file name through a temporary link (the browser's download). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveBlob } from '../../ui/saveBlob';
 
 const day = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 

@@ -5,8 +5,8 @@ import { Button, Empty, Form, Input, Modal, Spin, Tree, Typography, type TreeDat
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPersonalPhrase, resortKbItem } from '../../../api/reports';
-import { usePermissions } from '../../../app/permissions';
-import { useNotify } from '../../../app/useNotify';
+import { usePermissions } from '../../../shared/permissions/permissions';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { buildKbTree, filterKbTree, folderIds, resortTarget, type KbNode } from './kbTree';
 import { libraryKeys, useKbTrees } from './useLibrary';

@@ -6,7 +6,7 @@ import type { ReportTemplate } from '@yyp/contracts';
 import { ConfigProvider } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../api/sessionStore';
-import { AppProviders } from '../../../app/AppProviders';
+import { AppProviders } from '../../../test/appProviders';
 import { installFakeApi, tokenFor } from '../../../test/fakeApi';
 import { TemplateList } from './TemplateList';
 

@@ -3,9 +3,9 @@ import type { CreateReportTemplate, ReportTemplate } from '@yyp/contracts';
 import { Button, Empty, Input, Popconfirm, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { usePermissions } from '../../../app/permissions';
+import { usePermissions } from '../../../shared/permissions/permissions';
 import { TemplateDialog, type TemplateDraft, type TemplateValues } from './TemplateDialog';
 import { useReportTemplates, useTemplateChanges } from './useLibrary';
 

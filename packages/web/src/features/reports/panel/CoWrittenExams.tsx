@@ -3,8 +3,8 @@ import { Descriptions, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchCoExams } from '../../../api/exams';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { formatStudyTime } from '../../studies/format';
-import { studyKeys } from '../../studies/useStudies';
+import { formatStudyTime } from '../../../shared/format/dates';
+import { studyKeys } from '../../../shared/queries/studyQueries';
 
 /** The other exams written in this report (co-written), as an info row; nothing when alone. */
 export function CoWrittenExams({ examId, examIds }: { examId: string; examIds: readonly string[] }) {

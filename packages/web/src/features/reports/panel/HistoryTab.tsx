@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { fetchPastExams } from '../../../api/exams';
 import { fetchReport } from '../../../api/reports';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { formatStudyTime } from '../../studies/format';
-import { useStudyLabels } from '../../studies/labels';
-import { studyKeys } from '../../studies/useStudies';
-import { ReportStatusTag } from '../ReportStatusTag';
+import { formatStudyTime } from '../../../shared/format/dates';
+import { useStudyLabels } from '../../../shared/labels/studyLabels';
+import { studyKeys } from '../../../shared/queries/studyQueries';
+import { ReportStatusTag } from '../../../shared/labels/ReportStatusTag';
 
 /** The patient's other exams, each with its report text, read-only. */
 export function HistoryTab({ examId }: { examId: string }) {

@@ -1,7 +1,7 @@
 import type { ExamDetail, Report } from '@yyp/contracts';
 import { Alert, Descriptions } from 'antd';
-import { formatStudyTime } from '../../studies/format';
-import { useStudyLabels } from '../../studies/labels';
+import { formatStudyTime } from '../../../shared/format/dates';
+import { useStudyLabels } from '../../../shared/labels/studyLabels';
 import { CoWrittenExams } from './CoWrittenExams';
 
 /** The exam's registration fields and who wrote and approved the report. */

@@ -10,7 +10,7 @@ import { KEY_IMAGE_DESC_MAX, KEY_IMAGE_TYPES, type ReportImage } from '@yyp/cont
 import { Button, Checkbox, Empty, Input, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { moveItem } from '../keyImages';
 import type { KeyImages } from '../useKeyImages';

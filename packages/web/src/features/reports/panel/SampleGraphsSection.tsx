@@ -3,9 +3,9 @@ import { MAX_REPORT_SAMPLE_GRAPHS, MAX_SAMPLE_POINTS, type ReportSampleGraph, ty
 import { Button, Checkbox, Dropdown, Empty, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { usePermissions } from '../../../app/permissions';
+import { usePermissions } from '../../../shared/permissions/permissions';
 import { SampleGraphMark } from '../SampleGraphMark';
 import { MARK_COLORS, clickMarks, markSize, toImagePoint } from '../sampleGraphs';
 import { useSampleGraphs } from '../useSampleGraphs';

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { DiffTrace, ReportTraceItem } from '@yyp/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/AppProviders';
+import { AppProviders } from '../../../test/appProviders';
 import { installFakeApi } from '../../../test/fakeApi';
 import { traceStepOf } from '../../../test/reportEditorFixture';
 import { TraceTab } from './TraceTab';

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchReportTrace, fetchTraceDiff } from '../../../api/reports';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { ReportStatusTag } from '../ReportStatusTag';
+import { ReportStatusTag } from '../../../shared/labels/ReportStatusTag';
 import { reportKeys } from '../useReportEditor';
 import { DiffView } from './DiffView';
 

@@ -2,8 +2,8 @@ import type { WorklistItem } from '@yyp/contracts';
 import { Empty, List, Tag, Typography } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { useStudyLabels } from '../../studies/labels';
-import { ReportStatusTag } from '../ReportStatusTag';
+import { useStudyLabels } from '../../../shared/labels/studyLabels';
+import { ReportStatusTag } from '../../../shared/labels/ReportStatusTag';
 
 interface WorklistTabProps {
   worklist: UseQueryResult<WorklistItem[]>;

@@ -1,9 +1,9 @@
 import type { PrintReport, PrintView } from '@yyp/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStudyLabels } from '../../studies/labels';
+import { useStudyLabels } from '../../../shared/labels/studyLabels';
 import type { reportPrintEn } from '../../../i18n/reportPrint/en';
-import { formatStudyDate, formatTime } from '../../sharing/format';
+import { formatStudyDate, formatTime } from '../../../shared/format/dates';
 import { PrintSampleGraph } from './PrintSampleGraph';
 import { usePersonName } from '../../../ui/usePersonName';
 

@@ -3,10 +3,10 @@ import { PRINT_SHEETS_MAX } from '@yyp/contracts';
 import { Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { fetchPrintSheets, invalidatePrinted, updatePrintTime } from './printApi';
 import { PrintDocument } from './PrintDocument';
-import { sheetExamIds, sheetsRefusal, tooManySheets } from './printSheets';
+import { sheetExamIds, sheetsRefusal, tooManySheets } from '../../../shared/print/printSheets';
 import { PrintSheetsRefusal } from './PrintSheetsRefusal';
 
 /**

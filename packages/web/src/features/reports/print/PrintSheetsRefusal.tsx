@@ -3,9 +3,9 @@ import type { ExamDetail } from '@yyp/contracts';
 import { Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchExamDetail } from '../../../api/exams';
-import { formatStudyDate } from '../../sharing/format';
-import { studyKeys } from '../../studies/useStudies';
-import type { SheetsRefusal } from './printSheets';
+import { formatStudyDate } from '../../../shared/format/dates';
+import { studyKeys } from '../../../shared/queries/studyQueries';
+import type { SheetsRefusal } from '../../../shared/print/printSheets';
 import { usePersonName } from '../../../ui/usePersonName';
 
 /**

@@ -16,9 +16,9 @@ import { Alert, Button, Card, Form, Input, Radio, Skeleton, Space, Switch, Typog
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUploadPolicy, uploadWithPolicy } from '../../../api/policies';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { formatTime } from '../../sharing/format';
+import { formatTime } from '../../../shared/format/dates';
 import { fetchPrintTemplate, printKeys, savePrintTemplate } from './printApi';
 import './printTemplate.css';
 

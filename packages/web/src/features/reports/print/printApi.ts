@@ -7,7 +7,7 @@ import {
 } from '@yyp/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client';
-import { studyKeys } from '../../studies/useStudies';
+import { studyKeys } from '../../../shared/queries/studyQueries';
 import { reportKeys } from '../useReportEditor';
 
 /** Printing calls: print templates, print views, print records and the report PDF. */

@@ -8,8 +8,8 @@ import {
   HandleCriticalValueDialog,
   ReceiveCriticalValueDialog,
   ReportCriticalValueDialog,
-} from './CriticalValueDialogs';
-import { criticalLevelLabel, formatWhen, isHiddenError } from './safetyFormat';
+} from '../../../shared/safety/CriticalValueDialogs';
+import { criticalLevelLabel, formatWhen, isHiddenError } from '../../../shared/safety/safetyFormat';
 import { useCriticalValues } from './useReportSafety';
 
 const STATUS_COLOR: Record<CriticalValueStatus, string> = { sent: 'red', received: 'orange', handled: 'green' };

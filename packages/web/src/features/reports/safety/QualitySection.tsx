@@ -10,7 +10,7 @@ import {
 import { Button, Descriptions, Form, Input, Popconfirm, Radio, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { formatWhen, isHiddenError } from './safetyFormat';
+import { formatWhen, isHiddenError } from '../../../shared/safety/safetyFormat';
 import { useReportQuality } from './useReportSafety';
 
 interface QualityForm {

@@ -2,7 +2,7 @@ import { RATING_COMMENT_MAX, type Report } from '@yyp/contracts';
 import { Alert, Button, Form, Input, List, Rate, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { formatWhen, isHiddenError } from './safetyFormat';
+import { formatWhen, isHiddenError } from '../../../shared/safety/safetyFormat';
 import { useReportRatings } from './useReportSafety';
 
 /** Ratings of an approved report (spec 000 §3 "Rating (cannot be changed once submitted)"). */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasCode } from '../../../api/errors';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
-import { formatWhen, isHiddenError } from './safetyFormat';
+import { formatWhen, isHiddenError } from '../../../shared/safety/safetyFormat';
 import { useReportComments } from './useReportSafety';
 
 /** Comments on the report, where the group allows them (allowReportComment); authors delete their own. */

@@ -13,7 +13,7 @@ import {
 import { ConfigProvider } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../api/sessionStore';
-import { AppProviders } from '../../../app/AppProviders';
+import { AppProviders } from '../../../test/appProviders';
 import { errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../../test/fakeApi';
 import { ReportFeedback, ReportSafetyPanel } from './ReportSafetyPanel';
 

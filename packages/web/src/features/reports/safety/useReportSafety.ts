@@ -21,11 +21,8 @@ import {
   reportCriticalValue,
   saveReportQuality,
 } from '../../../api/reportSafety';
-import { useNotify } from '../../../app/useNotify';
+import { useNotify } from '../../../shared/notify/useNotify';
 import { safetyKeys } from '../../../shared/queries/safetyKeys';
-
-// Moved to shared/ (issue 21 step 6); re-exported until the rest of features/reports imports them from there.
-export { safetyKeys };
 
 /** After a write: refresh the list it changed; a failure is told and refreshes too (someone else moved it). */
 function useSettle(key: readonly unknown[]) {
