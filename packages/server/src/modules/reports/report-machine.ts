@@ -1,4 +1,13 @@
-import type { ReportAction, ReportContent, ReportStatus } from '@yyp/contracts';
+import {
+  CONTENT_ACTIONS,
+  isResettableStatus,
+  needsReason,
+  RELEASING_ACTIONS,
+  REPORT_ACTION_ORDER,
+  type ReportAction,
+  type ReportContent,
+  type ReportStatus,
+} from '@yyp/contracts';
 
 /**
  * The report lifecycle of spec 000 §4 as one pure module (DESIGN.md "State machines are pure
@@ -101,36 +110,10 @@ export function allowedActions(report: ReportFacts, actor: ActorFacts): ReportAc
   return REPORT_ACTION_ORDER.filter((a) => out.has(a));
 }
 
-/** The order buttons appear in. */
-const REPORT_ACTION_ORDER: readonly ReportAction[] = [
-  'save',
-  'submit',
-  'preliminaryIssue',
-  'advise',
-  'approve',
-  'approveAndPrint',
-  'reject',
-  'cancelSubmit',
-  'recall',
-];
-
 /** The report may be edited by this caller (spec 000 §4: iff save, submit or approve is allowed). */
 export function canEdit(report: ReportFacts, actor: ActorFacts): boolean {
   return allowedActions(report, actor).some((a) => CONTENT_ACTIONS.has(a));
 }
-
-/** Actions that carry (and may change) the report's content. */
-export const CONTENT_ACTIONS: ReadonlySet<ReportAction> = new Set([
-  'save',
-  'submit',
-  'approve',
-  'approveAndPrint',
-  'preliminaryIssue',
-  'advise',
-]);
-
-/** Actions that release the report to someone else and need non-empty text (spec 000 §5). */
-const NEEDS_TEXT: ReadonlySet<ReportAction> = new Set(['submit', 'approve', 'approveAndPrint', 'preliminaryIssue']);
 
 export interface ActionInput {
   content: ReportContent;
@@ -171,8 +154,8 @@ export function applyAction(
   input: ActionInput,
 ): ActionOutcome | ActionProblem {
   if (!allowedActions(report, actor).includes(action)) return { kind: 'notAllowed' };
-  if ((action === 'reject' || action === 'recall') && !input.reason?.trim()) return { kind: 'reasonRequired' };
-  if (NEEDS_TEXT.has(action) && !hasText(input.content)) return { kind: 'textRequired' };
+  if (needsReason(action) && !input.reason?.trim()) return { kind: 'reasonRequired' };
+  if (RELEASING_ACTIONS.has(action) && !hasText(input.content)) return { kind: 'textRequired' };
   if (action === 'advise' && (input.expertIds ?? []).length === 0) return { kind: 'expertsRequired' };
 
   const creatorId = report.creatorId ?? (CONTENT_ACTIONS.has(action) ? actor.id : null);
@@ -231,7 +214,7 @@ export function isProblem(value: ActionOutcome | ActionProblem): value is Action
  * content"): only its writer, only in none, locked or partial.
  */
 export function canReset(report: ReportFacts, actor: ActorFacts): boolean {
-  if (!['none', 'locked', 'partial'].includes(report.status)) return false;
+  if (!isResettableStatus(report.status)) return false;
   return canEdit(report, actor) && (report.creatorId === null || report.creatorId === actor.id);
 }
 
