@@ -22,15 +22,19 @@ import { AppError, errors } from '../../platform/errors.js';
 import { dictionaryItems, membersWithAccess } from '../exams/index.js';
 import { examForNotification, examTime } from '../notifications/index.js';
 import { accountNames, reportOfExam } from '../reports/index.js';
+import { actionsOf, type Actor } from './report-safety.access.js';
 import {
   CRITICAL_FOLLOWERS,
-  CRITICAL_NOTIFIED,
+  CRITICAL_READERS,
   CRITICAL_REPORTERS,
-  READERS,
+  criticalFollowRefusal,
+  criticalReadRefusal,
+  criticalReportRefusal,
+  enforce,
   holdsAny,
-  requireAny,
-  type Actor,
-} from './report-safety.access.js';
+  listOrganizationRefusal,
+  toldOfCriticalValue,
+} from './report-safety.policy.js';
 import {
   listPeriod,
   nextCriticalStatus,
@@ -83,7 +87,7 @@ export class CriticalValuesService {
 
   /** POST reports/{id}/critical-value */
   async report(actor: Actor, examId: string, body: ReportCriticalValueBody): Promise<CriticalValue> {
-    requireAny(actor, CRITICAL_REPORTERS);
+    enforce(criticalReportRefusal(actionsOf(actor)));
     const reportId = await this.reportId(actor, examId);
     let level = body.level ?? '';
     if (body.itemId !== undefined) {
@@ -124,12 +128,11 @@ export class CriticalValuesService {
   private async notify(tx: Db, actor: Actor, reportId: string, assigneeId: string | null, now: Date): Promise<number> {
     const people = await membersWithAccess(tx, [actor.bucket.id]);
     const recipients = people
-      .filter((p) => p.id !== actor.account.id)
-      .filter((p) => {
-        if (p.id === assigneeId) return true;
-        const facts = p.facts.get(actor.bucket.id) as BucketFacts;
-        return holdsAny(effectiveActions(p.access, facts), CRITICAL_NOTIFIED);
-      })
+      .filter((p) =>
+        toldOfCriticalValue(p.id, actor.account.id, assigneeId, () =>
+          effectiveActions(p.access, p.facts.get(actor.bucket.id) as BucketFacts),
+        ),
+      )
       .map((p) => p.id);
     if (recipients.length === 0) return 0;
     const exam = await examForNotification(tx, reportId);
@@ -156,7 +159,8 @@ export class CriticalValuesService {
 
   /** GET reports/{id}/critical-values, newest first. */
   async list(actor: Actor, examId: string): Promise<CriticalValueList> {
-    const actions = requireAny(actor, [...READERS, ...CRITICAL_FOLLOWERS]);
+    const actions = actionsOf(actor);
+    enforce(criticalReadRefusal(actions));
     const reportId = await this.reportId(actor, examId);
     const rows = await store.listCriticalValues(this.db, reportId);
     const names = await accountNames(
@@ -197,7 +201,7 @@ export class CriticalValuesService {
     action: CriticalValueAction,
     change: (now: Date) => Parameters<typeof store.updateCriticalValue>[2],
   ): Promise<CriticalValue> {
-    requireAny(actor, CRITICAL_FOLLOWERS);
+    enforce(criticalFollowRefusal(actionsOf(actor)));
     const reportId = await this.reportId(actor, examId);
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
@@ -233,11 +237,11 @@ export class CriticalValuesService {
     const held = new Map<string, Set<BucketAction>>();
     for (const b of facts) {
       const actions = effectiveActions(access, b);
-      if (holdsAny(actions, [...READERS, ...CRITICAL_FOLLOWERS])) held.set(b.id, actions);
+      if (holdsAny(actions, CRITICAL_READERS)) held.set(b.id, actions);
     }
     if (body.bucketId !== undefined && !held.has(body.bucketId)) {
       const bucket = await findBucketFacts(this.db, body.bucketId);
-      throw bucket && canSee(access, bucket) ? errors.forbidden(READERS[0]) : errors.notFound('Organization');
+      throw listOrganizationRefusal(!!bucket && canSee(access, bucket), CRITICAL_READERS);
     }
     const period = listPeriod(body.from, body.to);
     if (!period) throw errors.validation('The period must end after it starts', { field: 'to' });

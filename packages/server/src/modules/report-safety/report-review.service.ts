@@ -12,7 +12,6 @@ import {
   type ReportQualityAnswer,
   type ReportRating,
   type ReportRatings,
-  type ReportStatus,
 } from '@yyp/contracts';
 import type { z } from 'zod';
 import type { AccountRow } from '../../db/schema.js';
@@ -22,23 +21,28 @@ import { canSee, effectiveActions, examMasked, type BucketAction } from '../../p
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { accountNames, APPROVED_STATUSES, reportOfExam } from '../reports/index.js';
+import { accountNames, reportOfExam } from '../reports/index.js';
 import { listPeriod } from './critical-values.rules.js';
-import { QUALITY_REVIEWERS, READERS, holdsAny, requireAny, type Actor } from './report-safety.access.js';
+import { actionsOf, type Actor } from './report-safety.access.js';
+import {
+  commentDeleteRefusal,
+  commentsRefusal,
+  enforce,
+  holdsAny,
+  listOrganizationRefusal,
+  mayRate,
+  QUALITY_REVIEWERS,
+  qualityReadRefusal,
+  qualityRights,
+  reviewReadRefusal,
+  reviewRefusal,
+} from './report-safety.policy.js';
 import { presentComment, presentQuality, presentRating } from './report-safety.presenter.js';
 import * as store from './report-review.store.js';
 
 type QualityInput = z.output<typeof qualityUpsertSchema>;
 type RatingInput = z.output<typeof reportRatingBodySchema>;
 type PageInput = z.output<typeof qualityPageBodySchema>;
-
-const isApproved = (status: string | undefined) => APPROVED_STATUSES.includes((status ?? 'none') as ReportStatus);
-const notApproved = (status: string | undefined) =>
-  new AppError('ReportNotApproved', 'Only an approved or printed report is rated or graded', {
-    status: status ?? 'none',
-  });
-const ownReport = (what: 'rate' | 'grade') =>
-  new AppError('InsufficientPermissions', `The writer of a report does not ${what} it`, { reason: 'ownReport' });
 
 /**
  * What reviewers say about a report (spec 000 §3 Report "Rating (cannot be changed once
@@ -76,20 +80,17 @@ export class ReportReviewService {
 
   /** GET reports/{id}/quality: its readers and the quality reviewers see the grade. */
   async quality(actor: Actor, examId: string): Promise<ReportQualityAnswer> {
-    const actions = requireAny(actor, [...READERS, ...QUALITY_REVIEWERS]);
+    const actions = actionsOf(actor);
+    enforce(qualityReadRefusal(actions));
     const reportId = await this.reportId(actor, examId);
     const [row, report] = await Promise.all([
       store.findQuality(this.db, reportId),
       store.reportFacts(this.db, reportId),
     ]);
     await this.audit(this.db, actor, 'report_quality.read', reportId);
-    const gradable = isApproved(report?.status);
-    const own = report?.creatorId === actor.account.id;
     return {
       quality: row ? presentQuality(row, await accountNames(this.db, [row.creatorId])) : null,
-      canUpsert: gradable && !own && actions.has('quality_upsert'),
-      canDelete: !!row && actions.has('quality_delete'),
-      gradable,
+      ...qualityRights(report, actor.account.id, actions, !!row),
     };
   }
 
@@ -98,8 +99,7 @@ export class ReportReviewService {
     const reportId = await this.reportId(actor, examId);
     return this.db.transaction(async (tx) => {
       const report = await store.reportFacts(tx, reportId, true);
-      if (!isApproved(report?.status)) throw notApproved(report?.status);
-      if (report?.creatorId === actor.account.id) throw ownReport('grade');
+      enforce(reviewRefusal(report, actor.account.id, 'grade'));
       const row = await store.upsertQuality(
         tx,
         {
@@ -148,7 +148,7 @@ export class ReportReviewService {
     }
     if (bucketId !== undefined && !held.has(bucketId)) {
       const bucket = await findBucketFacts(this.db, bucketId);
-      throw bucket && canSee(access, bucket) ? errors.forbidden(QUALITY_REVIEWERS[0]) : errors.notFound('Organization');
+      throw listOrganizationRefusal(!!bucket && canSee(access, bucket), QUALITY_REVIEWERS);
     }
     const period = listPeriod(body.from, body.to);
     if (!period) throw errors.validation('The period must end after it starts', { field: 'to' });
@@ -199,12 +199,11 @@ export class ReportReviewService {
 
   /** POST reports/{id}/rating: one per rater, never changed; a second answers 409. */
   async rate(actor: Actor, examId: string, body: RatingInput): Promise<ReportRating> {
-    requireAny(actor, READERS);
+    enforce(reviewReadRefusal(actionsOf(actor)));
     const reportId = await this.reportId(actor, examId);
     return this.db.transaction(async (tx) => {
       const report = await store.reportFacts(tx, reportId, true);
-      if (!isApproved(report?.status)) throw notApproved(report?.status);
-      if (report?.creatorId === actor.account.id) throw ownReport('rate');
+      enforce(reviewRefusal(report, actor.account.id, 'rate'));
       const row = await store.insertRating(tx, {
         id: crypto.randomUUID(),
         reportId,
@@ -224,7 +223,7 @@ export class ReportReviewService {
 
   /** GET reports/{id}/ratings, oldest first, with the mean score. */
   async ratings(actor: Actor, examId: string): Promise<ReportRatings> {
-    requireAny(actor, READERS);
+    enforce(reviewReadRefusal(actionsOf(actor)));
     const reportId = await this.reportId(actor, examId);
     const [rows, report] = await Promise.all([
       store.listRatings(this.db, reportId),
@@ -240,23 +239,25 @@ export class ReportReviewService {
     return {
       items,
       average,
-      canRate: isApproved(report?.status) && report?.creatorId !== actor.account.id && !items.some((r) => r.mine),
+      canRate: mayRate(
+        report,
+        actor.account.id,
+        items.some((r) => r.mine),
+      ),
     };
   }
 
   /* ---------- comments ---------- */
 
-  /** Comments exist only where the group allows them (spec 000 §6 "Group flags gate … comments"). */
+  /** Comments exist only where the group allows them (report-safety.policy commentsRefusal). */
   private async assertComments(actor: Actor): Promise<void> {
     const settings = await store.groupSettings(this.db, actor.bucket.groupId);
-    if (settings.allowReportComment !== true) {
-      throw new AppError('ReportCommentsDisabled', 'Report comments are turned off for this group');
-    }
+    enforce(commentsRefusal(settings.allowReportComment));
   }
 
   /** GET reports/{id}/comments, oldest first. */
   async comments(actor: Actor, examId: string): Promise<ReportComments> {
-    requireAny(actor, READERS);
+    enforce(reviewReadRefusal(actionsOf(actor)));
     await this.assertComments(actor);
     const reportId = await this.reportId(actor, examId);
     const rows = await store.listComments(this.db, reportId);
@@ -270,7 +271,7 @@ export class ReportReviewService {
 
   /** POST reports/{id}/comment */
   async comment(actor: Actor, examId: string, body: ReportCommentBody): Promise<ReportComment> {
-    requireAny(actor, READERS);
+    enforce(reviewReadRefusal(actionsOf(actor)));
     await this.assertComments(actor);
     const reportId = await this.reportId(actor, examId);
     return this.db.transaction(async (tx) => {
@@ -292,12 +293,12 @@ export class ReportReviewService {
    * comments off, so a writer can always take back what it said.
    */
   async deleteComment(actor: Actor, examId: string, commentId: string): Promise<void> {
-    requireAny(actor, READERS);
+    enforce(reviewReadRefusal(actionsOf(actor)));
     const reportId = await this.reportId(actor, examId);
     await this.db.transaction(async (tx) => {
       const row = await store.findComment(tx, reportId, commentId);
       if (!row) throw errors.notFound('Comment');
-      if (row.authorId !== actor.account.id) throw errors.forbidden('comment_author');
+      enforce(commentDeleteRefusal(row.authorId, actor.account.id));
       await store.deleteComment(tx, row.id, this.clock.now());
       await this.audit(tx, actor, 'report_comment.delete', reportId, { commentId: row.id });
     });
