@@ -70,8 +70,8 @@ export class AiService {
       );
     }
     const jobId = await this.db.transaction(async (tx) => {
-      if (!(await claimAiTask(tx, examId, this.clock.now())))
-        throw errors.conflict('The exam is already with the AI service');
+      const claimed = await claimAiTask(tx, examId, this.clock.now());
+      if (!claimed) throw errors.conflict('The exam is already with the AI service');
       const id = await this.jobs.enqueue(tx, AI_JOB, { examId, origin: input.origin });
       await writeAudit(tx, ctx, {
         action: 'exam.ai_task',
