@@ -13,8 +13,6 @@ export default {
   'sql-in-stores': [
     'packages/server/src/modules/exams/exams.list.filters.ts',
     'packages/server/src/modules/exams/exams.list.page.ts',
-    'packages/server/src/modules/viewing/report-images.ts',
-    'packages/server/src/modules/viewing/viewing.service.ts',
   ],
   'ui-alone': [],
 };

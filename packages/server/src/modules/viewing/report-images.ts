@@ -1,11 +1,20 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { KEY_IMAGE_MAX_BYTES, KEY_IMAGE_MAX_COUNT, type ReportImage } from '@yyp/contracts';
-import { exams, reportImages, type AccountRow, type ReportImageRow } from '../../db/schema.js';
+import type { AccountRow, ReportImageRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
+import {
+  countImages,
+  deleteImageRow,
+  imageIdsOf,
+  insertImage,
+  listImages,
+  lockReportExam,
+  reorderImages,
+  updateImage,
+} from './report-images.store.js';
 
 const IMAGE_LINK_TTL_S = 3600;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -77,30 +86,24 @@ export class ReportImages {
     try {
       row = await this.db.transaction(async (tx) => {
         // The exam row's lock serializes captures, so two at once cannot pass the limit.
-        await tx.execute(sql`select id from ${exams} where ${exams.id} = ${exam.id} for update`);
-        const [{ n }] = (await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(reportImages)
-          .where(eq(reportImages.reportId, exam.id))) as [{ n: number }];
+        await lockReportExam(tx, exam.id);
+        const n = await countImages(tx, exam.id);
         if (n >= KEY_IMAGE_MAX_COUNT) {
           throw new AppError('ReportImageLimit', `A report holds at most ${KEY_IMAGE_MAX_COUNT} images`, {
             limit: KEY_IMAGE_MAX_COUNT,
           });
         }
-        const [inserted] = await tx
-          .insert(reportImages)
-          .values({
-            id,
-            reportId: exam.id,
-            bucketId: exam.bucketId,
-            blobKey: key,
-            contentType: type,
-            size: bytes.length,
-            desc,
-            position: n,
-            createdBy: actor.id,
-          })
-          .returning();
+        const inserted = await insertImage(tx, {
+          id,
+          reportId: exam.id,
+          bucketId: exam.bucketId,
+          blobKey: key,
+          contentType: type,
+          size: bytes.length,
+          desc,
+          position: n,
+          createdBy: actor.id,
+        });
         await writeAudit(tx, ctx, {
           action: 'report.image_add',
           outcome: 'success',
@@ -113,7 +116,7 @@ export class ReportImages {
           patientId: exam.patientId,
           details: { imageId: id, size: bytes.length },
         });
-        return inserted!;
+        return inserted;
       });
     } catch (err) {
       await this.blobs.delete(key).catch(() => undefined);
@@ -124,11 +127,7 @@ export class ReportImages {
 
   /** GET reports/{id}/images (the caller holds exam_get in the report's organization). */
   async images(reportId: string) {
-    const rows = await this.db
-      .select()
-      .from(reportImages)
-      .where(eq(reportImages.reportId, reportId))
-      .orderBy(asc(reportImages.position));
+    const rows = await listImages(this.db, reportId);
     return {
       images: await Promise.all(rows.map(async (r) => this.imageOut(r, await this.imageUrl(r)))),
       limit: KEY_IMAGE_MAX_COUNT,
@@ -137,14 +136,7 @@ export class ReportImages {
 
   /** PATCH reports/{id}/images/{imageId}: its description and whether it is printed. */
   async patchImage(reportId: string, imageId: string, change: { desc?: string; isPrinted?: boolean }) {
-    const [row] = await this.db
-      .update(reportImages)
-      .set({
-        ...(change.desc !== undefined ? { desc: change.desc } : {}),
-        ...(change.isPrinted !== undefined ? { isPrinted: change.isPrinted } : {}),
-      })
-      .where(and(eq(reportImages.id, imageId), eq(reportImages.reportId, reportId)))
-      .returning();
+    const row = await updateImage(this.db, reportId, imageId, change);
     if (!row) throw errors.notFound('Image');
     return this.imageOut(row, await this.imageUrl(row));
   }
@@ -152,12 +144,8 @@ export class ReportImages {
   /** POST reports/{id}/image-order: the images in a new order; the list must name each image once. */
   async orderImages(reportId: string, imageIds: string[]) {
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from ${exams} where ${exams.id} = ${reportId} for update`);
-      const rows = await tx
-        .select({ id: reportImages.id })
-        .from(reportImages)
-        .where(eq(reportImages.reportId, reportId));
-      const have = new Set(rows.map((r) => r.id));
+      await lockReportExam(tx, reportId);
+      const have = new Set(await imageIdsOf(tx, reportId));
       if (
         imageIds.length !== have.size ||
         new Set(imageIds).size !== imageIds.length ||
@@ -165,17 +153,7 @@ export class ReportImages {
       ) {
         throw errors.validation('Name every image of the report exactly once', { field: 'imageIds' });
       }
-      // Negative positions first keep the unique (report, position) index satisfied.
-      for (const [i, id] of imageIds.entries()) {
-        await tx
-          .update(reportImages)
-          .set({ position: -1 - i })
-          .where(eq(reportImages.id, id));
-      }
-      await tx
-        .update(reportImages)
-        .set({ position: sql`-${reportImages.position} - 1` })
-        .where(eq(reportImages.reportId, reportId));
+      await reorderImages(tx, reportId, imageIds);
     });
     return this.images(reportId);
   }
@@ -183,21 +161,9 @@ export class ReportImages {
   /** DELETE reports/{id}/images/{imageId}: the others close the gap. */
   async deleteImage(actor: AccountRow, reportId: string, imageId: string, ctx: AuditContext): Promise<void> {
     const key = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from ${exams} where ${exams.id} = ${reportId} for update`);
-      const [gone] = await tx
-        .delete(reportImages)
-        .where(and(eq(reportImages.id, imageId), eq(reportImages.reportId, reportId)))
-        .returning();
+      await lockReportExam(tx, reportId);
+      const gone = await deleteImageRow(tx, reportId, imageId);
       if (!gone) throw errors.notFound('Image');
-      // Two steps keep the unique (report, position) index satisfied while the rest move up.
-      await tx
-        .update(reportImages)
-        .set({ position: sql`-${reportImages.position}` })
-        .where(and(eq(reportImages.reportId, reportId), sql`${reportImages.position} > ${gone.position}`));
-      await tx
-        .update(reportImages)
-        .set({ position: sql`-${reportImages.position} - 1` })
-        .where(and(eq(reportImages.reportId, reportId), sql`${reportImages.position} < 0`));
       await writeAudit(tx, ctx, {
         action: 'report.image_delete',
         outcome: 'success',

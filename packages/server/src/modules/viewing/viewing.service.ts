@@ -1,4 +1,3 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import {
   maskIdentifier,
   maskPatientName,
@@ -8,7 +7,7 @@ import {
   type ViewerContext,
   type ViewerPrior,
 } from '@yyp/contracts';
-import { accounts, exams, series, type AccountRow } from '../../db/schema.js';
+import type { AccountRow, ExamRow } from '../../db/schema.js';
 import { findBucketsFacts, loadCallerAccess, scopeFromColumns } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import { effectiveActions, privacyOf, type BucketAction } from '../../platform/authz.js';
@@ -21,6 +20,7 @@ import type { DicomWebService } from '../dicomweb/index.js';
 import { examAge, type ExamListService } from '../exams/index.js';
 import { maskMetadata } from './mask.js';
 import { ReportImages } from './report-images.js';
+import { examById, seriesOfExam, viewerAccount } from './viewing.store.js';
 
 /** What a verified viewer path grants: one study, read-only for share paths. */
 export interface ViewerGrant {
@@ -34,8 +34,6 @@ export interface ViewerGrant {
   /** seconds since the epoch */
   expires: number;
 }
-
-type ExamRow = typeof exams.$inferSelect;
 
 /**
  * The viewer's calls (/viewer/{openpath}): every one is authorized by the signed path alone, sent
@@ -86,7 +84,7 @@ export class ViewingService {
     privacy: PrivacyContext | null;
   }> {
     if (grant.kind === 'share' || !grant.accountId) return { account: null, actions: new Set(), privacy: null };
-    const [account] = await this.db.select().from(accounts).where(eq(accounts.id, grant.accountId)).limit(1);
+    const account = await viewerAccount(this.db, grant.accountId);
     if (!account || account.disabled !== 0) throw errors.accountDisabled();
     const access = await loadCallerAccess(this.db, account.id);
     const [facts] = await findBucketsFacts(this.db, [grant.bucketId]);
@@ -97,7 +95,7 @@ export class ViewingService {
 
   /** The live exam the grant names, still in its organization and with its study. */
   private async exam(grant: ViewerGrant): Promise<ExamRow> {
-    const [exam] = await this.db.select().from(exams).where(eq(exams.id, grant.examId)).limit(1);
+    const exam = await examById(this.db, grant.examId);
     if (!exam || exam.deletedTime || exam.bucketId !== grant.bucketId || exam.storeUid !== grant.studyUid) {
       throw errors.notFound('Exam');
     }
@@ -117,11 +115,7 @@ export class ViewingService {
   /** GET viewer/context */
   async context(token: string | undefined, ctx: AuditContext): Promise<ViewerContext> {
     const { grant, account, actions, exam, masked } = await this.open(token);
-    const rows = await this.db
-      .select()
-      .from(series)
-      .where(eq(series.examId, exam.id))
-      .orderBy(sql`${series.seriesNumber} asc nulls last`, asc(series.createdAt));
+    const rows = await seriesOfExam(this.db, exam.id);
     await writeAudit(this.db, ctx, {
       action: 'exam.view_images',
       outcome: 'success',
@@ -238,7 +232,7 @@ export class ViewingService {
     const actor = this.viewerOnly(grant, account);
     const prior = (await this.priors(token, ctx)).find((p) => p.examId === examId);
     if (!prior) throw errors.notFound('Exam');
-    const [row] = await this.db.select().from(exams).where(eq(exams.id, examId)).limit(1);
+    const row = await examById(this.db, examId);
     if (!row) throw errors.notFound('Exam');
     const { token: openpath, expires } = this.signer.sign(
       'viewer',
