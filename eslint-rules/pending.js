@@ -10,9 +10,6 @@ export default {
     'packages/server/src/platform/tenant-isolation.int.test.ts',
   ],
   'routes-no-store': [],
-  'sql-in-stores': [
-    'packages/server/src/modules/exams/exams.list.filters.ts',
-    'packages/server/src/modules/exams/exams.list.page.ts',
-  ],
+  'sql-in-stores': [],
   'ui-alone': [],
 };

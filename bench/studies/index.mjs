@@ -31,7 +31,7 @@ const GOAL_P95_MS = 50;
  */
 async function explainAll(db, run, bucketIds) {
   const dist = path.join(root, 'packages/server/dist/modules/exams');
-  const page = await import(path.join(dist, 'exams.list.page.js'));
+  const page = await import(path.join(dist, 'exams.list.page.store.js'));
   const scope = { bucketIds, deleted: false };
   const explain = async (title, query, bind = (p) => p) => {
     const { sql, params } = query.toSQL();

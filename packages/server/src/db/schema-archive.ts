@@ -174,7 +174,7 @@ export const exams = pgTable(
       .where(sql`${t.deletedTime} is null`),
     // The live list's modality filters: the exact values that hold the modality (read from
     // exam_modality_values) are bounds of this index, and a study-date range within each, so
-    // that a modality and a range read only their matches (exams.list.filters.ts).
+    // that a modality and a range read only their matches (exams.list.filters.store.ts).
     index('exams_live_modality_date_idx')
       .on(t.modality, t.studyDate, t.bucketId, t.created, t.id)
       .where(sql`${t.deletedTime} is null`),

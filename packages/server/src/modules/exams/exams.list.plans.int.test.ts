@@ -3,13 +3,13 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examModalityValues, exams } from '../../db/schema.js';
 import { bucket, fx, ingest, page, tok, useExamListFixture } from './exams.list.fixture.js';
-import { listPage } from './exams.list.page.js';
+import { listPage } from './exams.list.page.store.js';
 import { listExams } from './exams.list.store.js';
 
 useExamListFixture();
 
 /**
- * The study list finds a page in one of three ways (exams.list.page.ts): counted first, then
+ * The study list finds a page in one of three ways (exams.list.page.store.ts): counted first, then
  * walked in its order, or with few matches found among the matches themselves (`fenced`), or with a
  * study-date range counted and found in one statement. Whichever is taken, a page must be the
  * same: here every way is checked against the exams filtered and ordered in JavaScript, on enough

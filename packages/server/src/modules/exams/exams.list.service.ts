@@ -33,7 +33,7 @@ import { listColorRules } from '../rules/index.js';
 import { rowColor, type ColorRuleLike } from '@yyp/contracts';
 import * as lifecycle from './exams.lifecycle.store.js';
 import * as store from './exams.list.store.js';
-import { listPage } from './exams.list.page.js';
+import { listPage } from './exams.list.page.store.js';
 import { paintReportColors, type ReportColorRules } from '../report-safety/index.js';
 
 const DAY_MS = 86_400_000;

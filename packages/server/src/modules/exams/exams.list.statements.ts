@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db.js';
 
 /**
- * How the study list runs its statements (exams.list.page.ts): built once and kept, named so that
+ * How the study list runs its statements (exams.list.page.store.ts): built once and kept, named so that
  * PostgreSQL keeps their parse and plan, and their rows mapped by a mapper made once.
  */
 

@@ -13,10 +13,10 @@ import {
 } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import type { ExamListRow } from './exams.presenter.js';
-import { countParts, filterSql, shortNamePrefix } from './exams.list.filters.js';
+import { countParts, filterSql, shortNamePrefix } from './exams.list.filters.store.js';
 
 /**
- * All SQL of the study list but its filters (exams.list.filters.ts): sorts arrive as values of
+ * All SQL of the study list but its filters (exams.list.filters.store.ts): sorts arrive as values of
  * the contract's closed list and are turned into SQL here by lookup.
  */
 
@@ -150,7 +150,7 @@ export const listColumns = {
 
 /**
  * The ids of a page of the list, in its order, found on the exams alone, joining only what a sort
- * needs; `constant` writes the organizations and the window into the text (exams.list.page.ts).
+ * needs; `constant` writes the organizations and the window into the text (exams.list.page.store.ts).
  * - With `fenced` (few matches, known from the count), the matches are found first on their own,
  *   through the filters' indexes, and only they are ordered: left to itself, PostgreSQL may instead
  *   walk the list in its order waiting for matches, which for a search matching few or no exams
@@ -221,7 +221,7 @@ export function pageIdsQuery(
 
 /**
  * The ids of a page of a two-character name search in the list's created order, `direction`
- * (exams.list.page.ts; `heads` from nameHeads), unrun: for each head its first skip + limit
+ * (exams.list.page.store.ts; `heads` from nameHeads), unrun: for each head its first skip + limit
  * matches, read in order from its index, then together (UNION: an exam matching both heads once),
  * in the list's order, each row with `total` (the count). It reads about skip + limit entries per head, where walking the list in its
  * order reads every exam ahead of the page's matches. Its organizations are written into its text
@@ -351,10 +351,16 @@ export function countSql(db: Db, scope: ListScope, filters: ExamFilter[], consta
   return sql`(${sql.join(counts, sql` + `)})`;
 }
 
-export async function countExams(db: Db, scope: ListScope, filters: ExamFilter[]): Promise<number> {
+/** countExams' statement, unrun; null when no organization is left. */
+export function countExamsSql(db: Db, scope: ListScope, filters: ExamFilter[]): SQL | null {
   const counted = countSql(db, scope, filters);
-  if (!counted) return 0;
-  const [row] = await rowsOf(await db.execute(sql`select ${counted} as n`));
+  return counted ? sql`select ${counted} as n` : null;
+}
+
+export async function countExams(db: Db, scope: ListScope, filters: ExamFilter[]): Promise<number> {
+  const statement = countExamsSql(db, scope, filters);
+  if (!statement) return 0;
+  const [row] = await rowsOf(await db.execute(statement));
   return Number(row?.n ?? 0);
 }
 

@@ -4,7 +4,7 @@ import { accounts, buckets, colorRules, exams, reportTableColors } from '../../d
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
 import type { ReportColorRules } from '../report-safety/index.js';
-import { countParts, nameHeads } from './exams.list.filters.js';
+import { countParts, nameHeads } from './exams.list.filters.store.js';
 import {
   countExams,
   countSql,
