@@ -14,14 +14,10 @@ import {
   roles,
   sampleGraphs,
 } from '../db/schema.js';
-import { findAccountByUsername } from '../modules/accounts/accounts.store.js';
 import { generateStudy } from '../dicom/testdata/generate.js';
-import { insertAccount } from '../modules/accounts/accounts.store.js';
-import { addGroupMembers } from '../modules/groups/groups.store.js';
-import { addBucketMembers } from '../modules/organizations/organizations.store.js';
 import { insertExamNotifications } from '../modules/notifications/notifications.store.js';
-import { hashPassword } from './passwords.js';
 import { API_PREFIX } from '../app.js';
+import { accountByUsername, joinOrganization, makeAccount } from '../test/factories.js';
 import { DEMO_PW, startTestApp, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
 
@@ -48,7 +44,7 @@ beforeAll(async () => {
     .where(and(eq(bucketDictionary.bucketId, radiology!.id), eq(bucketDictionary.kind, 'tags')));
   const [assign] = await db.select().from(assignRules).where(eq(assignRules.groupId, 'demo-renhe'));
   const [color] = await db.select().from(colorRules).where(eq(colorRules.groupId, 'demo-renhe'));
-  const tech = await findAccountByUsername(db, 'tech');
+  const tech = await accountByUsername(t, 'tech');
   const [modality] = await db.select().from(modalities).where(eq(modalities.bucketId, radiology!.id));
   const study = generateStudy({
     modality: 'CT',
@@ -164,13 +160,8 @@ beforeAll(async () => {
     sampleGraph!.id,
   );
   // A plain member of the group and of the organization, with no role: holds only the read powers.
-  const plain = await insertAccount(
-    db,
-    { username: 'plainmember', name: 'Plain', passwordHash: await hashPassword(DEMO_PW) },
-    t.clock.now(),
-  );
-  await addGroupMembers(db, 'demo-renhe', [plain!.id], 0, t.clock.now());
-  await addBucketMembers(db, radiology!.id, [plain!.id], 'member', t.clock.now());
+  const plain = await makeAccount(t, { username: 'plainmember', name: 'Plain', password: DEMO_PW, signIn: false });
+  await joinOrganization(t, radiology!.id, plain.accountId, { level: 'member', groupLevel: 0 });
   for (const u of ['teleadmin', 'plainmember']) tokens[u] = await t.login(u);
 });
 afterAll(async () => {
