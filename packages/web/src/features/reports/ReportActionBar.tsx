@@ -9,7 +9,7 @@ import {
   StepForwardOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
-import type { Report, ReportAction } from '@yyp/contracts';
+import { isResettableStatus, type Report, type ReportAction } from '@yyp/contracts';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,10 +63,7 @@ export function ReportActionBar(props: ReportActionBarProps) {
     keys ? t('report.toolbar.shortcut', { label, keys }) : undefined;
   // Clearing a draft is an edit of its own: offered while the lock is held, not to a reader.
   const canReset =
-    editor.lockPhase === 'held' &&
-    editor.writable &&
-    ['none', 'locked', 'partial'].includes(report.status) &&
-    report.submittedAt === null;
+    editor.lockPhase === 'held' && editor.writable && isResettableStatus(report.status) && report.submittedAt === null;
 
   function handleUnlock() {
     modal.confirm({

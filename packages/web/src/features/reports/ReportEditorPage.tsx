@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { VIEWER_WINDOW, type ReportAction, type ReportTemplate } from '@yyp/contracts';
+import { RELEASING_ACTIONS, VIEWER_WINDOW, type ReportAction, type ReportTemplate } from '@yyp/contracts';
 import { App, Button, Dropdown, Skeleton } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,8 +31,6 @@ import { reportKeys, useReportEditor, type ActionExtra } from './useReportEditor
 import { useTextTargets } from './useTextTargets';
 import './reports.css';
 
-/** Actions that hand the report on and so need some text (spec 000 §5 "finding or conclusion must not be empty"). */
-const NEEDS_TEXT: ReadonlySet<ReportAction> = new Set(['submit', 'approve', 'approveAndPrint', 'preliminaryIssue']);
 const LIBRARY_KEY = 'yyp.report.library';
 
 /** /studies/:examId/reports/:reportId — a fresh editor for every report opened. */
@@ -133,7 +131,7 @@ export function ReportEditorPage({ examId, reportId }: { examId: string; reportI
       setReasonKind(button.action as 'reject' | 'recall');
     } else if (button.needsExperts) {
       setAdvising(true);
-    } else if (NEEDS_TEXT.has(button.action) && draft && !draft.findings.trim() && !draft.conclusion.trim()) {
+    } else if (RELEASING_ACTIONS.has(button.action) && draft && !draft.findings.trim() && !draft.conclusion.trim()) {
       notify.info(t('report.save.textRequired'));
     } else {
       perform(button.action).catch(() => undefined);

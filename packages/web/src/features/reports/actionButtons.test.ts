@@ -1,6 +1,6 @@
 import { REPORT_ACTIONS } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { actionButtons, holdsFor } from './actionButtons';
+import { actionButtons } from './actionButtons';
 
 const actionsOf = (transitions: Parameters<typeof actionButtons>[0]) => actionButtons(transitions).map((b) => b.action);
 
@@ -70,13 +70,5 @@ describe('actionButtons gated by the caller held actions', () => {
 
   it('leaves the server transitions alone while the permissions are unknown', () => {
     expect(actionButtons(['save', 'approve'], undefined).map((b) => b.action)).toEqual(['save', 'approve']);
-  });
-});
-
-describe('holdsFor', () => {
-  it('needs one full set of the listed actions', () => {
-    expect(holdsFor('approveAndPrint', new Set(['report_print']))).toBe(false);
-    expect(holdsFor('save', new Set(['report_advice']))).toBe(true);
-    expect(holdsFor('cancelSubmit', new Set())).toBe(true);
   });
 });

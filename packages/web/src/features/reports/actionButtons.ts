@@ -1,4 +1,4 @@
-import type { ReportAction } from '@yyp/contracts';
+import { CONTENT_ACTIONS, holdsFor, needsReason, REPORT_ACTION_ORDER, type ReportAction } from '@yyp/contracts';
 import { SHORTCUT_LABELS } from './shortcuts';
 
 /** One button of the action bar. */
@@ -16,56 +16,11 @@ export interface ActionButton {
   shortcut: string | null;
 }
 
-/** The order of the bar: writing first, then approval, then the ways back. */
-const ORDER: readonly ReportAction[] = [
-  'save',
-  'submit',
-  'preliminaryIssue',
-  'advise',
-  'approve',
-  'approveAndPrint',
-  'reject',
-  'cancelSubmit',
-  'recall',
-];
-
-export const CONTENT_ACTIONS: ReadonlySet<ReportAction> = new Set([
-  'save',
-  'submit',
-  'approve',
-  'approveAndPrint',
-  'preliminaryIssue',
-  'advise',
-]);
-
 const SHORTCUTS: Partial<Record<ReportAction, string>> = {
   save: SHORTCUT_LABELS.save,
   submit: SHORTCUT_LABELS.submit,
   approve: SHORTCUT_LABELS.approve,
 };
-
-/**
- * The organization actions each transition needs, from the report machine's rules (spec 000 §4):
- * one of the listed sets, held in full. Saving and submitting are the writer's (report_upsert) or,
- * after advice, the chosen expert's (report_advice); withdrawing one's own submission needs no
- * action after advice. A transition not named here needs nothing beyond the server's word.
- */
-export const REQUIRED_ACTIONS: Partial<Record<ReportAction, readonly (readonly string[])[]>> = {
-  save: [['report_upsert'], ['report_advice']],
-  submit: [['report_upsert'], ['report_advice']],
-  advise: [['report_upsert']],
-  preliminaryIssue: [['report_preliminary']],
-  approve: [['report_approval']],
-  approveAndPrint: [['report_approval', 'report_print']],
-  reject: [['report_approval']],
-  recall: [['report_recall']],
-};
-
-/** Whether the caller's actions allow a transition (true when the transition needs none). */
-export function holdsFor(action: ReportAction, held: ReadonlySet<string>): boolean {
-  const options = REQUIRED_ACTIONS[action];
-  return options === undefined || options.some((set) => set.every((x) => held.has(x)));
-}
 
 /**
  * The buttons for the server's `transitions`: exactly those actions, nothing the server did not
@@ -81,11 +36,11 @@ export function actionButtons(transitions: readonly ReportAction[], held?: Reado
     : allowed.has('submit')
       ? 'submit'
       : undefined;
-  return ORDER.filter((a) => allowed.has(a)).map((action) => ({
+  return REPORT_ACTION_ORDER.filter((a) => allowed.has(a)).map((action) => ({
     action,
     primary: action === primary,
-    danger: action === 'reject' || action === 'recall',
-    needsReason: action === 'reject' || action === 'recall',
+    danger: needsReason(action),
+    needsReason: needsReason(action),
     needsExperts: action === 'advise',
     sendsContent: CONTENT_ACTIONS.has(action),
     shortcut: SHORTCUTS[action] ?? null,

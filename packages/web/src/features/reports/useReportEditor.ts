@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CONTENT_ACTIONS,
   REPORT_AUTOSAVE_MS,
-  REPORT_HEARTBEAT_MS,
   isEditable,
   reportConflictDetailsSchema,
   type Report,
@@ -11,42 +11,19 @@ import {
   type ReportState,
 } from '@yyp/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { hasCode, isApiError } from '../../api/errors';
-import {
-  fetchReport,
-  forceUnlockReport,
-  lockReport,
-  resetReport,
-  runReportAction,
-  syncReport,
-  unlockReport,
-  unlockReportOnExit,
-} from '../../api/reports';
-import { CONTENT_ACTIONS } from './actionButtons';
+import { hasCode } from '../../api/errors';
+import { fetchReport, forceUnlockReport, resetReport, runReportAction, unlockReport } from '../../api/reports';
 import { edit, initialDraft, isDirty, keepMine, receiveServer, savedAs, takeTheirs, type DraftState } from './draft';
+import { reportKeys } from './reportKeys';
+import { LOCKED_POLL_MS, lockedName, useReportLock, type LockPhase } from './useReportLock';
 
-export const reportKeys = {
-  all: ['reports'] as const,
-  detail: (reportId: string) => ['reports', reportId, 'detail'] as const,
-  images: (reportId: string) => ['reports', reportId, 'images'] as const,
-  trace: (reportId: string) => ['reports', reportId, 'trace'] as const,
-  worklist: (reportId: string) => ['reports', reportId, 'worklist'] as const,
-};
-
-/**
- * The edit lock as this editor sees it: not asked for yet (reading: opening takes no lock), being
- * taken (the first edit), held, refused or lost (another user holds it), or given back by the user
- * (unlock).
- */
-export type LockPhase = 'idle' | 'taking' | 'held' | 'refused' | 'lost' | 'released';
+export { reportKeys };
+export type { LockPhase };
 
 export interface ActionExtra {
   reason?: string;
   expertIds?: string[];
 }
-
-/** While another user holds the lock, look again this often to see whether it was freed. */
-const LOCKED_POLL_MS = 15_000;
 
 /**
  * The report editor's state: the report as the server last answered it, the text on screen
@@ -59,8 +36,8 @@ const LOCKED_POLL_MS = 15_000;
  */
 export function useReportEditor(reportId: string, onAutosaveError: (error: unknown) => void) {
   const queryClient = useQueryClient();
-  const [lockPhase, setLockPhase] = useState<LockPhase>('idle');
-  const [lockHolder, setLockHolder] = useState<string | null>(null);
+  const phase = useState<LockPhase>('idle');
+  const [lockPhase] = phase;
   const [draftState, setDraftState] = useState<DraftState | null>(null);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [saving, setSaving] = useState(false);
@@ -88,14 +65,7 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     draftRef.current = next(draftRef.current);
     setDraftState(draftRef.current);
   }, []);
-  const phaseRef = useRef(lockPhase);
-  phaseRef.current = lockPhase;
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const locking = useRef<Promise<boolean> | null>(null);
-  const refusedAt = useRef(0);
-  const mounted = useRef(true);
-  // The text as it was before the edits typed while the lock was being taken (put back if refused).
-  const beforeEdit = useRef<DraftState | null>(null);
 
   const setReport = useCallback(
     (next: Report) => queryClient.setQueryData<Report>(reportKeys.detail(reportId), next),
@@ -119,143 +89,19 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
   const editable = report ? isEditable(report.transitions) : false;
   const lockedByOther = report?.lock && !report.lock.mine ? report.lock.lockedBy.name : null;
 
-  const loseLock = useCallback((name: string | null) => {
-    setLockHolder(name);
-    setLockPhase('lost');
-  }, []);
-
-  // An action that hands the report on frees the lock; a refused lock shown free again may be tried.
-  useEffect(() => {
-    if (!report) {
-      return;
-    }
-    if (!editable) {
-      if (lockPhase === 'held' || lockPhase === 'refused') {
-        setLockPhase('idle');
-      }
-      return;
-    }
-    // Refused, and the lock shows free again: the next edit may try again, but no sooner than the
-    // next poll, so a report whose lock flickers is not hammered.
-    if (
-      lockPhase === 'refused' &&
-      !lockedByOther &&
-      detail.dataUpdatedAt - refusedAt.current >= LOCKED_POLL_MS - 1000
-    ) {
-      setLockPhase('idle');
-    }
-  }, [report, editable, lockPhase, lockedByOther, detail.dataUpdatedAt]);
-
-  /**
-   * The first edit (or an explicit Edit): take the lock. Resolves true when it is held. Refused
-   * because another user holds it: the edits typed meanwhile are put back and the holder is named.
-   */
-  const startEditing = useCallback((): Promise<boolean> => {
-    if (phaseRef.current === 'held') {
-      return Promise.resolve(true);
-    }
-    if (locking.current) {
-      return locking.current;
-    }
-    phaseRef.current = 'taking';
-    setLockPhase('taking');
-    const putBack = () => {
-      const before = beforeEdit.current;
-      beforeEdit.current = null;
-      if (before) {
-        updateDraft(() => before);
-      }
-    };
-    const taking = lockReport(reportId)
-      .then(
-        (answer) => {
-          if (!mounted.current) {
-            // The editor closed while the lock was being taken: give it straight back.
-            void unlockReport(reportId).catch(() => undefined);
-            return false;
-          }
-          const mine = answer.lock?.mine ?? false;
-          if (mine) {
-            beforeEdit.current = null;
-          } else {
-            putBack();
-          }
-          setReport(answer);
-          phaseRef.current = mine ? 'held' : 'refused';
-          setLockPhase(phaseRef.current);
-          return mine;
-        },
-        (error: unknown) => {
-          if (!mounted.current) {
-            return false;
-          }
-          if (hasCode(error, 'ReportLocked')) {
-            refusedAt.current = Date.now();
-            setLockHolder(lockedName(error));
-            putBack();
-            phaseRef.current = 'refused';
-          } else {
-            // Not editable any more, or the call failed: keep the text, read the report again.
-            beforeEdit.current = null;
-            phaseRef.current = 'idle';
-          }
-          setLockPhase(phaseRef.current);
-          // Learn who holds it (and watch for its release) or what changed.
-          void queryClient.invalidateQueries({ queryKey: reportKeys.detail(reportId) });
-          return false;
-        },
-      )
-      .finally(() => {
-        locking.current = null;
-      });
-    locking.current = taking;
-    return taking;
-  }, [reportId, setReport, queryClient, updateDraft]);
-
-  // Heartbeat: renew the lock and pick up state changes made by others (an approver, an admin).
-  useEffect(() => {
-    if (lockPhase !== 'held') {
-      return;
-    }
-    const timer = setInterval(() => {
-      syncReport(reportId).then(
-        (answer) => {
-          const { version: _version, ...state } = answer;
-          mergeState(state);
-          if (!answer.lock) {
-            setLockPhase('idle');
-          } else if (!answer.lock.mine) {
-            loseLock(answer.lock.lockedBy.name);
-          }
-        },
-        (error: unknown) => {
-          if (hasCode(error, 'ReportLocked')) {
-            loseLock(lockedName(error));
-          }
-        },
-      );
-    }, REPORT_HEARTBEAT_MS);
-    return () => clearInterval(timer);
-  }, [lockPhase, reportId, mergeState, loseLock]);
-
-  // Give the lock back when the editor closes: on leaving the page, and when the tab goes away.
-  useEffect(() => {
-    mounted.current = true;
-    const onExit = () => {
-      if (phaseRef.current === 'held') {
-        unlockReportOnExit(reportId);
-      }
-    };
-    window.addEventListener('pagehide', onExit);
-    return () => {
-      mounted.current = false;
-      window.removeEventListener('pagehide', onExit);
-      if (phaseRef.current === 'held') {
-        phaseRef.current = 'idle';
-        void unlockReport(reportId).catch(() => undefined);
-      }
-    };
-  }, [reportId]);
+  const lock = useReportLock({
+    reportId,
+    phase,
+    report,
+    editable,
+    lockedByOther,
+    dataUpdatedAt: detail.dataUpdatedAt,
+    setReport,
+    mergeState,
+    draftRef,
+    updateDraft,
+  });
+  const { setLockPhase, lockHolder, setLockHolder, loseLock, startEditing, beginEdit } = lock;
 
   /** Run one write after the ones before it; the text and version are read when its turn comes. */
   const enqueue = useCallback(<T>(work: () => Promise<T>): Promise<T> => {
@@ -354,13 +200,10 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
   /** An edit of the text; the first one takes the lock (the text shows at once, put back if refused). */
   const change = useCallback(
     (patch: Partial<ReportContent>) => {
-      if (phaseRef.current === 'idle') {
-        beforeEdit.current = draftRef.current;
-        void startEditing();
-      }
+      beginEdit();
       updateDraft((d) => (d ? edit(d, patch) : d));
     },
-    [updateDraft, startEditing],
+    [updateDraft, beginEdit],
   );
 
   const resolveConflict = useCallback(
@@ -400,7 +243,7 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
           setPending(null);
         }
       }),
-    [enqueue, reportId, setReport, updateDraft],
+    [enqueue, reportId, setReport, updateDraft, setLockPhase, setLockHolder],
   );
 
   return {
@@ -430,11 +273,7 @@ export function useReportEditor(reportId: string, onAutosaveError: (error: unkno
     unlock: () => simple('unlock', unlockReport),
     reset: () => simple('reset', resetReport),
     forceUnlock: () => simple('forceUnlock', forceUnlockReport),
-    editAgain: () => {
-      setLockHolder(null);
-      phaseRef.current = 'idle';
-      void startEditing();
-    },
+    editAgain: lock.editAgain,
     reload: async () => {
       const fresh = await detail.refetch();
       if (fresh.data) {
@@ -451,14 +290,6 @@ export type ReportEditor = ReturnType<typeof useReportEditor>;
 
 function isFullReport(answer: Report | ReportState): answer is Report {
   return 'content' in answer && 'version' in answer;
-}
-
-function lockedName(error: unknown): string | null {
-  if (!isApiError(error) || error.code !== 'ReportLocked') {
-    return null;
-  }
-  const details = error.details as { lockedBy?: { name?: unknown } } | undefined;
-  return typeof details?.lockedBy?.name === 'string' ? details.lockedBy.name : null;
 }
 
 /** The later of two times, either of which may be missing. */
