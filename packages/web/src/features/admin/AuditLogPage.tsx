@@ -1,46 +1,24 @@
 import { DisconnectOutlined } from '@ant-design/icons';
 import { GROUP_ACCESS_LEVELS, type Group } from '@yyp/contracts';
-import { Button, Card, Skeleton, Space } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
-import { MissingResult } from '../../ui/MissingResult';
 import { PageHeading } from '../../ui/PageHeading';
 import { AuditLogTable } from './AuditLogTable';
 import { GroupPicker } from './GroupPicker';
-import { useLevelGroup } from './useLevelGroup';
+import { LevelGroupPage } from './LevelGroupPage';
 
 /** /logs: the operation log of a group, for its auditors (level 9) only. */
 export function AuditLogPage() {
   const { t } = useTranslation();
-  const { query, groups, selected, select } = useLevelGroup(GROUP_ACCESS_LEVELS.auditor);
-
-  if (query.isError) {
-    return (
-      <div className="yyp-page">
-        <LoadFailedAlert error={query.error} onRetry={() => void query.refetch()} />
-      </div>
-    );
-  }
-  if (query.isPending) {
-    return (
-      <div className="yyp-page">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
-    );
-  }
-  if (!selected) {
-    return (
-      <MissingResult
-        status="403"
-        title={t('auditLog.forbiddenTitle')}
-        description={t('auditLog.forbiddenDescription')}
-        backTo="/studies"
-        backLabel={t('common.backToHome')}
-      />
-    );
-  }
-  return <AuditLogView groups={groups} group={selected} onSelect={select} />;
+  return (
+    <LevelGroupPage
+      level={GROUP_ACCESS_LEVELS.auditor}
+      forbidden={{ title: t('auditLog.forbiddenTitle'), description: t('auditLog.forbiddenDescription') }}
+    >
+      {(view) => <AuditLogView {...view} />}
+    </LevelGroupPage>
+  );
 }
 
 function AuditLogView({ groups, group, onSelect }: { groups: Group[]; group: Group; onSelect: (id: string) => void }) {
