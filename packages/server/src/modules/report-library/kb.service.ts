@@ -7,6 +7,7 @@ import { appendPosition, placeAfter } from './kb-position.js';
 import * as store from './kb.store.js';
 import type { KbItemRow, KbTree } from './kb.store.js';
 import { auditChange, LibraryAccess, type LibraryCaller } from './report-library.access.js';
+import { personalRowRefusal, TEMPLATE_WRITE_ACTION } from './report-library.policy.js';
 import { presentKbItem } from './report-library.presenter.js';
 
 const sameTree = (a: KbTree, b: KbTree) =>
@@ -48,7 +49,7 @@ export class KnowledgeBaseService {
       input.type === 'group'
         ? { type: 'group', bucketId: input.bucketId ?? '' }
         : { type: 'personal', ownerId: caller.account.id };
-    if (tree.type === 'group') await this.access.require(caller, tree.bucketId, 'template_upsert');
+    if (tree.type === 'group') await this.access.require(caller, tree.bucketId, TEMPLATE_WRITE_ACTION);
     else await this.access.requireMember(caller);
     const parentId = input.parentId ?? null;
     const row = await this.db.transaction(async (tx) => {
@@ -146,10 +147,11 @@ export class KnowledgeBaseService {
     const row = await store.findItem(this.db, id);
     if (!row) throw errors.notFound('Knowledge base item');
     if (row.type === 'personal') {
-      if (row.ownerId !== caller.account.id) throw errors.notFound('Knowledge base item');
+      const refusal = personalRowRefusal(row.ownerId, caller.account.id, 'Knowledge base item');
+      if (refusal) throw refusal;
       return row;
     }
-    await this.access.require(caller, row.bucketId ?? '', 'template_upsert');
+    await this.access.require(caller, row.bucketId ?? '', TEMPLATE_WRITE_ACTION);
     return row;
   }
 

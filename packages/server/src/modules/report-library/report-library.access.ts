@@ -3,7 +3,16 @@ import { callerScope, findBucketFacts } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import { canSee, effectiveActions, type BucketAction, type BucketFacts } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
-import { errors } from '../../platform/errors.js';
+import {
+  deniedAction,
+  denialError,
+  organizationDenial,
+  personalDenial,
+  type Denial,
+  type LibraryNeed,
+} from './report-library.policy.js';
+
+export type { LibraryNeed };
 
 /** The caller of a report library call: who, and from where (for the audit trail). */
 export interface LibraryCaller {
@@ -12,32 +21,10 @@ export interface LibraryCaller {
 }
 
 /**
- * Report material (templates, phrases, description templates, sample graphs) is read by whoever
- * works on exams or reports in the organization: any one of these actions is enough.
- */
-export const REPORT_MATERIAL_READ_ACTIONS: readonly BucketAction[] = [
-  'exam_get',
-  'report_upsert',
-  'report_approval',
-  'report_advice',
-  'template_upsert',
-];
-
-/** What a caller may need in an organization: read its report material, or hold an action. */
-export type LibraryNeed = 'read' | BucketAction;
-
-export function mayReadReportMaterial(actions: ReadonlySet<BucketAction>): boolean {
-  return REPORT_MATERIAL_READ_ACTIONS.some((a) => actions.has(a));
-}
-
-export function allows(actions: ReadonlySet<BucketAction>, need: LibraryNeed): boolean {
-  return need === 'read' ? mayReadReportMaterial(actions) : actions.has(need);
-}
-
-/**
- * The policy of the report library, for rows whose organization the route could not name
- * (personal-or-group rows, a bucketId in the body): an organization the caller cannot see is 404,
- * a missing action 403, and each denial is audited as the route-level check does.
+ * The caller's actions in an organization, for rows whose organization the route could not name
+ * (personal-or-group rows, a bucketId in the body), checked against report-library.policy.ts: an
+ * organization the caller cannot see is 404, a missing action 403, and each denial is audited as
+ * the route-level check does.
  */
 export class LibraryAccess {
   constructor(private readonly db: Db) {}
@@ -56,22 +43,23 @@ export class LibraryAccess {
   /** Passes when the caller has `need` in the organization; answers its actions there. */
   async require(caller: LibraryCaller, bucketId: string, need: LibraryNeed): Promise<Set<BucketAction>> {
     const found = await this.actionsIn(caller.account, bucketId);
-    if (!found) return this.deny(caller, bucketId, need, 'notFound');
-    if (!allows(found.actions, need)) return this.deny(caller, bucketId, need, 'forbidden');
+    const denial = organizationDenial(found?.actions ?? null, need);
+    if (denial || !found) return this.deny(caller, bucketId, need, denial ?? 'notFound');
     return found.actions;
   }
 
   /** Personal material is for accounts that work in some organization. */
   async requireMember(caller: LibraryCaller): Promise<void> {
     const scope = await callerScope(this.db, caller.account);
-    if (scope.access.memberships.size === 0) await this.deny(caller, undefined, 'personal', 'forbidden');
+    const denial = personalDenial(scope.access.memberships.size);
+    if (denial) await this.deny(caller, undefined, 'personal', denial);
   }
 
   private async deny(
     caller: LibraryCaller,
     bucketId: string | undefined,
     need: string,
-    decision: 'notFound' | 'forbidden',
+    decision: Denial,
   ): Promise<never> {
     await writeAudit(this.db, caller.ctx, {
       action: 'permission.denied',
@@ -79,9 +67,9 @@ export class LibraryAccess {
       actorId: caller.account.id,
       actorUsername: caller.account.username,
       ...(bucketId ? { bucketId } : {}),
-      details: { action: need === 'read' ? 'report_material_read' : need, decision },
+      details: { action: deniedAction(need), decision },
     });
-    throw decision === 'notFound' ? errors.notFound() : errors.forbidden(need === 'read' ? undefined : need);
+    throw denialError(decision, need);
   }
 }
 

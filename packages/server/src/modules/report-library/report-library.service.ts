@@ -20,6 +20,12 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { readImageHeader } from './image-header.js';
 import { auditChange, LibraryAccess, type LibraryCaller } from './report-library.access.js';
+import {
+  mayEditTemplate,
+  personalRowRefusal,
+  SAMPLE_GRAPH_WRITE_ACTION,
+  TEMPLATE_WRITE_ACTION,
+} from './report-library.policy.js';
 import { presentDescTemplate, presentSampleGraph, presentTemplate } from './report-library.presenter.js';
 import * as store from './report-library.store.js';
 
@@ -56,8 +62,7 @@ export class ReportLibraryService {
       modality: query.modality,
       q: query.q,
     });
-    const upsert = actions.has('template_upsert');
-    return rows.map((r) => presentTemplate(r, r.scope === 'personal' || upsert));
+    return rows.map((r) => presentTemplate(r, mayEditTemplate(r.scope, actions)));
   }
 
   /** GET report-templates/{id} */
@@ -68,7 +73,7 @@ export class ReportLibraryService {
 
   /** POST report-templates */
   async createTemplate(caller: LibraryCaller, input: CreateReportTemplate): Promise<ReportTemplate> {
-    if (input.scope === 'bucket') await this.access.require(caller, input.bucketId, 'template_upsert');
+    if (input.scope === 'bucket') await this.access.require(caller, input.bucketId, TEMPLATE_WRITE_ACTION);
     else await this.access.requireMember(caller);
     const { scope, ...fields } = input;
     const row = await this.db.transaction(async (tx) => {
@@ -98,7 +103,7 @@ export class ReportLibraryService {
 
   /** PUT report-templates/{id}: the fields given. */
   async updateTemplate(caller: LibraryCaller, id: string, change: UpdateReportTemplate): Promise<ReportTemplate> {
-    const current = await this.templateRow(caller, id, 'template_upsert');
+    const current = await this.templateRow(caller, id, TEMPLATE_WRITE_ACTION);
     const row = await this.db.transaction(async (tx) => {
       const updated = await store.updateTemplate(tx, current.id, defined(change), this.clock.now());
       if (!updated) throw errors.notFound('Report template');
@@ -116,7 +121,7 @@ export class ReportLibraryService {
 
   /** DELETE report-templates/{id} */
   async deleteTemplate(caller: LibraryCaller, id: string): Promise<void> {
-    const current = await this.templateRow(caller, id, 'template_upsert');
+    const current = await this.templateRow(caller, id, TEMPLATE_WRITE_ACTION);
     await this.db.transaction(async (tx) => {
       if (!(await store.deleteTemplate(tx, current.id))) throw errors.notFound('Report template');
       await auditChange(tx, caller, {
@@ -130,11 +135,12 @@ export class ReportLibraryService {
   }
 
   /** A template the caller may read (or, with template_upsert, change): personal ones are the owner's alone. */
-  private async templateRow(caller: LibraryCaller, id: string, need: 'read' | 'template_upsert') {
+  private async templateRow(caller: LibraryCaller, id: string, need: 'read' | typeof TEMPLATE_WRITE_ACTION) {
     const row = await store.findTemplate(this.db, id);
     if (!row) throw errors.notFound('Report template');
     if (row.scope === 'personal') {
-      if (row.ownerId !== caller.account.id) throw errors.notFound('Report template');
+      const refusal = personalRowRefusal(row.ownerId, caller.account.id, 'Report template');
+      if (refusal) throw refusal;
       return row;
     }
     await this.access.require(caller, row.bucketId ?? '', need);
@@ -144,7 +150,7 @@ export class ReportLibraryService {
   private async mayEditTemplate(caller: LibraryCaller, row: { scope: string; bucketId: string | null }) {
     if (row.scope === 'personal') return true;
     const found = await this.access.actionsIn(caller.account, row.bucketId ?? '');
-    return found?.actions.has('template_upsert') ?? false;
+    return mayEditTemplate(row.scope, found?.actions ?? null);
   }
 
   /* ---------- layouts ---------- */
@@ -164,7 +170,7 @@ export class ReportLibraryService {
 
   /** POST image-desc-templates */
   async createDescTemplate(caller: LibraryCaller, input: CreateImageDescTemplate): Promise<ImageDescTemplate> {
-    await this.access.require(caller, input.bucketId, 'template_upsert');
+    await this.access.require(caller, input.bucketId, TEMPLATE_WRITE_ACTION);
     const row = await this.db.transaction(async (tx) => {
       const inserted = await store.insertDescTemplate(
         tx,
@@ -190,7 +196,7 @@ export class ReportLibraryService {
     id: string,
     change: UpdateImageDescTemplate,
   ): Promise<ImageDescTemplate> {
-    await this.access.require(caller, bucketId, 'template_upsert');
+    await this.access.require(caller, bucketId, TEMPLATE_WRITE_ACTION);
     const row = await this.db.transaction(async (tx) => {
       const updated = await store.updateDescTemplate(tx, bucketId, id, defined(change), this.clock.now());
       if (!updated) throw errors.notFound('Image description template');
@@ -208,7 +214,7 @@ export class ReportLibraryService {
 
   /** DELETE image-desc-templates/{id} */
   async deleteDescTemplate(caller: LibraryCaller, bucketId: string, id: string): Promise<void> {
-    await this.access.require(caller, bucketId, 'template_upsert');
+    await this.access.require(caller, bucketId, TEMPLATE_WRITE_ACTION);
     await this.db.transaction(async (tx) => {
       if (!(await store.deleteDescTemplate(tx, bucketId, id))) throw errors.notFound('Image description template');
       await auditChange(tx, caller, {
@@ -231,7 +237,7 @@ export class ReportLibraryService {
 
   /** POST sample-graphs/new: a PNG or JPEG (≤ 5 MB) whose size is read from its header. */
   async addSampleGraph(caller: LibraryCaller, bucketId: string, title: string, bytes: Buffer): Promise<SampleGraph> {
-    await this.access.require(caller, bucketId, 'manage_sample_graph');
+    await this.access.require(caller, bucketId, SAMPLE_GRAPH_WRITE_ACTION);
     if (bytes.length > SAMPLE_GRAPH_MAX_BYTES) throw new AppError('PayloadTooLarge', 'A sample graph is at most 5 MB');
     const header = readImageHeader(bytes);
     if (!header) throw errors.validation('The sample graph is not a PNG or JPEG image', { field: 'body' });
@@ -272,7 +278,7 @@ export class ReportLibraryService {
 
   /** DELETE sample-graphs/{id}: the row, then its image. */
   async deleteSampleGraph(caller: LibraryCaller, bucketId: string, id: string): Promise<void> {
-    await this.access.require(caller, bucketId, 'manage_sample_graph');
+    await this.access.require(caller, bucketId, SAMPLE_GRAPH_WRITE_ACTION);
     const gone = await this.db.transaction(async (tx) => {
       const row = await store.deleteSampleGraph(tx, bucketId, id);
       if (!row) throw errors.notFound('Sample graph');
