@@ -366,8 +366,7 @@ export const examNamePrefixCounts = pgTable(
 
 /**
  * Key images of a report (spec 000 §3 "Report images": id, url, desc, index, isPrinted, point),
- * captured in the viewer. Until reports have their own rows (the reporting issue) a report's id is
- * its exam's id. At most MAX_REPORT_IMAGES per report, each at most MAX_REPORT_IMAGE_BYTES.
+ * captured in the viewer. A report's id is its primary exam's id. At most MAX_REPORT_IMAGES per report, each at most MAX_REPORT_IMAGE_BYTES.
  */
 export const reportImages = pgTable(
   'report_images',

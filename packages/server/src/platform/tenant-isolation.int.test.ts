@@ -115,7 +115,7 @@ beforeAll(async () => {
     frames: '1',
     examId: stored.examId,
     otherId: stored.examId,
-    // Report ids are exam ids until reports exist.
+    // A report's id is its primary exam's id.
     reportId: stored.examId,
     imageId: 'image-fixture',
     traceId: 'trace-fixture',

@@ -120,7 +120,7 @@ export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListServi
   defineRoute(app, {
     method: 'POST',
     url: 'reports/:examId/recovery',
-    summary: 'Recover a deleted exam within 30 days (the id is the exam id until reports exist)',
+    summary: 'Recover a deleted exam within 30 days (a report id is its primary exam id)',
     auth: { action: 'exam_delete', owner: anyExam },
     params: examParams,
     response: examItemSchema,
@@ -130,7 +130,7 @@ export function examListRoutes(app: FastifyInstance, db: Db, list: ExamListServi
   defineRoute(app, {
     method: 'POST',
     url: 'reports/:examId/delete',
-    summary: 'Remove a deleted exam for good, with its images (the id is the exam id until reports exist)',
+    summary: 'Remove a deleted exam for good, with its images (a report id is its primary exam id)',
     auth: { action: 'exam_delete', owner: anyExam },
     params: examParams,
     status: 204,

@@ -32,7 +32,7 @@ const actor = (input: Caller) => ({
 
 /**
  * The exam detail drawer's calls (spec 001 §7 "Exams" and the reports/{id} prefix of
- * "Reports"): until reports exist (the reporting issue) the {id} of reports/{id}/… is the exam id.
+ * "Reports"): the {id} of reports/{id}/… is the exam's id (a report's id is its primary exam's).
  */
 export function examManageRoutes(app: FastifyInstance, db: Db, manage: ExamManageService): void {
   const examOwner = ownerFrom('examId', ownerOfExam, db);

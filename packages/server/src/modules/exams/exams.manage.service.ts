@@ -201,7 +201,7 @@ export class ExamManageService {
     );
   }
 
-  /** POST reports/{id}/assign and assign-remove (the id is the exam id until reports exist). */
+  /** POST reports/{id}/assign and assign-remove (a report's id is its primary exam's id). */
   async assign(actor: Actor, examId: string, accountId: string | null) {
     const row = await this.liveRow(examId, actor.bucket);
     if (accountId !== null && !(await this.reportersOf(actor.bucket.id)).has(accountId)) {

@@ -247,7 +247,7 @@ export class ViewingService {
     const { grant, account, actions, exam } = await this.open(token);
     const actor = this.viewerOnly(grant, account);
     if (!grant.reportId || !actions.has('report_upsert')) throw errors.forbidden('report_upsert');
-    // Until reports have their own rows, the report of an exam is the exam itself.
+    // A report's id is its primary exam's id: the viewer's report is the opened exam's.
     if (grant.reportId !== exam.id) throw errors.notFound('Report');
     return this.keyImages.storeImage(exam, actor, bytes, desc, ctx);
   }
