@@ -116,8 +116,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'studies/:examId/reports/:reportId',
-            lazy: () =>
-              import('../features/reports/ReportEditorPage').then((m) => ({ Component: m.ReportEditorRoute })),
+            lazy: () => import('./ReportEditorRoute').then((m) => ({ Component: m.ReportEditorRoute })),
           },
           {
             path: 'groups',

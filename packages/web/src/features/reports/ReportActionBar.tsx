@@ -13,9 +13,8 @@ import { isResettableStatus, type Report, type ReportAction } from '@yyp/contrac
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../../app/permissions';
-import { useNotify } from '../../app/useNotify';
-import { ShareReportButton } from '../sharing/ShareReportButton';
+import { usePermissions } from '../../shared/permissions/permissions';
+import { useNotify } from '../../shared/notify/useNotify';
 import { actionButtons, type ActionButton } from './actionButtons';
 import { SHORTCUT_LABELS } from './shortcuts';
 import type { ReportEditor } from './useReportEditor';
@@ -33,6 +32,8 @@ interface ReportActionBarProps {
   onToggleLibrary: () => void;
   /** opens the print view (a report with text, for those who print) */
   onPrint?: (() => void) | undefined;
+  /** the share button (the sharing feature's; app/ hands it in through the editor page) */
+  shareButton?: ((report: Report) => ReactNode) | undefined;
 }
 
 const ICONS: Partial<Record<ReportAction, ReactNode>> = {
@@ -125,7 +126,7 @@ export function ReportActionBar(props: ReportActionBarProps) {
             </Button>
           </Tooltip>
         )}
-        <ShareReportButton report={report} />
+        {props.shareButton?.(report)}
         {props.onPrint && (
           <Tooltip title={t('reportPrint.editor.printTip')}>
             <Button icon={<PrinterOutlined />} onClick={props.onPrint} data-testid="print-report">

@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RELEASING_ACTIONS, VIEWER_WINDOW, type ReportAction, type ReportTemplate } from '@yyp/contracts';
+import { RELEASING_ACTIONS, VIEWER_WINDOW, type Report, type ReportAction, type ReportTemplate } from '@yyp/contracts';
 import { App, Button, Dropdown, Skeleton } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { fetchExamDetail, viewerPath } from '../../api/exams';
 import { hasCode } from '../../api/errors';
 import { errorMessage } from '../../api/errorMessage';
 import { fetchWorklist } from '../../api/reports';
-import { useNotify } from '../../app/useNotify';
+import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
-import { studyKeys } from '../studies/useStudies';
+import { studyKeys } from '../../shared/queries/studyQueries';
 import type { ActionButton } from './actionButtons';
 import { AdviseDialog } from './AdviseDialog';
 import { CombineNotice } from './CombineNotice';
@@ -33,17 +33,20 @@ import './reports.css';
 
 const LIBRARY_KEY = 'yyp.report.library';
 
-/** /studies/:examId/reports/:reportId — a fresh editor for every report opened. */
-export function ReportEditorRoute() {
-  const { examId = '', reportId = '' } = useParams();
-  return <ReportEditorPage key={reportId} examId={examId} reportId={reportId} />;
-}
-
 /**
  * The report editor (spec 000 §2 "Report page"): exam header, findings and conclusion side by side,
  * the action bar of the server's transitions, the library on the left and the right panel.
  */
-export function ReportEditorPage({ examId, reportId }: { examId: string; reportId: string }) {
+export function ReportEditorPage({
+  examId,
+  reportId,
+  shareButton,
+}: {
+  examId: string;
+  reportId: string;
+  /** the share button of the action bar (the sharing feature's; app/ hands it in) */
+  shareButton?: (report: Report) => ReactNode;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const { modal, message } = App.useApp();
@@ -293,6 +296,7 @@ export function ReportEditorPage({ examId, reportId }: { examId: string; reportI
         onOpenViewer={handleOpenViewer}
         onNext={handleNext}
         onToggleLibrary={handleToggleLibrary}
+        shareButton={shareButton}
         onPrint={
           canPrint && !['none', 'locked'].includes(report.status)
             ? () => void navigate(printPath(examId, reportId))

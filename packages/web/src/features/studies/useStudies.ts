@@ -3,9 +3,6 @@ import type { ExamFilter, ExamSort } from '@yyp/contracts';
 import { fetchQuickSearches, queryDeletedExams, queryExams } from '../../api/exams';
 import { studyKeys } from '../../shared/queries/studyQueries';
 
-// Moved to shared/queries/studyQueries (issue 21 step 6); re-exported until features/reports imports it from there.
-export { studyKeys };
-
 /**
  * One page of the study list (or of the deleted exams). Only the visible page is fetched; the
  * previous page stays on screen while the next one loads.

@@ -1,2 +1,0 @@
-// Moved to shared/notify/useNotify (issue 21 step 6); this re-export stays until features/reports imports it from there.
-export * from '../shared/notify/useNotify';
