@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { expect } from 'vitest';
-import { buckets } from '../db/schema.js';
-import { startTestApp, type TestApp } from './harness.js';
+import type { TestApp } from './harness.js';
 
 /** The tus endpoint's path. */
 export const TUS_FILES = '/yyp/api/v1/uploads/files/';
@@ -44,17 +42,6 @@ export interface UploadClient {
 export async function listenOnLoopback(t: TestApp): Promise<string> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}
-
-/**
- * A test app listening on loopback (see listenOnLoopback) for the upload tests, with the id of the
- * demo's 放射科 (RH-RAD), the organization their uploads go into.
- */
-export async function startUploadApp(): Promise<{ t: TestApp; base: string; radId: string }> {
-  const t = await startTestApp();
-  const base = await listenOnLoopback(t);
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  return { t, base, radId: rad!.id };
 }
 
 /**
