@@ -3,7 +3,6 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from './eslint-rules/boundaries.js';
-import pending from './eslint-rules/pending.js';
 
 export default tseslint.config(
   {
@@ -52,11 +51,10 @@ export default tseslint.config(
   },
   {
     // The arrows between the parts (docs/architecture.md "Parts and arrows"; the rules themselves
-    // are in eslint-rules/boundaries.js). `pending` lists the files that still break a rule while
-    // issue 21's restructuring is under way; it only shrinks.
+    // are in eslint-rules/boundaries.js). No file is exempt.
     files: ['packages/*/src/**/*.ts', 'packages/*/src/**/*.tsx'],
     plugins: { yyp: { rules: { boundaries } } },
-    rules: { 'yyp/boundaries': ['error', { pending }] },
+    rules: { 'yyp/boundaries': 'error' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

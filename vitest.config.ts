@@ -17,7 +17,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/contracts/src/**/*.test.ts', 'packages/server/src/**/*.test.ts'],
+          include: [
+            'packages/contracts/src/**/*.test.ts',
+            'packages/server/src/**/*.test.ts',
+            'eslint-rules/**/*.test.js',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

@@ -15,9 +15,8 @@ import {
   sampleGraphs,
 } from '../db/schema.js';
 import { generateStudy } from '../dicom/testdata/generate.js';
-import { insertExamNotifications } from '../modules/notifications/notifications.store.js';
 import { API_PREFIX } from '../app.js';
-import { accountByUsername, joinOrganization, makeAccount } from '../test/factories.js';
+import { accountByUsername, joinOrganization, makeAccount, makeExamNotification } from '../test/factories.js';
 import { DEMO_PW, startTestApp, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
 
@@ -80,25 +79,21 @@ beforeAll(async () => {
     .values({ id: 'table-color-fixture', groupId: 'demo-renhe', name: '危急', field: 'critical', value: 'true' })
     .returning();
   // A notification of group A's technician: nobody else may read or mark it.
-  const [notificationId] = await insertExamNotifications(
-    db,
-    {
-      accountIds: [tech!.id],
-      groupId: 'demo-renhe',
-      bucketId: radiology!.id,
-      kind: 'exam_uploaded',
-      examId: stored.examId,
-      payload: {
-        id: stored.examId,
-        patientName: 'Secret^Patient',
-        modality: 'CT',
-        bodyPart: '',
-        examTime: '2026-11-22T08:00:00',
-        bucketName: '放射科',
-      },
+  const [notificationId] = await makeExamNotification(t, {
+    accountIds: [tech!.id],
+    groupId: 'demo-renhe',
+    bucketId: radiology!.id,
+    kind: 'exam_uploaded',
+    examId: stored.examId,
+    payload: {
+      id: stored.examId,
+      patientName: 'Secret^Patient',
+      modality: 'CT',
+      bodyPart: '',
+      examTime: '2026-11-22T08:00:00',
+      bucketName: '放射科',
     },
-    t.clock.now(),
-  );
+  });
   Object.assign(fixture, {
     groupId: 'demo-renhe',
     bucketId: radiology!.id,

@@ -29,6 +29,7 @@ import { hashPassword } from '../platform/passwords.js';
 import { findAccountByUsername, insertAccount } from '../modules/accounts/accounts.store.js';
 import type { IngestSource } from '../modules/archive/index.js';
 import { insertModality } from '../modules/archive/modalities.store.js';
+import { insertExamNotifications } from '../modules/notifications/notifications.store.js';
 import { DEFAULT_GROUP_SETTINGS } from '../modules/groups/groups.service.js';
 import { addGroupMembers, insertGroup } from '../modules/groups/groups.store.js';
 import { addBucketMembers, findBucket, insertBucket } from '../modules/organizations/organizations.store.js';
@@ -149,6 +150,13 @@ export async function makeModality(
     { aeTitle: modality.aeTitle, host: modality.host ?? null, name: modality.name ?? modality.aeTitle },
     t.clock.now(),
   );
+}
+
+type ExamNotification = Parameters<typeof insertExamNotifications>[1];
+
+/** Exam notifications of the named accounts, written as the notifications service writes them; answers their ids. */
+export async function makeExamNotification(t: TestApp, notification: ExamNotification): Promise<string[]> {
+  return insertExamNotifications(dbOf(t), notification, t.clock.now());
 }
 
 type ColorRuleValues = Parameters<typeof insertColorRule>[2];
