@@ -35,9 +35,7 @@ beforeAll(async () => {
   for (const u of ['doctor', 'senior', 'tech', 'groupadmin', 'teleadmin', 'orgadmin']) tok[u] = await t.login(u);
   f = printFixture(t, tok);
 });
-afterAll(async () => {
-  await t.close();
-});
+afterAll(() => t.close());
 
 describe('print template', () => {
   it('is set by organization admins only, and read by those who print', async () => {
