@@ -1,7 +1,7 @@
 import type { Call } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { definePublicRoute, defineRoute, type AuthedInput, type RouteInput } from './route.js';
+import { defineRoute, type AuthedInput } from './route.js';
 
 type Schema = z.ZodType | undefined;
 type Result<R extends Schema> = R extends z.ZodType ? z.input<R> : undefined;
@@ -25,32 +25,11 @@ export function defineCallRoute<P extends Schema, Q extends Schema, B extends Sc
   defineRoute<B, Q, P, A>(app, {
     method: call.method,
     url: call.path,
-    summary: def.summary,
-    auth: def.auth,
     params: call.params,
     query: call.query,
     body: call.body,
     response: call.answer,
     status: call.status,
-    handler: def.handler,
-  });
-}
-
-/** The same for a call anyone may make (spec 001 §8 public list). */
-export function definePublicCallRoute<P extends Schema, Q extends Schema, B extends Schema, A extends Schema>(
-  app: FastifyInstance,
-  call: Call<Call['method'], string, P, Q, B, A>,
-  def: { summary: string; handler: (input: RouteInput<B, Q, P>) => Promise<Result<A>> | Result<A> },
-): void {
-  definePublicRoute<B, Q, P, A>(app, {
-    method: call.method,
-    url: call.path,
-    summary: def.summary,
-    params: call.params,
-    query: call.query,
-    body: call.body,
-    response: call.answer,
-    status: call.status,
-    handler: def.handler,
+    ...def,
   });
 }
