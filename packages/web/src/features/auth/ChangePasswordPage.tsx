@@ -10,14 +10,8 @@ import { safeRedirectTarget } from '../../shared/session/guards';
 import { useNotify } from '../../shared/notify/useNotify';
 import { useDomain } from '../../shared/domain/useDomain';
 import { AuthLayout } from './AuthLayout';
-import {
-  confirmRule,
-  differsFromRule,
-  passwordPolicyHint,
-  passwordPolicyRule,
-  requiredRule,
-  usernameRule,
-} from '../../shared/forms/formRules';
+import { requiredRule, usernameRule } from '../../shared/forms/formRules';
+import { ChangePasswordFields } from '../../shared/forms/PasswordFields';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 interface ExpiredPasswordValues {
@@ -83,37 +77,7 @@ export function ChangePasswordPage() {
         >
           <Input autoComplete="username" readOnly={presetUsername !== ''} />
         </Form.Item>
-        <Form.Item
-          name="oldPassword"
-          label={t('fields.oldPassword')}
-          rules={[{ required: true, message: t('common.required', { field: t('fields.oldPassword') }) }]}
-        >
-          <Input.Password autoComplete="current-password" autoFocus={presetUsername !== ''} />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('fields.newPassword')}
-          extra={passwordPolicyHint(t, strong)}
-          dependencies={['oldPassword']}
-          rules={[
-            { required: true, message: t('common.required', { field: t('fields.newPassword') }) },
-            passwordPolicyRule(t, strong),
-            differsFromRule(t, 'oldPassword'),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('fields.confirmNewPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('common.required', { field: t('fields.confirmNewPassword') }) },
-            confirmRule(t, 'newPassword'),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <ChangePasswordFields strong={strong} autoFocus={presetUsername !== ''} />
         <Form.Item className="yyp-auth__submit">
           <Button type="primary" htmlType="submit" size="large" block loading={updateMutation.isPending}>
             {t('expired.submit')}

@@ -10,13 +10,8 @@ import { hasCode } from '../../api/errors';
 import { useNotify } from '../../shared/notify/useNotify';
 import { useDomain } from '../../shared/domain/useDomain';
 import { AuthLayout } from './AuthLayout';
-import {
-  confirmRule,
-  passwordPolicyHint,
-  passwordPolicyRule,
-  requiredRule,
-  usernameRule,
-} from '../../shared/forms/formRules';
+import { requiredRule, usernameRule } from '../../shared/forms/formRules';
+import { NewPasswordFields } from '../../shared/forms/PasswordFields';
 
 type Step = 'account' | 'verify' | 'reset';
 const STEP_INDEX: Record<Step, number> = { account: 0, verify: 1, reset: 2 };
@@ -162,28 +157,12 @@ export function ForgetPasswordPage() {
           <Form.Item name="code" label={t('fields.code')} rules={[requiredRule(t, t('fields.code'))]}>
             <Input autoComplete="one-time-code" inputMode="numeric" autoFocus />
           </Form.Item>
-          <Form.Item
+          <NewPasswordFields
             name="password"
             label={t('fields.newPassword')}
-            extra={passwordPolicyHint(t, strong)}
-            rules={[
-              { required: true, message: t('common.required', { field: t('fields.newPassword') }) },
-              passwordPolicyRule(t, strong),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('fields.confirmNewPassword')}
-            dependencies={['password']}
-            rules={[
-              { required: true, message: t('common.required', { field: t('fields.confirmNewPassword') }) },
-              confirmRule(t, 'password'),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            confirmLabel={t('fields.confirmNewPassword')}
+            strong={strong}
+          />
           <Button type="primary" htmlType="submit" size="large" block loading={reset.isPending}>
             {t('forgot.submit')}
           </Button>

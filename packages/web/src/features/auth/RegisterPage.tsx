@@ -11,14 +11,8 @@ import { useNotify } from '../../shared/notify/useNotify';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDomain } from '../../shared/domain/useDomain';
 import { AuthLayout } from './AuthLayout';
-import {
-  confirmRule,
-  maxLengthRule,
-  passwordPolicyHint,
-  passwordPolicyRule,
-  requiredRule,
-  usernameRule,
-} from '../../shared/forms/formRules';
+import { maxLengthRule, requiredRule, usernameRule } from '../../shared/forms/formRules';
+import { NewPasswordFields } from '../../shared/forms/PasswordFields';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 interface RegisterValues {
@@ -92,28 +86,12 @@ export function RegisterPage() {
         >
           <Input autoComplete="name" />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
           name="password"
           label={t('fields.password')}
-          extra={passwordPolicyHint(t, strong)}
-          rules={[
-            { required: true, message: t('common.required', { field: t('fields.password') }) },
-            passwordPolicyRule(t, strong),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('common.required', { field: t('fields.confirmPassword') }) },
-            confirmRule(t, 'password'),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          confirmLabel={t('fields.confirmPassword')}
+          strong={strong}
+        />
         <Form.Item
           name="acceptTerms"
           valuePropName="checked"

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest, User } from '@yyp/contracts';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../api/accounts';
 import { errorMessage } from '../../api/errorMessage';
 import { hasCode } from '../../api/errors';
 import { sessionStore } from '../../api/sessionStore';
 import { useNotify } from '../../shared/notify/useNotify';
-import { confirmRule, differsFromRule, passwordPolicyHint, passwordPolicyRule } from '../../shared/forms/formRules';
+import { ChangePasswordFields } from '../../shared/forms/PasswordFields';
 
 interface PasswordValues {
   oldPassword: string;
@@ -62,37 +62,7 @@ export function ChangePasswordCard({ user, strong }: ChangePasswordCardProps) {
     <Card title={t('settings.passwordTitle')} variant="borderless">
       <Typography.Paragraph type="secondary">{t('settings.passwordDescription')}</Typography.Paragraph>
       <Form<PasswordValues> form={form} layout="vertical" onFinish={handleFinish}>
-        <Form.Item
-          name="oldPassword"
-          label={t('fields.oldPassword')}
-          rules={[{ required: true, message: t('common.required', { field: t('fields.oldPassword') }) }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('fields.newPassword')}
-          extra={passwordPolicyHint(t, strong)}
-          dependencies={['oldPassword']}
-          rules={[
-            { required: true, message: t('common.required', { field: t('fields.newPassword') }) },
-            passwordPolicyRule(t, strong),
-            differsFromRule(t, 'oldPassword'),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('fields.confirmNewPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('common.required', { field: t('fields.confirmNewPassword') }) },
-            confirmRule(t, 'newPassword'),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <ChangePasswordFields strong={strong} />
         <Button type="primary" htmlType="submit" loading={change.isPending}>
           {t('settings.passwordTitle')}
         </Button>

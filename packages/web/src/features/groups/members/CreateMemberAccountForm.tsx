@@ -8,13 +8,8 @@ import { errorMessage } from '../../../api/errorMessage';
 import { hasCode } from '../../../api/errors';
 import { createMemberAccount } from '../../../api/groups';
 import { useNotify } from '../../../shared/notify/useNotify';
-import {
-  maxLengthRule,
-  passwordPolicyHint,
-  passwordPolicyRule,
-  requiredRule,
-  usernameRule,
-} from '../../../shared/forms/formRules';
+import { maxLengthRule, requiredRule, usernameRule } from '../../../shared/forms/formRules';
+import { NewPasswordField } from '../../../shared/forms/PasswordFields';
 import { useDomain } from '../../../shared/domain/useDomain';
 import { GroupLevelSelect } from '../../../shared/labels/GroupLevelTag';
 import type { AddedPerson } from './types';
@@ -100,22 +95,12 @@ export function CreateMemberAccountForm({ groupId, onAdded }: CreateMemberAccoun
         >
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item
+        <NewPasswordField
           name="password"
           label={t('members.initialPassword')}
-          extra={
-            <>
-              <div>{passwordPolicyHint(t, strong)}</div>
-              <div>{t('members.initialPasswordHint')}</div>
-            </>
-          }
-          rules={[
-            { required: true, message: t('common.required', { field: t('members.initialPassword') }) },
-            passwordPolicyRule(t, strong),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          strong={strong}
+          hint={t('members.initialPasswordHint')}
+        />
         <Form.Item name="accessLevel" label={t('members.accessLevel')}>
           <GroupLevelSelect />
         </Form.Item>

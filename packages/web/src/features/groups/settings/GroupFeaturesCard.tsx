@@ -1,8 +1,7 @@
 import { DOB_MATCH_MODES, GROUP_FLAGS, type Group, type GroupFlag } from '@yyp/contracts';
-import { Button, Card, Divider, Form, Select, Switch, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Divider, Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../shared/notify/useNotify';
+import { SettingsFormCard, useRecordForm, useSaveWithNotice } from '../../../shared/forms/SettingsFormCard';
 import { SwitchField } from '../../../ui/SwitchField';
 import type { DobMatchMode } from '../groupSettings';
 import { useUpdateGroup } from '../../../shared/groups/useGroups';
@@ -27,69 +26,53 @@ function toValues(group: Group): FeatureValues {
 /** The group's feature flags (contracts GROUP_FLAGS), date-of-birth matching and cross-organization history. */
 export function GroupFeaturesCard({ group }: { group: Group }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FeatureValues>();
-  const notify = useNotify();
+  const form = useRecordForm(group, toValues);
   const update = useUpdateGroup(group.id);
-
-  useEffect(() => {
-    form.setFieldsValue(toValues(group));
-  }, [form, group]);
-
-  async function handleFinish(values: FeatureValues) {
-    try {
-      await update.mutateAsync({ settings: values });
-      notify.success(t('group.settingsSaved'));
-    } catch (error) {
-      notify.error(error);
-    }
-  }
+  const save = useSaveWithNotice(form, t('group.settingsSaved'));
 
   return (
-    <Card variant="borderless" title={t('group.featuresTitle')}>
-      <Typography.Paragraph type="secondary">{t('group.featuresDescription')}</Typography.Paragraph>
-      <Form<FeatureValues>
-        name="groupFeatures"
-        form={form}
-        layout="horizontal"
-        initialValues={toValues(group)}
-        onFinish={handleFinish}
-      >
-        <div className="yyp-switch-grid">
-          {GROUP_FLAGS.map((flag) => (
-            <Form.Item
-              key={flag}
-              name={flag}
-              valuePropName="checked"
-              className="yyp-switch-row"
-              label={t(`groupFlags.${flag}`)}
-              colon={false}
-            >
-              <Switch size="small" />
-            </Form.Item>
-          ))}
-        </div>
-        <Divider />
-        <div className="yyp-form-grid">
+    <SettingsFormCard<FeatureValues>
+      title={t('group.featuresTitle')}
+      description={t('group.featuresDescription')}
+      name="groupFeatures"
+      form={form}
+      layout="horizontal"
+      initialValues={toValues(group)}
+      onFinish={(values) => save(() => update.mutateAsync({ settings: values }))}
+      saving={update.isPending}
+    >
+      <div className="yyp-switch-grid">
+        {GROUP_FLAGS.map((flag) => (
           <Form.Item
-            name="dobMatchMode"
-            label={t('group.dobMatchMode')}
-            extra={t('group.dobMatchHint')}
-            layout="vertical"
+            key={flag}
+            name={flag}
+            valuePropName="checked"
+            className="yyp-switch-row"
+            label={t(`groupFlags.${flag}`)}
+            colon={false}
           >
-            <Select options={DOB_MATCH_MODES.map((mode) => ({ value: mode, label: t(`dobMatchModes.${mode}`) }))} />
+            <Switch size="small" />
           </Form.Item>
-          <div className="yyp-switch-list yyp-switch-list--inline">
-            <SwitchField
-              name="crossOrgHistorySearch"
-              label={t('group.crossOrgHistory')}
-              hint={t('group.crossOrgHistoryHint')}
-            />
-          </div>
+        ))}
+      </div>
+      <Divider />
+      <div className="yyp-form-grid">
+        <Form.Item
+          name="dobMatchMode"
+          label={t('group.dobMatchMode')}
+          extra={t('group.dobMatchHint')}
+          layout="vertical"
+        >
+          <Select options={DOB_MATCH_MODES.map((mode) => ({ value: mode, label: t(`dobMatchModes.${mode}`) }))} />
+        </Form.Item>
+        <div className="yyp-switch-list yyp-switch-list--inline">
+          <SwitchField
+            name="crossOrgHistorySearch"
+            label={t('group.crossOrgHistory')}
+            hint={t('group.crossOrgHistoryHint')}
+          />
         </div>
-        <Button type="primary" htmlType="submit" loading={update.isPending}>
-          {t('common.save')}
-        </Button>
-      </Form>
-    </Card>
+      </div>
+    </SettingsFormCard>
   );
 }

@@ -1,8 +1,6 @@
 import type { Organization } from '@yyp/contracts';
-import { Button, Card, Form } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../shared/notify/useNotify';
+import { SettingsFormCard, useRecordForm, useSaveWithNotice } from '../../../shared/forms/SettingsFormCard';
 import { SwitchField } from '../../../ui/SwitchField';
 import { notificationsOf } from './notifications';
 import { useUpdateOrganization } from './useUpdateOrganization';
@@ -21,41 +19,25 @@ function toValues(organization: Organization): NotificationValues {
 /** Which events of the organization notify its members. */
 export function NotificationsCard({ organization }: { organization: Organization }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<NotificationValues>();
-  const notify = useNotify();
+  const form = useRecordForm(organization, toValues);
   const update = useUpdateOrganization(organization.id);
-
-  useEffect(() => {
-    form.setFieldsValue(toValues(organization));
-  }, [form, organization]);
-
-  async function handleFinish(values: NotificationValues) {
-    try {
-      await update.mutateAsync({ notifications: values });
-      notify.success(t('org.saved'));
-    } catch (error) {
-      notify.error(error);
-    }
-  }
+  const save = useSaveWithNotice(form, t('org.saved'));
 
   return (
-    <Card variant="borderless" title={t('org.notificationsTitle')}>
-      <Form<NotificationValues>
-        name="orgNotifications"
-        form={form}
-        layout="vertical"
-        initialValues={toValues(organization)}
-        onFinish={handleFinish}
-      >
-        <div className="yyp-switch-list">
-          <SwitchField name="newExam" label={t('org.notifyNewExam')} />
-          <SwitchField name="criticalValue" label={t('org.notifyCriticalValue')} />
-          <SwitchField name="consultation" label={t('org.notifyConsultation')} />
-        </div>
-        <Button type="primary" htmlType="submit" loading={update.isPending}>
-          {t('common.save')}
-        </Button>
-      </Form>
-    </Card>
+    <SettingsFormCard<NotificationValues>
+      title={t('org.notificationsTitle')}
+      name="orgNotifications"
+      form={form}
+      layout="vertical"
+      initialValues={toValues(organization)}
+      onFinish={(values) => save(() => update.mutateAsync({ notifications: values }))}
+      saving={update.isPending}
+    >
+      <div className="yyp-switch-list">
+        <SwitchField name="newExam" label={t('org.notifyNewExam')} />
+        <SwitchField name="criticalValue" label={t('org.notifyCriticalValue')} />
+        <SwitchField name="consultation" label={t('org.notifyConsultation')} />
+      </div>
+    </SettingsFormCard>
   );
 }
