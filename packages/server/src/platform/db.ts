@@ -14,6 +14,8 @@ export interface Database {
   /** Runs fn while holding a cross-instance lock (PostgreSQL advisory lock on one connection). */
   withExclusiveLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: its data directory as a tarball (tests keep a migrated copy to start from). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** drizzle-kit output: packages/server/drizzle, beside src/ and dist/. */
@@ -25,6 +27,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded PGlite store; undefined keeps it in memory (tests). */
   pgliteDir?: string | undefined;
+  /** An in-memory PGlite starts from this data directory (a dumpDataDir tarball) instead of initdb. */
+  pgliteDump?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -55,11 +59,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const client = options.pgliteDir
+    ? new PGlite(options.pgliteDir)
+    : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   // PGlite is one process's embedded store: there is no other instance to exclude.
-  return { db, kind: 'pglite', withExclusiveLock: (_key, fn) => fn(), close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    withExclusiveLock: (_key, fn) => fn(),
+    close: () => client.close(),
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+  };
 }
 
 /** Applies the generated migrations, forward only. On PostgreSQL an advisory lock serialises instances. */

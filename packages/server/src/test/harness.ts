@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +8,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type RouteInfo, type Services } from '../app.js';
 import type { Clock } from '../platform/clock.js';
 import type { TrustProxy } from '../platform/config.js';
-import { migrate, openDatabase, type Database } from '../platform/db.js';
+import { migrate, migrationsFolder, openDatabase, type Database } from '../platform/db.js';
 import { seedDemo } from '../seed/demo.js';
+
+const require = createRequire(import.meta.url);
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -33,26 +36,106 @@ export interface TestDatabase {
 }
 
 /**
+ * What a migrated database depends on: the migrations (names and contents) and PGlite's version.
+ * A change to either gives a new name, so a stale copy is never used.
+ */
+function migrationsStamp(): string {
+  const hash = crypto.createHash('sha256');
+  const files = fs.readdirSync(migrationsFolder, { recursive: true, withFileTypes: true });
+  for (const f of files.filter((e) => e.isFile()).sort((a, b) => a.name.localeCompare(b.name))) {
+    hash.update(f.name).update(fs.readFileSync(path.join(f.parentPath, f.name)));
+  }
+  const pglite = require.resolve('@electric-sql/pglite');
+  let dir = path.dirname(pglite);
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  hash.update(fs.readFileSync(path.join(dir, 'package.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated PGlite data directory, made once per machine and migration set and kept in the temp
+ * folder (written to a temporary name and renamed, so parallel test files never read half a file).
+ * Starting from it skips PGlite's initdb and the migrations, seconds per test app.
+ */
+async function migratedPgliteDump(stamp: string): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `yyp-pglite-migrated-${stamp}.tar`);
+  if (!fs.existsSync(file)) {
+    const fresh = await openDatabase({});
+    await migrate(fresh);
+    const dump = await fresh.dumpDataDir!();
+    await fresh.close();
+    const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+    for (const old of fs.readdirSync(os.tmpdir())) {
+      if (old.startsWith('yyp-pglite-migrated-') && old.endsWith('.tar') && !file.endsWith(old)) {
+        fs.rmSync(path.join(os.tmpdir(), old), { force: true });
+      }
+    }
+  }
+  return new Blob([fs.readFileSync(file)]);
+}
+
+const TEMPLATE_LOCK = 727_002;
+
+/**
+ * The PostgreSQL template database holding the migrated schema, made once per migration set (under
+ * an advisory lock, so the two int tiers and parallel files build it once); older templates go.
+ */
+async function migratedTemplate(base: string, stamp: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const template = `yyp_template_${stamp}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (found.rowCount === 0) {
+      const stale = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'yyp\\_template\\_%'",
+      );
+      for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+      const building = `${template}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      const url = new URL(base);
+      url.pathname = `/${building}`;
+      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+      await migrate(database);
+      await database.close();
+      await admin.query(`alter database ${building} rename to ${template}`);
+    }
+    return template;
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+let stampOnce: string | undefined;
+
+/**
  * PGlite in memory by default; with DATABASE_URL, a fresh PostgreSQL database per call that is
- * dropped afterwards, so test files never see each other's rows.
+ * dropped afterwards, so test files never see each other's rows. Both start from a migrated copy
+ * (a PGlite data directory, a PostgreSQL template) rather than migrating each time.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.DATABASE_URL;
+  stampOnce ??= migrationsStamp();
   if (!base) {
-    const database = await openDatabase({});
-    await migrate(database);
+    const database = await openDatabase({ pgliteDump: await migratedPgliteDump(stampOnce) });
     return { database, kind: 'pglite', drop: () => database.close() };
   }
+  const template = await migratedTemplate(base, stampOnce);
   const { default: pg } = await import('pg');
   const name = `yyp_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  await migrate(database);
   return {
     database,
     kind: 'postgres',
