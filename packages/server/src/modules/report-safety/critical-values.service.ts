@@ -13,16 +13,15 @@ import {
 } from '@yyp/contracts';
 import type { z } from 'zod';
 import type { AccountRow } from '../../db/schema.js';
-import { callerScope, findBucketFacts } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import { canSee, effectiveActions, examMasked, type BucketAction, type BucketFacts } from '../../platform/authz.js';
+import { effectiveActions, examMasked, type BucketAction, type BucketFacts } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { dictionaryItems, membersWithAccess } from '../exams/index.js';
 import { examForNotification, examTime } from '../notifications/index.js';
-import { accountNames, reportOfExam } from '../reports/index.js';
-import { actionsOf, type Actor } from './report-safety.access.js';
+import { accountNames } from '../reports/index.js';
+import { actionsOf, auditReport, listScope, reportIdOf, type Actor } from './report-safety.access.js';
 import {
   CRITICAL_FOLLOWERS,
   CRITICAL_READERS,
@@ -32,16 +31,9 @@ import {
   criticalReportRefusal,
   enforce,
   holdsAny,
-  listOrganizationRefusal,
   toldOfCriticalValue,
 } from './report-safety.policy.js';
-import {
-  listPeriod,
-  nextCriticalStatus,
-  roundMinutes,
-  statsPeriod,
-  type CriticalValueAction,
-} from './critical-values.rules.js';
+import { nextCriticalStatus, roundMinutes, statsPeriod, type CriticalValueAction } from './critical-values.rules.js';
 import * as store from './critical-values.store.js';
 import { presentCriticalValue } from './report-safety.presenter.js';
 
@@ -60,27 +52,6 @@ export class CriticalValuesService {
     private readonly clock: Clock,
   ) {}
 
-  private async reportId(actor: Actor, examId: string): Promise<string> {
-    const id = await reportOfExam(this.db, examId, actor.bucket.id);
-    if (!id) throw errors.notFound('Report');
-    return id;
-  }
-
-  private audit(db: Db, actor: Actor, action: string, reportId: string, patientId: string | undefined, details = {}) {
-    return writeAudit(db, actor.ctx, {
-      action,
-      outcome: 'success',
-      category: 'phi',
-      actorId: actor.account.id,
-      actorUsername: actor.account.username,
-      bucketId: actor.bucket.id,
-      targetType: 'report',
-      targetId: reportId,
-      ...(patientId ? { patientId } : {}),
-      details,
-    });
-  }
-
   private async present(db: Db, row: store.CriticalValueRow): Promise<CriticalValue> {
     return presentCriticalValue(row, await accountNames(db, [row.reportedBy, row.handlerId]));
   }
@@ -88,7 +59,7 @@ export class CriticalValuesService {
   /** POST reports/{id}/critical-value */
   async report(actor: Actor, examId: string, body: ReportCriticalValueBody): Promise<CriticalValue> {
     enforce(criticalReportRefusal(actionsOf(actor)));
-    const reportId = await this.reportId(actor, examId);
+    const reportId = await reportIdOf(this.db, actor, examId);
     let level = body.level ?? '';
     if (body.itemId !== undefined) {
       const [item] = await dictionaryItems(this.db, actor.bucket.id, 'critical-values', [body.itemId]);
@@ -113,10 +84,7 @@ export class CriticalValuesService {
       });
       await store.setCriticalFlag(tx, reportId, true, now);
       const notified = await this.notify(tx, actor, reportId, exam.assigneeId, now);
-      await this.audit(tx, actor, 'critical_value.report', reportId, exam.patientId, {
-        criticalId: row.id,
-        notified,
-      });
+      await auditReport(tx, actor, 'critical_value.report', reportId, { criticalId: row.id, notified }, exam.patientId);
       return this.present(tx, row);
     });
   }
@@ -161,13 +129,13 @@ export class CriticalValuesService {
   async list(actor: Actor, examId: string): Promise<CriticalValueList> {
     const actions = actionsOf(actor);
     enforce(criticalReadRefusal(actions));
-    const reportId = await this.reportId(actor, examId);
+    const reportId = await reportIdOf(this.db, actor, examId);
     const rows = await store.listCriticalValues(this.db, reportId);
     const names = await accountNames(
       this.db,
       rows.flatMap((r) => [r.reportedBy, r.handlerId]),
     );
-    await this.audit(this.db, actor, 'critical_value.list', reportId, undefined, { count: rows.length });
+    await auditReport(this.db, actor, 'critical_value.list', reportId, { count: rows.length });
     return {
       items: rows.map((r) => presentCriticalValue(r, names)),
       canReport: holdsAny(actions, CRITICAL_REPORTERS),
@@ -202,7 +170,7 @@ export class CriticalValuesService {
     change: (now: Date) => Parameters<typeof store.updateCriticalValue>[2],
   ): Promise<CriticalValue> {
     enforce(criticalFollowRefusal(actionsOf(actor)));
-    const reportId = await this.reportId(actor, examId);
+    const reportId = await reportIdOf(this.db, actor, examId);
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const exam = await store.lockReportExam(tx, reportId);
@@ -222,7 +190,7 @@ export class CriticalValuesService {
       if (status === 'handled') {
         await store.setCriticalFlag(tx, reportId, await store.hasOpenCriticalValue(tx, reportId), now);
       }
-      await this.audit(tx, actor, `critical_value.${action}`, reportId, exam.patientId, { criticalId: row.id });
+      await auditReport(tx, actor, `critical_value.${action}`, reportId, { criticalId: row.id }, exam.patientId);
       return this.present(tx, updated);
     });
   }
@@ -233,20 +201,15 @@ export class CriticalValuesService {
    * or of the one it names; patient names masked as the exam list masks them.
    */
   async page(account: AccountRow, body: PageInput, ctx: AuditContext): Promise<CriticalValuePage> {
-    const { access, facts } = await callerScope(this.db, account);
-    const held = new Map<string, Set<BucketAction>>();
-    for (const b of facts) {
-      const actions = effectiveActions(access, b);
-      if (holdsAny(actions, CRITICAL_READERS)) held.set(b.id, actions);
-    }
-    if (body.bucketId !== undefined && !held.has(body.bucketId)) {
-      const bucket = await findBucketFacts(this.db, body.bucketId);
-      throw listOrganizationRefusal(!!bucket && canSee(access, bucket), CRITICAL_READERS);
-    }
-    const period = listPeriod(body.from, body.to);
-    if (!period) throw errors.validation('The period must end after it starts', { field: 'to' });
+    const { access, facts, held, bucketIds, period } = await listScope(
+      this.db,
+      account,
+      CRITICAL_READERS,
+      body.bucketId,
+      body,
+    );
     const { rows, counts } = await store.criticalValuePage(this.db, {
-      bucketIds: body.bucketId !== undefined ? [body.bucketId] : [...held.keys()],
+      bucketIds,
       status: body.status,
       from: period.from,
       to: period.to,

@@ -15,21 +15,17 @@ import {
 } from '@yyp/contracts';
 import type { z } from 'zod';
 import type { AccountRow } from '../../db/schema.js';
-import { callerScope, findBucketFacts } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import { canSee, effectiveActions, examMasked, type BucketAction } from '../../platform/authz.js';
+import { examMasked } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { accountNames, reportOfExam } from '../reports/index.js';
-import { listPeriod } from './critical-values.rules.js';
-import { actionsOf, type Actor } from './report-safety.access.js';
+import { accountNames } from '../reports/index.js';
+import { actionsOf, auditReport, listScope, reportIdOf, type Actor } from './report-safety.access.js';
 import {
   commentDeleteRefusal,
   commentsRefusal,
   enforce,
-  holdsAny,
-  listOrganizationRefusal,
   mayRate,
   QUALITY_REVIEWERS,
   qualityReadRefusal,
@@ -56,38 +52,18 @@ export class ReportReviewService {
     private readonly clock: Clock,
   ) {}
 
-  private async reportId(actor: Actor, examId: string): Promise<string> {
-    const id = await reportOfExam(this.db, examId, actor.bucket.id);
-    if (!id) throw errors.notFound('Report');
-    return id;
-  }
-
-  private async audit(db: Db, actor: Actor, action: string, reportId: string, details: Record<string, unknown> = {}) {
-    await writeAudit(db, actor.ctx, {
-      action,
-      outcome: 'success',
-      category: 'phi',
-      actorId: actor.account.id,
-      actorUsername: actor.account.username,
-      bucketId: actor.bucket.id,
-      targetType: 'report',
-      targetId: reportId,
-      details,
-    });
-  }
-
   /* ---------- quality ---------- */
 
   /** GET reports/{id}/quality: its readers and the quality reviewers see the grade. */
   async quality(actor: Actor, examId: string): Promise<ReportQualityAnswer> {
     const actions = actionsOf(actor);
     enforce(qualityReadRefusal(actions));
-    const reportId = await this.reportId(actor, examId);
+    const reportId = await reportIdOf(this.db, actor, examId);
     const [row, report] = await Promise.all([
       store.findQuality(this.db, reportId),
       store.reportFacts(this.db, reportId),
     ]);
-    await this.audit(this.db, actor, 'report_quality.read', reportId);
+    await auditReport(this.db, actor, 'report_quality.read', reportId);
     return {
       quality: row ? presentQuality(row, await accountNames(this.db, [row.creatorId])) : null,
       ...qualityRights(report, actor.account.id, actions, !!row),
@@ -96,7 +72,7 @@ export class ReportReviewService {
 
   /** POST reports/{id}/quality (quality_upsert, checked by the route): grade or re-grade. */
   async upsertQuality(actor: Actor, examId: string, body: QualityInput): Promise<ReportQuality> {
-    const reportId = await this.reportId(actor, examId);
+    const reportId = await reportIdOf(this.db, actor, examId);
     return this.db.transaction(async (tx) => {
       const report = await store.reportFacts(tx, reportId, true);
       enforce(reviewRefusal(report, actor.account.id, 'grade'));
@@ -112,7 +88,7 @@ export class ReportReviewService {
         },
         this.clock.now(),
       );
-      await this.audit(tx, actor, 'report_quality.upsert', reportId, {
+      await auditReport(tx, actor, 'report_quality.upsert', reportId, {
         level: body.level,
         items: body.unsatisfactoryItems.length,
       });
@@ -122,10 +98,10 @@ export class ReportReviewService {
 
   /** DELETE reports/{id}/quality (quality_delete, checked by the route). */
   async deleteQuality(actor: Actor, examId: string): Promise<void> {
-    const reportId = await this.reportId(actor, examId);
+    const reportId = await reportIdOf(this.db, actor, examId);
     await this.db.transaction(async (tx) => {
       if (!(await store.deleteQuality(tx, reportId))) throw errors.notFound('Report quality');
-      await this.audit(tx, actor, 'report_quality.delete', reportId);
+      await auditReport(tx, actor, 'report_quality.delete', reportId);
     });
   }
 
@@ -140,20 +116,9 @@ export class ReportReviewService {
     body: PageInput,
     ctx: AuditContext,
   ): Promise<QualityPage> {
-    const { access, facts } = await callerScope(this.db, account);
-    const held = new Map<string, Set<BucketAction>>();
-    for (const b of facts) {
-      const actions = effectiveActions(access, b);
-      if (holdsAny(actions, QUALITY_REVIEWERS)) held.set(b.id, actions);
-    }
-    if (bucketId !== undefined && !held.has(bucketId)) {
-      const bucket = await findBucketFacts(this.db, bucketId);
-      throw listOrganizationRefusal(!!bucket && canSee(access, bucket), QUALITY_REVIEWERS);
-    }
-    const period = listPeriod(body.from, body.to);
-    if (!period) throw errors.validation('The period must end after it starts', { field: 'to' });
+    const { access, facts, bucketIds, period } = await listScope(this.db, account, QUALITY_REVIEWERS, bucketId, body);
     const { rows, count } = await store.qualityPage(this.db, {
-      bucketIds: bucketId !== undefined ? [bucketId] : [...held.keys()],
+      bucketIds,
       level: body.level,
       from: period.from,
       to: period.to,
@@ -200,7 +165,7 @@ export class ReportReviewService {
   /** POST reports/{id}/rating: one per rater, never changed; a second answers 409. */
   async rate(actor: Actor, examId: string, body: RatingInput): Promise<ReportRating> {
     enforce(reviewReadRefusal(actionsOf(actor)));
-    const reportId = await this.reportId(actor, examId);
+    const reportId = await reportIdOf(this.db, actor, examId);
     return this.db.transaction(async (tx) => {
       const report = await store.reportFacts(tx, reportId, true);
       enforce(reviewRefusal(report, actor.account.id, 'rate'));
@@ -216,7 +181,7 @@ export class ReportReviewService {
       if (!row) {
         throw new AppError('RatingAlreadySubmitted', 'You already rated this report; a rating is never changed');
       }
-      await this.audit(tx, actor, 'report_rating.create', reportId, { ratingId: row.id, score: row.score });
+      await auditReport(tx, actor, 'report_rating.create', reportId, { ratingId: row.id, score: row.score });
       return presentRating(row, await accountNames(tx, [row.raterId]), actor.account.id);
     });
   }
@@ -224,7 +189,7 @@ export class ReportReviewService {
   /** GET reports/{id}/ratings, oldest first, with the mean score. */
   async ratings(actor: Actor, examId: string): Promise<ReportRatings> {
     enforce(reviewReadRefusal(actionsOf(actor)));
-    const reportId = await this.reportId(actor, examId);
+    const reportId = await reportIdOf(this.db, actor, examId);
     const [rows, report] = await Promise.all([
       store.listRatings(this.db, reportId),
       store.reportFacts(this.db, reportId),
@@ -233,7 +198,7 @@ export class ReportReviewService {
       this.db,
       rows.map((r) => r.raterId),
     );
-    await this.audit(this.db, actor, 'report_rating.list', reportId, { count: rows.length });
+    await auditReport(this.db, actor, 'report_rating.list', reportId, { count: rows.length });
     const items = rows.map((r) => presentRating(r, names, actor.account.id));
     const average = items.length ? Math.round((items.reduce((s, r) => s + r.score, 0) / items.length) * 10) / 10 : null;
     return {
@@ -259,13 +224,13 @@ export class ReportReviewService {
   async comments(actor: Actor, examId: string): Promise<ReportComments> {
     enforce(reviewReadRefusal(actionsOf(actor)));
     await this.assertComments(actor);
-    const reportId = await this.reportId(actor, examId);
+    const reportId = await reportIdOf(this.db, actor, examId);
     const rows = await store.listComments(this.db, reportId);
     const names = await accountNames(
       this.db,
       rows.map((r) => r.authorId),
     );
-    await this.audit(this.db, actor, 'report_comment.list', reportId, { count: rows.length });
+    await auditReport(this.db, actor, 'report_comment.list', reportId, { count: rows.length });
     return { items: rows.map((r) => presentComment(r, names, actor.account.id)) };
   }
 
@@ -273,7 +238,7 @@ export class ReportReviewService {
   async comment(actor: Actor, examId: string, body: ReportCommentBody): Promise<ReportComment> {
     enforce(reviewReadRefusal(actionsOf(actor)));
     await this.assertComments(actor);
-    const reportId = await this.reportId(actor, examId);
+    const reportId = await reportIdOf(this.db, actor, examId);
     return this.db.transaction(async (tx) => {
       const row = await store.insertComment(tx, {
         id: crypto.randomUUID(),
@@ -283,7 +248,7 @@ export class ReportReviewService {
         text: body.text,
         createdAt: this.clock.now(),
       });
-      await this.audit(tx, actor, 'report_comment.create', reportId, { commentId: row.id });
+      await auditReport(tx, actor, 'report_comment.create', reportId, { commentId: row.id });
       return presentComment(row, await accountNames(tx, [row.authorId]), actor.account.id);
     });
   }
@@ -294,13 +259,13 @@ export class ReportReviewService {
    */
   async deleteComment(actor: Actor, examId: string, commentId: string): Promise<void> {
     enforce(reviewReadRefusal(actionsOf(actor)));
-    const reportId = await this.reportId(actor, examId);
+    const reportId = await reportIdOf(this.db, actor, examId);
     await this.db.transaction(async (tx) => {
       const row = await store.findComment(tx, reportId, commentId);
       if (!row) throw errors.notFound('Comment');
       enforce(commentDeleteRefusal(row.authorId, actor.account.id));
       await store.deleteComment(tx, row.id, this.clock.now());
-      await this.audit(tx, actor, 'report_comment.delete', reportId, { commentId: row.id });
+      await auditReport(tx, actor, 'report_comment.delete', reportId, { commentId: row.id });
     });
   }
 }
