@@ -61,6 +61,42 @@ const invalidUpload = (problem: string, message: string) => new AppError('Invali
 const cannotSign = () =>
   new AppError('ServiceNotConfigured', 'The blob store of this server cannot issue download URLs');
 
+/**
+ * The PHI audit row of what happened to an exam's attachments: by the account, or by nobody for
+ * the holder of an upload code.
+ */
+function auditExam(
+  db: Db,
+  ctx: AuditContext,
+  account: AccountRow | null,
+  action: string,
+  exam: { id: string; bucketId: string; patientId: string | undefined },
+  details: Record<string, unknown>,
+) {
+  return writeAudit(db, ctx, {
+    action,
+    category: 'phi',
+    outcome: 'success',
+    ...(account ? { actorId: account.id, actorUsername: account.username } : { actorId: null }),
+    targetType: 'exam',
+    targetId: exam.id,
+    bucketId: exam.bucketId,
+    patientId: exam.patientId,
+    details,
+  });
+}
+
+/** The exam of an attachment row, with the patient when the exam is still there. */
+function attachmentExam(row: ExamAttachmentRow, exam: { patientId: string } | undefined) {
+  return { id: row.examId, bucketId: row.bucketId, patientId: exam?.patientId };
+}
+
+const attachmentDetails = (row: ExamAttachmentRow) => ({
+  attachmentId: row.id,
+  kind: row.kind,
+  fileName: row.fileName,
+});
+
 function presentAttachment(a: ExamAttachmentRow, uploaderName: string | null, url: string | null): ExamAttachment {
   return {
     id: a.id,
@@ -115,18 +151,7 @@ export class AttachmentsService {
         { codeHash: hash, purpose: kind, accountId: account.id, examId, bucketId: exam.bucketId, expiresAt },
         now,
       );
-      await writeAudit(tx, ctx, {
-        action: 'attachment_code_issue',
-        category: 'phi',
-        outcome: 'success',
-        actorId: account.id,
-        actorUsername: account.username,
-        targetType: 'exam',
-        targetId: examId,
-        bucketId: exam.bucketId,
-        patientId: exam.patientId,
-        details: { kind },
-      });
+      await auditExam(tx, ctx, account, 'attachment_code_issue', exam, { kind });
     });
     return {
       code,
@@ -198,23 +223,13 @@ export class AttachmentsService {
         },
         this.now(),
       );
-      await writeAudit(tx, ctx, {
-        action: 'attachment_upload',
-        category: 'phi',
-        outcome: 'success',
-        actorId: null,
-        targetType: 'exam',
-        targetId: row.examId,
-        bucketId: exam.bucketId,
-        patientId: exam.patientId,
-        details: {
-          attachmentId: inserted.id,
-          kind: row.purpose,
-          fileName: inserted.fileName,
-          size: inserted.size,
-          via: 'code',
-          codeIssuedBy: row.accountId,
-        },
+      await auditExam(tx, ctx, null, 'attachment_upload', exam, {
+        attachmentId: inserted.id,
+        kind: row.purpose,
+        fileName: inserted.fileName,
+        size: inserted.size,
+        via: 'code',
+        codeIssuedBy: row.accountId,
       });
       return inserted;
     });
@@ -280,23 +295,12 @@ export class AttachmentsService {
         }
         return existing;
       }
-      await writeAudit(tx, ctx, {
-        action: 'attachment_upload',
-        category: 'phi',
-        outcome: 'success',
-        actorId: account.id,
-        actorUsername: account.username,
-        targetType: 'exam',
-        targetId: examId,
-        bucketId: exam.bucketId,
-        patientId: exam.patientId,
-        details: {
-          attachmentId: inserted.id,
-          kind: input.kind,
-          fileName: inserted.fileName,
-          size: inserted.size,
-          via: 'account',
-        },
+      await auditExam(tx, ctx, account, 'attachment_upload', exam, {
+        attachmentId: inserted.id,
+        kind: input.kind,
+        fileName: inserted.fileName,
+        size: inserted.size,
+        via: 'account',
       });
       return inserted;
     });
@@ -316,18 +320,14 @@ export class AttachmentsService {
     const url = await this.downloadUrl(row);
     if (!url) throw cannotSign();
     const exam = await store.examForCode(this.db, examId);
-    await writeAudit(this.db, ctx, {
-      action: 'attachment_presigned_url',
-      category: 'phi',
-      outcome: 'success',
-      actorId: account.id,
-      actorUsername: account.username,
-      targetType: 'exam',
-      targetId: examId,
-      bucketId: row.bucketId,
-      patientId: exam?.patientId,
-      details: { attachmentId: row.id, kind: row.kind, fileName: row.fileName },
-    });
+    await auditExam(
+      this.db,
+      ctx,
+      account,
+      'attachment_presigned_url',
+      attachmentExam(row, exam),
+      attachmentDetails(row),
+    );
     // readUrl signs from the last window boundary for two windows.
     const windowMs = DOWNLOAD_WINDOW_SECONDS * 1000;
     const signedAt = Math.floor(this.now().getTime() / windowMs) * windowMs;
@@ -340,18 +340,7 @@ export class AttachmentsService {
       const row = await store.findForExam(tx, examId, attachmentId);
       if (!row) throw errors.notFound('Attachment');
       await store.deleteAttachment(tx, row.id);
-      await writeAudit(tx, ctx, {
-        action: 'attachment_delete',
-        category: 'phi',
-        outcome: 'success',
-        actorId: account.id,
-        actorUsername: account.username,
-        targetType: 'exam',
-        targetId: examId,
-        bucketId: row.bucketId,
-        patientId: exam?.patientId,
-        details: { attachmentId: row.id, kind: row.kind, fileName: row.fileName },
-      });
+      await auditExam(tx, ctx, account, 'attachment_delete', attachmentExam(row, exam), attachmentDetails(row));
       return row;
     });
     // The row is gone in the same commit as its audit; a failed file removal only leaves a stray blob.
