@@ -45,103 +45,42 @@ export interface ExportColumn {
   cell: (e: ExamItem, language: Language) => string | number;
 }
 
+type Cell = ExportColumn['cell'];
+type TextKey = { [K in keyof ExamItem]: ExamItem[K] extends string ? K : never }[keyof ExamItem];
+
+const column = (key: string, header: Labels, width: number, cell: Cell): ExportColumn => ({ key, header, width, cell });
+/** A column showing the item's text field of the same name as it is. */
+const text = (key: TextKey, header: Labels, width: number) => column(key, header, width, (e) => e[key]);
+/** A coded text field shown by its label in the export's language (the code itself when unknown). */
+const coded = (key: TextKey, header: Labels, width: number, labels: Record<string, Labels>) =>
+  column(key, header, width, (e, l) => labels[e[key]]?.[l] ?? e[key]);
+/** A yes/no field: Yes, or empty. */
+const yesNo = (key: 'urgentFlag' | 'printed', header: Labels, width: number) =>
+  column(key, header, width, (e, l) => flag(e[key], l));
+
 export const EXPORT_COLUMNS: ExportColumn[] = [
-  {
-    key: 'patientName',
-    header: { chs: '姓名', en: 'Patient name', tib: 'ནད་པའི་མིང་།' },
-    width: 16,
-    cell: (e, language) => displayPersonName(e.patientName, language),
-  },
-  {
-    key: 'patientId',
-    header: { chs: '患者编号', en: 'Patient ID', tib: 'ནད་པའི་ཨང་རྟགས།' },
-    width: 16,
-    cell: (e) => e.patientId,
-  },
-  {
-    key: 'patientGender',
-    header: { chs: '性别', en: 'Gender', tib: 'ཕོ་མོ།' },
-    width: 8,
-    cell: (e, l) => GENDER[e.patientGender]?.[l] ?? e.patientGender,
-  },
-  { key: 'age', header: { chs: '年龄', en: 'Age', tib: 'ལོ་ཚད།' }, width: 8, cell: (e) => e.age ?? '' },
-  {
-    key: 'modality',
-    header: { chs: '检查类型', en: 'Modality', tib: 'ཞིབ་བཤེར་རིགས།' },
-    width: 10,
-    cell: (e) => e.modality,
-  },
-  { key: 'bodyPart', header: { chs: '检查部位', en: 'Body part', tib: 'ལུས་ཕུང་།' }, width: 12, cell: (e) => e.bodyPart },
-  {
-    key: 'studyDesc',
-    header: { chs: '检查描述', en: 'Study description', tib: 'ཞིབ་བཤེར་འགྲེལ་བཤད།' },
-    width: 20,
-    cell: (e) => e.studyDesc,
-  },
-  {
-    key: 'studyDate',
-    header: { chs: '检查时间', en: 'Exam time', tib: 'ཞིབ་བཤེར་དུས་ཚོད།' },
-    width: 18,
-    cell: (e) => `${date(e.studyDate)} ${time(e.studyTime)}`.trim(),
-  },
-  {
-    key: 'accessionNumber',
-    header: { chs: '检查号', en: 'Accession number', tib: 'ཞིབ་བཤེར་ཨང་།' },
-    width: 16,
-    cell: (e) => e.accessionNumber,
-  },
-  {
-    key: 'bucketName',
-    header: { chs: '机构', en: 'Organization', tib: 'སྡེ་ཚན།' },
-    width: 16,
-    cell: (e) => e.bucketName,
-  },
-  {
-    key: 'patientSource',
-    header: { chs: '患者来源', en: 'Patient source', tib: 'ནད་པའི་འབྱུང་ཁུངས།' },
-    width: 10,
-    cell: (e, l) => SOURCE[e.patientSource]?.[l] ?? e.patientSource,
-  },
-  {
-    key: 'applyDept',
-    header: { chs: '申请科室', en: 'Department', tib: 'རེ་ཞུ་སྡེ་ཚན།' },
-    width: 14,
-    cell: (e) => e.applyDept,
-  },
-  {
-    key: 'orderPlacer',
-    header: { chs: '申请医生', en: 'Ordering doctor', tib: 'རེ་ཞུ་སྨན་པ།' },
-    width: 12,
-    cell: (e) => e.orderPlacer,
-  },
-  {
-    key: 'reportStatus',
-    header: { chs: '报告状态', en: 'Report status', tib: 'སྙན་ཐོའི་གནས་སྟངས།' },
-    width: 12,
-    cell: (e, l) => STATUS[e.reportStatus]?.[l] ?? e.reportStatus,
-  },
-  {
-    key: 'assigneeName',
-    header: { chs: '分配医生', en: 'Assignee', tib: 'བགོས་པའི་སྨན་པ།' },
-    width: 12,
-    cell: (e) => e.assigneeName ?? '',
-  },
-  {
-    key: 'urgentFlag',
-    header: { chs: '急诊', en: 'Urgent', tib: 'ཛ་དྲག' },
-    width: 8,
-    cell: (e, l) => flag(e.urgentFlag, l),
-  },
-  {
-    key: 'printed',
-    header: { chs: '已打印', en: 'Printed', tib: 'པར་བསྐྲུན་ཟིན།' },
-    width: 8,
-    cell: (e, l) => flag(e.printed, l),
-  },
-  {
-    key: 'created',
-    header: { chs: '上传时间', en: 'Received', tib: 'འབྱོར་དུས།' },
-    width: 20,
-    cell: (e) => e.created.replace('T', ' ').slice(0, 19),
-  },
+  column('patientName', { chs: '姓名', en: 'Patient name', tib: 'ནད་པའི་མིང་།' }, 16, (e, language) =>
+    displayPersonName(e.patientName, language),
+  ),
+  text('patientId', { chs: '患者编号', en: 'Patient ID', tib: 'ནད་པའི་ཨང་རྟགས།' }, 16),
+  coded('patientGender', { chs: '性别', en: 'Gender', tib: 'ཕོ་མོ།' }, 8, GENDER),
+  column('age', { chs: '年龄', en: 'Age', tib: 'ལོ་ཚད།' }, 8, (e) => e.age ?? ''),
+  text('modality', { chs: '检查类型', en: 'Modality', tib: 'ཞིབ་བཤེར་རིགས།' }, 10),
+  text('bodyPart', { chs: '检查部位', en: 'Body part', tib: 'ལུས་ཕུང་།' }, 12),
+  text('studyDesc', { chs: '检查描述', en: 'Study description', tib: 'ཞིབ་བཤེར་འགྲེལ་བཤད།' }, 20),
+  column('studyDate', { chs: '检查时间', en: 'Exam time', tib: 'ཞིབ་བཤེར་དུས་ཚོད།' }, 18, (e) =>
+    `${date(e.studyDate)} ${time(e.studyTime)}`.trim(),
+  ),
+  text('accessionNumber', { chs: '检查号', en: 'Accession number', tib: 'ཞིབ་བཤེར་ཨང་།' }, 16),
+  text('bucketName', { chs: '机构', en: 'Organization', tib: 'སྡེ་ཚན།' }, 16),
+  coded('patientSource', { chs: '患者来源', en: 'Patient source', tib: 'ནད་པའི་འབྱུང་ཁུངས།' }, 10, SOURCE),
+  text('applyDept', { chs: '申请科室', en: 'Department', tib: 'རེ་ཞུ་སྡེ་ཚན།' }, 14),
+  text('orderPlacer', { chs: '申请医生', en: 'Ordering doctor', tib: 'རེ་ཞུ་སྨན་པ།' }, 12),
+  coded('reportStatus', { chs: '报告状态', en: 'Report status', tib: 'སྙན་ཐོའི་གནས་སྟངས།' }, 12, STATUS),
+  column('assigneeName', { chs: '分配医生', en: 'Assignee', tib: 'བགོས་པའི་སྨན་པ།' }, 12, (e) => e.assigneeName ?? ''),
+  yesNo('urgentFlag', { chs: '急诊', en: 'Urgent', tib: 'ཛ་དྲག' }, 8),
+  yesNo('printed', { chs: '已打印', en: 'Printed', tib: 'པར་བསྐྲུན་ཟིན།' }, 8),
+  column('created', { chs: '上传时间', en: 'Received', tib: 'འབྱོར་དུས།' }, 20, (e) =>
+    e.created.replace('T', ' ').slice(0, 19),
+  ),
 ];
