@@ -1,22 +1,19 @@
 import {
   CRITICAL_VALUE_STATUSES,
-  REPORT_PAGE_SIZE,
   type CriticalValuePageBody,
   type CriticalValuePageItem,
   type CriticalValueStatus,
 } from '@yyp/contracts';
-import { Button, Card, DatePicker, Empty, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Card, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
 import { HandleCriticalValueDialog, ReceiveCriticalValueDialog } from '../../shared/safety/CriticalValueDialogs';
 import { criticalLevelLabel, formatWhen } from '../../shared/safety/safetyFormat';
-import { formatStudyDate } from '../../shared/format/dates';
 import { useStudyLabels } from '../../shared/labels/studyLabels';
 import { CriticalValueStatsBar } from './CriticalValueStatsBar';
+import { OrganizationFilter, PeriodFilter, ReviewTable, StudyLine, useReviewPaging, type Range } from './ReviewList';
 import {
   CRITICAL_LIST_ACTIONS,
   periodOf,
@@ -29,7 +26,6 @@ import './safetyReview.css';
 import { usePersonName } from '../../ui/usePersonName';
 
 const STATUS_COLOR: Record<CriticalValueStatus, string> = { sent: 'red', received: 'orange', handled: 'green' };
-type Range = [Dayjs | null, Dayjs | null] | null;
 type Dialog = { kind: 'receive' | 'handle'; item: CriticalValuePageItem } | null;
 
 /**
@@ -45,26 +41,19 @@ export function CriticalValuesPage() {
   const [bucketId, setBucketId] = useState('');
   const [status, setStatus] = useState<CriticalValueStatus | ''>('');
   const [range, setRange] = useState<Range>(null);
-  const [page, setPage] = useState({ current: 1, pageSize: REPORT_PAGE_SIZE });
+  const paging = useReviewPaging();
+  const { handleFilter } = paging;
   const [dialog, setDialog] = useState<Dialog>(null);
   const period = periodOf(range);
   const body: CriticalValuePageBody = {
     ...(bucketId ? { bucketId } : {}),
     ...(status ? { status } : {}),
     ...period,
-    skip: (page.current - 1) * page.pageSize,
-    limit: page.pageSize,
+    ...paging.window,
   };
   const list = useCriticalValuePage(body);
   const { receive, handle } = useCriticalFollowUp();
   const listed = (organizations.data ?? []).filter((o) => !bucketId || o.id === bucketId);
-
-  function handleFilter<T>(set: (v: T) => void) {
-    return (value: T) => {
-      set(value);
-      setPage((p) => ({ ...p, current: 1 }));
-    };
-  }
 
   const columns: TableColumnsType<CriticalValuePageItem> = [
     {
@@ -81,9 +70,7 @@ export function CriticalValuesPage() {
             <strong>{personName(r.patientName)}</strong>
             <span>{labels.gender(r.patientGender)}</span>
           </Space>
-          <div className="yyp-review__sub">
-            {[r.modality, r.bodyPart, formatStudyDate(r.studyDate)].filter(Boolean).join(' · ')}
-          </div>
+          <StudyLine row={r} />
         </div>
       ),
     },
@@ -175,16 +162,11 @@ export function CriticalValuesPage() {
       <CriticalValueStatsBar byStatus={list.data?.byStatus} organizations={listed} from={period.from} to={period.to} />
       <Card variant="borderless">
         <Space wrap className="yyp-review__filters">
-          <Select<string>
+          <OrganizationFilter
             value={bucketId}
             onChange={handleFilter(setBucketId)}
             loading={organizations.isPending}
-            style={{ width: 200 }}
-            aria-label={t('safetyReview.organization')}
-            options={[
-              { value: '', label: t('safetyReview.allOrganizations') },
-              ...(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name })),
-            ]}
+            organizations={organizations.data ?? []}
           />
           <Select<CriticalValueStatus | ''>
             value={status}
@@ -199,34 +181,16 @@ export function CriticalValuesPage() {
               })),
             ]}
           />
-          <DatePicker.RangePicker
-            value={range}
-            onChange={handleFilter<Range>(setRange)}
-            allowEmpty={[true, true]}
-            aria-label={t('safetyReview.period')}
-          />
+          <PeriodFilter value={range} onChange={handleFilter<Range>(setRange)} />
         </Space>
-        {list.isError ? (
-          <LoadFailedAlert error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <Table<CriticalValuePageItem>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={list.data?.data ?? []}
-            loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            rowClassName={(r) => `yyp-review__row--${r.status}`}
-            locale={{ emptyText: <Empty description={t('safetyReview.critical.empty')} /> }}
-            pagination={{
-              current: page.current,
-              pageSize: page.pageSize,
-              total: list.data?.count ?? 0,
-              showSizeChanger: true,
-              onChange: (current, pageSize) => setPage({ current, pageSize }),
-            }}
-          />
-        )}
+        <ReviewTable<CriticalValuePageItem>
+          list={list}
+          rowKey="id"
+          columns={columns}
+          empty={t('safetyReview.critical.empty')}
+          paging={paging}
+          rowClassName={(r) => `yyp-review__row--${r.status}`}
+        />
       </Card>
       <ReceiveCriticalValueDialog
         open={dialog?.kind === 'receive'}

@@ -1,12 +1,5 @@
-import {
-  QUALITY_LEVELS,
-  REPORT_PAGE_SIZE,
-  type QualityLevel,
-  type QualityPageBody,
-  type QualityPageItem,
-} from '@yyp/contracts';
-import { Card, DatePicker, Empty, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { QUALITY_LEVELS, type QualityLevel, type QualityPageBody, type QualityPageItem } from '@yyp/contracts';
+import { Card, Empty, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,14 +7,13 @@ import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { formatWhen } from '../../shared/safety/safetyFormat';
-import { formatStudyDate } from '../../shared/format/dates';
 import { useStudyLabels } from '../../shared/labels/studyLabels';
+import { OrganizationFilter, PeriodFilter, ReviewTable, StudyLine, useReviewPaging, type Range } from './ReviewList';
 import { QUALITY_REVIEW_ACTIONS, periodOf, reportPath, useOrganizationsWith, useQualityPage } from './useSafetyReview';
 import './safetyReview.css';
 import { usePersonName } from '../../ui/usePersonName';
 
 const LEVEL_COLOR: Record<QualityLevel, string> = { A: 'green', B: 'blue', C: 'orange', D: 'red' };
-type Range = [Dayjs | null, Dayjs | null] | null;
 
 /**
  * /quality: the graded reports of the organizations where the caller reviews quality (all of them
@@ -38,23 +30,16 @@ export function QualityReviewPage() {
   const [picked, setPicked] = useState('');
   const [level, setLevel] = useState<QualityLevel | ''>('');
   const [range, setRange] = useState<Range>(null);
-  const [page, setPage] = useState({ current: 1, pageSize: REPORT_PAGE_SIZE });
+  const paging = useReviewPaging();
+  const { handleFilter } = paging;
   const reviewed = organizations.data ?? [];
   const bucketId = picked || undefined;
   const body: QualityPageBody = {
     ...(level ? { level } : {}),
     ...periodOf(range),
-    skip: (page.current - 1) * page.pageSize,
-    limit: page.pageSize,
+    ...paging.window,
   };
   const list = useQualityPage(bucketId, body, reviewed.length > 0);
-
-  function handleFilter<T>(set: (v: T) => void) {
-    return (value: T) => {
-      set(value);
-      setPage((p) => ({ ...p, current: 1 }));
-    };
-  }
 
   const columns: TableColumnsType<QualityPageItem> = [
     {
@@ -75,9 +60,7 @@ export function QualityReviewPage() {
           <Link to={reportPath(r.reportId)} onClick={(e) => e.stopPropagation()}>
             <strong>{personName(r.patientName)}</strong>
           </Link>
-          <div className="yyp-review__sub">
-            {[r.modality, r.bodyPart, formatStudyDate(r.studyDate)].filter(Boolean).join(' · ')}
-          </div>
+          <StudyLine row={r} />
         </div>
       ),
     },
@@ -138,16 +121,7 @@ export function QualityReviewPage() {
         ) : (
           <>
             <Space wrap className="yyp-review__filters">
-              <Select<string>
-                value={picked}
-                onChange={handleFilter(setPicked)}
-                style={{ width: 200 }}
-                aria-label={t('safetyReview.organization')}
-                options={[
-                  { value: '', label: t('safetyReview.allOrganizations') },
-                  ...reviewed.map((o) => ({ value: o.id, label: o.name })),
-                ]}
-              />
+              <OrganizationFilter value={picked} onChange={handleFilter(setPicked)} organizations={reviewed} />
               <Select<QualityLevel | ''>
                 value={level}
                 onChange={handleFilter(setLevel)}
@@ -158,35 +132,17 @@ export function QualityReviewPage() {
                   ...QUALITY_LEVELS.map((l) => ({ value: l, label: t(`reportSafety.quality.levels.${l}`) })),
                 ]}
               />
-              <DatePicker.RangePicker
-                value={range}
-                onChange={handleFilter<Range>(setRange)}
-                allowEmpty={[true, true]}
-                aria-label={t('safetyReview.period')}
-              />
+              <PeriodFilter value={range} onChange={handleFilter<Range>(setRange)} />
             </Space>
-            {list.isError ? (
-              <LoadFailedAlert error={list.error} onRetry={() => void list.refetch()} />
-            ) : (
-              <Table<QualityPageItem>
-                rowKey="reportId"
-                size="middle"
-                columns={columns}
-                dataSource={list.data?.data ?? []}
-                loading={list.isFetching}
-                scroll={{ x: 'max-content' }}
-                rowClassName="yyp-review__clickable"
-                onRow={(r) => ({ onClick: () => void navigate(reportPath(r.reportId)) })}
-                locale={{ emptyText: <Empty description={t('safetyReview.quality.empty')} /> }}
-                pagination={{
-                  current: page.current,
-                  pageSize: page.pageSize,
-                  total: list.data?.count ?? 0,
-                  showSizeChanger: true,
-                  onChange: (current, pageSize) => setPage({ current, pageSize }),
-                }}
-              />
-            )}
+            <ReviewTable<QualityPageItem>
+              list={list}
+              rowKey="reportId"
+              columns={columns}
+              empty={t('safetyReview.quality.empty')}
+              paging={paging}
+              rowClassName="yyp-review__clickable"
+              onRow={(r) => ({ onClick: () => void navigate(reportPath(r.reportId)) })}
+            />
           </>
         )}
       </Card>
