@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
 import { useMe } from '../../shared/account/useMe';
-import { GroupLevelTag } from '../../shared/labels/GroupLevelTag';
+import { groupColumns } from '../../shared/groups/groupColumns';
 import { useMyGroups } from '../../shared/groups/useGroups';
 
 /** /groups: the groups the user belongs to, with their level; the way into creating one. */
@@ -24,14 +24,7 @@ export function GroupsPage() {
   }
 
   const columns: TableColumnsType<Group> = [
-    {
-      key: 'name',
-      title: t('group.name'),
-      render: (_, group) => <Link to={`/groups/${encodeURIComponent(group.id)}`}>{group.displayName}</Link>,
-    },
-    { key: 'level', title: t('groups.myLevel'), render: (_, group) => <GroupLevelTag level={group.accessLevel} /> },
-    { key: 'members', dataIndex: 'memberCount', title: t('groups.members'), align: 'right' },
-    { key: 'organizations', dataIndex: 'organizationCount', title: t('groups.organizations'), align: 'right' },
+    ...groupColumns(t),
     {
       key: 'createdAt',
       title: t('group.createdAt'),

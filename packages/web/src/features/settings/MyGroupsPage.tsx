@@ -2,13 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Group } from '@yyp/contracts';
 import { App, Button, Card, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { quitGroup } from '../../api/groups';
 import { queryKeys } from '../../api/queryClient';
 import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
-import { GroupLevelTag } from '../../shared/labels/GroupLevelTag';
+import { groupColumns } from '../../shared/groups/groupColumns';
 import { useMyGroups } from '../../shared/groups/useGroups';
 
 /** /settings/groups: the user's groups with their level, and leaving one (POST groups/:id/quit). */
@@ -43,14 +42,7 @@ export function MyGroupsPage() {
   }
 
   const columns: TableColumnsType<Group> = [
-    {
-      key: 'name',
-      title: t('group.name'),
-      render: (_, group) => <Link to={`/groups/${encodeURIComponent(group.id)}`}>{group.displayName}</Link>,
-    },
-    { key: 'level', title: t('groups.myLevel'), render: (_, group) => <GroupLevelTag level={group.accessLevel} /> },
-    { key: 'members', dataIndex: 'memberCount', title: t('groups.members'), align: 'right' },
-    { key: 'organizations', dataIndex: 'organizationCount', title: t('groups.organizations'), align: 'right' },
+    ...groupColumns(t),
     {
       key: 'actions',
       title: t('common.actions'),

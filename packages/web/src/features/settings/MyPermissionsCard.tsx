@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PermissionEntry } from '@yyp/contracts';
-import { Card, Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Empty, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchMyOrganizations } from '../../api/accounts';
 import { queryKeys } from '../../api/queryClient';
 import { usePermissionsQuery } from '../../shared/permissions/permissions';
-import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
+import { QueryTable } from '../../ui/QueryTable';
 import { useMyGroups } from '../../shared/groups/useGroups';
 import { actionLabel, categoryLabel, groupActionsByCategory } from '../../shared/labels/actionLabels';
 import { OrgLevelTag } from '../../shared/labels/OrgLevelTag';
@@ -73,14 +73,11 @@ export function MyPermissionsCard() {
   return (
     <Card variant="borderless" title={t('permissions.title')}>
       <Typography.Paragraph type="secondary">{t('permissions.description')}</Typography.Paragraph>
-      {permissions.isError && <LoadFailedAlert error={permissions.error} onRetry={() => void permissions.refetch()} />}
-      <Table<PermissionEntry>
+      <QueryTable<PermissionEntry>
+        query={permissions}
         rowKey="bucketId"
         size="small"
         columns={columns}
-        dataSource={permissions.data ?? []}
-        loading={permissions.isPending}
-        pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('permissions.empty')} /> }}
         aria-label={t('permissions.title')}
       />

@@ -1,7 +1,7 @@
 import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Group, Organization } from '@yyp/contracts';
-import { Button, Card, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import { deleteOrganization } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
 import { useNotify } from '../../../shared/notify/useNotify';
 import { ConfirmByNameModal } from '../../../ui/ConfirmByNameModal';
-import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
+import { QueryTable } from '../../../ui/QueryTable';
 import { OrgLevelTag } from '../../../shared/labels/OrgLevelTag';
 import { isGroupAdmin } from '../../../shared/groups/levels';
 import { useGroupOrganizations } from '../../../shared/groups/useGroups';
@@ -119,16 +119,10 @@ export function GroupOrganizationsTab({ group }: { group: Group }) {
         )
       }
     >
-      {organizations.isError && (
-        <LoadFailedAlert error={organizations.error} onRetry={() => void organizations.refetch()} />
-      )}
-      <Table<Organization>
+      <QueryTable<Organization>
+        query={organizations}
         rowKey="id"
-        size="middle"
         columns={columns}
-        dataSource={organizations.data ?? []}
-        loading={organizations.isPending}
-        pagination={false}
         locale={{ emptyText: t('group.noOrganizations') }}
       />
       <CreateOrganizationModal

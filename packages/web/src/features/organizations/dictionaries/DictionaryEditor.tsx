@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DictionaryItem, DictionaryKind } from '@yyp/contracts';
-import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteDictionaryItem } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
 import { useNotify } from '../../../shared/notify/useNotify';
 import { editDeleteColumn } from '../../../shared/rules/RuleTableCard';
-import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
+import { QueryTable } from '../../../ui/QueryTable';
 import { useDictionary } from '../useOrganization';
 import { dataColumns, isBuiltIn, itemName } from './dictionaryFields';
 import { DictionaryItemModal } from './DictionaryItemModal';
@@ -74,13 +74,11 @@ export function DictionaryEditor({ bucketId, kind }: DictionaryEditorProps) {
           {t('dictionary.add')}
         </Button>
       </div>
-      {items.isError && <LoadFailedAlert error={items.error} onRetry={() => void items.refetch()} />}
-      <Table<DictionaryItem>
+      <QueryTable<DictionaryItem>
+        query={items}
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={items.data ?? []}
-        loading={items.isPending}
         pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
         locale={{ emptyText: t('dictionary.empty') }}
         aria-label={kindLabel}

@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Organization, Role } from '@yyp/contracts';
-import { Button, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteRole } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
 import { useNotify } from '../../../shared/notify/useNotify';
 import { ConfirmByNameModal } from '../../../ui/ConfirmByNameModal';
-import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
+import { QueryTable } from '../../../ui/QueryTable';
 import { actionLabel, categoryLabel, groupActionsByCategory } from '../../../shared/labels/actionLabels';
 import type { OrgAccess } from '../orgAccess';
 import { useOrgMembers, useRefreshOrganization, useRoles } from '../useOrganization';
@@ -118,16 +118,7 @@ export function OrgRolesTab({ organization, access }: { organization: Organizati
         )
       }
     >
-      {roles.isError && <LoadFailedAlert error={roles.error} onRetry={() => void roles.refetch()} />}
-      <Table<Role>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={roles.data ?? []}
-        loading={roles.isPending}
-        pagination={false}
-        locale={{ emptyText: t('roles.empty') }}
-      />
+      <QueryTable<Role> query={roles} rowKey="id" columns={columns} locale={{ emptyText: t('roles.empty') }} />
       <RoleEditorDrawer
         bucketId={organization.id}
         role={editing === 'new' ? null : editing}

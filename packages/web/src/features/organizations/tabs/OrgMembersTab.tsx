@@ -1,13 +1,13 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Group, Organization, OrgAccessLevel, OrgMember } from '@yyp/contracts';
-import { Alert, Button, Card, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Popconfirm, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeOrgMember, updateOrgMember } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
 import { useNotify } from '../../../shared/notify/useNotify';
-import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
+import { QueryTable } from '../../../ui/QueryTable';
 import type { OrgAccess } from '../orgAccess';
 import { OrgLevelSelect, OrgLevelTag, isOrgAccessLevel } from '../../../shared/labels/OrgLevelTag';
 import { useOrgMembers, useRefreshOrganization, useRoles } from '../useOrganization';
@@ -130,13 +130,10 @@ export function OrgMembersTab({ group, organization, access }: OrgMembersTabProp
       }
     >
       {!access.canManage && <Alert type="info" showIcon title={t('org.manageOnly')} className="yyp-gap-bottom" />}
-      {members.isError && <LoadFailedAlert error={members.error} onRetry={() => void members.refetch()} />}
-      <Table<OrgMember>
+      <QueryTable<OrgMember>
+        query={members}
         rowKey="accountId"
-        size="middle"
         columns={columns}
-        dataSource={members.data ?? []}
-        loading={members.isPending}
         pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
       />
       <AddOrgMembersModal
