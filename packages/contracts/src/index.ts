@@ -29,3 +29,6 @@ export * from './report-print.js';
 export * from './report-view.js';
 export * from './call.js';
 export * from './report-calls.js';
+export * from './exam-calls.js';
+export * from './upload-calls.js';
+export * from './attachment-calls.js';

@@ -1,19 +1,16 @@
-import { exportExamsSchema } from '@yyp/contracts';
+import { exportCalls } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditContext } from '../../platform/audit.js';
-import { defineRoute } from '../../platform/route.js';
+import { defineCallRoute } from '../../platform/call-route.js';
 import type { ExportsService } from './exports.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Exports (spec 001 §7 "POST exports/exams (binary answer)"). */
+/** Exports (spec 001 §7 "POST exports/exams (binary answer)"); the path and body are contracts exportCalls. */
 export function exportRoutes(app: FastifyInstance, exports: ExportsService): void {
-  defineRoute(app, {
-    method: 'POST',
-    url: 'exports/exams',
+  defineCallRoute(app, exportCalls.exams, {
     summary: 'The filtered study list as .xlsx (at most 3,000 exams; organizations with export_exams)',
     auth: 'account',
-    body: exportExamsSchema,
     handler: async ({ account, body, request, reply }) => {
       const file = await exports.exams(account, body, auditContext(request));
       return reply
