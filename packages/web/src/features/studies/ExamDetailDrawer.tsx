@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { ExamDetail } from '@yyp/contracts';
+import type { ExamDetail, ExamItem } from '@yyp/contracts';
 import {
   Alert,
   Button,
@@ -10,19 +10,21 @@ import {
   Space,
   Table,
   Tabs,
+  type TableColumnsType,
   Tag,
   Typography,
   type DescriptionsProps,
 } from 'antd';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
-import { fetchCoExams, fetchExamDetail, fetchPastExams } from '../../api/exams';
+import { fetchCoExams, fetchExamDetail } from '../../api/exams';
 import { ExamActionsCard } from './ExamActionsCard';
 import { ExamEditForm } from './ExamEditForm';
 import { formatStudyTime } from '../../shared/format/dates';
 import { useStudyLabels } from '../../shared/labels/studyLabels';
-import { studyKeys } from '../../shared/queries/studyQueries';
+import { studyKeys, usePastExams } from '../../shared/queries/studyQueries';
 import { usePersonName } from '../../ui/usePersonName';
 
 interface ExamDetailDrawerProps {
@@ -170,12 +172,22 @@ function ExamInfo({ exam, onChanged }: { exam: ExamDetail; onChanged: () => void
   );
 }
 
+/** The first columns of the past and co-exam tables: exam time, modality, body part. */
+function examColumns(t: TFunction): TableColumnsType<ExamItem> {
+  return [
+    {
+      key: 't',
+      title: t('studyList.col.examTime'),
+      render: (_, e) => formatStudyTime(e.studyDate, e.studyTime, e.created),
+    },
+    { key: 'm', title: t('studyList.col.modality'), render: (_, e) => e.modality },
+    { key: 'b', title: t('studyList.col.bodyPart'), render: (_, e) => e.bodyPart || e.studyDesc },
+  ];
+}
+
 function PastExams({ examId }: { examId: string }) {
   const { t, status } = useStudyLabels();
-  const past = useQuery({
-    queryKey: studyKeys.past(examId),
-    queryFn: ({ signal }) => fetchPastExams(examId, 0, signal),
-  });
+  const past = usePastExams(examId);
   if (past.isError) {
     return <LoadFailedAlert error={past.error} onRetry={() => void past.refetch()} />;
   }
@@ -190,13 +202,7 @@ function PastExams({ examId }: { examId: string }) {
       dataSource={past.data?.exams ?? []}
       pagination={false}
       columns={[
-        {
-          key: 't',
-          title: t('studyList.col.examTime'),
-          render: (_, e) => formatStudyTime(e.studyDate, e.studyTime, e.created),
-        },
-        { key: 'm', title: t('studyList.col.modality'), render: (_, e) => e.modality },
-        { key: 'b', title: t('studyList.col.bodyPart'), render: (_, e) => e.bodyPart || e.studyDesc },
+        ...examColumns(t),
         { key: 'o', title: t('studyList.col.organization'), dataIndex: 'bucketName' },
         { key: 's', title: t('studyList.col.reportStatus'), render: (_, e) => <Tag>{status(e.reportStatus)}</Tag> },
       ]}
@@ -220,15 +226,7 @@ function CoExams({ examId }: { examId: string }) {
       loading={co.isPending}
       dataSource={co.data?.exams ?? []}
       pagination={false}
-      columns={[
-        {
-          key: 't',
-          title: t('studyList.col.examTime'),
-          render: (_, e) => formatStudyTime(e.studyDate, e.studyTime, e.created),
-        },
-        { key: 'm', title: t('studyList.col.modality'), render: (_, e) => e.modality },
-        { key: 'b', title: t('studyList.col.bodyPart'), render: (_, e) => e.bodyPart || e.studyDesc },
-      ]}
+      columns={[...examColumns(t)]}
     />
   );
 }

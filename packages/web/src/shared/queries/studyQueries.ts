@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { fetchPastExams } from '../../api/exams';
 import { fetchAccessibleOrganizations } from '../../api/organizations';
 
 /** The query keys of exams: the study list, the report editor and the group settings refresh by them. */
@@ -18,5 +19,13 @@ export function useAccessibleOrganizations() {
     queryKey: ['buckets', 'accessible'],
     queryFn: ({ signal }) => fetchAccessibleOrganizations(signal),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The patient's other exams (the detail drawer and the report's history tab). */
+export function usePastExams(examId: string) {
+  return useQuery({
+    queryKey: studyKeys.past(examId),
+    queryFn: ({ signal }) => fetchPastExams(examId, 0, signal),
   });
 }

@@ -1,8 +1,9 @@
-import { Empty, Input, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { useImageDescTemplates } from './useLibrary';
+import { LibrarySearch } from './LibrarySearch';
 
 interface ImageDescListProps {
   bucketId: string;
@@ -24,14 +25,7 @@ export function ImageDescList({ bucketId, writable, onInsert }: ImageDescListPro
   );
   return (
     <div className="yyp-library">
-      <Input.Search
-        size="small"
-        allowClear
-        placeholder={t('report.library.search')}
-        aria-label={t('report.library.search')}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+      <LibrarySearch value={query} onChange={setQuery} />
       {list.isPending ? (
         <Spin size="small" />
       ) : items.length === 0 ? (

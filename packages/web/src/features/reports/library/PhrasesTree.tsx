@@ -10,6 +10,7 @@ import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { buildKbTree, filterKbTree, folderIds, resortTarget, type KbNode } from './kbTree';
 import { libraryKeys, useKbTrees } from './useLibrary';
+import { LibrarySearch } from './LibrarySearch';
 
 interface PhrasesTreeProps {
   bucketId: string;
@@ -61,14 +62,7 @@ export function PhrasesTree({ bucketId, writable, onInsert, selection }: Phrases
   }
   return (
     <div className="yyp-library">
-      <Input.Search
-        size="small"
-        allowClear
-        placeholder={t('report.library.search')}
-        aria-label={t('report.library.search')}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+      <LibrarySearch value={query} onChange={setQuery} />
       <Button size="small" icon={<PlusOutlined />} onClick={handleSaveSelection} block>
         {t('report.library.saveSelection')}
       </Button>

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, SaveOutlined } from '@ant-design/icons';
 import type { CreateReportTemplate, ReportTemplate } from '@yyp/contracts';
-import { Button, Empty, Input, Popconfirm, Spin, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Popconfirm, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/notify/useNotify';
@@ -8,6 +8,7 @@ import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { usePermissions } from '../../../shared/permissions/permissions';
 import { TemplateDialog, type TemplateDraft, type TemplateValues } from './TemplateDialog';
 import { useReportTemplates, useTemplateChanges } from './useLibrary';
+import { LibrarySearch } from './LibrarySearch';
 
 interface TemplateListProps {
   bucketId: string;
@@ -159,14 +160,7 @@ export function TemplateList({ bucketId, modality, writable, onApply, currentTex
   };
   return (
     <div className="yyp-library">
-      <Input.Search
-        size="small"
-        allowClear
-        placeholder={t('report.library.search')}
-        aria-label={t('report.library.search')}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+      <LibrarySearch value={query} onChange={setQuery} />
       <Tooltip title={t('report.templates.saveAsTip')}>
         <Button size="small" icon={<SaveOutlined />} onClick={handleSaveAs} block>
           {t('report.templates.saveAs')}

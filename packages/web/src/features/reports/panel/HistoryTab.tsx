@@ -2,21 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import type { ExamItem } from '@yyp/contracts';
 import { Button, Empty, List, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { fetchPastExams } from '../../../api/exams';
 import { fetchReport } from '../../../api/reports';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { formatStudyTime } from '../../../shared/format/dates';
 import { useStudyLabels } from '../../../shared/labels/studyLabels';
-import { studyKeys } from '../../../shared/queries/studyQueries';
+import { usePastExams } from '../../../shared/queries/studyQueries';
 import { ReportStatusTag } from '../../../shared/labels/ReportStatusTag';
 
 /** The patient's other exams, each with its report text, read-only. */
 export function HistoryTab({ examId }: { examId: string }) {
   const { t } = useStudyLabels();
-  const past = useQuery({
-    queryKey: studyKeys.past(examId),
-    queryFn: ({ signal }) => fetchPastExams(examId, 0, signal),
-  });
+  const past = usePastExams(examId);
   if (past.isError) {
     return <LoadFailedAlert error={past.error} onRetry={() => void past.refetch()} />;
   }
