@@ -1,23 +1,20 @@
 import { REPORT_ACTION_PATHS, REPORT_ACTIONS } from '@yyp/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assignRules,
-  bucketDictionary,
-  buckets,
-  colorRules,
-  imageDescTemplates,
-  kbItems,
-  modalities,
-  reportTableColors,
-  reportTemplates,
-  roles,
-  sampleGraphs,
-} from '../db/schema.js';
+import { modalities, reportTableColors, sampleGraphs } from '../db/schema.js';
 import { generateStudy } from '../dicom/testdata/generate.js';
 import { API_PREFIX } from '../app.js';
-import { accountByUsername, joinOrganization, makeAccount, makeExamNotification } from '../test/factories.js';
-import { DEMO_PW, startTestApp, type TestApp } from '../test/harness.js';
+import {
+  makeColorRule,
+  makeExamNotification,
+  makeMember,
+  makeModality,
+  makeOrganization,
+  signIn,
+  type BuiltAccount,
+} from '../test/factories.js';
+import { makeAssignRule, makeDictionaryItem, makeReportMaterial, makeStaff } from '../test/factories-platform.js';
+import { startTestApp, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
 
 /**
@@ -32,19 +29,35 @@ const fixture: Record<string, string> = {};
 /** Strings of group A that must never appear in an answer to group B. */
 const secrets: string[] = [];
 
+/** Group B's admin: a group admin (level 1) and admin of B's organization, none of group A. */
+let otherAdmin: BuiltAccount;
+
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
   const db = t.db.database.db;
-  const [radiology] = await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  const [role] = await db.select().from(roles).where(eq(roles.bucketId, radiology!.id));
-  const [tag] = await db
-    .select()
-    .from(bucketDictionary)
-    .where(and(eq(bucketDictionary.bucketId, radiology!.id), eq(bucketDictionary.kind, 'tags')));
-  const [assign] = await db.select().from(assignRules).where(eq(assignRules.groupId, 'demo-renhe'));
-  const [color] = await db.select().from(colorRules).where(eq(colorRules.groupId, 'demo-renhe'));
-  const tech = await accountByUsername(t, 'tech');
-  const [modality] = await db.select().from(modalities).where(eq(modalities.bucketId, radiology!.id));
+  // Group A (privacy off), its radiology with a doctor and a technician, as the hospital of the demo.
+  const radiology = await makeOrganization(t, {
+    group: { id: 'tenant-a-group', displayName: '甲城医院' },
+    name: '甲城放射科',
+    code: 'TENANT-A-RAD',
+  });
+  const groupId = radiology.groupId;
+  const doctor = await makeStaff(t, radiology.bucketId, 'reporting');
+  const tech = await makeStaff(t, radiology.bucketId, 'technician');
+  const tagId = await makeDictionaryItem(t, radiology.bucketId, 'tags', '随访');
+  const assignId = await makeAssignRule(t, groupId, { bucketIds: [radiology.bucketId], doctorId: doctor.accountId });
+  const color = await makeColorRule(t, groupId, {
+    name: '急诊',
+    priority: 0,
+    foreColor: '#ffffff',
+    backgroundColor: '#d4380d',
+    matchField: 'urgentFlag',
+    value: 'true',
+    index: 0,
+  });
+  const modalityAe = 'TENANT_A_MODALITY';
+  await makeModality(t, radiology.bucketId, { aeTitle: modalityAe, name: '演示 CT' });
+  const [modality] = await db.select().from(modalities).where(eq(modalities.bucketId, radiology.bucketId));
   const study = generateStudy({
     modality: 'CT',
     instancesPerSeries: 1,
@@ -53,19 +66,14 @@ beforeAll(async () => {
     patientName: 'Secret^Patient',
     patientId: 'SECRET-PID',
   });
-  const stored = await t.services.archive.ingest(radiology!.id, study.instances[0]!.bytes, 'web');
-  // Report library rows of group A (the demo seeds templates, phrases and description templates).
-  const [template] = await db.select().from(reportTemplates).where(eq(reportTemplates.bucketId, radiology!.id));
-  const [descTemplate] = await db
-    .select()
-    .from(imageDescTemplates)
-    .where(eq(imageDescTemplates.bucketId, radiology!.id));
-  const [kbItem] = await db.select().from(kbItems).where(eq(kbItems.bucketId, radiology!.id));
+  const stored = await t.services.archive.ingest(radiology.bucketId, study.instances[0]!.bytes, 'web');
+  // Report library rows of group A: a template, a phrase and a description template.
+  const material = await makeReportMaterial(t, radiology.bucketId);
   const [sampleGraph] = await db
     .insert(sampleGraphs)
     .values({
       id: 'sample-graph-fixture',
-      bucketId: radiology!.id,
+      bucketId: radiology.bucketId,
       title: '示意图',
       blobKey: 'sample-graphs/fixture.png',
       contentType: 'image/png',
@@ -76,13 +84,13 @@ beforeAll(async () => {
   // A report table colour of group A: its plain members get 403 on writing it, another group 404.
   const [tableColor] = await db
     .insert(reportTableColors)
-    .values({ id: 'table-color-fixture', groupId: 'demo-renhe', name: '危急', field: 'critical', value: 'true' })
+    .values({ id: 'table-color-fixture', groupId, name: '危急', field: 'critical', value: 'true' })
     .returning();
   // A notification of group A's technician: nobody else may read or mark it.
   const [notificationId] = await makeExamNotification(t, {
-    accountIds: [tech!.id],
-    groupId: 'demo-renhe',
-    bucketId: radiology!.id,
+    accountIds: [tech.accountId],
+    groupId,
+    bucketId: radiology.bucketId,
     kind: 'exam_uploaded',
     examId: stored.examId,
     payload: {
@@ -91,18 +99,18 @@ beforeAll(async () => {
       modality: 'CT',
       bodyPart: '',
       examTime: '2026-11-22T08:00:00',
-      bucketName: '放射科',
+      bucketName: radiology.name,
     },
   });
   Object.assign(fixture, {
-    groupId: 'demo-renhe',
-    bucketId: radiology!.id,
-    roleId: role!.id,
+    groupId,
+    bucketId: radiology.bucketId,
+    roleId: tech.roleId!,
     kind: 'tags',
-    itemId: tag!.id,
-    assignRuleId: assign!.id,
-    colorRuleId: color!.id,
-    accountId: tech!.id,
+    itemId: tagId,
+    assignRuleId: assignId,
+    colorRuleId: color.id,
+    accountId: tech.accountId,
     modalityId: modality!.id,
     study: study.studyInstanceUid,
     series: study.instances[0]!.seriesInstanceUid,
@@ -119,18 +127,18 @@ beforeAll(async () => {
     shareId: 'share-fixture',
     tag: '7FE00010',
     action: 'unlock',
-    name: 'tech',
+    name: tech.username,
     notificationId: notificationId!,
     // No attachment needs to exist: every caller of the matrix is refused before the handler.
     attachmentId: 'attachment-fixture',
-    tagId: tag!.id,
+    tagId,
     // Quick searches are the caller's own: another account's id is simply not found.
     searchId: 'search-fixture',
     // Rows of group A's radiology: its members lacking template_upsert or manage_sample_graph get
     // 403 on them, another group 404.
-    templateId: template!.id,
-    descTemplateId: descTemplate!.id,
-    kbItemId: kbItem!.id,
+    templateId: material.templateId,
+    descTemplateId: material.descTemplateId,
+    kbItemId: material.kbItemId,
     sampleGraphId: sampleGraph!.id,
     // Critical values and comments hang on a report: refused before the handler like attachments.
     criticalId: 'critical-fixture',
@@ -138,26 +146,32 @@ beforeAll(async () => {
     colorId: tableColor!.id,
   });
   secrets.push(
-    'demo-renhe',
-    '仁和医院',
-    radiology!.id,
-    role!.id,
-    tag!.id,
-    assign!.id,
-    color!.id,
-    '放射科',
-    'RH-RAD',
-    'DEMO_MODALITY',
+    groupId,
+    '甲城医院',
+    radiology.bucketId,
+    tech.roleId!,
+    tagId,
+    assignId,
+    color.id,
+    radiology.name,
+    radiology.code!,
+    modalityAe,
     'Secret^Patient',
-    template!.id,
-    descTemplate!.id,
-    kbItem!.id,
+    material.templateId,
+    material.descTemplateId,
+    material.kbItemId,
     sampleGraph!.id,
   );
+  // Group B (privacy on), as the teleradiology group of the demo: its admin is the other group's caller.
+  const remote = await makeOrganization(t, {
+    group: { id: 'tenant-b-group', displayName: '乙城远程影像中心', enablePrivacy: true },
+    name: '乙城远程诊断中心',
+  });
+  otherAdmin = await makeMember(t, remote.bucketId, { level: 'admin', groupLevel: 1 });
   // A plain member of the group and of the organization, with no role: holds only the read powers.
-  const plain = await makeAccount(t, { username: 'plainmember', name: 'Plain', password: DEMO_PW, signIn: false });
-  await joinOrganization(t, radiology!.id, plain.accountId, { level: 'member', groupLevel: 0 });
-  for (const u of ['teleadmin', 'plainmember']) tokens[u] = await t.login(u);
+  const plain = await makeMember(t, radiology.bucketId, { level: 'member', groupLevel: 0 });
+  tokens.otherAdmin = otherAdmin.token;
+  tokens.plain = plain.token;
 });
 afterAll(async () => {
   await t.close();
@@ -223,7 +237,7 @@ describe('tenant isolation matrix', () => {
     const failures: string[] = [];
     for (const r of t.routes.filter((r) => r.auth !== 'public')) {
       // Logout ends the caller's own session: it gets a token of its own.
-      const token = r.url.endsWith('/accounts/logout') ? await t.login('teleadmin') : tokens.teleadmin;
+      const token = r.url.endsWith('/accounts/logout') ? await signIn(t, otherAdmin) : tokens.otherAdmin;
       const res = await call(r.method, r.url, token);
       const auth = r.auth as RouteAuth;
       const scoped = typeof auth === 'object';
@@ -244,7 +258,7 @@ describe('tenant isolation matrix', () => {
       const needed = 'power' in auth ? auth.power : auth.action;
       if (memberHas.has(needed)) continue;
       checked++;
-      const res = await call(r.method, r.url, tokens.plainmember);
+      const res = await call(r.method, r.url, tokens.plain);
       if (res.statusCode !== 403) failures.push(`${r.method} ${r.url} (${needed}) → ${res.statusCode}`);
     }
     expect(checked).toBeGreaterThan(20);
