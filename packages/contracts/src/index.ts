@@ -32,3 +32,8 @@ export * from './report-calls.js';
 export * from './exam-calls.js';
 export * from './upload-calls.js';
 export * from './attachment-calls.js';
+export * from './organization-calls.js';
+export * from './role-calls.js';
+export * from './group-calls.js';
+export * from './rule-calls.js';
+export * from './quick-search-calls.js';

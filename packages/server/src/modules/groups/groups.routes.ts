@@ -1,165 +1,89 @@
-import {
-  confirmNameSchema,
-  createGroupRequestSchema,
-  createMemberAccountSchema,
-  groupAttributesSchema,
-  groupAvailableQuerySchema,
-  groupAvailableSchema,
-  groupMemberSchema,
-  groupSchema,
-  inviteMembersSchema,
-  memberPageSchema,
-  memberQuerySchema,
-  updateGroupRequestSchema,
-  updateMemberSchema,
-} from '@yyp/contracts';
+import { groupCalls as calls } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
-import { defineRoute, type RawInput } from '../../platform/route.js';
+import { defineCallRoute } from '../../platform/call-route.js';
+import type { RawInput } from '../../platform/route.js';
 import type { GroupsService } from './groups.service.js';
 
-const groupParams = z.object({ groupId: z.string() });
-const memberParams = z.object({ groupId: z.string(), accountId: z.string() });
-const fromParams = ({ params }: RawInput) => params.groupId;
+const group = ({ params }: RawInput) => params.groupId;
+const read = { power: 'group_read', group } as const;
+const manage = { power: 'group_manage', group } as const;
 
+/** The group's calls (contracts groupCalls). */
 export function groupRoutes(app: FastifyInstance, groups: GroupsService): void {
-  defineRoute(app, {
-    method: 'GET',
-    url: 'groups/available',
+  defineCallRoute(app, calls.available, {
     summary: 'Is a group name available',
     auth: 'account',
-    query: groupAvailableQuerySchema,
-    response: groupAvailableSchema,
     handler: ({ query }) => groups.available(query.name),
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: 'groups',
+  defineCallRoute(app, calls.create, {
     summary: 'Create a group',
     auth: 'account',
-    status: 201,
-    body: createGroupRequestSchema,
-    response: groupSchema,
     handler: ({ account, body, request }) => groups.create(account, body, auditContext(request)),
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: 'groups/mine',
+  defineCallRoute(app, calls.mine, {
     summary: 'Groups of the signed-in user',
     auth: 'account',
-    response: z.array(groupSchema),
     handler: ({ account }) => groups.mine(account),
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: 'groups/:groupId',
+  defineCallRoute(app, calls.get, {
     summary: 'A group',
-    auth: { power: 'group_read', group: fromParams },
-    params: groupParams,
-    response: groupSchema,
+    auth: read,
     handler: ({ groupId, access }) => groups.get(groupId, access.groupLevels.get(groupId)!),
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: 'groups/:groupId/attributes',
+  defineCallRoute(app, calls.attributes, {
     summary: 'Group attributes with their custom labels',
-    auth: { power: 'group_read', group: fromParams },
-    params: groupParams,
-    response: groupAttributesSchema,
+    auth: read,
     handler: async ({ groupId, access }) => (await groups.get(groupId, access.groupLevels.get(groupId)!)).attributes,
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: 'groups/:groupId/update',
+  defineCallRoute(app, calls.update, {
     summary: 'Update name, settings and attributes',
-    auth: { power: 'group_manage', group: fromParams },
-    params: groupParams,
-    body: updateGroupRequestSchema,
-    response: groupSchema,
+    auth: manage,
     handler: ({ account, groupId, body, request }) => groups.update(account, groupId, body, auditContext(request)),
   });
-  defineRoute(app, {
-    method: 'DELETE',
-    url: 'groups/:groupId',
+  defineCallRoute(app, calls.remove, {
     summary: 'Delete a group (type its name)',
-    auth: { power: 'group_manage', group: fromParams },
-    params: groupParams,
-    body: confirmNameSchema,
-    status: 204,
+    auth: manage,
     handler: ({ account, groupId, body, request }) =>
       groups.remove(account, groupId, body.confirmName, auditContext(request)),
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: 'groups/:groupId/members',
+  defineCallRoute(app, calls.members, {
     summary: 'Members of a group',
-    auth: { power: 'group_read', group: fromParams },
-    params: groupParams,
-    response: memberPageSchema,
+    auth: read,
     handler: ({ groupId }) => groups.members(groupId, undefined, 0, 500),
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: 'groups/:groupId/members/query',
+  defineCallRoute(app, calls.queryMembers, {
     summary: 'Search members',
-    auth: { power: 'group_read', group: fromParams },
-    params: groupParams,
-    body: memberQuerySchema,
-    response: memberPageSchema,
+    auth: read,
     handler: ({ groupId, body }) => groups.members(groupId, body.q, body.skip ?? 0, body.limit ?? 20),
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: 'groups/:groupId/members/invite',
+  defineCallRoute(app, calls.invite, {
     summary: 'Add existing accounts',
-    auth: { power: 'group_manage', group: fromParams },
-    params: groupParams,
-    body: inviteMembersSchema,
-    response: z.object({ added: z.array(z.string()) }),
+    auth: manage,
     handler: ({ account, groupId, body, request }) =>
       groups.invite(account, groupId, body.accountIds, body.accessLevel, auditContext(request)),
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: 'groups/:groupId/members/create-account',
+  defineCallRoute(app, calls.createAccount, {
     summary: 'Create an account in the group',
-    auth: { power: 'group_manage', group: fromParams },
-    params: groupParams,
-    status: 201,
-    body: createMemberAccountSchema,
-    response: groupMemberSchema,
+    auth: manage,
     handler: ({ account, groupId, body, request }) =>
       groups.createAccount(account, groupId, body, auditContext(request)),
   });
-  defineRoute(app, {
-    method: 'PUT',
-    url: 'groups/:groupId/members/:accountId',
+  defineCallRoute(app, calls.updateMember, {
     summary: 'Change a member access level',
-    auth: { power: 'group_manage', group: fromParams },
-    params: memberParams,
-    body: updateMemberSchema,
-    status: 204,
+    auth: manage,
     handler: ({ account, groupId, params, body, request }) =>
       groups.updateMember(account, groupId, params.accountId, body.accessLevel, auditContext(request)),
   });
-  defineRoute(app, {
-    method: 'DELETE',
-    url: 'groups/:groupId/members/:accountId',
+  defineCallRoute(app, calls.removeMember, {
     summary: 'Remove a member',
-    auth: { power: 'group_manage', group: fromParams },
-    params: memberParams,
-    status: 204,
+    auth: manage,
     handler: ({ account, groupId, params, request }) =>
       groups.removeMember(account, groupId, params.accountId, auditContext(request)),
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: 'groups/:groupId/quit',
+  defineCallRoute(app, calls.quit, {
     summary: 'Leave the group',
-    auth: { power: 'group_read', group: fromParams },
-    params: groupParams,
-    status: 204,
+    auth: read,
     handler: ({ account, groupId, request }) => groups.quit(account, groupId, auditContext(request)),
   });
 }
