@@ -13,6 +13,8 @@ import type {
   Reporter,
   ViewerPath,
 } from '@yyp/contracts';
+import { quickSearchCalls } from '@yyp/contracts';
+import { callApi } from './call';
 import { apiRequest } from './client';
 
 /** The study list and the exam detail drawer (spec 001 §7 "Exams", "Quick search"). */
@@ -119,20 +121,20 @@ export function exportExams(body: {
 }
 
 export function fetchQuickSearches(signal?: AbortSignal): Promise<QuickSearch[]> {
-  return apiRequest<QuickSearch[]>('custom-search/my', { query: { type: 'study' }, signal });
+  return callApi(quickSearchCalls.mine, { query: { type: 'study' } }, { signal });
 }
 
 export function createQuickSearch(title: string, criteria: QuickSearchCriteria): Promise<QuickSearch> {
-  return apiRequest<QuickSearch>('custom-search/create', { method: 'POST', body: { type: 'study', title, criteria } });
+  return callApi(quickSearchCalls.create, { body: { type: 'study', title, criteria } });
 }
 
 export function updateQuickSearch(
   id: string,
   change: { title?: string; criteria?: QuickSearchCriteria; sort?: number },
 ): Promise<QuickSearch> {
-  return apiRequest<QuickSearch>(`custom-search/${encodeURIComponent(id)}/update`, { method: 'POST', body: change });
+  return callApi(quickSearchCalls.update, { params: { searchId: id }, body: change });
 }
 
 export function deleteQuickSearch(id: string): Promise<void> {
-  return apiRequest<void>(`custom-search/${encodeURIComponent(id)}/delete`, { method: 'POST' });
+  return callApi(quickSearchCalls.remove, { params: { searchId: id } });
 }

@@ -1,5 +1,12 @@
-import type { Group, GroupAccessLevel, GroupMember } from '@yyp/contracts';
-import { apiRequest } from './client';
+import {
+  assignRuleCalls,
+  colorRuleCalls,
+  groupCalls,
+  type Group,
+  type GroupAccessLevel,
+  type GroupMember,
+} from '@yyp/contracts';
+import { callApi } from './call';
 import type {
   AssignRule,
   ColorRule,
@@ -10,36 +17,40 @@ import type {
   UpsertColorRuleRequest,
 } from './contractTypes';
 
-/** Group calls of spec 001 §7: the group, its members and its assign and color rules. */
+/**
+ * Group calls of spec 001 §7: the group, its members and its assign and color rules (contracts
+ * groupCalls, assignRuleCalls and colorRuleCalls).
+ */
 
-const group = (groupId: string) => `groups/${encodeURIComponent(groupId)}`;
+const of = (groupId: string) => ({ params: { groupId } });
+const rule = (groupId: string, ruleId: string) => ({ params: { groupId, ruleId } });
 
 export function fetchGroupNameAvailable(name: string, signal?: AbortSignal): Promise<{ available: boolean }> {
-  return apiRequest<{ available: boolean }>('groups/available', { query: { name }, signal });
+  return callApi(groupCalls.available, { query: { name } }, { signal });
 }
 
 export function createGroup(displayName: string): Promise<Group> {
-  return apiRequest<Group>('groups', { method: 'POST', body: { displayName } });
+  return callApi(groupCalls.create, { body: { displayName } });
 }
 
 export function fetchMyGroups(signal?: AbortSignal): Promise<Group[]> {
-  return apiRequest<Group[]>('groups/mine', { signal });
+  return callApi(groupCalls.mine, {}, { signal });
 }
 
 export function fetchGroup(groupId: string, signal?: AbortSignal): Promise<Group> {
-  return apiRequest<Group>(group(groupId), { signal });
+  return callApi(groupCalls.get, of(groupId), { signal });
 }
 
 export function updateGroup(groupId: string, body: UpdateGroupRequest): Promise<Group> {
-  return apiRequest<Group>(`${group(groupId)}/update`, { method: 'POST', body });
+  return callApi(groupCalls.update, { ...of(groupId), body });
 }
 
 export function deleteGroup(groupId: string, confirmName: string): Promise<void> {
-  return apiRequest<void>(group(groupId), { method: 'DELETE', body: { confirmName } });
+  return callApi(groupCalls.remove, { ...of(groupId), body: { confirmName } });
 }
 
 export function quitGroup(groupId: string): Promise<void> {
-  return apiRequest<void>(`${group(groupId)}/quit`, { method: 'POST' });
+  return callApi(groupCalls.quit, of(groupId));
 }
 
 export function queryGroupMembers(
@@ -47,11 +58,11 @@ export function queryGroupMembers(
   body: { q?: string; skip?: number; limit?: number },
   signal?: AbortSignal,
 ): Promise<MemberPage> {
-  return apiRequest<MemberPage>(`${group(groupId)}/members/query`, { method: 'POST', body, signal });
+  return callApi(groupCalls.queryMembers, { ...of(groupId), body }, { signal });
 }
 
 export function fetchGroupMembers(groupId: string, signal?: AbortSignal): Promise<MemberPage> {
-  return apiRequest<MemberPage>(`${group(groupId)}/members`, { signal });
+  return callApi(groupCalls.members, of(groupId), { signal });
 }
 
 export function inviteGroupMembers(
@@ -59,30 +70,24 @@ export function inviteGroupMembers(
   accountIds: string[],
   accessLevel: GroupAccessLevel,
 ): Promise<{ added: string[] }> {
-  return apiRequest<{ added: string[] }>(`${group(groupId)}/members/invite`, {
-    method: 'POST',
-    body: { accountIds, accessLevel },
-  });
+  return callApi(groupCalls.invite, { ...of(groupId), body: { accountIds, accessLevel } });
 }
 
 /** The new account must replace this initial password at its first login. */
 export function createMemberAccount(groupId: string, body: CreateMemberAccountRequest): Promise<GroupMember> {
-  return apiRequest<GroupMember>(`${group(groupId)}/members/create-account`, { method: 'POST', body });
+  return callApi(groupCalls.createAccount, { ...of(groupId), body });
 }
 
 export function updateGroupMember(groupId: string, accountId: string, accessLevel: GroupAccessLevel): Promise<void> {
-  return apiRequest<void>(`${group(groupId)}/members/${encodeURIComponent(accountId)}`, {
-    method: 'PUT',
-    body: { accessLevel },
-  });
+  return callApi(groupCalls.updateMember, { params: { groupId, accountId }, body: { accessLevel } });
 }
 
 export function removeGroupMember(groupId: string, accountId: string): Promise<void> {
-  return apiRequest<void>(`${group(groupId)}/members/${encodeURIComponent(accountId)}`, { method: 'DELETE' });
+  return callApi(groupCalls.removeMember, { params: { groupId, accountId } });
 }
 
 export function fetchAssignRules(groupId: string, signal?: AbortSignal): Promise<AssignRule[]> {
-  return apiRequest<AssignRule[]>(`${group(groupId)}/rules`, { signal });
+  return callApi(assignRuleCalls.list, of(groupId), { signal });
 }
 
 export function saveAssignRule(
@@ -91,16 +96,16 @@ export function saveAssignRule(
   body: UpsertAssignRuleRequest,
 ): Promise<AssignRule> {
   return ruleId
-    ? apiRequest<AssignRule>(`${group(groupId)}/rules/${encodeURIComponent(ruleId)}`, { method: 'PUT', body })
-    : apiRequest<AssignRule>(`${group(groupId)}/rules`, { method: 'POST', body });
+    ? callApi(assignRuleCalls.update, { ...rule(groupId, ruleId), body })
+    : callApi(assignRuleCalls.add, { ...of(groupId), body });
 }
 
 export function deleteAssignRule(groupId: string, ruleId: string): Promise<void> {
-  return apiRequest<void>(`${group(groupId)}/rules/${encodeURIComponent(ruleId)}`, { method: 'DELETE' });
+  return callApi(assignRuleCalls.remove, rule(groupId, ruleId));
 }
 
 export function fetchColorRules(groupId: string, signal?: AbortSignal): Promise<ColorRule[]> {
-  return apiRequest<ColorRule[]>(`${group(groupId)}/color-rules`, { signal });
+  return callApi(colorRuleCalls.list, of(groupId), { signal });
 }
 
 export function saveColorRule(
@@ -109,10 +114,10 @@ export function saveColorRule(
   body: UpsertColorRuleRequest,
 ): Promise<ColorRule> {
   return ruleId
-    ? apiRequest<ColorRule>(`${group(groupId)}/color-rules/${encodeURIComponent(ruleId)}`, { method: 'PUT', body })
-    : apiRequest<ColorRule>(`${group(groupId)}/color-rules`, { method: 'POST', body });
+    ? callApi(colorRuleCalls.update, { ...rule(groupId, ruleId), body })
+    : callApi(colorRuleCalls.add, { ...of(groupId), body });
 }
 
 export function deleteColorRule(groupId: string, ruleId: string): Promise<void> {
-  return apiRequest<void>(`${group(groupId)}/color-rules/${encodeURIComponent(ruleId)}`, { method: 'DELETE' });
+  return callApi(colorRuleCalls.remove, rule(groupId, ruleId));
 }

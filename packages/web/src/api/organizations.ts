@@ -1,13 +1,15 @@
-import type {
-  BucketPlan,
-  DictionaryItem,
-  DictionaryKind,
-  Organization,
-  OrgAccessLevel,
-  OrgMember,
-  Role,
+import {
+  organizationCalls,
+  roleCalls,
+  type BucketPlan,
+  type DictionaryItem,
+  type DictionaryKind,
+  type Organization,
+  type OrgAccessLevel,
+  type OrgMember,
+  type Role,
 } from '@yyp/contracts';
-import { apiRequest } from './client';
+import { callApi } from './call';
 import type {
   ActionCatalogue,
   CreateOrganizationRequest,
@@ -16,41 +18,46 @@ import type {
   UpsertDictionaryItemRequest,
 } from './contractTypes';
 
-/** Organization (bucket) calls of spec 001 §7: settings, members, dictionaries, upload token, roles. */
+/**
+ * Organization (bucket) calls of spec 001 §7: settings, members, dictionaries, upload token, roles
+ * (contracts organizationCalls and roleCalls).
+ */
 
-const bucket = (bucketId: string) => `buckets/${encodeURIComponent(bucketId)}`;
+const of = (bucketId: string) => ({ params: { bucketId } });
+const inGroup = (groupId: string) => ({ params: { groupId } });
+const role = (roleId: string) => ({ params: { roleId } });
 
 export function fetchGroupOrganizations(groupId: string, signal?: AbortSignal): Promise<Organization[]> {
-  return apiRequest<Organization[]>(`groups/${encodeURIComponent(groupId)}/organizations`, { signal });
+  return callApi(organizationCalls.ofGroup, inGroup(groupId), { signal });
 }
 
 export function createOrganization(groupId: string, body: CreateOrganizationRequest): Promise<Organization> {
-  return apiRequest<Organization>(`groups/${encodeURIComponent(groupId)}/organizations`, { method: 'POST', body });
+  return callApi(organizationCalls.create, { ...inGroup(groupId), body });
 }
 
 export function fetchAccessibleOrganizations(signal?: AbortSignal): Promise<Organization[]> {
-  return apiRequest<Organization[]>('buckets/accessible', { signal });
+  return callApi(organizationCalls.accessible, {}, { signal });
 }
 
 export function fetchOrganization(bucketId: string, signal?: AbortSignal): Promise<Organization> {
-  return apiRequest<Organization>(bucket(bucketId), { signal });
+  return callApi(organizationCalls.get, of(bucketId), { signal });
 }
 
 /** The organization's plan: studies allowed and received, validity, whether uploads are refused now. */
 export function fetchOrganizationPlan(bucketId: string, signal?: AbortSignal): Promise<BucketPlan> {
-  return apiRequest<BucketPlan>(`${bucket(bucketId)}/plan`, { signal });
+  return callApi(organizationCalls.plan, of(bucketId), { signal });
 }
 
 export function updateOrganization(bucketId: string, body: UpdateOrganizationRequest): Promise<Organization> {
-  return apiRequest<Organization>(bucket(bucketId), { method: 'PUT', body });
+  return callApi(organizationCalls.update, { ...of(bucketId), body });
 }
 
 export function deleteOrganization(bucketId: string, confirmName: string): Promise<void> {
-  return apiRequest<void>(bucket(bucketId), { method: 'DELETE', body: { confirmName } });
+  return callApi(organizationCalls.remove, { ...of(bucketId), body: { confirmName } });
 }
 
 export function fetchOrgMembers(bucketId: string, signal?: AbortSignal): Promise<OrgMember[]> {
-  return apiRequest<OrgMember[]>(`${bucket(bucketId)}/members`, { signal });
+  return callApi(organizationCalls.members, of(bucketId), { signal });
 }
 
 export function addOrgMembers(
@@ -58,31 +65,28 @@ export function addOrgMembers(
   accountIds: string[],
   accessLevel: OrgAccessLevel,
 ): Promise<OrgMember[]> {
-  return apiRequest<OrgMember[]>(`${bucket(bucketId)}/members`, { method: 'POST', body: { accountIds, accessLevel } });
+  return callApi(organizationCalls.addMembers, { ...of(bucketId), body: { accountIds, accessLevel } });
 }
 
 export function updateOrgMember(bucketId: string, accountId: string, accessLevel: OrgAccessLevel): Promise<void> {
-  return apiRequest<void>(`${bucket(bucketId)}/members/${encodeURIComponent(accountId)}`, {
-    method: 'PUT',
-    body: { accessLevel },
-  });
+  return callApi(organizationCalls.updateMember, { params: { bucketId, accountId }, body: { accessLevel } });
 }
 
 export function removeOrgMember(bucketId: string, accountId: string): Promise<void> {
-  return apiRequest<void>(`${bucket(bucketId)}/members/${encodeURIComponent(accountId)}`, { method: 'DELETE' });
+  return callApi(organizationCalls.removeMember, { params: { bucketId, accountId } });
 }
 
 export function fetchUploadToken(bucketId: string, signal?: AbortSignal): Promise<UploadToken> {
-  return apiRequest<UploadToken>(`${bucket(bucketId)}/upload/token`, { signal });
+  return callApi(organizationCalls.uploadToken, of(bucketId), { signal });
 }
 
 /** Issues a new token; the previous one stops working at once. */
 export function rotateUploadToken(bucketId: string): Promise<UploadToken> {
-  return apiRequest<UploadToken>(`${bucket(bucketId)}/upload/token`, { method: 'POST' });
+  return callApi(organizationCalls.rotateUploadToken, of(bucketId));
 }
 
 export function revokeUploadToken(bucketId: string): Promise<UploadToken> {
-  return apiRequest<UploadToken>(`${bucket(bucketId)}/upload/token`, { method: 'DELETE' });
+  return callApi(organizationCalls.revokeUploadToken, of(bucketId));
 }
 
 export function fetchDictionary(
@@ -90,7 +94,7 @@ export function fetchDictionary(
   kind: DictionaryKind,
   signal?: AbortSignal,
 ): Promise<DictionaryItem[]> {
-  return apiRequest<DictionaryItem[]>(`${bucket(bucketId)}/${kind}`, { signal });
+  return callApi(organizationCalls.dictionary, { params: { bucketId, kind } }, { signal });
 }
 
 export function saveDictionaryItem(
@@ -100,20 +104,20 @@ export function saveDictionaryItem(
   body: UpsertDictionaryItemRequest,
 ): Promise<DictionaryItem> {
   return itemId
-    ? apiRequest<DictionaryItem>(`${bucket(bucketId)}/${kind}/${encodeURIComponent(itemId)}`, { method: 'PUT', body })
-    : apiRequest<DictionaryItem>(`${bucket(bucketId)}/${kind}`, { method: 'POST', body });
+    ? callApi(organizationCalls.updateItem, { params: { bucketId, kind, itemId }, body })
+    : callApi(organizationCalls.addItem, { params: { bucketId, kind }, body });
 }
 
 export function deleteDictionaryItem(bucketId: string, kind: DictionaryKind, itemId: string): Promise<void> {
-  return apiRequest<void>(`${bucket(bucketId)}/${kind}/${encodeURIComponent(itemId)}`, { method: 'DELETE' });
+  return callApi(organizationCalls.removeItem, { params: { bucketId, kind, itemId } });
 }
 
 export function fetchActionCatalogue(signal?: AbortSignal): Promise<ActionCatalogue> {
-  return apiRequest<ActionCatalogue>('actions/all', { signal });
+  return callApi(roleCalls.catalogue, {}, { signal });
 }
 
 export function fetchRoles(bucketId: string, signal?: AbortSignal): Promise<Role[]> {
-  return apiRequest<Role[]>(`${bucket(bucketId)}/roles`, { signal });
+  return callApi(roleCalls.list, of(bucketId), { signal });
 }
 
 export function saveRole(
@@ -122,15 +126,15 @@ export function saveRole(
   body: { name: string; actions: string[] },
 ): Promise<Role> {
   return roleId
-    ? apiRequest<Role>(`roles/${encodeURIComponent(roleId)}`, { method: 'PUT', body })
-    : apiRequest<Role>(`${bucket(bucketId)}/roles`, { method: 'POST', body });
+    ? callApi(roleCalls.update, { ...role(roleId), body })
+    : callApi(roleCalls.create, { ...of(bucketId), body });
 }
 
 export function deleteRole(roleId: string, confirmName: string): Promise<void> {
-  return apiRequest<void>(`roles/${encodeURIComponent(roleId)}`, { method: 'DELETE', body: { confirmName } });
+  return callApi(roleCalls.remove, { ...role(roleId), body: { confirmName } });
 }
 
 /** Sets the holders of a role; they must be members of its organization. */
 export function setRoleHolders(roleId: string, accountIds: string[]): Promise<Role> {
-  return apiRequest<Role>(`roles/${encodeURIComponent(roleId)}/mappings`, { method: 'PUT', body: { accountIds } });
+  return callApi(roleCalls.setHolders, { ...role(roleId), body: { accountIds } });
 }

@@ -126,7 +126,7 @@ describe('critical values section', () => {
       'GET reports/e1/quality': noQuality,
       'GET buckets/b1/critical-values': () => ({
         status: 200,
-        body: [{ id: 'd1', name: 'Pneumothorax', data: { level: 'high' } }],
+        body: [{ id: 'd1', name: 'Pneumothorax', data: { level: 'high' }, sort: 0 }],
       }),
       'POST reports/e1/critical-value': () => ({ status: 201, body: critical({ itemId: 'd1', text: 'Pneumothorax' }) }),
     });
