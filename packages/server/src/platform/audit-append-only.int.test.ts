@@ -1,7 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../db/schema.js';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { signIn, type BuiltMember } from '../test/factories.js';
+import { startWithStaff } from '../test/factories-platform.js';
+import type { TestApp } from '../test/harness.js';
 
 /**
  * Issue 19 §8: audit rows cannot be changed or removed through the connection the server itself
@@ -9,14 +11,16 @@ import { startTestApp, type TestApp } from '../test/harness.js';
  * inside a transaction or not. New rows are still written.
  */
 let t: TestApp;
+let staff: Record<'doctor' | 'senior', BuiltMember>;
 const db = () => t.db.database.db;
 const snapshot = () => db().select().from(auditLogs).orderBy(asc(auditLogs.id));
 
 beforeAll(async () => {
-  t = await startTestApp();
-  // Rows written by the app: a login, and a failed one.
-  await t.login('doctor');
-  const failed = await t.call('POST', 'accounts/login-in', { body: { username: 'doctor', password: 'wrong-Pw-1' } });
+  // Rows written by the app: a login (the doctor's, as it is built), and a failed one.
+  ({ t, staff } = await startWithStaff({}, { doctor: 'reporting', senior: 'approving' }));
+  const failed = await t.call('POST', 'accounts/login-in', {
+    body: { username: staff.doctor.username, password: 'wrong-Pw-1' },
+  });
   expect(failed.statusCode).toBe(401);
 });
 afterAll(async () => {
@@ -68,7 +72,7 @@ describe('audit_logs is append-only for the server', () => {
 
   it('still takes new rows', async () => {
     const before = (await snapshot()).length;
-    await t.login('senior');
+    await signIn(t, staff.senior);
     expect((await snapshot()).length).toBeGreaterThan(before);
   });
 });

@@ -6,7 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveSourceMaps, precompressDir } from '../../../web/precompress.js';
 import { generateStudy, type GeneratedStudy } from '../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { startWithStaff } from '../test/factories-platform.js';
+import type { TestApp } from '../test/harness.js';
 import { injectStow } from '../test/stow.js';
 import { COMPRESS_MIN_BYTES, negotiateEncoding } from './compression.js';
 import { CSP_NONCE_PLACEHOLDER } from './page-headers.js';
@@ -48,8 +49,9 @@ beforeAll(async () => {
   await precompressDir(dist);
   // A map left behind in the served folder is still not served.
   fs.writeFileSync(path.join(dist, 'assets', 'stray-Zx98Cv76.js.map'), '{"version":3}');
-  t = await startTestApp({ webDist: dist });
-  tech = await t.login('tech');
+  const built = await startWithStaff({ webDist: dist }, { tech: 'technician' });
+  t = built.t;
+  tech = built.staff.tech.token;
   study = generateStudy({ modality: 'CT', series: 1, instancesPerSeries: 2, rows: 64, columns: 64 });
   expect(
     (

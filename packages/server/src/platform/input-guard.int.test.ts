@@ -4,7 +4,8 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customSearches } from '../db/schema.js';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { startWithStaff } from '../test/factories-platform.js';
+import type { TestApp } from '../test/harness.js';
 import { installErrorHandling, unstorableTextPath } from './http.js';
 
 /**
@@ -17,8 +18,9 @@ let t: TestApp;
 let doctor: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  doctor = await t.login('doctor');
+  const built = await startWithStaff({}, { doctor: 'reporting' });
+  t = built.t;
+  doctor = built.staff.doctor.token;
 });
 afterAll(() => t.close());
 

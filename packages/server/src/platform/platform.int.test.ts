@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAccount } from '../test/factories.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ bodyLimitBytes: 2048 });
+  t = await startTestApp({ bodyLimitBytes: 2048, seed: false });
 });
 afterAll(async () => {
   await t.close();
@@ -34,7 +35,7 @@ describe('platform', () => {
   });
 
   it('answers 404 NotFound in the error vocabulary for unknown API calls', async () => {
-    const token = await t.login('doctor');
+    const { token } = await makeAccount(t);
     const res = await t.call('GET', 'no/such/call', { token });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('NotFound');
