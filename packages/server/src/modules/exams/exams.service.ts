@@ -16,6 +16,28 @@ const DOWNLOAD_TTL_S = 10 * 60;
 const REPACKAGE_INTERVAL_MS = 3600_000;
 const BIND_CANDIDATES = 50;
 
+/** The PHI audit row of what a caller (none for a signed link) did to an exam. */
+function auditExam(
+  db: Db,
+  ctx: AuditContext,
+  actor: Pick<AccountRow, 'id' | 'username'> | null,
+  action: string,
+  exam: { id: string; bucketId: string },
+  more: { patientId?: string; details?: Record<string, unknown> },
+) {
+  return writeAudit(db, ctx, {
+    action,
+    outcome: 'success',
+    category: 'phi',
+    actorId: actor?.id ?? null,
+    actorUsername: actor?.username ?? null,
+    targetType: 'exam',
+    targetId: exam.id,
+    bucketId: exam.bucketId,
+    ...more,
+  });
+}
+
 /** Exam-level archive calls: viewer paths, study packages and their download links. */
 export class ExamsService {
   constructor(
@@ -47,15 +69,7 @@ export class ExamsService {
       new Date(this.clock.now().getTime() + ttl * 1000),
     );
     if (kind === 'share') {
-      await writeAudit(this.db, ctx, {
-        action: 'exam.share_path',
-        outcome: 'success',
-        category: 'phi',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        targetType: 'exam',
-        targetId: exam.id,
-        bucketId: exam.bucketId,
+      await auditExam(this.db, ctx, actor, 'exam.share_path', exam, {
         patientId: exam.patientId,
         details: { expires },
       });
@@ -103,17 +117,7 @@ export class ExamsService {
       if (pkg && pkg.blobKey !== key) await this.blobs.delete(pkg.blobKey);
       pkg = { examId: exam.id, blobKey: key, size, builtAt: now };
     }
-    await writeAudit(this.db, ctx, {
-      action: 'exam.download',
-      outcome: 'success',
-      category: 'phi',
-      actorId: actor?.account.id ?? null,
-      actorUsername: actor?.account.username ?? null,
-      targetType: 'exam',
-      targetId: exam.id,
-      bucketId: exam.bucketId,
-      patientId: exam.patientId,
-    });
+    await auditExam(this.db, ctx, actor?.account ?? null, 'exam.download', exam, { patientId: exam.patientId });
     return { stream: this.blobs.stream(pkg.blobKey), size: pkg.size, filename: `${root}.zip` };
   }
 
@@ -134,15 +138,7 @@ export class ExamsService {
     }
     await this.db.transaction(async (tx) => {
       await store.mergeExams(tx, into.id, from.id, this.clock.now());
-      await writeAudit(tx, ctx, {
-        action: 'exam.merge',
-        outcome: 'success',
-        category: 'phi',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        targetType: 'exam',
-        targetId: into.id,
-        bucketId: into.bucketId,
+      await auditExam(tx, ctx, actor, 'exam.merge', into, {
         patientId: into.patientId,
         details: { merged: from.id, mergedStoreUid: from.storeUid },
       });
@@ -160,15 +156,7 @@ export class ExamsService {
   async bindCandidates(actor: AccountRow, examId: string, q: string | undefined, ctx: AuditContext) {
     const exam = await this.exam(examId);
     const rows = await store.bindCandidates(this.db, exam.bucketId, exam.id, q, BIND_CANDIDATES);
-    await writeAudit(this.db, ctx, {
-      action: 'exam.bind_candidates',
-      outcome: 'success',
-      category: 'phi',
-      actorId: actor.id,
-      actorUsername: actor.username,
-      targetType: 'exam',
-      targetId: exam.id,
-      bucketId: exam.bucketId,
+    await auditExam(this.db, ctx, actor, 'exam.bind_candidates', exam, {
       details: { q: q ?? null, results: rows.length },
     });
     return rows.map((r) => ({ ...r, created: r.created.toISOString() }));
@@ -190,15 +178,7 @@ export class ExamsService {
     }
     const replaced = await this.db.transaction(async (tx) => {
       const keys = await store.bindImages(tx, into.id, from.id, this.clock.now());
-      await writeAudit(tx, ctx, {
-        action: 'exam.bind',
-        outcome: 'success',
-        category: 'phi',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        targetType: 'exam',
-        targetId: into.id,
-        bucketId: into.bucketId,
+      await auditExam(tx, ctx, actor, 'exam.bind', into, {
         patientId: into.patientId || from.patientId,
         details: {
           from: from.id,
