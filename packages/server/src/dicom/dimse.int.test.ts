@@ -6,8 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets, exams, instances, series } from '../db/schema.js';
-import { startTestDimse } from '../test/dimse.js';
+import { auditLogs, exams, instances, series } from '../db/schema.js';
+import { startDimseWithModality } from '../test/factories-archive.js';
 import { associateRq } from '../test/raw-association.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { generateStudy, writeStudy } from './testdata/generate.js';
@@ -17,10 +17,13 @@ let t: TestApp;
 let port: number;
 let dimse: { close(): void; port: number };
 let dir: string;
+/** The organization the modality (AE title AE, registered) sends to. */
+let radId: string;
+const AE = 'CT_ROOM_1';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  dimse = await startTestDimse(t);
+  t = await startTestApp({ seed: false });
+  ({ dimse, bucketId: radId } = await startDimseWithModality(t, AE));
   port = dimse.port;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-dimse-'));
 });
@@ -37,9 +40,7 @@ const storescu = (aet: string, aec: string, files: string[]) =>
 
 describe('DICOM C-ECHO and C-STORE SCP (DCMTK as the peer)', () => {
   it('answers C-ECHO from a registered modality', async () => {
-    await expect(
-      run('echoscu', ['-aet', 'DEMO_MODALITY', '-aec', 'YYP', '127.0.0.1', String(port)]),
-    ).resolves.toBeDefined();
+    await expect(run('echoscu', ['-aet', AE, '-aec', 'YYP', '127.0.0.1', String(port)])).resolves.toBeDefined();
   });
 
   it("stores a multi-series CT study into the modality's organization, once even when re-sent", async () => {
@@ -54,14 +55,13 @@ describe('DICOM C-ECHO and C-STORE SCP (DCMTK as the peer)', () => {
       patientId: 'P-DIMSE-1',
     });
     const files = await writeStudy(path.join(dir, 'ct'), study);
-    await storescu('DEMO_MODALITY', 'YYP', files);
-    await storescu('DEMO_MODALITY', 'YYP', files.slice(0, 3));
+    await storescu(AE, 'YYP', files);
+    await storescu(AE, 'YYP', files.slice(0, 3));
     const db = t.db.database.db;
-    const [rad] = await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
     const rows = await db
       .select()
       .from(exams)
-      .where(and(eq(exams.bucketId, rad!.id), eq(exams.storeUid, study.studyInstanceUid)));
+      .where(and(eq(exams.bucketId, radId), eq(exams.storeUid, study.studyInstanceUid)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       patientName: '张三',
@@ -80,7 +80,7 @@ describe('DICOM C-ECHO and C-STORE SCP (DCMTK as the peer)', () => {
     const study = generateStudy({ modality: 'DX', rows: 32, columns: 32 });
     const files = await writeStudy(path.join(dir, 'dx'), study);
     await expect(storescu('STRANGER', 'YYP', files)).rejects.toThrow();
-    await expect(storescu('DEMO_MODALITY', 'NOT_YYP', files)).rejects.toThrow();
+    await expect(storescu(AE, 'NOT_YYP', files)).rejects.toThrow();
     const db = t.db.database.db;
     expect(await db.select().from(exams).where(eq(exams.storeUid, study.studyInstanceUid))).toHaveLength(0);
     // The refusal is audited right after the reject PDU goes out: wait for the row.
@@ -93,7 +93,7 @@ describe('DICOM C-ECHO and C-STORE SCP (DCMTK as the peer)', () => {
     expect(reasons).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ callingAe: 'STRANGER', reason: 'calling' }),
-        expect.objectContaining({ callingAe: 'DEMO_MODALITY', reason: 'called' }),
+        expect.objectContaining({ callingAe: AE, reason: 'called' }),
       ]),
     );
   });
@@ -126,7 +126,7 @@ function exchange(messages: Buffer[]): Promise<{ received: Buffer; closed: boole
 describe('Upper Layer robustness (raw sockets)', () => {
   it('answers each presentation context: storage and verification accepted, others refused with reason 3', async () => {
     const { received } = await exchange([
-      associateRq('DEMO_MODALITY', [
+      associateRq(AE, [
         { id: 1, abstract: '1.2.840.10008.5.1.4.1.1.2', ts: '1.2.840.10008.1.2' },
         { id: 3, abstract: '1.2.840.10008.5.1.4.31', ts: '1.2.840.10008.1.2' }, // MWL find: not (yet) served
         { id: 5, abstract: '1.2.840.10008.1.1', ts: '1.2.840.10008.1.2.99' }, // unknown transfer syntax
@@ -154,7 +154,7 @@ describe('Upper Layer robustness (raw sockets)', () => {
     huge[0] = 0x04;
     huge.writeUInt32BE(0x7fffffff, 2);
     const oversized = await exchange([
-      associateRq('DEMO_MODALITY', [{ id: 1, abstract: '1.2.840.10008.1.1', ts: '1.2.840.10008.1.2' }]),
+      associateRq(AE, [{ id: 1, abstract: '1.2.840.10008.1.1', ts: '1.2.840.10008.1.2' }]),
       huge,
     ]);
     expect(oversized.received[0]).toBe(0x02);
@@ -163,20 +163,18 @@ describe('Upper Layer robustness (raw sockets)', () => {
 
     const pdata = Buffer.from([0x04, 0, 0, 0, 0, 8, 0, 0, 0, 4, 7, 3, 0, 0]); // a PDV for context 7
     const wrongContext = await exchange([
-      associateRq('DEMO_MODALITY', [{ id: 1, abstract: '1.2.840.10008.1.1', ts: '1.2.840.10008.1.2' }]),
+      associateRq(AE, [{ id: 1, abstract: '1.2.840.10008.1.1', ts: '1.2.840.10008.1.2' }]),
       pdata,
     ]);
     expect(wrongContext.received.includes(Buffer.from([0x07, 0, 0, 0, 0, 4]))).toBe(true);
 
-    await expect(
-      run('echoscu', ['-aet', 'DEMO_MODALITY', '-aec', 'YYP', '127.0.0.1', String(port)]),
-    ).resolves.toBeDefined();
+    await expect(run('echoscu', ['-aet', AE, '-aec', 'YYP', '127.0.0.1', String(port)])).resolves.toBeDefined();
   });
 
   it('serves several associations at once', async () => {
     const study = generateStudy({ modality: 'MR', series: 4, instancesPerSeries: 3, rows: 32, columns: 32 });
     const files = await writeStudy(path.join(dir, 'mr'), study);
-    await Promise.all([0, 1, 2, 3].map((k) => storescu('DEMO_MODALITY', 'YYP', files.slice(k * 3, k * 3 + 3))));
+    await Promise.all([0, 1, 2, 3].map((k) => storescu(AE, 'YYP', files.slice(k * 3, k * 3 + 3))));
     const db = t.db.database.db;
     const [exam] = await db.select().from(exams).where(eq(exams.storeUid, study.studyInstanceUid));
     expect(exam).toMatchObject({ instanceCount: 12, seriesCount: 4, modality: 'MR' });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buckets, exams, instances, series } from '../../db/schema.js';
+import { exams, instances, series } from '../../db/schema.js';
 import { INDEX_MAX_LENGTH } from '../../dicom/parse.js';
 import { generateCtInstance, IMPLICIT_VR_LE } from '../../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { startArchiveApp } from '../../test/factories-archive.js';
+import type { TestApp } from '../../test/harness.js';
 
 /**
  * Issue 19 item 4: indexed text is cut to its VR's maximum length for the database and the
@@ -15,10 +16,10 @@ let doctor: string;
 const long = (ch: string, n: number) => ch.repeat(n);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  radId = rad!.id;
-  doctor = await t.login('doctor');
+  const { t: app, rad } = await startArchiveApp();
+  t = app;
+  radId = rad.org.bucketId;
+  doctor = rad.doctor.token;
 });
 afterAll(() => t.close());
 

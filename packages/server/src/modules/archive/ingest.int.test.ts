@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buckets, exams, instances, series } from '../../db/schema.js';
+import { exams, instances, series } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
 import type { BlobStore } from '../../platform/blobs.js';
+import { makeOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { ingestInstance, type IngestDeps, type IngestResult } from './ingest.js';
 import { localKeys } from './reindex.js';
@@ -11,9 +12,8 @@ let t: TestApp;
 let bucketId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  bucketId = rad!.id;
+  t = await startTestApp({ seed: false });
+  bucketId = (await makeOrganization(t)).bucketId;
 });
 afterAll(() => t.close());
 

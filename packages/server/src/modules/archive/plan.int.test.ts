@@ -1,21 +1,39 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buckets, exams } from '../../db/schema.js';
+import { exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
+import { makeStaffed } from '../../test/factories-archive.js';
+import {
+  makeAccount,
+  makeGroup,
+  makeGroupMember,
+  makeOrganization,
+  signIn,
+  type BuiltAccount,
+} from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { IngestRefused } from './plan.js';
 
 let t: TestApp;
 let checkupId: string;
+let radId: string;
 let admin: string;
 let groupadmin: string;
+let tele: string;
+const accounts: Record<'admin' | 'groupadmin', BuiltAccount> = {} as never;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const [pe] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-PE'));
-  checkupId = pe!.id;
-  admin = await t.login('admin');
-  groupadmin = await t.login('groupadmin');
+  t = await startTestApp({ seed: false });
+  // A hospital group's private checkup centre (a year's plan of 1000 studies) and public radiology,
+  // its group admin, a platform admin, and a reading doctor of another group.
+  const { groupId } = await makeGroup(t);
+  checkupId = (await makeOrganization(t, { groupId, isPrivate: true })).bucketId;
+  radId = (await makeOrganization(t, { groupId })).bucketId;
+  accounts.admin = await makeAccount(t, { platformAdmin: true });
+  accounts.groupadmin = await makeGroupMember(t, groupId, 1);
+  admin = accounts.admin.token;
+  groupadmin = accounts.groupadmin.token;
+  tele = (await makeStaffed(t, ['teledoctor'])).teledoctor.token;
 });
 afterAll(() => t.close());
 
@@ -36,7 +54,6 @@ describe('organization plans and the uploads they allow', () => {
       (await t.call('PUT', `buckets/nope/plan`, { token: admin, body: { kind: null, quota: null, expiresAt: null } }))
         .statusCode,
     ).toBe(404);
-    const tele = await t.login('teledoctor');
     expect((await t.call('GET', `buckets/${checkupId}/plan`, { token: tele })).statusCode).toBe(404);
   });
 
@@ -78,8 +95,8 @@ describe('organization plans and the uploads they allow', () => {
     const c = generateStudy({ modality: 'DX', rows: 16, columns: 16 });
     await setPlan({ kind: 'period', quota: null, expiresAt: new Date(t.clock.now().getTime() + day).toISOString() });
     t.clock.advance(2 * day);
-    admin = await t.login('admin'); // the earlier tokens expired with the clock
-    groupadmin = await t.login('groupadmin');
+    admin = await signIn(t, accounts.admin); // the earlier tokens expired with the clock
+    groupadmin = await signIn(t, accounts.groupadmin);
     await expect(t.services.archive.ingest(checkupId, c.instances[0]!.bytes, 'stow')).rejects.toMatchObject({
       reason: 'SubscriptionExpired',
     });
@@ -99,9 +116,8 @@ describe('organization plans and the uploads they allow', () => {
   });
 
   it('never limits a public organization', async () => {
-    const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
     const e = generateStudy({ modality: 'CT', rows: 16, columns: 16 });
-    await expect(t.services.archive.ingest(rad!.id, e.instances[0]!.bytes, 'web')).resolves.toMatchObject({
+    await expect(t.services.archive.ingest(radId, e.instances[0]!.bytes, 'web')).resolves.toMatchObject({
       newExam: true,
     });
   });

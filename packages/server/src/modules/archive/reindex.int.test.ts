@@ -3,8 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli-commands.js';
-import { buckets, exams, instances } from '../../db/schema.js';
+import { exams, instances } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
+import { makeOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { localKeys } from './reindex.js';
 
@@ -16,9 +17,8 @@ const cli = (...argv: string[]) =>
   runCli(t.db.database, argv, (line) => out.push(line), { blobs: t.blobs, keys: (p) => localKeys(root, p) });
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  bucketId = rad!.id;
+  t = await startTestApp({ seed: false });
+  bucketId = (await makeOrganization(t)).bucketId;
   root = (t.blobs as unknown as { root: string }).root;
 });
 afterAll(() => t.close());

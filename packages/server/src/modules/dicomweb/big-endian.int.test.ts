@@ -7,7 +7,8 @@ import dicomParser from 'dicom-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundaryOf, parseMultipart } from '../../dicom/multipart.js';
 import { generateStudy, type GeneratedInstance, type StudyOptions } from '../../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { startArchiveApp } from '../../test/factories-archive.js';
+import type { TestApp } from '../../test/harness.js';
 import { injectStow } from '../../test/stow.js';
 
 const run = promisify(execFile);
@@ -57,9 +58,10 @@ async function frames(i: GeneratedInstance, list: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tech = await t.login('tech');
-  doctor = await t.login('doctor');
+  const { t: app, rad } = await startArchiveApp();
+  t = app;
+  tech = rad.tech.token;
+  doctor = rad.doctor.token;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-be-'));
 });
 afterAll(async () => {

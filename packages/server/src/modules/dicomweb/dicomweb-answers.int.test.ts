@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { startArchiveApp } from '../../test/factories-archive.js';
+import type { TestApp } from '../../test/harness.js';
 import { injectStow } from '../../test/stow.js';
 
 /**
@@ -31,9 +32,10 @@ function get(url: string, accept?: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tech = await t.login('tech');
-  doctor = await t.login('doctor');
+  const { t: app, rad } = await startArchiveApp();
+  t = app;
+  tech = rad.tech.token;
+  doctor = rad.doctor.token;
   study = generateStudy({
     modality: 'CT',
     series: 2,

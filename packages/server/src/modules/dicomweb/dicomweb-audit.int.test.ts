@@ -2,8 +2,9 @@ import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, exams } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
-import { accountByUsername } from '../../test/factories.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { makeStaffed, startArchiveApp } from '../../test/factories-archive.js';
+import type { BuiltMember } from '../../test/factories.js';
+import type { TestApp } from '../../test/harness.js';
 import { injectStow } from '../../test/stow.js';
 import { READ_AUDIT_WINDOW_MS } from './dicomweb.audit.js';
 
@@ -13,6 +14,8 @@ let tech: string;
 let doctor: string;
 let techId: string;
 let doctorId: string;
+let techAccount: BuiltMember;
+let teleadmin: string;
 let study: GeneratedStudy;
 let examId: string;
 
@@ -38,11 +41,15 @@ async function lastId(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tech = await t.login('tech');
-  doctor = await t.login('doctor');
-  techId = (await accountByUsername(t, 'tech'))!.id;
-  doctorId = (await accountByUsername(t, 'doctor'))!.id;
+  const { t: app, rad } = await startArchiveApp();
+  t = app;
+  techAccount = rad.tech;
+  tech = rad.tech.token;
+  doctor = rad.doctor.token;
+  techId = rad.tech.accountId;
+  doctorId = rad.doctor.accountId;
+  // The group admin of another group.
+  teleadmin = (await makeStaffed(t, ['teleadmin'])).teleadmin.token;
   study = generateStudy({
     modality: 'CT',
     series: 2,
@@ -71,7 +78,7 @@ describe('STOW-RS audit', () => {
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({
       outcome: 'success',
-      actorUsername: 'tech',
+      actorUsername: techAccount.username,
       bucketId: exam!.bucketId,
       targetType: 'exam',
       targetId: examId,
@@ -219,7 +226,6 @@ describe('WADO-RS audit', () => {
 
   it('writes nothing for a study the caller cannot read (nothing was disclosed)', async () => {
     const before = await lastId();
-    const teleadmin = await t.login('teleadmin');
     const res = await get(teleadmin, `/dicom-web/studies/${study.studyInstanceUid}/metadata`);
     expect(res.statusCode).toBe(404);
     const written = await t.db.database.db

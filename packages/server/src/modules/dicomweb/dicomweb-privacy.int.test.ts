@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams } from '../../db/schema.js';
 import type { GeneratedStudy } from '../../dicom/testdata/generate.js';
+import { makePrivacyWorld, privacyStudy } from '../../test/factories-privacy.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { loginAll, privacyBuckets, privacyStudy } from '../../test/privacy.js';
 
 /**
  * Issue 20 item 1 in DICOMweb: QIDO-RS, WADO-RS metadata, includefield attributes, retrieval and
  * bulk data follow the one privacy rule (contracts privateFieldsMasked) as the exam list and the
- * viewer do, on the demo as seeded: the hospital (仁和医院) keeps privacy off, the teleradiology
+ * viewer do (test/factories-privacy.ts): the hospital keeps privacy off, the teleradiology
  * group turns it on; 审核医生 (expert) and 报告医生 (doctor) hold view_privacy, 远程阅片医生
  * (teledoctor) and 登记员 (registrar) do not.
  */
@@ -91,14 +91,15 @@ function expectShown(all: Json[], patientId: string, fullName: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
   const db = t.db.database.db;
-  const { rad, tele } = await privacyBuckets(db);
+  const world = await makePrivacyWorld(t, ['doctor', 'registrar', 'teledoctor', 'expert']);
+  const [rad, tele] = [world.hospital.org.bucketId, world.tele.org.bucketId];
   studies.hospital = await ingest(rad, '张^伟', 'DWP-0000001');
   studies.confidential = await ingest(rad, '李^秘', 'DWP-0000002');
   await db.update(exams).set({ isPrivacy: true }).where(eq(exams.storeUid, studies.confidential.studyInstanceUid));
   studies.tele = await ingest(tele, '赵^小磊', 'DWP-0000003');
-  Object.assign(tok, await loginAll(t, ['doctor', 'registrar', 'teledoctor', 'expert']));
+  Object.assign(tok, world.tok);
 });
 afterAll(async () => {
   await t.close();

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams, instances } from '../../db/schema.js';
 import { boundaryOf, closing, parseMultipart, partHeader } from '../../dicom/multipart.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { startArchiveApp } from '../../test/factories-archive.js';
+import type { TestApp } from '../../test/harness.js';
 import { dicomMultipart, injectStow } from '../../test/stow.js';
 
 const run = promisify(execFile);
@@ -17,6 +18,7 @@ const STOW_LIMIT = 2 * 1024 * 1024;
 let t: TestApp;
 let tech: string;
 let doctor: string;
+let tele: string;
 let study: GeneratedStudy;
 
 function stow(token: string, files: Buffer[], url = '/dicom-web/studies') {
@@ -28,9 +30,11 @@ function get(token: string, url: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ stowLimitBytes: STOW_LIMIT });
-  tech = await t.login('tech');
-  doctor = await t.login('doctor');
+  const world = await startArchiveApp({ stowLimitBytes: STOW_LIMIT });
+  t = world.t;
+  tech = world.rad.tech.token;
+  doctor = world.rad.doctor.token;
+  tele = world.outsider.token;
   study = generateStudy({
     modality: 'MR',
     series: 2,
@@ -264,7 +268,6 @@ describe('QIDO-RS', () => {
   });
 
   it('shows another group nothing', async () => {
-    const tele = await t.login('teledoctor');
     expect((await get(tele, '/dicom-web/studies?PatientID=STOW-001')).statusCode).toBe(204);
     expect((await get(tele, `/dicom-web/studies/${study.studyInstanceUid}/series`)).statusCode).toBe(404);
     expect((await get(tele, `/dicom-web/studies/${study.studyInstanceUid}`)).statusCode).toBe(404);

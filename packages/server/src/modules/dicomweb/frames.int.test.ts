@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWER_TOKEN_HEADER } from '@yyp/contracts';
 import { runCli } from '../../cli-commands.js';
-import { accounts, buckets, exams } from '../../db/schema.js';
+import { accounts, exams } from '../../db/schema.js';
 import { boundaryOf, parseMultipart } from '../../dicom/multipart.js';
 import { frameBytes } from '../../dicom/json-model.js';
 import { generateStudy, type GeneratedInstance, type GeneratedStudy } from '../../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { startArchiveApp } from '../../test/factories-archive.js';
+import type { TestApp } from '../../test/harness.js';
 import { localKeys } from '../archive/index.js';
 import type { DicomWebService } from './dicomweb.service.js';
 
@@ -22,6 +23,7 @@ let ctExam: string;
 let usExam: string;
 let doctor: string;
 let radId: string;
+let tele: string;
 
 const layouts = () => (t.services.viewing as unknown as { web: DicomWebService }).web.frameSource.size;
 
@@ -50,14 +52,15 @@ function framesOf(res: { statusCode: number; rawPayload: Buffer; headers: Record
 const expected = (i: GeneratedInstance, n: number) => Buffer.from(frameBytes(i.bytes, n).bytes);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  radId = rad!.id;
+  const world = await startArchiveApp();
+  t = world.t;
+  radId = world.rad.org.bucketId;
+  tele = world.outsider.token;
   ct = generateStudy({ modality: 'CT', instancesPerSeries: 3, rows: 32, columns: 24, patientId: 'FR-CT' });
   us = generateStudy({ modality: 'US', rows: 24, columns: 32, frames: 5, patientId: 'FR-US' });
   for (const i of ct.instances) ctExam = (await t.services.archive.ingest(radId, i.bytes, 'web')).examId;
   for (const i of us.instances) usExam = (await t.services.archive.ingest(radId, i.bytes, 'web')).examId;
-  doctor = await t.login('doctor');
+  doctor = world.rad.doctor.token;
 });
 afterAll(() => t.close());
 
@@ -96,7 +99,6 @@ describe('WADO-RS frames from remembered layouts', () => {
   it('gives a remembered frame to no caller outside the organization', async () => {
     const i = ct.instances[0]!;
     framesOf(await wado(doctor, framesUrl(ct, i, '1')));
-    const tele = await t.login('teledoctor');
     expect((await wado(tele, framesUrl(ct, i, '1'))).statusCode).toBe(404);
     // The study UID, series UID and instance must belong together.
     const wrongSeries = `studies/${ct.studyInstanceUid}/series/${us.instances[0]!.seriesInstanceUid}/instances/${i.sopInstanceUid}/frames/1`;

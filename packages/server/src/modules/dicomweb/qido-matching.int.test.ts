@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buckets } from '../../db/schema.js';
 import { generateStudy, SOP_CLASS, type GeneratedStudy } from '../../dicom/testdata/generate.js';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { startArchiveApp } from '../../test/factories-archive.js';
+import type { TestApp } from '../../test/harness.js';
 import { injectStow } from '../../test/stow.js';
 import { parseSearchQuery } from './qido-query.js';
 import { instancesQuery, seriesQuery, studiesQuery } from './qido.store.js';
@@ -33,9 +34,10 @@ async function values(url: string, tag: string): Promise<unknown[]> {
 const sorted = (xs: unknown[]) => [...xs].map(String).sort();
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const tech = await t.login('tech');
-  doctor = await t.login('doctor');
+  const { t: app, rad } = await startArchiveApp();
+  t = app;
+  const tech = rad.tech.token;
+  doctor = rad.doctor.token;
   a = generateStudy({
     modality: 'CT',
     series: 2,

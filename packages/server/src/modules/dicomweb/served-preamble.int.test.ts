@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buckets } from '../../db/schema.js';
 import { boundaryOf, parseMultipart } from '../../dicom/multipart.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { makeCachedPackage } from '../../test/factories.js';
+import { makeStaffed } from '../../test/factories-archive.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { indexStoredInstance } from '../archive/index.js';
 
@@ -63,8 +62,9 @@ async function unzip(zip: Buffer): Promise<Buffer[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  bucketId = (await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD')))[0]!.id;
+  t = await startTestApp({ seed: false });
+  const rad = await makeStaffed(t, ['doctor']);
+  bucketId = rad.org.bucketId;
   study = generateStudy({ modality: 'CT', series: 2, instancesPerSeries: 2, rows: 16, columns: 16 });
   const deps = { db: t.db.database.db, blobs: t.blobs, clock: t.clock };
   // Stored as an older version did: the preamble as sent, then indexed as `yyp reindex` does.
@@ -76,7 +76,7 @@ beforeAll(async () => {
     sent.set(i.sopInstanceUid, bytes);
     expect((await t.blobs.get(blobKey)).subarray(0, 2).toString('latin1')).toBe('MZ');
   }
-  doctor = await t.login('doctor');
+  doctor = rad.doctor.token;
 });
 afterAll(async () => {
   await t.close();

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets, exams, instances } from '../../db/schema.js';
+import { auditLogs, exams, instances } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { Signer } from '../../platform/signed.js';
 import { savePackage } from './exams.store.js';
+import { makeStaffed, type Staffed } from '../../test/factories-archive.js';
+import { makeOrganization, signIn } from '../../test/factories.js';
 import { startTestApp, TEST_SECRET, type TestApp } from '../../test/harness.js';
 
 const run = promisify(execFile);
@@ -17,6 +19,10 @@ let study: GeneratedStudy;
 let examId: string;
 let bucketId: string;
 let doctor: string;
+/** The radiology's staff, an organization of the same group, and two callers of another group. */
+let rad: Staffed<'doctor' | 'registrar' | 'tech' | 'groupadmin'>;
+let usId: string;
+let tele: Staffed<'teledoctor' | 'teleadmin'>;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-pkg-'));
 
 /** Lists a zip with Python's zipfile (a reader nobody here wrote) and returns name → bytes. */
@@ -39,9 +45,11 @@ async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  bucketId = rad!.id;
+  t = await startTestApp({ seed: false });
+  rad = await makeStaffed(t, ['doctor', 'registrar', 'tech', 'groupadmin']);
+  bucketId = rad.org.bucketId;
+  usId = (await makeOrganization(t, { groupId: rad.org.groupId })).bucketId;
+  tele = await makeStaffed(t, ['teledoctor', 'teleadmin']);
   study = generateStudy({
     modality: 'CT',
     series: 2,
@@ -55,7 +63,7 @@ beforeAll(async () => {
     studyDate: '20261101',
   });
   for (const i of study.instances) examId = (await t.services.archive.ingest(bucketId, i.bytes, 'web')).examId;
-  doctor = await t.login('doctor');
+  doctor = rad.doctor.token;
 });
 afterAll(async () => {
   await t.close();
@@ -100,7 +108,7 @@ describe('study package', () => {
       (await unzip((await t.call('GET', `exams/${examId}/study-package`, { token: doctor })).rawPayload)).size,
     ).toBe(7);
     t.clock.advance(3601_000);
-    doctor = await t.login('doctor'); // test tokens live an hour
+    doctor = await signIn(t, rad.doctor); // test tokens live an hour
     expect((await t.call('GET', `exams/${examId}/study-package?repackage=1`, { token: doctor })).statusCode).toBe(200);
   });
 
@@ -138,10 +146,10 @@ describe('study package', () => {
   });
 
   it('is refused to callers without study_package and hidden from other groups', async () => {
-    const registrar = await t.login('registrar');
+    const registrar = await signIn(t, rad.registrar);
     expect((await t.call('GET', `exams/${examId}/study-package`, { token: registrar })).statusCode).toBe(403);
-    const tele = await t.login('teledoctor');
-    expect((await t.call('GET', `exams/${examId}/study-package`, { token: tele })).statusCode).toBe(404);
+    const teledoctor = await signIn(t, tele.teledoctor);
+    expect((await t.call('GET', `exams/${examId}/study-package`, { token: teledoctor })).statusCode).toBe(404);
   });
 });
 
@@ -158,7 +166,7 @@ describe('viewer paths', () => {
   });
 
   it('issues share paths only with study_package', async () => {
-    const registrar = await t.login('registrar');
+    const registrar = await signIn(t, rad.registrar);
     expect((await t.call('POST', `viewers/${examId}/path`, { token: registrar, body: {} })).statusCode).toBe(200);
     expect((await t.call('POST', `viewers/${examId}/share-path`, { token: registrar, body: {} })).statusCode).toBe(403);
     const share = await t.call('POST', `viewers/${examId}/share-path`, { token: doctor, body: {} });
@@ -177,7 +185,7 @@ describe('merge-study', () => {
     for (const i of a.instances) aId = (await t.services.archive.ingest(bucketId, i.bytes, 'web')).examId;
     for (const i of b.instances) bId = (await t.services.archive.ingest(bucketId, i.bytes, 'web')).examId;
     const otherId = (await t.services.archive.ingest(bucketId, other.instances[0]!.bytes, 'web')).examId;
-    const doctor2 = await t.login('doctor');
+    const doctor2 = await signIn(t, rad.doctor);
     expect((await t.call('POST', `exams/${aId}/merge-study/${otherId}`, { token: doctor2 })).statusCode).toBe(400);
     expect((await t.call('POST', `exams/${aId}/merge-study/${aId}`, { token: doctor2 })).statusCode).toBe(400);
     const res = await t.call('POST', `exams/${aId}/merge-study/${bId}`, { token: doctor2 });
@@ -187,7 +195,7 @@ describe('merge-study', () => {
     expect(merged!.modality.split('\\').sort()).toEqual(['CT', 'MR']);
     expect(await t.db.database.db.select().from(exams).where(eq(exams.id, bId))).toHaveLength(0);
     expect((await t.call('POST', `exams/${aId}/merge-study/${bId}`, { token: doctor2 })).statusCode).toBe(404);
-    const registrar = await t.login('registrar');
+    const registrar = await signIn(t, rad.registrar);
     expect((await t.call('POST', `exams/${aId}/merge-study/${otherId}`, { token: registrar })).statusCode).toBe(403);
   });
 });
@@ -210,7 +218,7 @@ describe('binding images to an exam (admins only)', () => {
     // The target was registered first: its registration fields win over the image header's.
     await db.update(exams).set({ patientName: '登记^患者', accessionNumber: 'REG-0042' }).where(eq(exams.id, targetId));
     const oldKeys = (await db.select().from(instances).where(eq(instances.examId, targetId))).map((r) => r.blobKey);
-    const admin = await t.login('groupadmin');
+    const admin = await signIn(t, rad.groupadmin);
 
     const candidates = await t.call('GET', `exams/${fromId}/schedules?q=REG-00`, { token: admin });
     expect(candidates.statusCode).toBe(200);
@@ -250,19 +258,18 @@ describe('binding images to an exam (admins only)', () => {
     const aId = (await t.services.archive.ingest(bucketId, a.instances[0]!.bytes, 'web')).examId;
     const bId = (await t.services.archive.ingest(bucketId, b.instances[0]!.bytes, 'web')).examId;
     const db = t.db.database.db;
-    const [other] = await db.select().from(buckets).where(eq(buckets.code, 'RH-US'));
     const c = generateStudy({ modality: 'US', rows: 16, columns: 16 });
-    const otherExam = (await t.services.archive.ingest(other!.id, c.instances[0]!.bytes, 'web')).examId;
-    for (const user of ['doctor', 'tech', 'registrar']) {
-      const token = await t.login(user);
+    const otherExam = (await t.services.archive.ingest(usId, c.instances[0]!.bytes, 'web')).examId;
+    for (const user of [rad.doctor, rad.tech, rad.registrar]) {
+      const token = await signIn(t, user);
       expect((await t.call('POST', `exams/${aId}/match/${bId}`, { token })).statusCode).toBe(403);
       expect((await t.call('GET', `exams/${aId}/schedules`, { token })).statusCode).toBe(403);
     }
-    const admin = await t.login('groupadmin');
+    const admin = await signIn(t, rad.groupadmin);
     expect((await t.call('POST', `exams/${aId}/match/${otherExam}`, { token: admin })).statusCode).toBe(404);
     expect((await t.call('POST', `exams/${aId}/match/${aId}`, { token: admin })).statusCode).toBe(400);
-    const tele = await t.login('teleadmin');
-    expect((await t.call('POST', `exams/${aId}/match/${bId}`, { token: tele })).statusCode).toBe(404);
+    const teleadmin = await signIn(t, tele.teleadmin);
+    expect((await t.call('POST', `exams/${aId}/match/${bId}`, { token: teleadmin })).statusCode).toBe(404);
     // Nothing changed.
     expect(await db.select().from(exams).where(eq(exams.id, aId))).toHaveLength(1);
     expect((await db.select().from(exams).where(eq(exams.id, bId)))[0]!.storeUid).toBe(b.studyInstanceUid);

@@ -1,10 +1,10 @@
 import type { DownloadPolicy } from '@yyp/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, examPackages, exams, roles } from '../../db/schema.js';
+import { auditLogs, examPackages, exams } from '../../db/schema.js';
 import { maskedFilesRefused } from '../../platform/authz.js';
+import { makePrivacyWorld, privacyStudy, type PrivacyWorld } from '../../test/factories-privacy.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { loginAll, privacyBuckets, privacyStudy } from '../../test/privacy.js';
 
 /**
  * Issue 20 item 1: the raw stored files of a study (its zip package, the zip's download link, the
@@ -13,10 +13,11 @@ import { loginAll, privacyBuckets, privacyStudy } from '../../test/privacy.js';
  * built. The teleradiology group has privacy on; 仁和医院 keeps it off, where only a confidential
  * exam is masked to a caller without view_privacy.
  *
- * As seeded, neither 远程阅片医生 nor 技师 holds study_package: the test grants it to both roles,
- * so the route lets them through and only the privacy rule can refuse them.
+ * As the demo's roles have it, neither 远程阅片医生 nor 技师 holds study_package: the test grants it
+ * to both, so the route lets them through and only the privacy rule can refuse them.
  */
 let t: TestApp;
+let world: PrivacyWorld;
 const tok: Record<string, string> = {};
 let rad = '';
 let tele = '';
@@ -50,13 +51,17 @@ async function packageBuilt(examId: string, bucketId: string): Promise<boolean> 
   return rows.length > 0 || (await t.blobs.size(`packages/${bucketId}/${examId}.v3.zip`)) !== null;
 }
 
-const refusals = (username: string, examId: string) =>
+/** The username built for a reader. */
+const username = (who: 'teledoctor' | 'expert' | 'tech' | 'doctor') =>
+  who === 'teledoctor' || who === 'expert' ? world.tele[who].username : world.hospital[who].username;
+
+const refusals = (who: 'teledoctor' | 'expert' | 'tech', examId: string) =>
   t.db.database.db
     .select()
     .from(auditLogs)
     .where(
       and(
-        eq(auditLogs.actorUsername, username),
+        eq(auditLogs.actorUsername, username(who)),
         eq(auditLogs.action, 'permission.denied'),
         eq(auditLogs.targetId, examId),
       ),
@@ -72,25 +77,18 @@ function expectMaskedRefusal(res: { statusCode: number; body: string; json(): un
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
   const db = t.db.database.db;
-  ({ rad, tele } = await privacyBuckets(db));
-  for (const [bucketId, name] of [
-    [tele, '远程阅片医生'],
-    [rad, '技师'],
-  ] as const) {
-    const updated = await db
-      .update(roles)
-      .set({ actions: sql`${roles.actions} || '["study_package"]'::jsonb` })
-      .where(and(eq(roles.bucketId, bucketId), eq(roles.name, name)))
-      .returning();
-    expect(updated).toHaveLength(1);
-  }
+  world = await makePrivacyWorld(t, ['teledoctor', 'expert', 'tech', 'doctor'], {
+    teledoctor: { role: 'remoteReading', plus: ['study_package'] },
+    tech: { role: 'technician', plus: ['study_package'] },
+  });
+  [rad, tele] = [world.hospital.org.bucketId, world.tele.org.bucketId];
   exam.tele = await ingest(tele, '赵^磊', 'PKG-0001');
   exam.plain = await ingest(rad, '张^伟', 'PKG-0002');
   exam.confidential = await ingest(rad, '李^秘', 'PKG-0003');
   await db.update(exams).set({ isPrivacy: true }).where(eq(exams.id, exam.confidential.id));
-  Object.assign(tok, await loginAll(t, ['teledoctor', 'expert', 'tech', 'doctor']));
+  Object.assign(tok, world.tok);
 });
 afterAll(async () => {
   await t.close();
@@ -116,7 +114,7 @@ describe('stored study files and the privacy rule (issue 20 item 1)', () => {
     const disclosed = await t.db.database.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.actorUsername, 'teledoctor'), eq(auditLogs.outcome, 'success')));
+      .where(and(eq(auditLogs.actorUsername, username('teledoctor')), eq(auditLogs.outcome, 'success')));
     expect(disclosed.filter((r) => r.action === 'exam.download' || r.action === 'exam.download-policy')).toEqual([]);
   });
 

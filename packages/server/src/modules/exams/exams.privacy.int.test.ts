@@ -8,15 +8,16 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, exams } from '../../db/schema.js';
+import { makePrivacyWorld, PRIVACY_READERS, privacyStudy, type PrivacyWorld } from '../../test/factories-privacy.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { loginAll, PRIVACY_READERS, privacyBuckets, privacyStudy } from '../../test/privacy.js';
 
 /**
- * Issue 20 items 1 and 2 on the demo as seeded: who sees whom (spec 000 §6, the group flag
+ * Issue 20 items 1 and 2 (test/factories-privacy.ts): who sees whom (spec 000 §6, the group flag
  * enablePrivacy and view_privacy, by contracts privateFieldsMasked) and the note-taker's reach.
- * The hospital (仁和医院) keeps privacy off; the teleradiology group turns it on.
+ * The hospital keeps privacy off; the teleradiology group turns it on.
  */
 let t: TestApp;
+let world: PrivacyWorld;
 const tok: Record<string, string> = {};
 let rad = '';
 let tele = '';
@@ -54,21 +55,22 @@ const audits = (username: string, action: string) =>
     .where(and(eq(auditLogs.actorUsername, username), eq(auditLogs.action, action)));
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ seed: false });
   const db = t.db.database.db;
-  ({ rad, tele } = await privacyBuckets(db));
+  world = await makePrivacyWorld(t, PRIVACY_READERS);
+  [rad, tele] = [world.hospital.org.bucketId, world.tele.org.bucketId];
   hospitalExam = await ingest(rad, '张^伟', 'PRV-0001', 'ACC-PRV-0001');
   confidentialExam = await ingest(rad, '李^秘', 'PRV-0002', 'ACC-PRV-0002');
   await db.update(exams).set({ isPrivacy: true }).where(eq(exams.id, confidentialExam));
   teleExam = await ingest(tele, '赵^磊', 'PRV-0003', 'ACC-PRV-0003');
-  Object.assign(tok, await loginAll(t, PRIVACY_READERS));
+  Object.assign(tok, world.tok);
 });
 afterAll(async () => {
   await t.close();
 });
 
 describe('privacy off (the hospital group): readers see whom they read', () => {
-  it('shows the demo doctor (报告医生) name and ids in the list, the exam, its detail and the viewer', async () => {
+  it('shows the doctor (报告医生) name and ids in the list, the exam, its detail and the viewer', async () => {
     const shown = { patientName: '张^伟', patientId: 'PRV-0001', accessionNumber: 'ACC-PRV-0001', masked: false };
     expect(await listed('doctor', 'PRV-0001')).toMatchObject({ ...shown, patientDob: '19680312' });
     expect((await t.as(tok.doctor!).get(`exams/${hospitalExam}`)).json()).toMatchObject(shown);
@@ -83,7 +85,7 @@ describe('privacy off (the hospital group): readers see whom they read', () => {
 
   it('shows them to a reader without view_privacy too (登记员), audited as PHI disclosed', async () => {
     expect(await listed('registrar', 'PRV-0001')).toMatchObject({ patientName: '张^伟', masked: false });
-    const rows = await audits('registrar', 'exam.list');
+    const rows = await audits(world.hospital.registrar.username, 'exam.list');
     const shown = rows.filter((r) => (r.details as { examIds: string[] }).examIds.includes(hospitalExam));
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatchObject({ outcome: 'success', targetId: hospitalExam, patientId: 'PRV-0001' });
@@ -128,7 +130,7 @@ describe('privacy on (the teleradiology group)', () => {
     expect(viewer).toMatchObject({ masked: true, patientName: '赵*' });
     expect(viewer.patientId).not.toContain('0003');
     // Nothing was disclosed, so nothing is audited as PHI for the list.
-    expect(await audits('teledoctor', 'exam.list')).toEqual([]);
+    expect(await audits(world.tele.teledoctor.username, 'exam.list')).toEqual([]);
   });
 
   it('shows them to a member holding view_privacy (审核医生)', async () => {
@@ -137,12 +139,13 @@ describe('privacy on (the teleradiology group)', () => {
 
   it('follows the group admin turning the flag on and off again', async () => {
     const groupadmin = t.as(tok.groupadmin!);
-    const on = await groupadmin.post('groups/demo-renhe/update', { settings: { enablePrivacy: true } });
+    const groupId = world.hospital.org.groupId;
+    const on = await groupadmin.post(`groups/${groupId}/update`, { settings: { enablePrivacy: true } });
     expect(on.statusCode, on.body).toBe(200);
     expect(await listed('registrar', 'PRV-0001')).toMatchObject({ masked: true, patientName: '张*' });
     // The reporting doctor holds view_privacy: unchanged.
     expect(await listed('doctor', 'PRV-0001')).toMatchObject({ masked: false });
-    const off = await groupadmin.post('groups/demo-renhe/update', { settings: { enablePrivacy: false } });
+    const off = await groupadmin.post(`groups/${groupId}/update`, { settings: { enablePrivacy: false } });
     expect(off.statusCode, off.body).toBe(200);
     expect(await listed('registrar', 'PRV-0001')).toMatchObject({ masked: false, patientName: '张^伟' });
   });
