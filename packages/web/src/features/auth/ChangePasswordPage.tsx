@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { normalizeUsername, type UpdatePasswordRequest } from '@yyp/contracts';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { updatePassword } from '../../api/accounts';
@@ -10,9 +10,9 @@ import { safeRedirectTarget } from '../../shared/session/guards';
 import { useNotify } from '../../shared/notify/useNotify';
 import { useDomain } from '../../shared/domain/useDomain';
 import { AuthLayout } from './AuthLayout';
-import { requiredRule, usernameRule } from '../../shared/forms/formRules';
 import { ChangePasswordFields } from '../../shared/forms/PasswordFields';
 import { useCompleteSignIn } from './useCompleteSignIn';
+import { UsernameField } from '../../shared/forms/AccountFields';
 
 interface ExpiredPasswordValues {
   username: string;
@@ -70,13 +70,7 @@ export function ChangePasswordPage() {
         initialValues={{ username: presetUsername }}
         onFinish={handleFinish}
       >
-        <Form.Item
-          name="username"
-          label={t('fields.username')}
-          rules={[requiredRule(t, t('fields.username')), usernameRule(t)]}
-        >
-          <Input autoComplete="username" readOnly={presetUsername !== ''} />
-        </Form.Item>
+        <UsernameField readOnly={presetUsername !== ''} />
         <ChangePasswordFields strong={strong} autoFocus={presetUsername !== ''} />
         <Form.Item className="yyp-auth__submit">
           <Button type="primary" htmlType="submit" size="large" block loading={updateMutation.isPending}>

@@ -10,8 +10,9 @@ import { hasCode } from '../../api/errors';
 import { useNotify } from '../../shared/notify/useNotify';
 import { useDomain } from '../../shared/domain/useDomain';
 import { AuthLayout } from './AuthLayout';
-import { requiredRule, usernameRule } from '../../shared/forms/formRules';
+import { requiredRule } from '../../shared/forms/formRules';
 import { NewPasswordFields } from '../../shared/forms/PasswordFields';
+import { UsernameField } from '../../shared/forms/AccountFields';
 
 type Step = 'account' | 'verify' | 'reset';
 const STEP_INDEX: Record<Step, number> = { account: 0, verify: 1, reset: 2 };
@@ -114,13 +115,7 @@ export function ForgetPasswordPage() {
           onFinish={handleLookUp}
           initialValues={{ username }}
         >
-          <Form.Item
-            name="username"
-            label={t('fields.username')}
-            rules={[requiredRule(t, t('fields.username')), usernameRule(t)]}
-          >
-            <Input autoComplete="username" autoFocus />
-          </Form.Item>
+          <UsernameField autoFocus />
           <Button type="primary" htmlType="submit" size="large" block loading={lookUp.isPending}>
             {t('forgot.lookUp')}
           </Button>

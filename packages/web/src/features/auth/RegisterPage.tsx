@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { normalizeUsername, type RegisterRequest } from '@yyp/contracts';
-import { Button, Checkbox, Form, Input } from 'antd';
+import { Button, Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { register } from '../../api/accounts';
@@ -11,9 +11,9 @@ import { useNotify } from '../../shared/notify/useNotify';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useDomain } from '../../shared/domain/useDomain';
 import { AuthLayout } from './AuthLayout';
-import { maxLengthRule, requiredRule, usernameRule } from '../../shared/forms/formRules';
 import { NewPasswordFields } from '../../shared/forms/PasswordFields';
 import { useCompleteSignIn } from './useCompleteSignIn';
+import { UsernameField, NameField } from '../../shared/forms/AccountFields';
 
 interface RegisterValues {
   username: string;
@@ -72,20 +72,8 @@ export function RegisterPage() {
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')} footer={footer}>
       <Form<RegisterValues> form={form} layout="vertical" requiredMark={false} onFinish={handleFinish}>
-        <Form.Item
-          name="username"
-          label={t('fields.username')}
-          rules={[requiredRule(t, t('fields.username')), usernameRule(t)]}
-        >
-          <Input autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('fields.name')}
-          rules={[requiredRule(t, t('fields.name')), maxLengthRule(t, 64)]}
-        >
-          <Input autoComplete="name" />
-        </Form.Item>
+        <UsernameField autoFocus />
+        <NameField />
         <NewPasswordFields
           name="password"
           label={t('fields.password')}

@@ -4,8 +4,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../shared/notify/useNotify';
 import { useUpdateMe } from '../../shared/account/useMe';
-import { maxLengthRule, requiredRule } from '../../shared/forms/formRules';
+import { maxLengthRule } from '../../shared/forms/formRules';
 import { AvatarField } from './AvatarField';
+import { NameField } from '../../shared/forms/AccountFields';
 
 interface ProfileValues {
   username: string;
@@ -71,13 +72,7 @@ export function ProfileForm({ user }: { user: User }) {
         <Form.Item name="username" label={t('fields.username')}>
           <Input disabled />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('fields.name')}
-          rules={[requiredRule(t, t('fields.name')), maxLengthRule(t, 64)]}
-        >
-          <Input autoComplete="name" />
-        </Form.Item>
+        <NameField />
         <Form.Item
           name="mobile"
           label={t('fields.mobile')}

@@ -1,18 +1,18 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { GROUP_ACCESS_LEVELS, normalizeUsername, type GroupAccessLevel } from '@yyp/contracts';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CreateMemberAccountRequest } from '../../../api/contractTypes';
 import { errorMessage } from '../../../api/errorMessage';
 import { hasCode } from '../../../api/errors';
 import { createMemberAccount } from '../../../api/groups';
 import { useNotify } from '../../../shared/notify/useNotify';
-import { maxLengthRule, requiredRule, usernameRule } from '../../../shared/forms/formRules';
 import { NewPasswordField } from '../../../shared/forms/PasswordFields';
 import { useDomain } from '../../../shared/domain/useDomain';
 import { GroupLevelSelect } from '../../../shared/labels/GroupLevelTag';
 import type { AddedPerson } from './types';
+import { UsernameField, NameField } from '../../../shared/forms/AccountFields';
 
 interface CreateAccountValues {
   username: string;
@@ -81,20 +81,8 @@ export function CreateMemberAccountForm({ groupId, onAdded }: CreateMemberAccoun
       onFinish={handleFinish}
     >
       <div className="yyp-form-grid yyp-form-grid--2">
-        <Form.Item
-          name="username"
-          label={t('fields.username')}
-          rules={[requiredRule(t, t('fields.username')), usernameRule(t)]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('fields.name')}
-          rules={[requiredRule(t, t('fields.name')), maxLengthRule(t, 64)]}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
+        <UsernameField autoComplete="off" />
+        <NameField autoComplete="off" />
         <NewPasswordField
           name="password"
           label={t('members.initialPassword')}
