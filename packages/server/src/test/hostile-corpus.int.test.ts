@@ -6,11 +6,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buckets, exams, instances, patients, series } from '../db/schema.js';
+import { exams, instances, patients, series } from '../db/schema.js';
 import { boundaryOf, parseMultipart } from '../dicom/multipart.js';
 import { INDEX_MAX_LENGTH } from '../dicom/parse.js';
 import { COMMAND, TAG, commandUs, decodeCommand, decodePData } from '../dicom/ul.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { makeModality } from './factories.js';
+import { startWithStaff } from './factories-platform.js';
+import type { TestApp } from './harness.js';
 import { startTestDimse } from './dimse.js';
 import { associateRq, pdu } from './raw-association.js';
 import { injectStow } from './stow.js';
@@ -25,6 +27,7 @@ import { listenOnLoopback, uploadClient } from './tus-client.js';
  * a skipped line) and nothing of it stored. Never a 500, never a crash.
  */
 const run = promisify(execFile);
+const MODALITY_AE = 'HOSTILE_MODALITY';
 let t: TestApp;
 let base: string;
 let radId: string;
@@ -35,12 +38,14 @@ let dir: string;
 const { send, post } = uploadClient(() => base);
 
 beforeAll(async () => {
-  t = await startTestApp({ stowLimitBytes: 64 * 1024 * 1024 });
+  const built = await startWithStaff({ stowLimitBytes: 64 * 1024 * 1024 }, { tech: 'technician', doctor: 'reporting' });
+  t = built.t;
   base = await listenOnLoopback(t);
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  radId = rad!.id;
-  tech = await t.login('tech');
-  doctor = await t.login('doctor');
+  radId = built.org.bucketId;
+  tech = built.staff.tech.token;
+  doctor = built.staff.doctor.token;
+  // The modality C-STORE sends as: allowed to send to the organization.
+  await makeModality(t, radId, { aeTitle: MODALITY_AE });
   dimse = await startTestDimse(t, { host: '127.0.0.1', auditRefusals: false });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-hostile-'));
 }, 120_000);
@@ -149,11 +154,7 @@ describe('over STOW-RS', () => {
 
 /** A C-STORE of one Part 10 file over a raw association (for what DCMTK itself cannot read). */
 async function rawCStore(c: HostileCase, sopClassUid: string): Promise<number> {
-  const associate = associateRq(
-    'DEMO_MODALITY',
-    [{ id: 1, abstract: sopClassUid, ts: '1.2.840.10008.1.2.1' }],
-    1 << 20,
-  );
+  const associate = associateRq(MODALITY_AE, [{ id: 1, abstract: sopClassUid, ts: '1.2.840.10008.1.2.1' }], 1 << 20);
   const el = (tag: number, value: Buffer) => {
     const h = Buffer.alloc(8);
     h.writeUInt16LE(tag >>> 16, 0);
@@ -217,7 +218,7 @@ describe('over C-STORE', () => {
         const out = await run('storescu', [
           '-v',
           '-aet',
-          'DEMO_MODALITY',
+          MODALITY_AE,
           '-aec',
           'YYP',
           '127.0.0.1',
@@ -236,7 +237,7 @@ describe('over C-STORE', () => {
     }
     // The listener is still there.
     await expect(
-      run('echoscu', ['-aet', 'DEMO_MODALITY', '-aec', 'YYP', '127.0.0.1', String(dimse.port)]),
+      run('echoscu', ['-aet', MODALITY_AE, '-aec', 'YYP', '127.0.0.1', String(dimse.port)]),
     ).resolves.toBeDefined();
   });
 });
