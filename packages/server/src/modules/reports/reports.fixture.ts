@@ -1,14 +1,18 @@
 import { EMPTY_REPORT_CONTENT, type Report, type ReportContent } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buckets, exams } from '../../db/schema.js';
+import { exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
+import { makeStaffed } from '../../test/factories-archive.js';
+import { makeMaskingHospital } from '../../test/factories-privacy.js';
+import { signIn, type BuiltMember } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 
 /** The shared fixture of the reports integration tests: the app, callers' tokens and helpers. */
 export let t: TestApp;
 export const tok: Record<string, string> = {};
+/** The callers by name, as built (for signing in again). */
+const staff: Record<string, BuiltMember> = {};
 export let radiology = '';
 let patientSeq = 0;
 
@@ -54,14 +58,26 @@ export async function ok<T = Report>(who: string, id: string, action: string, bo
 export const examStatus = async (id: string) =>
   (await t.db.database.db.select({ s: exams.reportStatus }).from(exams).where(eq(exams.id, id)))[0]!.s;
 
+/** A caller's name, as built (what answers name it by). */
+export function nameOf(who: string): string {
+  return staff[who]!.name;
+}
+
+/** A new token of a caller (another session, or after the clock moved past the old one's life). */
+export function signInAgain(who: string): Promise<string> {
+  return signIn(t, staff[who]!);
+}
+
 export function useReportsFixture(): void {
   beforeAll(async () => {
-    t = await startTestApp();
-    // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
-    await hospitalWithPrivacyOn(t.db.database.db);
-    const [b] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-    radiology = b!.id;
-    for (const u of ['doctor', 'senior', 'tech', 'teleadmin', 'groupadmin', 'notetaker']) tok[u] = await t.login(u);
+    t = await startTestApp({ seed: false });
+    // A hospital's radiology with privacy on whose reporting doctors lack view_privacy (masking as
+    // they see it), and the admin of another group.
+    const { org, ...hospital } = await makeMaskingHospital(t, ['doctor', 'senior', 'tech', 'groupadmin', 'notetaker']);
+    const { org: _tele, ...tele } = await makeStaffed(t, ['teleadmin'], { group: { enablePrivacy: true } });
+    radiology = org.bucketId;
+    Object.assign(staff, hospital, tele);
+    for (const [u, member] of Object.entries(staff)) tok[u] = member.token;
   });
   afterAll(async () => {
     await t.close();

@@ -8,11 +8,13 @@ import {
   content,
   detail,
   examStatus,
+  nameOf,
   newExam,
   nextPatientId,
   ok,
   radiology,
   t,
+  signInAgain,
   tok,
   useReportsFixture,
 } from './reports.fixture.js';
@@ -127,8 +129,8 @@ describe('report lifecycle', () => {
     await ok('senior', id, 'lock');
     const other = await act('doctor', id, 'lock');
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toMatchObject({ code: 'ReportLocked', details: { lockedBy: { name: '王主任' } } });
-    expect(other.json().message).toBe('Report locked by 王主任');
+    expect(other.json()).toMatchObject({ code: 'ReportLocked', details: { lockedBy: { name: nameOf('senior') } } });
+    expect(other.json().message).toBe(`Report locked by ${nameOf('senior')}`);
     expect((await act('doctor', id, 'save', { version: 0, content: content('x', '') })).json()).toMatchObject({
       code: 'ReportLocked',
     });
@@ -144,7 +146,7 @@ describe('report lifecycle', () => {
     t.clock.advance(200_000);
     expect((await act('doctor', id, 'lock')).statusCode).toBe(409);
     t.clock.advance(301_000);
-    for (const u of Object.keys(tok)) tok[u] = await t.login(u);
+    for (const u of Object.keys(tok)) tok[u] = await signInAgain(u);
     expect((await detail('doctor', id)).status).toBe('none');
     const taken = await ok('doctor', id, 'lock');
     expect(taken.lock?.mine).toBe(true);
@@ -277,7 +279,7 @@ describe('report lifecycle', () => {
   it('asks chosen experts for advice; then only they edit, and the writer may withdraw', async () => {
     const id = await newExam();
     const experts = (await as('doctor').get(`reports/${id}/advice-experts`)).json() as { id: string; name: string }[];
-    const senior = experts.find((e) => e.name === '王主任');
+    const senior = experts.find((e) => e.name === nameOf('senior'));
     expect(senior).toBeDefined();
     const bad = await act('doctor', id, 'advise', {
       version: 0,
@@ -304,7 +306,7 @@ describe('report lifecycle', () => {
     const reset = await ok('doctor', id, 'reset');
     expect(reset).toMatchObject({ status: 'none', creator: null, content: { findings: '' } });
     const p = await ok('senior', id, 'preliminaryIssue', { version: reset.version, content: content('急诊', '气胸') });
-    expect(p).toMatchObject({ status: 'preliminary', issuer: { name: '王主任' } });
+    expect(p).toMatchObject({ status: 'preliminary', issuer: { name: nameOf('senior') } });
     expect((await act('senior', id, 'reset')).statusCode).toBe(409);
   });
 

@@ -1,6 +1,6 @@
 import type { ReportSync } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { as, content, newExam, ok, t, useReportsFixture } from './reports.fixture.js';
+import { as, content, newExam, ok, signInAgain, t, useReportsFixture } from './reports.fixture.js';
 
 useReportsFixture();
 
@@ -23,7 +23,7 @@ describe("the editor's heartbeat", () => {
     // A minute later it is saved again (the writer, from another workstation): whoever's heartbeat
     // it is, the answer carries the new time.
     t.clock.advance(60_000);
-    const elsewhere = await t.login('doctor');
+    const elsewhere = await signInAgain('doctor');
     const second = await t.as(elsewhere).post(`reports/${id}/lock`);
     expect(second.statusCode, second.body).toBe(200);
     const saved = await t.as(elsewhere).post(`reports/${id}/save`, { version: 1, content: content('所见，补充', '') });
