@@ -4,8 +4,6 @@ import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { updatePassword } from '../../api/accounts';
-import { errorMessage } from '../../api/errorMessage';
-import { hasCode } from '../../api/errors';
 import { safeRedirectTarget } from '../../shared/session/guards';
 import { useNotify } from '../../shared/notify/useNotify';
 import { useDomain } from '../../shared/domain/useDomain';
@@ -13,6 +11,7 @@ import { AuthLayout } from './AuthLayout';
 import { ChangePasswordFields } from '../../shared/forms/PasswordFields';
 import { useCompleteSignIn } from './useCompleteSignIn';
 import { UsernameField } from '../../shared/forms/AccountFields';
+import { showOnField } from '../../shared/forms/fieldRefusal';
 
 interface ExpiredPasswordValues {
   username: string;
@@ -45,15 +44,12 @@ export function ChangePasswordPage() {
       notify.success(t('expired.success'));
       await completeSignIn(username, token, target);
     } catch (error) {
-      if (hasCode(error, 'OldPasswordIncorrect') || hasCode(error, 'WrongCredentials')) {
-        form.setFields([{ name: 'oldPassword', errors: [errorMessage(t, error)] }]);
-        return;
-      }
-      if (hasCode(error, 'PasswordTooSimple')) {
-        form.setFields([{ name: 'newPassword', errors: [errorMessage(t, error, { strongPassword: strong })] }]);
-        return;
-      }
-      notify.error(error);
+      const fields = {
+        OldPasswordIncorrect: 'oldPassword',
+        WrongCredentials: 'oldPassword',
+        PasswordTooSimple: 'newPassword',
+      };
+      if (!showOnField(form, t, error, fields, strong)) notify.error(error);
     }
   }
 

@@ -4,8 +4,6 @@ import { Button, Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { register } from '../../api/accounts';
-import { errorMessage } from '../../api/errorMessage';
-import { hasCode } from '../../api/errors';
 import { DEFAULT_LANDING } from '../../shared/session/guards';
 import { useNotify } from '../../shared/notify/useNotify';
 import { PageSpinner } from '../../ui/PageSpinner';
@@ -14,6 +12,7 @@ import { AuthLayout } from './AuthLayout';
 import { NewPasswordFields } from '../../shared/forms/PasswordFields';
 import { useCompleteSignIn } from './useCompleteSignIn';
 import { UsernameField, NameField } from '../../shared/forms/AccountFields';
+import { showOnField } from '../../shared/forms/fieldRefusal';
 
 interface RegisterValues {
   username: string;
@@ -51,15 +50,8 @@ export function RegisterPage() {
       notify.success(t('register.success'));
       await completeSignIn(username, token, DEFAULT_LANDING);
     } catch (error) {
-      if (hasCode(error, 'UsernameTaken')) {
-        form.setFields([{ name: 'username', errors: [errorMessage(t, error)] }]);
-        return;
-      }
-      if (hasCode(error, 'PasswordTooSimple')) {
-        form.setFields([{ name: 'password', errors: [errorMessage(t, error, { strongPassword: strong })] }]);
-        return;
-      }
-      notify.error(error);
+      const fields = { UsernameTaken: 'username', PasswordTooSimple: 'password' };
+      if (!showOnField(form, t, error, fields, strong)) notify.error(error);
     }
   }
 

@@ -3,11 +3,10 @@ import type { ChangePasswordRequest, User } from '@yyp/contracts';
 import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../api/accounts';
-import { errorMessage } from '../../api/errorMessage';
-import { hasCode } from '../../api/errors';
 import { sessionStore } from '../../api/sessionStore';
 import { useNotify } from '../../shared/notify/useNotify';
 import { ChangePasswordFields } from '../../shared/forms/PasswordFields';
+import { showOnField } from '../../shared/forms/fieldRefusal';
 
 interface PasswordValues {
   oldPassword: string;
@@ -38,15 +37,8 @@ export function ChangePasswordCard({ user, strong }: ChangePasswordCardProps) {
       form.resetFields();
       notify.success(t('settings.passwordChanged'));
     } catch (error) {
-      if (hasCode(error, 'OldPasswordIncorrect')) {
-        form.setFields([{ name: 'oldPassword', errors: [errorMessage(t, error)] }]);
-        return;
-      }
-      if (hasCode(error, 'PasswordTooSimple')) {
-        form.setFields([{ name: 'newPassword', errors: [errorMessage(t, error, { strongPassword: strong })] }]);
-        return;
-      }
-      notify.error(error);
+      const fields = { OldPasswordIncorrect: 'oldPassword', PasswordTooSimple: 'newPassword' };
+      if (!showOnField(form, t, error, fields, strong)) notify.error(error);
     }
   }
 

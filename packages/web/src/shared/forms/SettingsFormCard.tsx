@@ -2,9 +2,8 @@ import { Button, Card, Form, Typography, type FormInstance } from 'antd';
 import type { FormLayout } from 'antd/es/form/Form';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/errorMessage';
-import { hasCode, type ApiErrorCode } from '../../api/errors';
 import { useNotify } from '../notify/useNotify';
+import { showOnField, type FieldRefusals } from './fieldRefusal';
 
 /**
  * The settings cards of a group, an organization and one's profile: a card holding a form that
@@ -23,9 +22,6 @@ export function useRecordForm<R, V>(record: R, toValues: (record: R) => V): Form
   return form;
 }
 
-/** A refusal to show on the field it concerns instead of a toast: error code → field name. */
-export type FieldRefusals = Partial<Record<ApiErrorCode, string>>;
-
 /**
  * Runs a save: a success toast with `savedMessage`; a refusal named in `onField` on its field; any
  * other failure as a toast.
@@ -38,12 +34,7 @@ export function useSaveWithNotice<V>(form: FormInstance<V>, savedMessage: string
       await run();
       notify.success(savedMessage);
     } catch (error) {
-      const code = (Object.keys(onField) as ApiErrorCode[]).find((c) => hasCode(error, c));
-      if (code) {
-        form.setFields([{ name: onField[code] as never, errors: [errorMessage(t, error)] }]);
-        return;
-      }
-      notify.error(error);
+      if (!showOnField(form as FormInstance, t, error, onField)) notify.error(error);
     }
   };
 }

@@ -4,8 +4,6 @@ import { GROUP_ACCESS_LEVELS, normalizeUsername, type GroupAccessLevel } from '@
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CreateMemberAccountRequest } from '../../../api/contractTypes';
-import { errorMessage } from '../../../api/errorMessage';
-import { hasCode } from '../../../api/errors';
 import { createMemberAccount } from '../../../api/groups';
 import { useNotify } from '../../../shared/notify/useNotify';
 import { NewPasswordField } from '../../../shared/forms/PasswordFields';
@@ -13,6 +11,7 @@ import { useDomain } from '../../../shared/domain/useDomain';
 import { GroupLevelSelect } from '../../../shared/labels/GroupLevelTag';
 import type { AddedPerson } from './types';
 import { UsernameField, NameField } from '../../../shared/forms/AccountFields';
+import { showOnField } from '../../../shared/forms/fieldRefusal';
 
 interface CreateAccountValues {
   username: string;
@@ -60,15 +59,8 @@ export function CreateMemberAccountForm({ groupId, onAdded }: CreateMemberAccoun
       ]);
       form.resetFields();
     } catch (error) {
-      if (hasCode(error, 'UsernameTaken')) {
-        form.setFields([{ name: 'username', errors: [errorMessage(t, error)] }]);
-        return;
-      }
-      if (hasCode(error, 'PasswordTooSimple')) {
-        form.setFields([{ name: 'password', errors: [errorMessage(t, error, { strongPassword: strong })] }]);
-        return;
-      }
-      notify.error(error);
+      const fields = { UsernameTaken: 'username', PasswordTooSimple: 'password' };
+      if (!showOnField(form, t, error, fields, strong)) notify.error(error);
     }
   }
 
