@@ -18,11 +18,13 @@
 //   account/      useMe / useUpdateMe, the language preference, account suggestions
 //   domain/       useDomain (branding and policy of the site)
 //   permissions/  usePermissions, useHolds, useHeldActions (GET accounts/me/permissions)
-//   groups/       the caller's groups and a group's data (useGroups), group levels
+//   groups/       the caller's groups and a group's data (useGroups), group levels, the groups lists' columns
 //   labels/       study field and status labels, action labels, group and organization level tags
-//   forms/        form rules (required, username, password policy, lengths)
+//   forms/        form rules (required, username, password policy, lengths); the account forms' fields
+//                 (AccountFields, PasswordFields); a refusal on its field (fieldRefusal); the settings
+//                 cards' form, save and Save button (SettingsFormCard)
 //   format/       dates and times as shown
-//   queries/      query keys and hooks of exams several screens refresh or read
+//   queries/      query keys and hooks of exams several screens refresh or read (usePastExams)
 //   rules/        RuleTableCard: a group's rule table (assign rules, colour rules, report colours)
 //   upload/       pending uploads (kept across sign-out), the organizations one may upload into
 //   layout/       the public frame of the upload-by-link, upload-by-code and phone signature pages
