@@ -118,64 +118,67 @@ export async function seedDemoReportLibrary(db: Db, now: Date): Promise<void> {
     .select({ id: buckets.id })
     .from(buckets)
     .where(and(inArray(buckets.groupId, groupIds), inArray(buckets.code, codes)));
-  for (const { id: bucketId } of rows) {
-    await db.transaction(async (tx) => {
-      if (!(await hasBucketTemplates(tx, bucketId))) {
-        for (const t of templates) {
-          await insertTemplate(
-            tx,
-            { ...t, id: crypto.randomUUID(), scope: 'bucket', bucketId, ownerId: null, createdBy: null },
-            now,
-          );
-        }
+  for (const { id: bucketId } of rows) await seedReportLibrary(db, bucketId, now);
+}
+
+/** One organization's starter report library (templates, knowledge base, description templates), each kind only when it has none. */
+export async function seedReportLibrary(db: Db, bucketId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await hasBucketTemplates(tx, bucketId))) {
+      for (const t of templates) {
+        await insertTemplate(
+          tx,
+          { ...t, id: crypto.randomUUID(), scope: 'bucket', bucketId, ownerId: null, createdBy: null },
+          now,
+        );
       }
-      if (!(await hasGroupItems(tx, bucketId))) {
-        let folderAt = 0;
-        for (const { folder, items } of phrases) {
-          const folderRow = await insertItem(
+    }
+    if (!(await hasGroupItems(tx, bucketId))) {
+      let folderAt = 0;
+      for (const { folder, items } of phrases) {
+        const folderRow = await insertItem(
+          tx,
+          {
+            id: crypto.randomUUID(),
+            type: 'group',
+            bucketId,
+            ownerId: null,
+            parentId: null,
+            referenceId: null,
+            isFolder: true,
+            title: folder,
+            content: '',
+            position: ++folderAt * POSITION_STEP,
+            createdBy: null,
+          },
+          now,
+        );
+        let itemAt = 0;
+        for (const [title, content] of items) {
+          await insertItem(
             tx,
             {
               id: crypto.randomUUID(),
               type: 'group',
               bucketId,
               ownerId: null,
-              parentId: null,
+              parentId: folderRow.id,
               referenceId: null,
-              isFolder: true,
-              title: folder,
-              content: '',
-              position: ++folderAt * POSITION_STEP,
+              isFolder: false,
+              title,
+              content,
+              position: ++itemAt * POSITION_STEP,
               createdBy: null,
             },
             now,
           );
-          let itemAt = 0;
-          for (const [title, content] of items) {
-            await insertItem(
-              tx,
-              {
-                id: crypto.randomUUID(),
-                type: 'group',
-                bucketId,
-                ownerId: null,
-                parentId: folderRow.id,
-                referenceId: null,
-                isFolder: false,
-                title,
-                content,
-                position: ++itemAt * POSITION_STEP,
-                createdBy: null,
-              },
-              now,
-            );
-          }
         }
       }
-      if (!(await hasDescTemplates(tx, bucketId))) {
-        for (const d of descTemplates) {
-          await insertDescTemplate(tx, { ...d, id: crypto.randomUUID(), bucketId, createdBy: null }, now);
-        }
+    }
+    if (!(await hasDescTemplates(tx, bucketId))) {
+      for (const d of descTemplates) {
+        await insertDescTemplate(tx, { ...d, id: crypto.randomUUID(), bucketId, createdBy: null }, now);
       }
-    });
-  }
+    }
+  });
 }

@@ -1,20 +1,19 @@
 import type { KbItem, KbTrees } from '@yyp/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets, kbItems } from '../../db/schema.js';
+import { auditLogs, kbItems } from '../../db/schema.js';
+import { makeHospital, makeReportLibrary } from '../../test/factories-reports.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 let rad: string;
 let tele: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  for (const u of ['doctor', 'senior', 'tech', 'teledoctor']) tok[u] = await t.login(u);
-  const all = await t.db.database.db.select().from(buckets);
-  rad = all.find((b) => b.code === 'RH-RAD')!.id;
-  tele = all.find((b) => b.code === 'XH-TELE')!.id;
+  t = await startTestApp({ seed: false });
+  ({ tok, radiology: rad, tele } = await makeHospital(t, ['doctor', 'senior', 'tech', 'teledoctor']));
+  await makeReportLibrary(t, rad, tele);
 });
 afterAll(async () => {
   await t.close();

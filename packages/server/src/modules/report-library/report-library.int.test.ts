@@ -9,24 +9,22 @@ import {
 } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets, imageDescTemplates, reportTemplates, sampleGraphs } from '../../db/schema.js';
-import { seedDemo } from '../../seed/demo.js';
+import { auditLogs, imageDescTemplates, reportTemplates, sampleGraphs } from '../../db/schema.js';
+import { makeHospital, makeReportLibrary } from '../../test/factories-reports.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { jpegHeader, pngHeader } from './report-library.fixture.js';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 let rad: string;
 let us: string;
 let tele: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  for (const u of ['doctor', 'senior', 'tech', 'registrar', 'teledoctor', 'admin']) tok[u] = await t.login(u);
-  const all = await t.db.database.db.select().from(buckets);
-  rad = all.find((b) => b.code === 'RH-RAD')!.id;
-  us = all.find((b) => b.code === 'RH-US')!.id;
-  tele = all.find((b) => b.code === 'XH-TELE')!.id;
+  t = await startTestApp({ seed: false });
+  const staff = ['doctor', 'senior', 'tech', 'registrar', 'teledoctor', 'admin'] as const;
+  ({ tok, radiology: rad, ultrasound: us, tele } = await makeHospital(t, staff));
+  await makeReportLibrary(t, rad, us, tele);
 });
 afterAll(async () => {
   await t.close();
@@ -185,11 +183,11 @@ describe('report templates', () => {
     expect((await t.call('GET', 'report-template-layouts/query')).statusCode).toBe(401);
   });
 
-  it('seeds the report library once, however often the demo seed runs', async () => {
+  it('seeds the report library once, however often the seed runs', async () => {
     const count = async () =>
       (await db().select().from(reportTemplates).where(eq(reportTemplates.scope, 'bucket'))).length;
     const before = await count();
-    await seedDemo(db(), t.clock.now());
+    await makeReportLibrary(t, rad, us, tele);
     expect(await count()).toBe(before);
   });
 });

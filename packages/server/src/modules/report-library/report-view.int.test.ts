@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAccount } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 /** report-view GET and POST (spec 001 §7 Reports): the caller's own report-view settings. */
@@ -7,9 +8,10 @@ let doctor: string;
 let senior: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  doctor = await t.login('doctor');
-  senior = await t.login('senior');
+  t = await startTestApp({ seed: false });
+  // Settings are the caller's own: two accounts of no organization are enough.
+  doctor = (await makeAccount(t)).token;
+  senior = (await makeAccount(t)).token;
 });
 afterAll(async () => {
   await t.close();

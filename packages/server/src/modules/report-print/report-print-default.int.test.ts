@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PrintTemplateAnswer, PrintView } from '@yyp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAccount } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { printFixture } from './report-print.fixture.js';
 
@@ -49,8 +50,8 @@ async function member(username: string, name: string, roleId: string): Promise<s
 let orgGroup = '';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await t.login('admin');
+  t = await startTestApp({ seed: false });
+  const admin = (await makeAccount(t, { platformAdmin: true })).token;
   await t.call('PUT', 'domain', { token: admin, body: { allowRegistration: true } });
   const reg = await t.call('POST', 'accounts', {
     body: { username: 'xyfounder', password: 'kestrel481', name: '卓玛' },

@@ -1,21 +1,20 @@
 import type { CriticalValue, CriticalValueStats, ExamPage, NotificationList } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLogs, bucketDictionary, criticalValues, exams, notifications } from '../../db/schema.js';
+import { auditLogs, bucketDictionary, criticalValues, exams, notifications } from '../../db/schema.js';
 import { makeRole } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { bucketByCode, newExam } from '../../test/report-safety.fixture.js';
+import { CRITICAL_VALUES, makeHospital, signInStaff, type Hospital } from '../../test/factories-reports.js';
+import { newExam } from '../../test/report-safety.fixture.js';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let h: Hospital;
+let tok: Record<string, string> = {};
 let radiology = '';
 const as = (who: string) => t.as(tok[who]!);
 const db = () => t.db.database.db;
 
-async function accountId(username: string): Promise<string> {
-  const [row] = await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.username, username));
-  return row!.id;
-}
+const accountId = async (username: string): Promise<string> => h.staff[username]!.accountId;
 const flag = async (id: string) =>
   (await db().select({ f: exams.criticalFlag }).from(exams).where(eq(exams.id, id)))[0]!.f;
 
@@ -33,9 +32,10 @@ async function criticalKinds(who: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  radiology = await bucketByCode(t, 'RH-RAD');
-  for (const u of ['doctor', 'senior', 'tech', 'registrar', 'teleadmin', 'notetaker']) tok[u] = await t.login(u);
+  t = await startTestApp({ seed: false });
+  const staff = ['doctor', 'senior', 'tech', 'registrar', 'teleadmin', 'notetaker'] as const;
+  h = await makeHospital(t, staff, { dictionary: { 'critical-values': CRITICAL_VALUES, tags: ['随访'] } });
+  ({ tok, radiology } = h);
 });
 afterAll(async () => {
   await t.close();
@@ -240,7 +240,7 @@ describe('critical value lifecycle', () => {
 describe('critical value statistics', () => {
   it('counts by status and gives the median minutes to read-back and handling (critical_value_stats)', async () => {
     const url = (from: string, to: string) => `statistics/critical-value?bucketId=${radiology}&from=${from}&to=${to}`;
-    // The reporting doctor's role has no statistics (the demo approving role has them).
+    // The reporting doctor's role has no statistics (the approving role has them).
     expect((await as('doctor').get(url('2026-11-01', '2026-11-30'))).statusCode).toBe(403);
     await makeRole(t, radiology, ['critical_value_stats'], {
       name: '危急值统计',
@@ -249,7 +249,7 @@ describe('critical value statistics', () => {
 
     // A fresh organization-day: move the clock to a day nothing else was sent on.
     t.clock.advance(3 * 86_400_000);
-    for (const u of ['doctor', 'senior', 'registrar']) tok[u] = await t.login(u);
+    await signInStaff(t, h, ['doctor', 'senior', 'registrar']);
     const day = t.clock.now().toISOString().slice(0, 10);
     const ids = [await newExam(t, radiology), await newExam(t, radiology), await newExam(t, radiology)];
     const values = [];

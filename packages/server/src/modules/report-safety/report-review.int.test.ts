@@ -3,12 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, groups, reportComments, reportQuality, reportRatings } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { hospitalWithPrivacyOn } from '../../test/privacy.js';
-import { approvedReport, bucketByCode, newExam } from '../../test/report-safety.fixture.js';
+import { makeHospital } from '../../test/factories-reports.js';
+import { approvedReport, newExam } from '../../test/report-safety.fixture.js';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 let radiology = '';
+let checkup = '';
+let renhe = '';
 const as = (who: string) => t.as(tok[who]!);
 const db = () => t.db.database.db;
 const approved = () => approvedReport(t, radiology, tok.doctor!, tok.senior!);
@@ -16,11 +18,10 @@ const actions = async (id: string) =>
   (await db().select({ a: auditLogs.action }).from(auditLogs).where(eq(auditLogs.targetId, id))).map((r) => r.a);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
-  await hospitalWithPrivacyOn(t.db.database.db);
-  radiology = await bucketByCode(t, 'RH-RAD');
-  for (const u of ['doctor', 'senior', 'tech', 'registrar', 'teleadmin', 'notetaker']) tok[u] = await t.login(u);
+  t = await startTestApp({ seed: false });
+  // Masking as a caller without view_privacy in a privacy-on group sees it (doctor masked, senior not).
+  const staff = ['doctor', 'senior', 'tech', 'registrar', 'teleadmin', 'notetaker'] as const;
+  ({ tok, radiology, checkup, groupId: renhe } = await makeHospital(t, staff, { privacy: true }));
 });
 afterAll(async () => {
   await t.close();
@@ -91,7 +92,6 @@ describe('report quality', () => {
   });
 
   it('lists every organization where the caller reviews quality when none is named', async () => {
-    const checkup = await bucketByCode(t, 'RH-PE');
     const inRadiology = await approved();
     await as('senior').post(`reports/${inRadiology}/quality`, { level: 'A' });
     // 体检中心: the senior approves there, the doctor is no member; its grade is written directly.
@@ -189,7 +189,7 @@ describe('report comments', () => {
       db()
         .update(groups)
         .set({ settings: sql`${groups.settings} || ${JSON.stringify({ allowReportComment: on })}::jsonb` })
-        .where(eq(groups.id, 'demo-renhe'));
+        .where(eq(groups.id, renhe));
     await setFlag(false);
     try {
       for (const res of [

@@ -3,13 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, criticalValues, exams } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { hospitalWithPrivacyOn } from '../../test/privacy.js';
-import { approvedReport, bucketByCode, newExam } from '../../test/report-safety.fixture.js';
+import { makeHospital, signInStaff, type Hospital } from '../../test/factories-reports.js';
+import { approvedReport, newExam } from '../../test/report-safety.fixture.js';
 
 /** Reviewing critical values and quality grades across reports (critical-values/page-query, quality/page-query). */
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let h: Hospital;
+let tok: Record<string, string> = {};
 let radiology = '';
 let ultrasound = '';
 const as = (who: string) => t.as(tok[who]!);
@@ -30,16 +31,16 @@ async function page(who: string, body: Record<string, unknown>): Promise<Critica
 /** Moves the clock to a fresh UTC day and signs everyone in again (tokens age with the clock). */
 async function freshDay(): Promise<string> {
   t.clock.advance(2 * DAY);
-  for (const u of ['doctor', 'senior', 'tech', 'registrar', 'teleadmin', 'groupadmin']) tok[u] = await t.login(u);
+  await signInStaff(t, h);
   return t.clock.now().toISOString().slice(0, 10);
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
-  await hospitalWithPrivacyOn(t.db.database.db);
-  radiology = await bucketByCode(t, 'RH-RAD');
-  ultrasound = await bucketByCode(t, 'RH-US');
+  t = await startTestApp({ seed: false });
+  // Masking as a caller without view_privacy in a privacy-on group sees it (doctor masked, senior not).
+  const staff = ['doctor', 'senior', 'tech', 'registrar', 'teleadmin', 'groupadmin'] as const;
+  h = await makeHospital(t, staff, { privacy: true });
+  ({ tok, radiology, ultrasound } = h);
 });
 afterAll(async () => {
   await t.close();
@@ -176,7 +177,7 @@ describe('quality review by grading time', () => {
     const a = await approvedReport(t, radiology, tok.doctor!, tok.senior!);
     expect((await as('senior').post(`reports/${a}/quality`, { level: 'B' })).statusCode).toBe(200);
     t.clock.advance(DAY);
-    for (const u of ['doctor', 'senior']) tok[u] = await t.login(u);
+    await signInStaff(t, h, ['doctor', 'senior']);
     const next = t.clock.now().toISOString().slice(0, 10);
     const b = await approvedReport(t, radiology, tok.doctor!, tok.senior!);
     expect((await as('senior').post(`reports/${b}/quality`, { level: 'B' })).statusCode).toBe(200);

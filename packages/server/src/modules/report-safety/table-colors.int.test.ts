@@ -2,10 +2,13 @@ import type { ReportTableColor } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, reportTableColors } from '../../db/schema.js';
+import { makeHospital } from '../../test/factories-reports.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
+let renhe = '';
+let teleGroup = '';
 const as = (who: string) => t.as(tok[who]!);
 const colour = {
   name: '危急值未处理',
@@ -17,8 +20,9 @@ const colour = {
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  for (const u of ['groupadmin', 'doctor', 'teleadmin']) tok[u] = await t.login(u);
+  t = await startTestApp({ seed: false });
+  const h = await makeHospital(t, ['groupadmin', 'doctor', 'teleadmin']);
+  ({ tok, groupId: renhe, teleGroupId: teleGroup } = h);
 });
 afterAll(async () => {
   await t.close();
@@ -26,13 +30,13 @@ afterAll(async () => {
 
 describe('report table colours', () => {
   it('are written by group admins, read by members, lower priority first', async () => {
-    expect((await as('doctor').post('report-table-color?groupId=demo-renhe', colour)).statusCode).toBe(403);
-    const made = await as('groupadmin').post('report-table-color?groupId=demo-renhe', colour);
+    expect((await as('doctor').post(`report-table-color?groupId=${renhe}`, colour)).statusCode).toBe(403);
+    const made = await as('groupadmin').post(`report-table-color?groupId=${renhe}`, colour);
     expect(made.statusCode, made.body).toBe(201);
     const red = made.json() as ReportTableColor;
-    expect(red).toMatchObject({ ...colour, groupId: 'demo-renhe' });
+    expect(red).toMatchObject({ ...colour, groupId: renhe });
     const green = (
-      await as('groupadmin').post('report-table-color?groupId=demo-renhe', {
+      await as('groupadmin').post(`report-table-color?groupId=${renhe}`, {
         ...colour,
         name: '已审核',
         field: 'status',
@@ -42,7 +46,7 @@ describe('report table colours', () => {
       })
     ).json() as ReportTableColor;
 
-    const listed = await as('doctor').get('report-table-color?groupId=demo-renhe');
+    const listed = await as('doctor').get(`report-table-color?groupId=${renhe}`);
     expect(listed.statusCode).toBe(200);
     expect((listed.json() as { items: ReportTableColor[] }).items.map((c) => c.id)).toEqual([green.id, red.id]);
 
@@ -51,7 +55,7 @@ describe('report table colours', () => {
       { ...colour, color: 'red' },
       { ...colour, name: '' },
     ]) {
-      expect((await as('groupadmin').post('report-table-color?groupId=demo-renhe', bad)).statusCode).toBe(400);
+      expect((await as('groupadmin').post(`report-table-color?groupId=${renhe}`, bad)).statusCode).toBe(400);
     }
 
     expect((await as('doctor').put(`report-table-color/${red.id}`, colour)).statusCode).toBe(403);
@@ -63,7 +67,7 @@ describe('report table colours', () => {
     expect((await as('groupadmin').del(`report-table-color/${green.id}`)).statusCode).toBe(204);
     expect((await as('groupadmin').del(`report-table-color/${green.id}`)).statusCode).toBe(404);
     expect(
-      (await t.db.database.db.select().from(reportTableColors).where(eq(reportTableColors.groupId, 'demo-renhe'))).map(
+      (await t.db.database.db.select().from(reportTableColors).where(eq(reportTableColors.groupId, renhe))).map(
         (c) => c.id,
       ),
     ).toEqual([red.id]);
@@ -74,11 +78,11 @@ describe('report table colours', () => {
 
   it('answers another group 404 and none of the data', async () => {
     const red = (
-      await as('groupadmin').post('report-table-color?groupId=demo-renhe', { ...colour, name: '机密颜色' })
+      await as('groupadmin').post(`report-table-color?groupId=${renhe}`, { ...colour, name: '机密颜色' })
     ).json() as ReportTableColor;
     for (const res of [
-      await as('teleadmin').get('report-table-color?groupId=demo-renhe'),
-      await as('teleadmin').post('report-table-color?groupId=demo-renhe', colour),
+      await as('teleadmin').get(`report-table-color?groupId=${renhe}`),
+      await as('teleadmin').post(`report-table-color?groupId=${renhe}`, colour),
       await as('teleadmin').put(`report-table-color/${red.id}`, colour),
       await as('teleadmin').del(`report-table-color/${red.id}`),
     ]) {
@@ -86,7 +90,7 @@ describe('report table colours', () => {
       expect(res.body).not.toContain('机密颜色');
     }
     // Its own group sees only its own colours.
-    const own = await as('teleadmin').get('report-table-color?groupId=demo-tele');
+    const own = await as('teleadmin').get(`report-table-color?groupId=${teleGroup}`);
     expect((own.json() as { items: unknown[] }).items).toEqual([]);
   });
 });

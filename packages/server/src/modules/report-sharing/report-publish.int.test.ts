@@ -7,11 +7,12 @@ import type {
   SharedReport,
 } from '@yyp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeHospital } from '../../test/factories-reports.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { act, approvedReport, auditRows, grantPublish, newExam, radiologyId } from './report-sharing.fixture.js';
+import { act, approvedReport, auditRows, newExam } from './report-sharing.fixture.js';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 let radiology = '';
 let ultrasound = '';
 
@@ -33,11 +34,9 @@ const list = async <T>(kind: 'co' | 'past', examId: string, link: string) => {
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  radiology = await radiologyId(t);
-  ultrasound = await radiologyId(t, 'RH-US');
-  await grantPublish(t, radiology);
-  for (const u of ['doctor', 'senior', 'teleadmin']) tok[u] = await t.login(u);
+  t = await startTestApp({ seed: false });
+  // The senior approves in radiology with order_report_publish; the doctor reports without it.
+  ({ tok, radiology, ultrasound } = await makeHospital(t, ['doctor', 'senior', 'teleadmin']));
 });
 afterAll(async () => {
   await t.close();

@@ -1,35 +1,24 @@
 import { EMPTY_REPORT_CONTENT, type ReportContent } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { auditLogs, buckets, roles } from '../../db/schema.js';
-import { generateStudy } from '../../dicom/testdata/generate.js';
+import { auditLogs } from '../../db/schema.js';
+import { ctExam } from '../../test/factories-reports.js';
 import type { TestApp } from '../../test/harness.js';
 
 /** Test data for the sharing tests: exams, approved reports, key images, audit rows. */
 
 let seq = 0;
 
-export async function radiologyId(t: TestApp, code = 'RH-RAD'): Promise<string> {
-  const [b] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, code));
-  return b!.id;
-}
-
-export async function newExam(
+export function newExam(
   t: TestApp,
   bucketId: string,
   opts: { patientId?: string; accession?: string; patientName?: string } = {},
 ): Promise<string> {
-  const study = generateStudy({
-    modality: 'CT',
-    instancesPerSeries: 1,
-    rows: 16,
-    columns: 16,
+  return ctExam(t, bucketId, {
     patientName: opts.patientName ?? '张^三丰',
-    charset: 'GB18030',
     patientId: opts.patientId ?? `SHR-${++seq}`,
     ...(opts.accession ? { accessionNumber: opts.accession } : {}),
   });
-  return (await t.services.archive.ingest(bucketId, study.instances[0]!.bytes, 'web')).examId;
 }
 
 export const content = (findings: string, conclusion: string): ReportContent => ({
@@ -66,19 +55,6 @@ export async function approvedReport(
 ): Promise<void> {
   await act(t, tok.doctor, examId, 'submit', { version: 0, content: text });
   await act(t, tok.senior, examId, 'approve', {});
-}
-
-/** Grants order_report_publish to the demo approving role (審核医生) of an organization. */
-export async function grantPublish(t: TestApp, bucketId: string): Promise<void> {
-  const db = t.db.database.db;
-  const [role] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.bucketId, bucketId), eq(roles.name, '审核医生')));
-  await db
-    .update(roles)
-    .set({ actions: [...new Set([...role!.actions, 'order_report_publish'])] })
-    .where(eq(roles.id, role!.id));
 }
 
 export async function auditRows(t: TestApp, action: string, targetId: string) {

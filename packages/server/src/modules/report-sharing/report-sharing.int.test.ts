@@ -2,19 +2,13 @@ import type { SharedReport, ShareLink, ShareLinkCreated } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportShareLinks } from '../../db/schema.js';
+import { makeHospital, signInStaff, type Hospital } from '../../test/factories-reports.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import {
-  act,
-  addKeyImage,
-  approvedReport,
-  auditRows,
-  content,
-  newExam,
-  radiologyId,
-} from './report-sharing.fixture.js';
+import { act, addKeyImage, approvedReport, auditRows, content, newExam } from './report-sharing.fixture.js';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let h: Hospital;
+let tok: Record<string, string> = {};
 let radiology = '';
 
 const share = (who: string, examId: string, body: unknown = {}) =>
@@ -33,14 +27,12 @@ function expectShareHeaders(res: { headers: Record<string, unknown> }) {
   expect(String(res.headers['x-robots-tag'])).toContain('noindex');
 }
 
-async function login() {
-  for (const u of ['doctor', 'senior', 'tech', 'teleadmin', 'groupadmin']) tok[u] = await t.login(u);
-}
+const login = () => signInStaff(t, h);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  radiology = await radiologyId(t);
-  await login();
+  t = await startTestApp({ seed: false });
+  h = await makeHospital(t, ['doctor', 'senior', 'tech', 'teleadmin', 'groupadmin']);
+  ({ tok, radiology } = h);
 });
 afterAll(async () => {
   await t.close();

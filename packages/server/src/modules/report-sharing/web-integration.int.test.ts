@@ -2,16 +2,19 @@ import type { SharedReport, WebSecret, WebSecretStatus } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupIntegrations } from '../../db/schema.js';
+import { makeHospital } from '../../test/factories-reports.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { approvedReport, auditRows, newExam, radiologyId } from './report-sharing.fixture.js';
+import { approvedReport, auditRows, newExam } from './report-sharing.fixture.js';
 import { signWebReport } from './web-integration.service.js';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 let radiology = '';
 let secret = '';
 
-const GROUP = 'demo-renhe';
+/** The hospital group and the teleradiology group. */
+let renhe = '';
+let teleGroup = '';
 const nowS = () => Math.floor(t.clock.now().getTime() / 1000);
 
 /** A /web link as a hospital system signs it. */
@@ -21,7 +24,7 @@ function webUrl(fields: Record<string, string>, key = secret, tamper: Record<str
   return `web-report?${q.toString()}`;
 }
 const fields = (over: Record<string, string> = {}) => ({
-  groupId: GROUP,
+  groupId: renhe,
   patientId: 'WEB-001',
   expires: String(nowS() + 600),
   timestamp: String(nowS()),
@@ -29,9 +32,9 @@ const fields = (over: Record<string, string> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await startTestApp();
-  radiology = await radiologyId(t);
-  for (const u of ['doctor', 'senior', 'groupadmin', 'teleadmin']) tok[u] = await t.login(u);
+  t = await startTestApp({ seed: false });
+  const h = await makeHospital(t, ['doctor', 'senior', 'groupadmin', 'teleadmin']);
+  ({ tok, radiology, groupId: renhe, teleGroupId: teleGroup } = h);
 });
 afterAll(async () => {
   await t.close();
@@ -40,24 +43,24 @@ afterAll(async () => {
 describe('the group web secret', () => {
   it('is set and rotated by the group admin only, and answered only then', async () => {
     const before = (
-      await t.as(tok.groupadmin!).get(`groups/${GROUP}/integration/web-secret`)
+      await t.as(tok.groupadmin!).get(`groups/${renhe}/integration/web-secret`)
     ).json() as WebSecretStatus;
     expect(before).toEqual({ configured: false, createdAt: null, rotatedAt: null });
-    expect((await t.as(tok.senior!).post(`groups/${GROUP}/integration/web-secret`)).statusCode).toBe(403);
-    expect((await t.as(tok.teleadmin!).post(`groups/${GROUP}/integration/web-secret`)).statusCode).toBe(404);
-    const first = (await t.as(tok.groupadmin!).post(`groups/${GROUP}/integration/web-secret`)).json() as WebSecret;
+    expect((await t.as(tok.senior!).post(`groups/${renhe}/integration/web-secret`)).statusCode).toBe(403);
+    expect((await t.as(tok.teleadmin!).post(`groups/${renhe}/integration/web-secret`)).statusCode).toBe(404);
+    const first = (await t.as(tok.groupadmin!).post(`groups/${renhe}/integration/web-secret`)).json() as WebSecret;
     expect(first.secret.length).toBeGreaterThanOrEqual(43);
     expect(first.rotatedAt).toBeNull();
-    const res = await t.as(tok.groupadmin!).post(`groups/${GROUP}/integration/web-secret`);
+    const res = await t.as(tok.groupadmin!).post(`groups/${renhe}/integration/web-secret`);
     const second = res.json() as WebSecret;
     expect(second.secret).not.toBe(first.secret);
     expect(second.rotatedAt).not.toBeNull();
     secret = second.secret;
-    const after = await t.as(tok.groupadmin!).get(`groups/${GROUP}/integration/web-secret`);
+    const after = await t.as(tok.groupadmin!).get(`groups/${renhe}/integration/web-secret`);
     expect(after.json()).toMatchObject({ configured: true });
     expect(after.body).not.toContain(secret);
     // Kept sealed at rest: the database row does not hold the secret.
-    const [row] = await t.db.database.db.select().from(groupIntegrations).where(eq(groupIntegrations.groupId, GROUP));
+    const [row] = await t.db.database.db.select().from(groupIntegrations).where(eq(groupIntegrations.groupId, renhe));
     expect(row!.webSecret.startsWith('v1.')).toBe(true);
     expect(row!.webSecret).not.toContain(secret);
   });
@@ -114,22 +117,22 @@ describe('GET web-report', () => {
     await refused(webUrl(fields(), secret, { patientId: 'WEB-002' }));
     await refused(webUrl(fields(), secret, { openImage: '1' }));
     await refused(`web-report?${new URLSearchParams({ ...fields(), signature: 'zz' }).toString()}`);
-    // The teleradiology group's own secret does not open the demo group's reports, nor does ours its.
-    const tele = (await t.as(tok.teleadmin!).post('groups/demo-tele/integration/web-secret')).json() as WebSecret;
+    // The teleradiology group's own secret does not open the hospital group's reports, nor does ours its.
+    const tele = (await t.as(tok.teleadmin!).post(`groups/${teleGroup}/integration/web-secret`)).json() as WebSecret;
     await refused(webUrl(fields(), tele.secret));
-    await refused(webUrl(fields({ groupId: 'demo-tele' }), secret));
+    await refused(webUrl(fields({ groupId: teleGroup }), secret));
     // A group with no secret at all.
     await refused(webUrl(fields({ groupId: 'no-such-group' }), secret));
     // Within the allowed skew, a timestamp a little ahead is fine.
     expect((await t.call('GET', webUrl(fields({ timestamp: String(nowS() + 9 * 60) })))).statusCode).toBe(200);
     // Missing fields are a plain validation error.
-    expect((await t.call('GET', 'web-report?groupId=demo-renhe')).statusCode).toBe(400);
+    expect((await t.call('GET', `web-report?groupId=${renhe}`)).statusCode).toBe(400);
   });
 
   it('stops working when the secret is rotated', async () => {
     const url = webUrl(fields());
     expect((await t.call('GET', url)).statusCode).toBe(200);
-    await t.as(tok.groupadmin!).post(`groups/${GROUP}/integration/web-secret`);
+    await t.as(tok.groupadmin!).post(`groups/${renhe}/integration/web-secret`);
     expect((await t.call('GET', url)).statusCode).toBe(403);
   });
 });

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWER_TOKEN_HEADER } from '@yyp/contracts';
-import { auditLogs, buckets, exams, reportImages } from '../../db/schema.js';
+import { auditLogs, exams, reportImages } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { Signer } from '../../platform/signed.js';
+import { signIn } from '../../test/factories.js';
+import { makeHospital, type Hospital } from '../../test/factories-reports.js';
 import { startTestApp, TEST_SECRET, type TestApp } from '../../test/harness.js';
-import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 
 /**
  * The viewer's calls (issue 6): everything authorized by the signed viewer or share path alone,
@@ -23,6 +24,7 @@ let senior: string;
 let doctor: string;
 let tech: string;
 let radId: string;
+let h: Hospital;
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(200, 7)]);
 
@@ -39,11 +41,10 @@ const asViewer = (openpath: string, method: 'GET' | 'POST', url: string, body?: 
   });
 
 beforeAll(async () => {
-  t = await startTestApp();
-  // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
-  await hospitalWithPrivacyOn(t.db.database.db);
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  radId = rad!.id;
+  t = await startTestApp({ seed: false });
+  // Masking as a caller without view_privacy in a privacy-on group sees it (doctor masked, senior not).
+  h = await makeHospital(t, ['senior', 'doctor', 'tech', 'teledoctor'], { privacy: true });
+  radId = h.radiology;
   const patient = { patientName: 'Viewer^Test', patientId: 'VW-0001', patientBirthDate: '19700101' };
   ct = generateStudy({ modality: 'CT', series: 2, instancesPerSeries: 3, rows: 32, columns: 32, ...patient });
   prior = generateStudy({
@@ -55,10 +56,10 @@ beforeAll(async () => {
     ...patient,
   });
   other = generateStudy({ modality: 'MR', instancesPerSeries: 2, rows: 16, columns: 16, patientId: 'VW-OTHER' });
-  for (const i of prior.instances) priorId = (await t.services.archive.ingest(rad!.id, i.bytes, 'web')).examId;
-  for (const i of other.instances) otherId = (await t.services.archive.ingest(rad!.id, i.bytes, 'web')).examId;
-  for (const i of ct.instances) examId = (await t.services.archive.ingest(rad!.id, i.bytes, 'web')).examId;
-  [senior, doctor, tech] = await Promise.all([t.login('senior'), t.login('doctor'), t.login('tech')]);
+  for (const i of prior.instances) priorId = (await t.services.archive.ingest(radId, i.bytes, 'web')).examId;
+  for (const i of other.instances) otherId = (await t.services.archive.ingest(radId, i.bytes, 'web')).examId;
+  for (const i of ct.instances) examId = (await t.services.archive.ingest(radId, i.bytes, 'web')).examId;
+  [senior, doctor, tech] = [h.tok.senior!, h.tok.doctor!, h.tok.tech!];
 });
 afterAll(async () => {
   await t.close();
@@ -121,12 +122,11 @@ describe('viewer context', () => {
     const expired = signer.sign('viewer', payload, new Date(t.clock.now().getTime() - 1000));
     expect((await asViewer(expired.token, 'GET', 'viewer/context')).json().code).toBe('LinkInvalid');
     // A viewer path of an account that is not a member of the exam's organization: 403.
-    const [xh] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'XH-TELE'));
-    const teledoctor = await t.login('teledoctor');
+    const teledoctor = await signIn(t, h.staff.teledoctor!);
     const me = (await t.call('GET', 'accounts/me', { token: teledoctor })).json() as { id: string };
     const stranger = signer.sign(
       'viewer',
-      { e: examId, b: xh!.id, s: ct.studyInstanceUid, u: me.id, r: null },
+      { e: examId, b: h.tele, s: ct.studyInstanceUid, u: me.id, r: null },
       new Date(t.clock.now().getTime() + 60_000),
     );
     expect((await asViewer(stranger.token, 'GET', 'viewer/context')).statusCode).toBe(404);
