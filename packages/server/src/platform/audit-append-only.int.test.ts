@@ -17,7 +17,7 @@ const snapshot = () => db().select().from(auditLogs).orderBy(asc(auditLogs.id));
 
 beforeAll(async () => {
   // Rows written by the app: a login (the doctor's, as it is built), and a failed one.
-  ({ t, staff } = await startWithStaff({}, { doctor: 'reporting', senior: 'approving' }));
+  ({ t, ...staff } = await startWithStaff({}, ['doctor', 'senior']));
   const failed = await t.call('POST', 'accounts/login-in', {
     body: { username: staff.doctor.username, password: 'wrong-Pw-1' },
   });

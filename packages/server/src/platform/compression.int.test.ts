@@ -49,9 +49,9 @@ beforeAll(async () => {
   await precompressDir(dist);
   // A map left behind in the served folder is still not served.
   fs.writeFileSync(path.join(dist, 'assets', 'stray-Zx98Cv76.js.map'), '{"version":3}');
-  const built = await startWithStaff({ webDist: dist }, { tech: 'technician' });
+  const built = await startWithStaff({ webDist: dist }, ['tech']);
   t = built.t;
-  tech = built.staff.tech.token;
+  tech = built.tech.token;
   study = generateStudy({ modality: 'CT', series: 1, instancesPerSeries: 2, rows: 64, columns: 64 });
   expect(
     (

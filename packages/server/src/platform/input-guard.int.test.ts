@@ -18,9 +18,9 @@ let t: TestApp;
 let doctor: string;
 
 beforeAll(async () => {
-  const built = await startWithStaff({}, { doctor: 'reporting' });
+  const built = await startWithStaff({}, ['doctor']);
   t = built.t;
-  doctor = built.staff.doctor.token;
+  doctor = built.doctor.token;
 });
 afterAll(() => t.close());
 

@@ -13,7 +13,8 @@ import {
   signIn,
   type BuiltAccount,
 } from '../test/factories.js';
-import { makeAssignRule, makeDictionaryItem, makeReportMaterial, makeStaff } from '../test/factories-platform.js';
+import { makeStaffed } from '../test/factories-archive.js';
+import { makeAssignRule, makeDictionaryItem, makeReportMaterial } from '../test/factories-platform.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
 
@@ -36,14 +37,16 @@ beforeAll(async () => {
   t = await startTestApp({ seed: false });
   const db = t.db.database.db;
   // Group A (privacy off), its radiology with a doctor and a technician, as the hospital of the demo.
-  const radiology = await makeOrganization(t, {
+  const {
+    org: radiology,
+    doctor,
+    tech,
+  } = await makeStaffed(t, ['doctor', 'tech'], {
     group: { id: 'tenant-a-group', displayName: '甲城医院' },
     name: '甲城放射科',
     code: 'TENANT-A-RAD',
   });
   const groupId = radiology.groupId;
-  const doctor = await makeStaff(t, radiology.bucketId, 'reporting');
-  const tech = await makeStaff(t, radiology.bucketId, 'technician');
   const tagId = await makeDictionaryItem(t, radiology.bucketId, 'tags', '随访');
   const assignId = await makeAssignRule(t, groupId, { bucketIds: [radiology.bucketId], doctorId: doctor.accountId });
   const color = await makeColorRule(t, groupId, {

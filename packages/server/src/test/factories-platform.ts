@@ -1,66 +1,33 @@
 /**
- * Factories of the platform tests (issue 21 step 5), over test/factories.ts: an app without the
- * demo seed with an organization and its staff, each member holding the actions of a demo role
- * (contracts demoRoles), so a test's technician or doctor may do what the seeded one did; and the
+ * Factories of the platform tests (issue 21 step 5), over test/factories.ts and factories-archive.ts:
+ * an app without the demo seed with an organization and its staff (each member holding the actions
+ * of the demo role it had, so a test's technician or doctor may do what the seeded one did); and the
  * organization and group rows the tenant-isolation matrix points its routes at (a dictionary item,
  * an assign rule, report material), written through the modules' stores as the seed writes them.
  */
 import crypto from 'node:crypto';
-import { demoRoles, type Action, type DemoRoleKey } from '@yyp/contracts';
 import { insertDictionaryItem } from '../modules/organizations/organizations.store.js';
 import { POSITION_STEP } from '../modules/report-library/kb-position.js';
 import { insertItem } from '../modules/report-library/kb.store.js';
 import { insertDescTemplate, insertTemplate } from '../modules/report-library/report-library.store.js';
 import { insertAssignRule } from '../modules/rules/rules.store.js';
-import {
-  makeMember,
-  makeOrganization,
-  type BuiltMember,
-  type BuiltOrganization,
-  type MembershipOptions,
-  type OrganizationOptions,
-} from './factories.js';
+import { makeStaffed, type StaffName, type Staffed } from './factories-archive.js';
+import type { OrganizationOptions } from './factories.js';
 import { startTestApp, type TestApp } from './harness.js';
-
-/** The actions of a demo role: what the seeded account holding it may do. */
-export function roleActions(role: DemoRoleKey): readonly Action[] {
-  return demoRoles[role].actions;
-}
-
-/** A member of the organization holding a demo role (as the role's seeded holder was), signed in. */
-export function makeStaff(
-  t: TestApp,
-  bucketId: string,
-  role: DemoRoleKey,
-  options: Omit<MembershipOptions, 'actions'> = {},
-): Promise<BuiltMember> {
-  return makeMember(t, bucketId, { roleName: demoRoles[role].name, ...options, actions: roleActions(role) });
-}
 
 export type StartOptions = Omit<NonNullable<Parameters<typeof startTestApp>[0]>, 'seed'>;
 
-export interface Staffed<K extends string> {
-  t: TestApp;
-  org: BuiltOrganization;
-  staff: Record<K, BuiltMember>;
-}
-
 /**
- * startTestApp without the demo seed, one organization (in a new group) and, for each name of
- * `roles`, a signed-in member holding that demo role's actions.
+ * startTestApp without the demo seed, one organization (in a new group) and a signed-in member
+ * for each name of `who`, holding the actions of the demo role it had (factories-archive DEMO_STAFF).
  */
-export async function startWithStaff<K extends string>(
+export async function startWithStaff<K extends StaffName>(
   options: StartOptions,
-  roles: Record<K, DemoRoleKey>,
+  who: readonly K[],
   organization: OrganizationOptions = {},
-): Promise<Staffed<K>> {
+): Promise<{ t: TestApp } & Staffed<K>> {
   const t = await startTestApp({ ...options, seed: false });
-  const org = await makeOrganization(t, organization);
-  const staff = {} as Record<K, BuiltMember>;
-  for (const [name, role] of Object.entries(roles) as [K, DemoRoleKey][]) {
-    staff[name] = await makeStaff(t, org.bucketId, role);
-  }
-  return { t, org, staff };
+  return { t, ...(await makeStaffed(t, who, organization)) };
 }
 
 const dbOf = (t: TestApp) => t.db.database.db;

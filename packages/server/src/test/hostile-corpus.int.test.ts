@@ -38,12 +38,12 @@ let dir: string;
 const { send, post } = uploadClient(() => base);
 
 beforeAll(async () => {
-  const built = await startWithStaff({ stowLimitBytes: 64 * 1024 * 1024 }, { tech: 'technician', doctor: 'reporting' });
+  const built = await startWithStaff({ stowLimitBytes: 64 * 1024 * 1024 }, ['tech', 'doctor']);
   t = built.t;
   base = await listenOnLoopback(t);
   radId = built.org.bucketId;
-  tech = built.staff.tech.token;
-  doctor = built.staff.doctor.token;
+  tech = built.tech.token;
+  doctor = built.doctor.token;
   // The modality C-STORE sends as: allowed to send to the organization.
   await makeModality(t, radId, { aeTitle: MODALITY_AE });
   dimse = await startTestDimse(t, { host: '127.0.0.1', auditRefusals: false });
