@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buckets } from '../../db/schema.js';
+import { makeHospital } from '../../test/factories-reports.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { locateFonts } from './fonts.js';
 import { inkedPixels, keyImagePng, logoPng, makePng, readPng, signaturePng, stampPng } from './png.fixture.js';
@@ -17,7 +16,7 @@ import { printFixture } from './report-print.fixture.js';
  * pdftotext) as a reader would see it; markup in the text prints as text and fetches nothing.
  */
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 let radiology = '';
 let f: ReturnType<typeof printFixture>;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-report-pdf-'));
@@ -52,10 +51,8 @@ async function pdfOf(who: string, id: string, lang = '') {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const [rad] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  radiology = rad!.id;
-  for (const u of ['doctor', 'senior', 'tech', 'groupadmin', 'teleadmin']) tok[u] = await t.login(u);
+  t = await startTestApp({ seed: false });
+  ({ tok, radiology } = await makeHospital(t, ['doctor', 'senior', 'tech', 'groupadmin', 'teleadmin']));
   f = printFixture(t, tok);
   const set = await f.as('groupadmin').put(`buckets/${radiology}/print-template`, {
     hospitalName: '仁和医院 Renhe Hospital',

@@ -1,17 +1,18 @@
 import type { PrintTemplateAnswer, PrintTime, PrintView, ReportTraceItem } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets, exams } from '../../db/schema.js';
-import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
-import { hospitalWithPrivacyOn } from '../../test/privacy.js';
-import { joinOrganization, makeAccount } from '../../test/factories.js';
+import { auditLogs, exams } from '../../db/schema.js';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { makeMember } from '../../test/factories.js';
+import { makeHospital } from '../../test/factories-reports.js';
 import { keyImagePng, logoPng, makePng, signaturePng, stampPng } from './png.fixture.js';
 import { printFixture } from './report-print.fixture.js';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 let radiology = '';
 let ultrasound = '';
+let renhe = '';
 let f: ReturnType<typeof printFixture>;
 
 const template = {
@@ -21,18 +22,12 @@ const template = {
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
-  await hospitalWithPrivacyOn(t.db.database.db);
-  const db = t.db.database.db;
-  const [rad] = await db.select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
-  const [us] = await db.select().from(buckets).where(eq(buckets.code, 'RH-US'));
-  radiology = rad!.id;
-  ultrasound = us!.id;
+  t = await startTestApp({ seed: false });
+  // Masking as a caller without view_privacy in a privacy-on group sees it (doctor masked, senior not).
+  const staff = ['doctor', 'senior', 'tech', 'groupadmin', 'teleadmin'] as const;
+  ({ tok, radiology, ultrasound, groupId: renhe } = await makeHospital(t, staff, { privacy: true }));
   // An admin of the organization who is a plain member of the group.
-  const orgadmin = await makeAccount(t, { username: 'orgadmin', name: '孙科长', password: DEMO_PW, signIn: false });
-  await joinOrganization(t, radiology, orgadmin.accountId, { level: 'admin', groupLevel: 0 });
-  for (const u of ['doctor', 'senior', 'tech', 'groupadmin', 'teleadmin', 'orgadmin']) tok[u] = await t.login(u);
+  tok.orgadmin = (await makeMember(t, radiology, { username: 'orgadmin', name: '孙科长', level: 'admin' })).token;
   f = printFixture(t, tok);
 });
 afterAll(() => t.close());
@@ -277,8 +272,8 @@ describe('print view', () => {
   });
 
   it('shows the enabled group attributes that carry a value', async () => {
-    const group = (await f.as('groupadmin').get('groups/demo-renhe/attributes')).json() as Record<string, unknown>;
-    const set = await f.as('groupadmin').post('groups/demo-renhe/update', {
+    const group = (await f.as('groupadmin').get(`groups/${renhe}/attributes`)).json() as Record<string, unknown>;
+    const set = await f.as('groupadmin').post(`groups/${renhe}/update`, {
       attributes: {
         ...group,
         urgentNotes: { enabled: true, label: '急诊备注' },
