@@ -1,21 +1,30 @@
-import type {
-  AttachmentKind,
-  CodeUpload,
-  ExamAttachmentList,
-  ServiceAttachment,
-  Signature,
-  UploadCode,
-  UploadPolicy,
+import {
+  attachmentCalls,
+  type AttachmentKind,
+  type CodeUpload,
+  type ExamAttachmentList,
+  type ServiceAttachment,
+  type Signature,
+  type UploadCode,
+  type UploadPolicy,
 } from '@yyp/contracts';
+import { callApi } from './call';
 import { apiRequest } from './client';
 
 /**
- * Calls of upload codes (spec 001 §7 "Signature" and "Service attachments"). The code pages run
- * without an account: their calls are anonymous and the code in the query is the only credential.
+ * Calls of upload codes (spec 001 §7 "Signature" and "Service attachments"; the attachment ones
+ * from contracts attachmentCalls). The code pages run without an account: their calls are
+ * anonymous and the code in the query is the only credential.
  */
 type FileFacts = Pick<File, 'type' | 'size' | 'name'>;
 
-const fileQuery = (file: FileFacts) => ({ contentType: file.type, size: file.size, fileName: file.name });
+const fileQuery = (code: string, file: FileFacts) => ({
+  code,
+  contentType: file.type,
+  size: file.size,
+  fileName: file.name,
+});
+const anonymous = { anonymous: true } as const;
 
 export const fetchMySignature = () => apiRequest<Signature>('signature/mine');
 export const setMySignature = (key: string) =>
@@ -24,22 +33,18 @@ export const removeMySignature = () => apiRequest<Signature>('signature/mine', {
 export const issueSignatureCode = () => apiRequest<UploadCode>('signature/code', { method: 'POST' });
 
 export const fetchSignaturePolicy = (code: string, file: FileFacts) =>
-  apiRequest<UploadPolicy>('signature/policies', { query: { code, ...fileQuery(file) }, anonymous: true });
+  apiRequest<UploadPolicy>('signature/policies', { query: fileQuery(code, file), ...anonymous });
 export const setSignatureByCode = (code: string, key: string) =>
-  apiRequest<Signature>('signature', { method: 'POST', body: { code, url: key }, anonymous: true });
+  apiRequest<Signature>('signature', { method: 'POST', body: { code, url: key }, ...anonymous });
 
-export const issueAttachmentCode = (examId: string, kind: AttachmentKind) =>
-  apiRequest<UploadCode>(`exams/${encodeURIComponent(examId)}/attachment-code`, { method: 'POST', body: { kind } });
-export const fetchExamAttachments = (examId: string) =>
-  apiRequest<ExamAttachmentList>(`exams/${encodeURIComponent(examId)}/attachments`);
+export const issueAttachmentCode = (examId: string, kind: AttachmentKind): Promise<UploadCode> =>
+  callApi(attachmentCalls.issueCode, { params: { examId }, body: { kind } });
+export const fetchExamAttachments = (examId: string): Promise<ExamAttachmentList> =>
+  callApi(attachmentCalls.examList, { params: { examId } });
 
-export const fetchServiceAttachment = (code: string) =>
-  apiRequest<ServiceAttachment>('service-attachment', { query: { code }, anonymous: true });
-export const fetchAttachmentPolicy = (code: string, file: FileFacts) =>
-  apiRequest<UploadPolicy>('service-attachment/policies', { query: { code, ...fileQuery(file) }, anonymous: true });
-export const uploadByCode = (code: string, key: string, fileName: string) =>
-  apiRequest<CodeUpload>('attachments/upload-by-code', {
-    method: 'POST',
-    body: { code, key, fileName },
-    anonymous: true,
-  });
+export const fetchServiceAttachment = (code: string): Promise<ServiceAttachment> =>
+  callApi(attachmentCalls.describe, { query: { code } }, anonymous);
+export const fetchAttachmentPolicy = (code: string, file: FileFacts): Promise<UploadPolicy> =>
+  callApi(attachmentCalls.policy, { query: fileQuery(code, file) }, anonymous);
+export const uploadByCode = (code: string, key: string, fileName: string): Promise<CodeUpload> =>
+  callApi(attachmentCalls.uploadByCode, { body: { code, key, fileName } }, anonymous);
