@@ -46,6 +46,13 @@ function present(row: BucketRow, memberCount: number, access: CallerAccess): Org
   };
 }
 
+type ItemInput = z.infer<typeof upsertDictionaryItemSchema>;
+
+/** A dictionary item as the calls answer it. */
+function presentItem(row: DictionaryItem): DictionaryItem {
+  return { id: row.id, name: row.name, data: row.data, sort: row.sort };
+}
+
 export class OrganizationsService {
   constructor(
     private readonly db: Db,
@@ -235,12 +242,12 @@ export class OrganizationsService {
 
   async dictionary(bucketId: string, kind: DictionaryKind): Promise<DictionaryItem[]> {
     const rows = await store.listDictionary(this.db, bucketId, kind);
-    const items = rows.map((r) => ({ id: r.id, name: r.name, data: r.data, sort: r.sort }));
+    const items = rows.map(presentItem);
     // Department id 0 is the built-in "none" (spec 000 §3); the web shows it translated.
     return kind === 'departments' ? [{ id: '0', name: '', data: { none: true }, sort: -1 }, ...items] : items;
   }
 
-  private checkItem(kind: DictionaryKind, input: z.infer<typeof upsertDictionaryItemSchema>) {
+  private checkItem(kind: DictionaryKind, input: ItemInput) {
     if (input.name.length > dictionaryNameMax[kind]) {
       throw errors.validation(`The name is at most ${dictionaryNameMax[kind]} characters`, {
         field: 'name',
@@ -260,7 +267,7 @@ export class OrganizationsService {
     actor: AccountRow,
     bucketId: string,
     kind: DictionaryKind,
-    input: z.infer<typeof upsertDictionaryItemSchema>,
+    input: ItemInput,
     ctx: AuditContext,
   ): Promise<DictionaryItem> {
     const data = this.checkItem(kind, input);
@@ -272,7 +279,7 @@ export class OrganizationsService {
       );
       if (!row) throw new AppError('Conflict', 'An item with this name already exists');
       await this.audit(tx, ctx, actor, `bucket.${kind}.add`, bucketId, { itemId: row.id });
-      return { id: row.id, name: row.name, data: row.data, sort: row.sort };
+      return presentItem(row);
     });
   }
 
@@ -281,7 +288,7 @@ export class OrganizationsService {
     bucketId: string,
     kind: DictionaryKind,
     itemId: string,
-    input: z.infer<typeof upsertDictionaryItemSchema>,
+    input: ItemInput,
     ctx: AuditContext,
   ): Promise<DictionaryItem> {
     const data = this.checkItem(kind, input);
@@ -293,7 +300,7 @@ export class OrganizationsService {
       });
       if (!row) throw errors.notFound('Item');
       await this.audit(tx, ctx, actor, `bucket.${kind}.update`, bucketId, { itemId });
-      return { id: row.id, name: row.name, data: row.data, sort: row.sort };
+      return presentItem(row);
     });
   }
 
