@@ -1,7 +1,14 @@
 import { REPORT_ACTION_PATHS, REPORT_ACTIONS } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modalities, reportTableColors, sampleGraphs } from '../db/schema.js';
+import {
+  imageDescTemplates,
+  kbItems,
+  modalities,
+  reportTableColors,
+  reportTemplates,
+  sampleGraphs,
+} from '../db/schema.js';
 import { generateStudy } from '../dicom/testdata/generate.js';
 import { API_PREFIX } from '../app.js';
 import {
@@ -14,7 +21,8 @@ import {
   type BuiltAccount,
 } from '../test/factories.js';
 import { makeStaffed } from '../test/factories-archive.js';
-import { makeAssignRule, makeDictionaryItem, makeReportMaterial } from '../test/factories-platform.js';
+import { makeAssignRule, makeDictionaryItem } from '../test/factories-platform.js';
+import { makeReportLibrary } from '../test/factories-reports.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
 
@@ -70,8 +78,15 @@ beforeAll(async () => {
     patientId: 'SECRET-PID',
   });
   const stored = await t.services.archive.ingest(radiology.bucketId, study.instances[0]!.bytes, 'web');
-  // Report library rows of group A: a template, a phrase and a description template.
-  const material = await makeReportMaterial(t, radiology.bucketId);
+  // Report library rows of group A: its starter templates, phrases and description templates.
+  await makeReportLibrary(t, radiology.bucketId);
+  const [template] = await db.select().from(reportTemplates).where(eq(reportTemplates.bucketId, radiology.bucketId));
+  const [descTemplate] = await db
+    .select()
+    .from(imageDescTemplates)
+    .where(eq(imageDescTemplates.bucketId, radiology.bucketId));
+  const [kbItem] = await db.select().from(kbItems).where(eq(kbItems.bucketId, radiology.bucketId));
+  const material = { templateId: template!.id, descTemplateId: descTemplate!.id, kbItemId: kbItem!.id };
   const [sampleGraph] = await db
     .insert(sampleGraphs)
     .values({

@@ -3,13 +3,9 @@
  * an app without the demo seed with an organization and its staff (each member holding the actions
  * of the demo role it had, so a test's technician or doctor may do what the seeded one did); and the
  * organization and group rows the tenant-isolation matrix points its routes at (a dictionary item,
- * an assign rule, report material), written through the modules' stores as the seed writes them.
+ * an assign rule), written through the modules' stores as the seed writes them.
  */
-import crypto from 'node:crypto';
 import { insertDictionaryItem } from '../modules/organizations/organizations.store.js';
-import { POSITION_STEP } from '../modules/report-library/kb-position.js';
-import { insertItem } from '../modules/report-library/kb.store.js';
-import { insertDescTemplate, insertTemplate } from '../modules/report-library/report-library.store.js';
 import { insertAssignRule } from '../modules/rules/rules.store.js';
 import { makeStaffed, type StaffName, type Staffed } from './factories-archive.js';
 import type { OrganizationOptions } from './factories.js';
@@ -59,63 +55,4 @@ export async function makeAssignRule(
     t.clock.now(),
   );
   return row.id;
-}
-
-/**
- * The organization's report material, one row of each kind: a report template, an image
- * description template and a knowledge-base folder holding a phrase; answers their ids (the folder's).
- */
-export async function makeReportMaterial(
-  t: TestApp,
-  bucketId: string,
-): Promise<{ templateId: string; descTemplateId: string; kbItemId: string }> {
-  const now = t.clock.now();
-  const template = await insertTemplate(
-    dbOf(t),
-    {
-      id: crypto.randomUUID(),
-      scope: 'bucket',
-      bucketId,
-      ownerId: null,
-      createdBy: null,
-      category: '胸部',
-      title: '胸部CT平扫 正常',
-      modality: 'CT',
-      bodyPart: '胸部',
-      findings: '双肺纹理清晰，走行自然。',
-      conclusion: '胸部CT平扫未见明显异常。',
-    },
-    now,
-  );
-  const desc = await insertDescTemplate(
-    dbOf(t),
-    {
-      id: crypto.randomUUID(),
-      bucketId,
-      createdBy: null,
-      title: '胸部CT平扫 扫描说明',
-      modality: 'CT',
-      bodyPart: '胸部',
-      content: '扫描范围自胸廓入口至肺底，层厚5mm。',
-    },
-    now,
-  );
-  const kb = (values: { parentId: string | null; isFolder: boolean; title: string; content: string }) =>
-    insertItem(
-      dbOf(t),
-      {
-        id: crypto.randomUUID(),
-        type: 'group',
-        bucketId,
-        ownerId: null,
-        referenceId: null,
-        ...values,
-        position: POSITION_STEP,
-        createdBy: null,
-      },
-      now,
-    );
-  const folder = await kb({ parentId: null, isFolder: true, title: '肺部', content: '' });
-  await kb({ parentId: folder.id, isFolder: false, title: '肺纹理正常', content: '双肺纹理清晰，走行自然。' });
-  return { templateId: template.id, descTemplateId: desc.id, kbItemId: folder.id };
 }
