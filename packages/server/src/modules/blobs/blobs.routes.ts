@@ -1,24 +1,19 @@
+import { blobCalls } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { definePublicRoute } from '../../platform/route.js';
+import { definePublicCallRoute } from '../../platform/call-route.js';
 import type { BlobTransferService } from './blobs.service.js';
 
-const tokenQuery = z.object({ token: z.string().min(1).max(4096) });
-
 /**
- * Presigned transfer for the local blob store (the URLs of policies/* and avatars). Public: the
- * signed token in the query is the credential. The upload body is read raw, whatever its type.
+ * Presigned transfer for the local blob store (the URLs of policies/* and avatars; contracts
+ * blobCalls). Public: the signed token in the query is the credential. The upload body is read raw,
+ * whatever its type: the routes live in a plugin whose only content-type parser passes it through.
  */
 export function blobRoutes(app: FastifyInstance, transfer: BlobTransferService): void {
   void app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    definePublicRoute(raw, {
-      method: 'PUT',
-      url: 'blobs/upload',
+    definePublicCallRoute(raw, blobCalls.upload, {
       summary: 'Upload one file to the key of a signed upload URL (local blob store)',
-      query: tokenQuery,
-      status: 204,
       handler: async ({ query, request, reply }) => {
         try {
           await transfer.receive(
@@ -33,11 +28,8 @@ export function blobRoutes(app: FastifyInstance, transfer: BlobTransferService):
         }
       },
     });
-    definePublicRoute(raw, {
-      method: 'GET',
-      url: 'blobs/download',
+    definePublicCallRoute(raw, blobCalls.download, {
       summary: 'Download the file of a signed download URL (local blob store)',
-      query: tokenQuery,
       handler: async ({ query, request, reply }) => {
         const file = await transfer.open(query.token, request.headers.range);
         return reply.status(file.status).headers(file.headers).send(file.stream) as never;

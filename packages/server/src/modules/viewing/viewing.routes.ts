@@ -1,22 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  API_BASE,
-  KEY_IMAGE_MAX_BYTES,
-  KEY_IMAGE_TYPES,
-  keyImageQuerySchema,
-  reportImageSchema,
-  reportImagesSchema,
-  VIEWER_TOKEN_HEADER,
-  viewerContextSchema,
-  viewerPriorPathSchema,
-  viewerPriorsSchema,
-} from '@yyp/contracts';
+import { API_BASE, KEY_IMAGE_MAX_BYTES, KEY_IMAGE_TYPES, VIEWER_TOKEN_HEADER, viewingCalls } from '@yyp/contracts';
 import { closing, multipartBoundary, partHeader } from '../../dicom/multipart.js';
 import { auditContext } from '../../platform/audit.js';
+import { defineCallRoute, definePublicCallRoute } from '../../platform/call-route.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { definePublicRoute, defineRoute, ownerFrom } from '../../platform/route.js';
+import { ownerFrom } from '../../platform/route.js';
 import { ownerOfReport } from '../reports/index.js';
 import type { ViewingService } from './viewing.service.js';
 
@@ -30,43 +19,36 @@ const tokenOf = (request: FastifyRequest): string | undefined => {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 };
 
-type P = { study: string; series?: string; instance?: string; frames?: string; tag?: string };
-
 /**
  * The viewer's calls (spec 000 §2 /viewer/{openpath}). Public at the HTTP level: the signed
- * openpath in the x-yyp-viewer header is the credential, checked by the service on every call.
+ * openpath in the x-yyp-viewer header is the credential, checked by the service on every call
+ * (contracts viewingCalls).
  */
 export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingService): void {
-  definePublicRoute(app, {
-    method: 'GET',
-    url: 'viewer/context',
+  definePublicCallRoute(app, viewingCalls.context, {
     summary: "The viewer path's study: patient and study fields (masked as the caller's rights say), series, rights",
-    response: viewerContextSchema,
     handler: ({ request }) => viewing.context(tokenOf(request), auditContext(request)),
   });
 
-  const metadata = async (request: FastifyRequest, reply: FastifyReply) => {
-    const p = request.params as P;
-    const json = await viewing.metadata(tokenOf(request), VIEWER_ROOT, p.study, p.series);
+  const metadata = async (request: FastifyRequest, reply: FastifyReply, study: string, series?: string) => {
+    const json = await viewing.metadata(tokenOf(request), VIEWER_ROOT, study, series);
     void reply.header('content-type', 'application/dicom+json').header('cache-control', IMMUTABLE);
     return reply.send(JSON.stringify(json)) as never;
   };
-  for (const url of ['viewer/studies/:study/metadata', 'viewer/studies/:study/series/:series/metadata']) {
-    definePublicRoute(app, {
-      method: 'GET',
-      url,
-      summary:
-        "WADO-RS metadata of the viewer path's study (DICOM JSON, masked when the caller may not see private fields)",
-      handler: ({ request, reply }) => metadata(request, reply),
-    });
-  }
+  const metadataSummary =
+    "WADO-RS metadata of the viewer path's study (DICOM JSON, masked when the caller may not see private fields)";
+  definePublicCallRoute(app, viewingCalls.studyMetadata, {
+    summary: metadataSummary,
+    handler: ({ request, reply, params }) => metadata(request, reply, params.study),
+  });
+  definePublicCallRoute(app, viewingCalls.seriesMetadata, {
+    summary: metadataSummary,
+    handler: ({ request, reply, params }) => metadata(request, reply, params.study, params.series),
+  });
 
-  definePublicRoute(app, {
-    method: 'GET',
-    url: 'viewer/studies/:study/series/:series/instances/:instance/frames/:frames',
+  definePublicCallRoute(app, viewingCalls.frames, {
     summary: "WADO-RS frames of an instance of the viewer path's study, as stored",
-    handler: async ({ request, reply }) => {
-      const p = request.params as Required<P>;
+    handler: async ({ request, reply, params: p }) => {
       const numbers = p.frames.split(',').map((f) => Number.parseInt(f, 10));
       if (numbers.some((n) => !Number.isInteger(n) || n < 1) || numbers.length > 1000) {
         throw new AppError('ValidationError', 'Frame numbers are 1-based integers');
@@ -89,12 +71,9 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
     },
   });
 
-  definePublicRoute(app, {
-    method: 'GET',
-    url: 'viewer/studies/:study/series/:series/instances/:instance/bulkdata/:tag',
+  definePublicCallRoute(app, viewingCalls.bulkData, {
     summary: "WADO-RS bulk data of an instance of the viewer path's study",
-    handler: async ({ request, reply }) => {
-      const p = request.params as Required<P>;
+    handler: async ({ request, reply, params: p }) => {
       const value = await viewing.bulkData(tokenOf(request), p.study, p.series, p.instance, p.tag);
       const boundary = multipartBoundary();
       void reply
@@ -106,20 +85,13 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
     },
   });
 
-  definePublicRoute(app, {
-    method: 'GET',
-    url: 'viewer/priors',
+  definePublicCallRoute(app, viewingCalls.priors, {
     summary: "The patient's other exams with images (viewer paths only; share paths answer 403)",
-    response: viewerPriorsSchema,
     handler: async ({ request }) => ({ priors: await viewing.priors(tokenOf(request), auditContext(request)) }),
   });
 
-  definePublicRoute(app, {
-    method: 'POST',
-    url: 'viewer/priors/:examId',
+  definePublicCallRoute(app, viewingCalls.priorPath, {
     summary: 'A viewer path for one prior exam, expiring with the current one',
-    params: z.object({ examId: z.string().max(64) }),
-    response: viewerPriorPathSchema,
     handler: ({ request, params }) => viewing.priorPath(tokenOf(request), params.examId, auditContext(request)),
   });
 
@@ -130,13 +102,8 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
       { parseAs: 'buffer', bodyLimit: KEY_IMAGE_MAX_BYTES },
       (_req, body, done) => done(null, body),
     );
-    definePublicRoute(scope, {
-      method: 'POST',
-      url: 'viewer/key-images',
+    definePublicCallRoute(scope, viewingCalls.keyImage, {
       summary: "A captured key image (PNG or JPEG, ≤ 5 MB) into the viewer path's report, at most 6 per report",
-      query: keyImageQuerySchema,
-      response: reportImageSchema,
-      status: 201,
       handler: ({ request, query }) => {
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) {
@@ -148,22 +115,14 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
   });
 
   const reportOwner = ownerFrom('reportId', ownerOfReport, db);
-  defineRoute(app, {
-    method: 'GET',
-    url: 'reports/:reportId/images',
+  defineCallRoute(app, viewingCalls.reportImages, {
     summary: "The report's key images in order, each with an expiring download link",
     auth: { action: 'exam_get', owner: reportOwner },
-    params: z.object({ reportId: z.string().max(64) }),
-    response: reportImagesSchema,
     handler: ({ params }) => viewing.keyImages.images(params.reportId),
   });
-  defineRoute(app, {
-    method: 'DELETE',
-    url: 'reports/:reportId/images/:imageId',
+  defineCallRoute(app, viewingCalls.removeReportImage, {
     summary: 'Remove a key image from the report',
     auth: { action: 'report_upsert', owner: reportOwner },
-    params: z.object({ reportId: z.string().max(64), imageId: z.string().max(64) }),
-    status: 204,
     handler: async ({ account, params, request }) => {
       await viewing.keyImages.deleteImage(account, params.reportId, params.imageId, auditContext(request));
     },
