@@ -1,35 +1,36 @@
-import type {
-  AccountSuggestion,
-  ChangePasswordRequest,
-  LoginRequest,
-  MaskedMobile,
-  MyOrganization,
-  PasswordResetRequest,
-  PermissionEntry,
-  RegisterRequest,
-  TokenInfo,
-  UpdateMeRequest,
-  UpdatePasswordRequest,
-  User,
+import {
+  accountCalls,
+  type AccountSuggestion,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type MaskedMobile,
+  type MyOrganization,
+  type PasswordResetRequest,
+  type PermissionEntry,
+  type RegisterRequest,
+  type TokenInfo,
+  type UpdateMeRequest,
+  type UpdatePasswordRequest,
+  type User,
 } from '@yyp/contracts';
-import { apiRequest } from './client';
+import { callApi } from './call';
 
-/** Calls of spec 001 §7 "Authentication and accounts", typed from the contracts. */
+/** Calls of spec 001 §7 "Authentication and accounts", made from their contract entries (accountCalls). */
 
 export function login(body: LoginRequest): Promise<TokenInfo> {
-  return apiRequest<TokenInfo>('accounts/login-in', { method: 'POST', body });
+  return callApi(accountCalls.login, { body });
 }
 
 export function register(body: RegisterRequest): Promise<TokenInfo> {
-  return apiRequest<TokenInfo>('accounts', { method: 'POST', body });
+  return callApi(accountCalls.register, { body });
 }
 
 export function fetchMe(signal?: AbortSignal): Promise<User> {
-  return apiRequest<User>('accounts/me', { signal });
+  return callApi(accountCalls.me, {}, { signal });
 }
 
 export function updateMe(body: UpdateMeRequest): Promise<User> {
-  return apiRequest<User>('accounts/me', { method: 'PATCH', body });
+  return callApi(accountCalls.updateMe, { body });
 }
 
 /** Logout must not keep the user waiting on an unreachable server. */
@@ -39,46 +40,45 @@ const LOGOUT_TIMEOUT_MS = 3000;
  * Ends the session on the server: the token is refused from then on, on every instance. It goes
  * as an anonymous call with its own header, so a token the server already refused ends quietly.
  */
-export function logout(accessToken: string): Promise<void> {
-  return apiRequest<void>('accounts/logout', {
-    method: 'POST',
-    anonymous: true,
-    headers: { Authorization: `Bearer ${accessToken}` },
-    timeoutMs: LOGOUT_TIMEOUT_MS,
-  });
+export async function logout(accessToken: string): Promise<void> {
+  await callApi(
+    accountCalls.logout,
+    {},
+    { anonymous: true, headers: { Authorization: `Bearer ${accessToken}` }, timeoutMs: LOGOUT_TIMEOUT_MS },
+  );
 }
 
 /** Answers a new token: the old one stops working once the password changed. */
 export function changePassword(body: ChangePasswordRequest): Promise<TokenInfo> {
-  return apiRequest<TokenInfo>('accounts/change-password', { method: 'POST', body });
+  return callApi(accountCalls.changePassword, { body });
 }
 
 /** The password-expired path; public, the old password proves the caller. */
 export function updatePassword(body: UpdatePasswordRequest): Promise<TokenInfo> {
-  return apiRequest<TokenInfo>('accounts/update-password', { method: 'POST', body });
+  return callApi(accountCalls.updatePassword, { body });
 }
 
 export function fetchMyPermissions(signal?: AbortSignal): Promise<PermissionEntry[]> {
-  return apiRequest<PermissionEntry[]>('accounts/me/permissions', { signal });
+  return callApi(accountCalls.permissions, {}, { signal });
 }
 
 export function fetchMyOrganizations(signal?: AbortSignal): Promise<MyOrganization[]> {
-  return apiRequest<MyOrganization[]>('accounts/me/organizations', { signal });
+  return callApi(accountCalls.organizations, {}, { signal });
 }
 
 export function fetchMaskedMobile(username: string): Promise<MaskedMobile> {
-  return apiRequest<MaskedMobile>(`accounts/${encodeURIComponent(username)}/mobile`);
+  return callApi(accountCalls.maskedMobile, { params: { name: username } });
 }
 
-export function sendResetPasswordCode(username: string): Promise<void> {
-  return apiRequest<void>(`accounts/${encodeURIComponent(username)}/code/reset-password`, { method: 'POST' });
+export async function sendResetPasswordCode(username: string): Promise<void> {
+  await callApi(accountCalls.sendResetCode, { params: { name: username } });
 }
 
-export function resetPassword(username: string, body: PasswordResetRequest): Promise<void> {
-  return apiRequest<void>(`accounts/${encodeURIComponent(username)}/password/reset`, { method: 'POST', body });
+export async function resetPassword(username: string, body: PasswordResetRequest): Promise<void> {
+  await callApi(accountCalls.resetPassword, { params: { name: username }, body });
 }
 
 /** Colleagues by username prefix or name; accounts outside the caller's groups only by exact username. */
 export function fetchAccountSuggestions(q: string, signal?: AbortSignal): Promise<AccountSuggestion[]> {
-  return apiRequest<AccountSuggestion[]>('accounts/suggestions', { query: { q }, signal });
+  return callApi(accountCalls.suggestions, { query: { q } }, { signal });
 }

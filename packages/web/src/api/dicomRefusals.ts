@@ -1,5 +1,5 @@
-import type { DicomRefusalPage, DicomRefusalQuery } from '@yyp/contracts';
-import { apiRequest } from './client';
+import { adminCalls, type DicomRefusalPage, type DicomRefusalQuery } from '@yyp/contracts';
+import { callApi } from './call';
 
 /**
  * Refused DICOM associations (issue 19 §8): every one for the platform admin (`groupId` null),
@@ -10,8 +10,7 @@ export function queryDicomRefusals(
   body: DicomRefusalQuery,
   signal?: AbortSignal,
 ): Promise<DicomRefusalPage> {
-  const path = groupId
-    ? `groups/${encodeURIComponent(groupId)}/dicom-associations/page-query`
-    : 'admin/dicom-associations/page-query';
-  return apiRequest<DicomRefusalPage>(path, { method: 'POST', body, signal });
+  return groupId
+    ? callApi(adminCalls.groupDicomRefusals, { params: { groupId }, body }, { signal })
+    : callApi(adminCalls.dicomRefusals, { body }, { signal });
 }

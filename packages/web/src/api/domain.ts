@@ -1,6 +1,6 @@
-import type { DomainConfig } from '@yyp/contracts';
-import { apiRequest } from './client';
+import { adminCalls, type DomainConfig } from '@yyp/contracts';
+import { callApi } from './call';
 
 export function fetchDomain(signal?: AbortSignal): Promise<DomainConfig> {
-  return apiRequest<DomainConfig>('domain', { signal });
+  return callApi(adminCalls.domain, {}, { signal });
 }

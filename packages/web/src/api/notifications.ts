@@ -1,20 +1,25 @@
-import { NOTIFICATION_LIST_LIMIT, type NotificationList, type NotificationStatus } from '@yyp/contracts';
-import { apiRequest } from './client';
+import {
+  NOTIFICATION_LIST_LIMIT,
+  notificationCalls,
+  type NotificationList,
+  type NotificationStatus,
+} from '@yyp/contracts';
+import { callApi } from './call';
 
-/** The signed-in user's own notifications (the bell in the navbar). */
+/** The signed-in user's own notifications (the bell in the navbar; notificationCalls). */
 
 export function fetchNotificationStatus(signal?: AbortSignal): Promise<NotificationStatus> {
-  return apiRequest<NotificationStatus>('notifications/status', { signal });
+  return callApi(notificationCalls.status, {}, { signal });
 }
 
 export function fetchNotifications(signal?: AbortSignal, limit = NOTIFICATION_LIST_LIMIT): Promise<NotificationList> {
-  return apiRequest<NotificationList>('notifications', { query: { limit }, signal });
+  return callApi(notificationCalls.list, { query: { limit } }, { signal });
 }
 
-export function markNotificationRead(notificationId: string): Promise<void> {
-  return apiRequest<void>(`notifications/${encodeURIComponent(notificationId)}/read`, { method: 'POST' });
+export async function markNotificationRead(notificationId: string): Promise<void> {
+  await callApi(notificationCalls.read, { params: { notificationId } });
 }
 
-export function markAllNotificationsRead(): Promise<void> {
-  return apiRequest<void>('notifications/read-all', { method: 'POST' });
+export async function markAllNotificationsRead(): Promise<void> {
+  await callApi(notificationCalls.readAll, {});
 }

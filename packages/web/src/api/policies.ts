@@ -1,5 +1,5 @@
-import { isErrorBody, type UploadKind, type UploadPolicy } from '@yyp/contracts';
-import { apiRequest } from './client';
+import { isErrorBody, policyCalls, type UploadKind, type UploadPolicy } from '@yyp/contracts';
+import { callApi } from './call';
 import { ApiError } from './errors';
 
 /**
@@ -12,10 +12,11 @@ export function fetchUploadPolicy(
   file: Pick<File, 'type' | 'size' | 'name'>,
   signal?: AbortSignal,
 ): Promise<UploadPolicy> {
-  return apiRequest<UploadPolicy>(`policies/${kind}`, {
-    query: { contentType: file.type, size: file.size, fileName: file.name },
-    signal,
-  });
+  return callApi(
+    policyCalls[kind],
+    { query: { contentType: file.type, size: file.size, fileName: file.name } },
+    { signal },
+  );
 }
 
 /** PUTs the file's bytes to the policy's URL with exactly its headers. */
