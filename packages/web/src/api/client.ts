@@ -9,7 +9,8 @@ export type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   method?: HttpMethod;
   body?: unknown;
-  query?: Record<string, QueryValue>;
+  /** a list repeats its key (bucketIds=a&bucketIds=b) */
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
   /** Defaults to the 15 s of spec 001 §7; report views pass REPORT_VIEW_TIMEOUT_MS. */
   timeoutMs?: number;
   /** A caller's own cancellation (React Query passes one); rejects with the AbortError. */
@@ -22,15 +23,17 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+export function buildUrl(path: string, query?: Record<string, QueryValue | readonly QueryValue[]>): string {
   const url = API_BASE + path.replace(/^\/+/, '');
   if (!query) {
     return url;
   }
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) {
-      params.append(key, String(value));
+  for (const [key, values] of Object.entries(query)) {
+    for (const value of Array.isArray(values) ? values : [values]) {
+      if (value !== undefined && value !== null) {
+        params.append(key, String(value));
+      }
     }
   }
   const search = params.toString();

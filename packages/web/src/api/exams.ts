@@ -13,7 +13,7 @@ import type {
   Reporter,
   ViewerPath,
 } from '@yyp/contracts';
-import { quickSearchCalls } from '@yyp/contracts';
+import { examCalls, exportCalls, quickSearchCalls } from '@yyp/contracts';
 import { callApi } from './call';
 import { apiRequest } from './client';
 
@@ -26,85 +26,81 @@ export interface ExamQueryBody {
   limit: number;
 }
 
-const exam = (id: string) => `exams/${encodeURIComponent(id)}`;
-const report = (id: string) => `reports/${encodeURIComponent(id)}`;
+const of = (examId: string) => ({ params: { examId } });
 
 export function queryExams(body: ExamQueryBody, signal?: AbortSignal): Promise<ExamPage> {
-  return apiRequest<ExamPage>('exams/page-query', { method: 'POST', body, signal });
+  return callApi(examCalls.page, { body }, { signal });
 }
 
 export function queryDeletedExams(body: ExamQueryBody, signal?: AbortSignal): Promise<ExamPage> {
-  return apiRequest<ExamPage>('exams/deleted-query', { method: 'POST', body, signal });
+  return callApi(examCalls.deletedPage, { body }, { signal });
 }
 
 export function fetchNewExams(since: string | undefined, signal?: AbortSignal): Promise<ExamPage> {
-  return apiRequest<ExamPage>('exams/newly', { method: 'POST', body: since ? { since } : {}, signal });
+  return callApi(examCalls.newly, { body: since ? { since } : {} }, { signal });
 }
 
 export function fetchExamDetail(examId: string, signal?: AbortSignal): Promise<ExamDetail> {
-  return apiRequest<ExamDetail>(`${exam(examId)}/detail`, { signal });
+  return callApi(examCalls.detail, of(examId), { signal });
 }
 
 export function updateExam(examId: string, body: ExamUpdate): Promise<ExamDetail> {
-  return apiRequest<ExamDetail>(exam(examId), { method: 'POST', body });
+  return callApi(examCalls.update, { ...of(examId), body });
 }
 
 export function fetchPastExams(examId: string, skip: number, signal?: AbortSignal): Promise<ExamPage> {
-  return apiRequest<ExamPage>(`${exam(examId)}/past`, { method: 'POST', body: { skip }, signal });
+  return callApi(examCalls.past, { ...of(examId), body: { skip } }, { signal });
 }
 
 export function fetchCoExams(
   examId: string,
   signal?: AbortSignal,
 ): Promise<{ primaryExamId: string; exams: ExamItem[] }> {
-  return apiRequest(`${exam(examId)}/co-exams`, { signal });
+  return callApi(examCalls.coExams, of(examId), { signal });
 }
 
 export function deleteExam(examId: string): Promise<ExamDeleted> {
-  return apiRequest<ExamDeleted>(`${exam(examId)}/delete`, { method: 'DELETE' });
+  return callApi(examCalls.softDelete, of(examId));
 }
 
 export function recoverExam(examId: string): Promise<ExamItem> {
-  return apiRequest<ExamItem>(`${report(examId)}/recovery`, { method: 'POST' });
+  return callApi(examCalls.recover, of(examId));
 }
 
 export function destroyExam(examId: string): Promise<void> {
-  return apiRequest<void>(`${report(examId)}/delete`, { method: 'POST' });
+  return callApi(examCalls.destroy, of(examId));
 }
 
 export function setPrinted(storeUids: string[], printed: boolean): Promise<{ updated: number }> {
-  return apiRequest('exams/modify-print-status', { method: 'POST', body: { storeUids, printed } });
+  return callApi(examCalls.modifyPrintStatus, { body: { storeUids, printed } });
 }
 
 export function fetchReporters(bucketIds: string[], signal?: AbortSignal): Promise<Reporter[]> {
-  const query = bucketIds.map((b) => `bucketIds=${encodeURIComponent(b)}`).join('&');
-  return apiRequest<Reporter[]>(`buckets/accounts/report_save?${query}`, { signal });
+  return callApi(examCalls.reporters, { query: { bucketIds } }, { signal });
 }
 
 export function assignExam(examId: string, accountId: string | null) {
   return accountId
-    ? apiRequest<{ assigneeId: string | null }>(`${report(examId)}/assign`, { method: 'POST', body: { accountId } })
-    : apiRequest<{ assigneeId: string | null }>(`${report(examId)}/assign-remove`, { method: 'POST' });
+    ? callApi(examCalls.assign, { ...of(examId), body: { accountId } })
+    : callApi(examCalls.assignRemove, of(examId));
 }
 
 export function addExamTag(examId: string, tagId: string): Promise<ExamTag[]> {
-  return apiRequest<ExamTag[]>(`${report(examId)}/tags`, { method: 'POST', body: { tagId } });
+  return callApi(examCalls.addTag, { ...of(examId), body: { tagId } });
 }
 
 export function removeExamTag(examId: string, tagId: string): Promise<ExamTag[]> {
-  return apiRequest<ExamTag[]>(`${report(examId)}/tags/${encodeURIComponent(tagId)}`, { method: 'DELETE' });
+  return callApi(examCalls.removeTag, { params: { examId, tagId } });
 }
 
 /** A signed viewer path; with a report id the viewer can send key images to that report. */
 export function viewerPath(examId: string, kind: 'path' | 'share-path', reportId?: string): Promise<ViewerPath> {
-  return apiRequest<ViewerPath>(`viewers/${encodeURIComponent(examId)}/${kind}`, {
-    method: 'POST',
-    body: reportId ? { reportId } : {},
-  });
+  const call = kind === 'path' ? examCalls.viewerPath : examCalls.sharePath;
+  return callApi(call, { ...of(examId), body: reportId ? { reportId } : {} });
 }
 
 export function sendAiTask(examId: string, bucketId: string, force: boolean) {
-  return apiRequest<{ aiStatus: string }>(`${exam(examId)}/ai/task`, {
+  return apiRequest<{ aiStatus: string }>(`exams/${encodeURIComponent(examId)}/ai/task`, {
     method: 'POST',
     query: { bucketId },
     body: force ? { force: true } : {},
@@ -117,7 +113,7 @@ export function exportExams(body: {
   columns?: string[];
   language: Language;
 }): Promise<Blob> {
-  return apiRequest<Blob>('exports/exams', { method: 'POST', body, as: 'blob', timeoutMs: 120_000 });
+  return callApi(exportCalls.exams, { body }, { as: 'blob', timeoutMs: 120_000 }) as Promise<unknown> as Promise<Blob>;
 }
 
 export function fetchQuickSearches(signal?: AbortSignal): Promise<QuickSearch[]> {

@@ -1,5 +1,5 @@
-import type { UploadCorrection, UploadSession, UploadSummary } from '@yyp/contracts';
-import { apiRequest } from './client';
+import { uploadCalls, type UploadCorrection, type UploadSession, type UploadSummary } from '@yyp/contracts';
+import { callApi } from './call';
 import type { UploadableBucket } from './contractTypes';
 
 /**
@@ -8,21 +8,23 @@ import type { UploadableBucket } from './contractTypes';
  * Everything after opening is keyed by the session token alone, so it never carries the bearer.
  */
 
+const anonymous = { anonymous: true };
+
 export function fetchUploadableBuckets(signal?: AbortSignal): Promise<UploadableBucket[]> {
-  return apiRequest<UploadableBucket[]>('buckets/uploadable', { signal });
+  return callApi(uploadCalls.uploadable, {}, { signal });
 }
 
 export function startBucketUpload(bucketId: string): Promise<UploadSession> {
-  return apiRequest<UploadSession>(`buckets/${encodeURIComponent(bucketId)}/studies/upload`, { method: 'POST' });
+  return callApi(uploadCalls.start, { params: { bucketId } });
 }
 
 /** Public: 404 NotFound when the link token is unknown or revoked. */
 export function startLinkUpload(token: string): Promise<UploadSession> {
-  return apiRequest<UploadSession>('uploads/by-token', { method: 'POST', body: { token }, anonymous: true });
+  return callApi(uploadCalls.byToken, { body: { token } }, anonymous);
 }
 
 export function fetchUploadSummary(sessionToken: string): Promise<UploadSummary> {
-  return apiRequest<UploadSummary>('uploads/summary', { method: 'POST', body: { sessionToken }, anonymous: true });
+  return callApi(uploadCalls.summary, { body: { sessionToken } }, anonymous);
 }
 
 /**
@@ -31,9 +33,9 @@ export function fetchUploadSummary(sessionToken: string): Promise<UploadSummary>
  * nothing changed and the session still open.
  */
 export function completeUpload(sessionToken: string, corrections?: UploadCorrection): Promise<UploadSummary> {
-  return apiRequest<UploadSummary>('exams/post-upload', {
-    method: 'POST',
-    body: corrections ? { sessionToken, corrections } : { sessionToken },
-    anonymous: true,
-  });
+  return callApi(
+    uploadCalls.complete,
+    { body: corrections ? { sessionToken, corrections } : { sessionToken } },
+    anonymous,
+  );
 }

@@ -8,6 +8,7 @@ import {
 import { sessionStore } from '../api/sessionStore';
 import { demoUser, installFakeApi, tokenFor, type FakeHandler } from './fakeApi';
 import { renderApp } from './renderApp';
+import { examItemOf } from './studiesFixture';
 
 /** Test data for the report editor and the exam screens, shaped like the server's answers. */
 
@@ -51,21 +52,38 @@ export function reportOf(overrides: Partial<Report> = {}): Report {
 /** Exam e1 of organization b1 (a CT of the chest); the overrides add or replace fields. */
 export function examDetailOf(overrides: Record<string, unknown> = {}): ExamDetail {
   return {
-    id: 'e1',
-    bucketId: 'b1',
-    bucketName: 'Demo Hospital',
-    patientName: 'Zhang San',
-    patientId: 'P1',
-    patientGender: 'M',
-    patientDob: '',
-    age: '045Y',
-    accessionNumber: 'A1',
-    modality: 'CT',
-    bodyPart: 'CHEST',
-    studyDate: '20260101',
-    studyTime: '101500',
-    studyDesc: '',
-    created: '2026-01-01T02:15:00Z',
+    ...examItemOf({
+      bucketName: 'Demo Hospital',
+      patientName: 'Zhang San',
+      patientId: 'P1',
+      patientDob: '',
+      accessionNumber: 'A1',
+      studyTime: '101500',
+      studyDesc: '',
+      created: '2026-01-01T02:15:00Z',
+      hasImage: false,
+      seriesCount: 0,
+      instanceCount: 0,
+    }),
+    // the detail's own fields (exams.presenter), empty, off or none
+    patientPhone: '',
+    inpatientId: '',
+    outpatientId: '',
+    bedNum: '',
+    physicalExamId: '',
+    clinicImpression: '',
+    scanTech: '',
+    physician: '',
+    bodyPartCount: null,
+    weight: null,
+    height: null,
+    institution: '',
+    referringPhysician: '',
+    source: '',
+    extensions: {},
+    attachmentCount: 0,
+    coExamIds: [],
+    aiResult: null,
     series: [],
     actions: [],
     ...overrides,

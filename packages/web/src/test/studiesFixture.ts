@@ -70,7 +70,9 @@ export function openStudiesAs(caller: StudiesCaller, exam: ExamItem, extra: Reco
     }),
     'GET buckets/uploadable': () => ({
       status: 200,
-      body: caller.actions.includes('exam_upload') ? [{ id: 'b1', name: 'Radiology', groupId: 'g1' }] : [],
+      body: caller.actions.includes('exam_upload')
+        ? [{ id: 'b1', name: 'Radiology', groupId: 'g1', blocked: null }]
+        : [],
     }),
     'GET custom-search/my': () => ({ status: 200, body: [] }),
     'POST exams/page-query': () => ({ status: 200, body: { exams: [exam], count: 1 } }),

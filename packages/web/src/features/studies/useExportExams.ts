@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ExamFilter, ExamSort, Language } from '@yyp/contracts';
+import { examCalls, type ExamFilter, type ExamSort, type Language } from '@yyp/contracts';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../api/client';
+import { callApi } from '../../api/call';
 import { exportExams } from '../../api/exams';
 import { useNotify } from '../../shared/notify/useNotify';
 import { saveBlob } from '../../ui/saveBlob';
@@ -44,9 +44,10 @@ function exportColumns(columns: string[]): string[] {
 
 /** The study as a zip, with the signed-in token (GET exams/{id}/study-package). */
 export async function downloadStudyPackage(examId: string): Promise<void> {
-  const blob = await apiRequest<Blob>(`exams/${encodeURIComponent(examId)}/study-package`, {
-    as: 'blob',
-    timeoutMs: 600_000,
-  });
+  const blob = (await callApi(
+    examCalls.studyPackage,
+    { params: { examId } },
+    { as: 'blob', timeoutMs: 600_000 },
+  )) as unknown as Blob;
   saveBlob(blob, `study-${examId}.zip`);
 }

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultDomainConfig, type ExamDetail, type PrintReport, type PrintView } from '@yyp/contracts';
+import { defaultDomainConfig, type PrintReport, type PrintView } from '@yyp/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../api/sessionStore';
 import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../../test/fakeApi';
 import { renderApp } from '../../../test/renderApp';
+import { examDetailOf } from '../../../test/reportEditorFixture';
 
 function signedIn(path: string, extra: Record<string, FakeHandler>) {
   const api = installFakeApi({
@@ -18,7 +19,7 @@ function signedIn(path: string, extra: Record<string, FakeHandler>) {
 }
 
 const exam = (id: string, patientName: string, bucketName: string) =>
-  ({
+  examDetailOf({
     id,
     patientName,
     bucketName,
@@ -26,7 +27,7 @@ const exam = (id: string, patientName: string, bucketName: string) =>
     modality: 'CT',
     bodyPart: 'ABDOMEN',
     accessionNumber: `A-${id}`,
-  }) as ExamDetail;
+  });
 
 function printed(reportId: string, patientName: string, over: Partial<PrintReport> = {}): PrintReport {
   return {
