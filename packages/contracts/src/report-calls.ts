@@ -20,7 +20,12 @@ import {
 import { keyImageQuerySchema, reportImageSchema, reportImagesSchema } from './viewer.js';
 
 const id = z.string().max(64);
-const reportParams = z.object({ reportId: id });
+
+/** Path parameters, each an id (≤ 64 characters): `idParams('reportId', 'traceId')`. */
+export const idParams = <const K extends string>(...names: K[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, id])) as Record<K, typeof id>);
+
+const reportParams = idParams('reportId');
 
 const action = (path: `reports/:reportId/${string}`) =>
   defineCall({
@@ -73,7 +78,7 @@ export const reportCalls = {
   traceDetail: defineCall({
     method: 'GET',
     path: 'reports/:reportId/traces/:traceId',
-    params: z.object({ reportId: id, traceId: id }),
+    params: idParams('reportId', 'traceId'),
     answer: reportTraceDetailSchema,
   }),
   diffTrace: defineCall({
@@ -111,20 +116,20 @@ export const reportCalls = {
   patchSampleGraph: defineCall({
     method: 'PATCH',
     path: 'reports/:reportId/sample-graphs/:placementId',
-    params: z.object({ reportId: id, placementId: id }),
+    params: idParams('reportId', 'placementId'),
     body: patchSampleGraphSchema,
     answer: reportSampleGraphsSchema,
   }),
   removeSampleGraph: defineCall({
     method: 'DELETE',
     path: 'reports/:reportId/sample-graphs/:placementId',
-    params: z.object({ reportId: id, placementId: id }),
+    params: idParams('reportId', 'placementId'),
     answer: reportSampleGraphsSchema,
   }),
   patchImage: defineCall({
     method: 'PATCH',
     path: 'reports/:reportId/images/:imageId',
-    params: z.object({ reportId: id, imageId: id }),
+    params: idParams('reportId', 'imageId'),
     body: reportImagePatchSchema,
     answer: reportImageSchema,
   }),
