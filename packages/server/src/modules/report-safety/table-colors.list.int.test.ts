@@ -1,8 +1,8 @@
 import type { ExamDetail, ExamPage, ReportTableColor, WorklistItem } from '@yyp/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buckets, exams, reportTableColors } from '../../db/schema.js';
-import { as, content, newExam, ok, t, tok, useReportsFixture } from '../reports/reports.fixture.js';
+import { exams, reportTableColors } from '../../db/schema.js';
+import { as, content, groups, newExam, ok, t, useReportsFixture } from '../reports/reports.fixture.js';
 
 useReportsFixture();
 
@@ -30,7 +30,7 @@ async function listed(who: string, ids: string[]): Promise<Map<string, ExamPage[
 afterAll(async () => {
   await t.db.database.db
     .delete(reportTableColors)
-    .where(inArray(reportTableColors.groupId, ['demo-renhe', 'demo-tele']));
+    .where(inArray(reportTableColors.groupId, [groups.hospital, groups.tele]));
 });
 
 describe('report table colours in the lists', () => {
@@ -43,7 +43,7 @@ describe('report table colours in the lists', () => {
       { ...base, field: 'positive', value: '' },
       { ...base, field: 'urgent', value: '1' },
     ]) {
-      const res = await as('groupadmin').post('report-table-color?groupId=demo-renhe', bad);
+      const res = await as('groupadmin').post(`report-table-color?groupId=${groups.hospital}`, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json()).toMatchObject({
         code: 'ValidationError',
@@ -67,21 +67,21 @@ describe('report table colours in the lists', () => {
     // Nothing configured: nothing painted.
     for (const e of (await listed('senior', ids)).values()) expect(e.reportColor).toBeNull();
 
-    await addColour('groupadmin', 'demo-renhe', {
+    await addColour('groupadmin', groups.hospital, {
       name: '已审核',
       field: 'status',
       value: 'corrected',
       ...GREEN,
       priority: 5,
     });
-    await addColour('groupadmin', 'demo-renhe', {
+    await addColour('groupadmin', groups.hospital, {
       name: '阳性',
       field: 'positive',
       value: 'true',
       ...RED,
       priority: 1,
     });
-    const urgent = await addColour('groupadmin', 'demo-renhe', {
+    const urgent = await addColour('groupadmin', groups.hospital, {
       name: '急诊',
       field: 'urgent',
       value: 'true',
@@ -89,7 +89,7 @@ describe('report table colours in the lists', () => {
       priority: 3,
     });
     // Another group's colour never paints this group's exams.
-    await addColour('teleadmin', 'demo-tele', { name: '未写', field: 'status', value: 'none', ...RED, priority: 0 });
+    await addColour('teleadmin', groups.tele, { name: '未写', field: 'status', value: 'none', ...RED, priority: 0 });
 
     const page = await listed('senior', ids);
     expect(page.get(approvedNegative)!.reportColor).toEqual(GREEN);
@@ -129,9 +129,7 @@ describe('report table colours in the lists', () => {
   });
 
   it("paints another group's exams with that group's colours only", async () => {
-    const [tele] = await t.db.database.db.select().from(buckets).where(eq(buckets.code, 'XH-TELE'));
-    const teleExam = await newExam(tele!.id);
-    tok.teledoctor = await t.login('teledoctor');
+    const teleExam = await newExam(groups.teleOrg);
     const page = await listed('teledoctor', [teleExam]);
     expect(page.get(teleExam)?.reportColor).toEqual(RED);
     // and the renhe list shows none of the tele colours (its unwritten exams stay unpainted)

@@ -14,6 +14,8 @@ export const tok: Record<string, string> = {};
 /** The callers by name, as built (for signing in again). */
 const staff: Record<string, BuiltMember> = {};
 export let radiology = '';
+/** The hospital's group, and another group's organization (with its own staff). */
+export const groups = { hospital: '', tele: '', teleOrg: '' };
 let patientSeq = 0;
 
 /** A patient ID no other test uses. */
@@ -74,8 +76,11 @@ export function useReportsFixture(): void {
     // A hospital's radiology with privacy on whose reporting doctors lack view_privacy (masking as
     // they see it), and the admin of another group.
     const { org, ...hospital } = await makeMaskingHospital(t, ['doctor', 'senior', 'tech', 'groupadmin', 'notetaker']);
-    const { org: _tele, ...tele } = await makeStaffed(t, ['teleadmin'], { group: { enablePrivacy: true } });
+    const { org: teleOrg, ...tele } = await makeStaffed(t, ['teleadmin', 'teledoctor'], {
+      group: { enablePrivacy: true },
+    });
     radiology = org.bucketId;
+    Object.assign(groups, { hospital: org.groupId, tele: teleOrg.groupId, teleOrg: teleOrg.bucketId });
     Object.assign(staff, hospital, tele);
     for (const [u, member] of Object.entries(staff)) tok[u] = member.token;
   });
