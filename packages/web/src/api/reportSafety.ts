@@ -1,43 +1,43 @@
-import type {
-  CriticalValue,
-  CriticalValueList,
-  CriticalValueStats,
-  HandleCriticalValueBody,
-  QualityPage,
-  QualityPageBody,
-  QualityUpsertBody,
-  ReceiveCriticalValueBody,
-  ReportComment,
-  ReportCommentBody,
-  ReportComments,
-  ReportCriticalValueBody,
-  ReportQuality,
-  ReportQualityAnswer,
-  ReportRating,
-  ReportRatingBody,
-  ReportRatings,
-  ReportTableColor,
-  ReportTableColorBody,
+import {
+  reportSafetyCalls as calls,
+  type CriticalValue,
+  type CriticalValueList,
+  type CriticalValueStats,
+  type HandleCriticalValueBody,
+  type QualityPage,
+  type QualityPageBody,
+  type QualityUpsertBody,
+  type ReceiveCriticalValueBody,
+  type ReportComment,
+  type ReportCommentBody,
+  type ReportComments,
+  type ReportCriticalValueBody,
+  type ReportQuality,
+  type ReportQualityAnswer,
+  type ReportRating,
+  type ReportRatingBody,
+  type ReportRatings,
+  type ReportTableColor,
+  type ReportTableColorBody,
 } from '@yyp/contracts';
-import { apiRequest } from './client';
+import { callApi } from './call';
 
 /**
  * Clinical safety around a report (spec 001 §7 "Reports": critical-value, quality, rating,
- * comment; report-table-color; statistics critical-value). A report's id is its exam's id.
+ * comment; report-table-color; statistics critical-value), from contracts reportSafetyCalls. A
+ * report's id is its exam's id.
  */
 
-const report = (id: string) => `reports/${encodeURIComponent(id)}`;
-const critical = (reportId: string, criticalId: string) =>
-  `${report(reportId)}/critical-values/${encodeURIComponent(criticalId)}`;
+const of = (reportId: string) => ({ params: { reportId } });
 
 /* ---------- critical values ---------- */
 
 export function fetchCriticalValues(reportId: string, signal?: AbortSignal): Promise<CriticalValueList> {
-  return apiRequest<CriticalValueList>(`${report(reportId)}/critical-values`, { signal });
+  return callApi(calls.criticals, of(reportId), { signal });
 }
 
 export function reportCriticalValue(reportId: string, body: ReportCriticalValueBody): Promise<CriticalValue> {
-  return apiRequest<CriticalValue>(`${report(reportId)}/critical-value`, { method: 'POST', body });
+  return callApi(calls.reportCritical, { ...of(reportId), body });
 }
 
 export function receiveCriticalValue(
@@ -45,7 +45,7 @@ export function receiveCriticalValue(
   criticalId: string,
   body: ReceiveCriticalValueBody,
 ): Promise<CriticalValue> {
-  return apiRequest<CriticalValue>(`${critical(reportId, criticalId)}/receive`, { method: 'POST', body });
+  return callApi(calls.receiveCritical, { params: { reportId, criticalId }, body });
 }
 
 export function handleCriticalValue(
@@ -53,28 +53,28 @@ export function handleCriticalValue(
   criticalId: string,
   body: HandleCriticalValueBody,
 ): Promise<CriticalValue> {
-  return apiRequest<CriticalValue>(`${critical(reportId, criticalId)}/handle`, { method: 'POST', body });
+  return callApi(calls.handleCritical, { params: { reportId, criticalId }, body });
 }
 
 export function fetchCriticalValueStats(
   query: { bucketId: string; from: string; to: string },
   signal?: AbortSignal,
 ): Promise<CriticalValueStats> {
-  return apiRequest<CriticalValueStats>('statistics/critical-value', { query, signal });
+  return callApi(calls.criticalStats, { query }, { signal });
 }
 
 /* ---------- quality ---------- */
 
 export function fetchReportQuality(reportId: string, signal?: AbortSignal): Promise<ReportQualityAnswer> {
-  return apiRequest<ReportQualityAnswer>(`${report(reportId)}/quality`, { signal });
+  return callApi(calls.quality, of(reportId), { signal });
 }
 
 export function saveReportQuality(reportId: string, body: QualityUpsertBody): Promise<ReportQuality> {
-  return apiRequest<ReportQuality>(`${report(reportId)}/quality`, { method: 'POST', body });
+  return callApi(calls.saveQuality, { ...of(reportId), body });
 }
 
 export function deleteReportQuality(reportId: string): Promise<void> {
-  return apiRequest<void>(`${report(reportId)}/quality`, { method: 'DELETE' });
+  return callApi(calls.deleteQuality, of(reportId));
 }
 
 /** A page of graded reports of one organization, or of every one where the caller reviews quality. */
@@ -83,45 +83,45 @@ export function queryQuality(
   body: QualityPageBody,
   signal?: AbortSignal,
 ): Promise<QualityPage> {
-  return apiRequest<QualityPage>('quality/page-query', { method: 'POST', query: { bucketId }, body, signal });
+  return callApi(calls.qualityPage, { query: { bucketId }, body }, { signal });
 }
 
 /* ---------- ratings and comments ---------- */
 
 export function fetchReportRatings(reportId: string, signal?: AbortSignal): Promise<ReportRatings> {
-  return apiRequest<ReportRatings>(`${report(reportId)}/ratings`, { signal });
+  return callApi(calls.ratings, of(reportId), { signal });
 }
 
 export function rateReport(reportId: string, body: ReportRatingBody): Promise<ReportRating> {
-  return apiRequest<ReportRating>(`${report(reportId)}/rating`, { method: 'POST', body });
+  return callApi(calls.rate, { ...of(reportId), body });
 }
 
 export function fetchReportComments(reportId: string, signal?: AbortSignal): Promise<ReportComments> {
-  return apiRequest<ReportComments>(`${report(reportId)}/comments`, { signal });
+  return callApi(calls.comments, of(reportId), { signal });
 }
 
 export function commentReport(reportId: string, body: ReportCommentBody): Promise<ReportComment> {
-  return apiRequest<ReportComment>(`${report(reportId)}/comment`, { method: 'POST', body });
+  return callApi(calls.comment, { ...of(reportId), body });
 }
 
 export function deleteReportComment(reportId: string, commentId: string): Promise<void> {
-  return apiRequest<void>(`${report(reportId)}/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' });
+  return callApi(calls.deleteComment, { params: { reportId, commentId } });
 }
 
 /* ---------- report table colours ---------- */
 
 export function fetchReportTableColors(groupId: string, signal?: AbortSignal): Promise<{ items: ReportTableColor[] }> {
-  return apiRequest<{ items: ReportTableColor[] }>('report-table-color', { query: { groupId }, signal });
+  return callApi(calls.tableColors, { query: { groupId } }, { signal });
 }
 
 export function addReportTableColor(groupId: string, body: ReportTableColorBody): Promise<ReportTableColor> {
-  return apiRequest<ReportTableColor>('report-table-color', { method: 'POST', query: { groupId }, body });
+  return callApi(calls.addTableColor, { query: { groupId }, body });
 }
 
 export function updateReportTableColor(colorId: string, body: ReportTableColorBody): Promise<ReportTableColor> {
-  return apiRequest<ReportTableColor>(`report-table-color/${encodeURIComponent(colorId)}`, { method: 'PUT', body });
+  return callApi(calls.updateTableColor, { params: { colorId }, body });
 }
 
 export function deleteReportTableColor(colorId: string): Promise<void> {
-  return apiRequest<void>(`report-table-color/${encodeURIComponent(colorId)}`, { method: 'DELETE' });
+  return callApi(calls.deleteTableColor, { params: { colorId } });
 }

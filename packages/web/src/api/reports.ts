@@ -1,6 +1,9 @@
 import {
   callPath,
+  examCalls,
   reportCalls,
+  reportLibraryCalls,
+  viewingCalls,
   type CreateReportTemplate,
   REPORT_VIEW_TIMEOUT_MS,
   type DiffTrace,
@@ -30,7 +33,6 @@ import { sessionStore } from './sessionStore';
 
 /** The report editor's calls (spec 001 §7 "Reports"). A report's id is the id of its exam. */
 
-const report = (id: string) => `reports/${encodeURIComponent(id)}`;
 const view = { timeoutMs: REPORT_VIEW_TIMEOUT_MS };
 const of = (reportId: string) => ({ params: { reportId } });
 
@@ -133,57 +135,56 @@ export function orderReportImages(reportId: string, imageIds: string[]): Promise
 }
 
 export function deleteReportImage(reportId: string, imageId: string): Promise<void> {
-  return apiRequest<void>(`${report(reportId)}/images/${encodeURIComponent(imageId)}`, { method: 'DELETE' });
+  return callApi(viewingCalls.removeReportImage, { params: { reportId, imageId } });
 }
 
 /* Report library (templates, phrases, image description templates) as the editor reads it. */
 
+const library = reportLibraryCalls;
+
 export function fetchReportTemplates(bucketId: string, signal?: AbortSignal): Promise<ReportTemplate[]> {
-  return apiRequest<ReportTemplate[]>('report-templates', { query: { bucketId }, signal });
+  return callApi(library.templates, { query: { bucketId } }, { signal });
 }
 
 export function createReportTemplate(body: CreateReportTemplate): Promise<ReportTemplate> {
-  return apiRequest<ReportTemplate>('report-templates', { method: 'POST', body });
+  return callApi(library.createTemplate, { body });
 }
 
 export function updateReportTemplate(templateId: string, change: UpdateReportTemplate): Promise<ReportTemplate> {
-  return apiRequest<ReportTemplate>(`report-templates/${encodeURIComponent(templateId)}`, {
-    method: 'PUT',
-    body: change,
-  });
+  return callApi(library.updateTemplate, { params: { templateId }, body: change });
 }
 
 export function deleteReportTemplate(templateId: string): Promise<void> {
-  return apiRequest<void>(`report-templates/${encodeURIComponent(templateId)}`, { method: 'DELETE' });
+  return callApi(library.deleteTemplate, { params: { templateId } });
 }
 
 export function fetchKbTrees(bucketId: string, signal?: AbortSignal): Promise<KbTrees> {
-  return apiRequest<KbTrees>('kb-items/query', { query: { bucketId }, signal });
+  return callApi(library.kbQuery, { query: { bucketId } }, { signal });
 }
 
 export function fetchImageDescTemplates(bucketId: string, signal?: AbortSignal): Promise<ImageDescTemplate[]> {
-  return apiRequest<ImageDescTemplate[]>('image-desc-templates/find-by-org', { query: { bucketId }, signal });
+  return callApi(library.descTemplates, { query: { bucketId } }, { signal });
 }
 
 /** Save a phrase in the caller's personal knowledge base. */
 export function createPersonalPhrase(title: string, content: string): Promise<KbItem> {
-  return apiRequest<KbItem>('kb-items', { method: 'POST', body: { type: 'personal', title, content } });
+  return callApi(library.createKbItem, { body: { type: 'personal', title, content } });
 }
 
-export function resortKbItem(itemId: string, body: ResortKbItem): Promise<KbItem> {
-  return apiRequest<KbItem>(`kb-items/${encodeURIComponent(itemId)}/resort`, { method: 'POST', body });
+export function resortKbItem(kbItemId: string, body: ResortKbItem): Promise<KbItem> {
+  return callApi(library.resortKbItem, { params: { kbItemId }, body });
 }
 
 /* Sample graphs: the organization's diagrams, and those placed on a report with their marks. */
 
 export function fetchSampleGraphs(bucketId: string, signal?: AbortSignal): Promise<SampleGraph[]> {
-  return apiRequest<SampleGraph[]>('sample-graphs/query', { query: { bucketId }, signal });
+  return callApi(library.sampleGraphs, { query: { bucketId } }, { signal });
 }
 
-/** Upload a diagram (needs manage_sample_graph): the body is the PNG or JPEG itself. */
+/** Upload a diagram (needs manage_sample_graph): the body is the PNG or JPEG itself, sent at the entry's path. */
 export function uploadSampleGraph(bucketId: string, title: string, image: Blob): Promise<SampleGraph> {
-  return apiRequest<SampleGraph>('sample-graphs/new', {
-    method: 'POST',
+  return apiRequest<SampleGraph>(library.addSampleGraph.path, {
+    method: library.addSampleGraph.method,
     body: image,
     query: { bucketId, title },
     timeoutMs: 60_000,
@@ -220,7 +221,5 @@ export function removeReportSampleGraph(reportId: string, placementId: string): 
 
 /** Write other exams of the same patient in this report, for good (409 CoExamConflict when taken). */
 export function addCoExams(reportId: string, examIds: string[]): Promise<void> {
-  return apiRequest<unknown>(`${report(reportId)}/co-exams/add`, { method: 'POST', body: { examIds } }).then(
-    () => undefined,
-  );
+  return callApi(examCalls.addCoExams, { params: { examId: reportId }, body: { examIds } }).then(() => undefined);
 }

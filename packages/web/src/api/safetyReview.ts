@@ -1,7 +1,7 @@
-import type { CriticalValuePage, CriticalValuePageBody } from '@yyp/contracts';
-import { apiRequest } from './client';
+import { reportSafetyCalls, type CriticalValuePage, type CriticalValuePageBody } from '@yyp/contracts';
+import { callApi } from './call';
 
 /** Critical values across the caller's organizations (POST critical-values/page-query). */
 export function queryCriticalValuePage(body: CriticalValuePageBody, signal?: AbortSignal): Promise<CriticalValuePage> {
-  return apiRequest<CriticalValuePage>('critical-values/page-query', { method: 'POST', body, signal });
+  return callApi(reportSafetyCalls.criticalPage, { body }, { signal });
 }

@@ -1,21 +1,11 @@
-import {
-  printSheetsSchema,
-  printTemplateAnswerSchema,
-  printTemplateInputSchema,
-  printTimeSchema,
-  printViewSchema,
-  reportPdfQuerySchema,
-} from '@yyp/contracts';
+import { reportPrintCalls as calls } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { auditContext } from '../../platform/audit.js';
+import { defineCallRoute } from '../../platform/call-route.js';
 import type { Db } from '../../platform/db.js';
-import { defineRoute, ownerFrom, type AuthedInput, type RawInput } from '../../platform/route.js';
+import { ownerFrom, type AuthedInput, type RawInput } from '../../platform/route.js';
 import { ownerOfReport, type Actor } from '../reports/index.js';
 import type { ReportPrintService } from './report-print.service.js';
-
-const bucketParams = z.object({ bucketId: z.string().max(64) });
-const reportParams = z.object({ reportId: z.string().max(64) });
 
 type Caller = Pick<AuthedInput<undefined, undefined, undefined>, 'account' | 'access' | 'bucket' | 'request'>;
 const actor = (input: Caller): Actor => ({
@@ -30,51 +20,30 @@ export function reportPrintRoutes(app: FastifyInstance, db: Db, print: ReportPri
   const bucket = ({ params }: RawInput) => params.bucketId;
   const reportOwner = ownerFrom('reportId', ownerOfReport, db);
 
-  defineRoute(app, {
-    method: 'GET',
-    url: 'buckets/:bucketId/print-template',
+  defineCallRoute(app, calls.template, {
     summary: "The organization's print template with short-lived logo and stamp URLs (null until set)",
     auth: { action: 'bucket_read', owner: bucket },
-    params: bucketParams,
-    response: printTemplateAnswerSchema,
     handler: (input) => print.templates.get(actor(input)),
   });
-  defineRoute(app, {
-    method: 'PUT',
-    url: 'buckets/:bucketId/print-template',
+  defineCallRoute(app, calls.saveTemplate, {
     summary: 'Set the print template (organization admins only): logo 128×128 PNG/JPEG, stamp PNG, footer as text',
     auth: { action: 'bucket_manage', owner: bucket },
-    params: bucketParams,
-    body: printTemplateInputSchema,
-    response: printTemplateAnswerSchema,
     handler: (input) => print.templates.save(actor(input), input.body),
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: 'reports/:reportId/print-view',
+  defineCallRoute(app, calls.printView, {
     summary:
       'All a print page needs: template, exam header, text, signatures, printed key images (NoPrintTemplate when none)',
     auth: { action: 'report_print', owner: reportOwner },
-    params: reportParams,
-    response: printViewSchema,
     handler: (input) => print.printView(actor(input), input.params.reportId),
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: 'reports/:reportId/update-print-time',
+  defineCallRoute(app, calls.updatePrintTime, {
     summary: 'Record a print: printApprovedAt and status printed for an approved report, else printSubmittedAt',
     auth: { action: 'report_print', owner: reportOwner },
-    params: reportParams,
-    response: printTimeSchema,
     handler: (input) => print.updatePrintTime(actor(input), input.params.reportId),
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: 'reports/:reportId/pdf',
+  defineCallRoute(app, calls.pdf, {
     summary: 'The approved report as a PDF rendered on the server (report_print or exam_get)',
     auth: { action: 'bucket_read', owner: reportOwner },
-    params: reportParams,
-    query: reportPdfQuerySchema,
     handler: async (input) => {
       const { pdf, filename } = await print.pdf(actor(input), input.params.reportId, input.query.lang);
       return input.reply
@@ -85,13 +54,9 @@ export function reportPrintRoutes(app: FastifyInstance, db: Db, print: ReportPri
         .send(pdf) as never;
     },
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: 'reports/print-sheets',
+  defineCallRoute(app, calls.printSheets, {
     summary: "Printing sheets: the chosen exams' reports merged into one print view (one organization, same day)",
     auth: 'account',
-    body: printSheetsSchema,
-    response: printViewSchema,
     handler: (input) => print.printSheets(input.account, auditContext(input.request), input.body.examIds),
   });
 }

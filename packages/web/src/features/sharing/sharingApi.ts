@@ -1,5 +1,6 @@
 import {
   REPORT_VIEW_TIMEOUT_MS,
+  reportSharingCalls as calls,
   type PublishDetail,
   type PublishedCoExam,
   type PublishPage,
@@ -9,9 +10,10 @@ import {
   type SharedReport,
   type ShareLink,
   type ShareLinkCreated,
+  type CallQuery,
   type ShareReportRequest,
 } from '@yyp/contracts';
-import { apiRequest } from '../../api/client';
+import { callApi } from '../../api/call';
 import { sessionStore } from '../../api/sessionStore';
 
 /**
@@ -24,41 +26,35 @@ const anonymous = { anonymous: true, timeoutMs: REPORT_VIEW_TIMEOUT_MS } as cons
 
 /** GET share/report: the report a share or publish link opens (examId: another of its reports). */
 export function fetchSharedReport(link: string, examId?: string, signal?: AbortSignal): Promise<SharedReport> {
-  return apiRequest<SharedReport>('share/report', { ...anonymous, query: { link, examId }, signal });
+  return callApi(calls.sharedReport, { query: { link, examId } }, { ...anonymous, signal });
 }
 
-/** GET web-report: the report a hospital system's signed /web link names, its query passed as sent. */
+/** GET web-report: the report a hospital system's signed /web link names, its query passed as sent (unchecked). */
 export function fetchWebReport(query: Record<string, string>, signal?: AbortSignal): Promise<SharedReport> {
-  return apiRequest<SharedReport>('web-report', { ...anonymous, query, signal });
+  return callApi(calls.webReport, { query: query as CallQuery<typeof calls.webReport> }, { ...anonymous, signal });
 }
 
 /** Spec 001 §8: past and co exams for anonymous viewers answer an empty list on failure. */
 export function fetchCoExams(examId: string, shareLinkId: string): Promise<PublishedCoExam[]> {
-  return apiRequest<PublishedCoExam[]>('publishers/find-co-exams', {
-    anonymous: true,
-    query: { examId, shareLinkId },
-  }).catch(() => []);
+  return callApi(calls.coExams, { query: { examId, shareLinkId } }, { anonymous: true }).catch(() => []);
 }
 
 export function fetchPastExams(examId: string, shareLinkId: string): Promise<PublishedPastExam[]> {
-  return apiRequest<PublishedPastExam[]>('publishers/find-past-exams', {
-    anonymous: true,
-    query: { examId, shareLinkId },
-  }).catch(() => []);
+  return callApi(calls.pastExams, { query: { examId, shareLinkId } }, { anonymous: true }).catch(() => []);
 }
 
-const report = (id: string) => `reports/${encodeURIComponent(id)}`;
+const of = (reportId: string) => ({ params: { reportId } });
 
 export function createShareLink(reportId: string, body: ShareReportRequest): Promise<ShareLinkCreated> {
-  return apiRequest<ShareLinkCreated>(`${report(reportId)}/share`, { method: 'POST', body });
+  return callApi(calls.share, { ...of(reportId), body });
 }
 
 export function fetchShareLinks(reportId: string, signal?: AbortSignal): Promise<ShareLink[]> {
-  return apiRequest<{ links: ShareLink[] }>(`${report(reportId)}/shares`, { signal }).then((r) => r.links);
+  return callApi(calls.shares, of(reportId), { signal }).then((r) => r.links);
 }
 
 export function revokeShareLink(reportId: string, shareId: string): Promise<ShareLink> {
-  return apiRequest<ShareLink>(`${report(reportId)}/shares/${encodeURIComponent(shareId)}/revoke`, { method: 'POST' });
+  return callApi(calls.revokeShare, { params: { reportId, shareId } });
 }
 
 /* ---------- publishing (signed in, order_report_publish) ---------- */
@@ -70,21 +66,13 @@ export function revokeShareLink(reportId: string, shareId: string): Promise<Shar
  */
 export function publishReports(examIds: string[]): Promise<PublishResult> {
   const token = sessionStore.getAccessToken();
-  return apiRequest<PublishResult>('orders/publish-reports', {
-    method: 'POST',
-    body: { examIds },
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+  return callApi(calls.publish, { body: { examIds } }, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 }
 
 export function fetchPublishPage(query: PublishPageQuery, signal?: AbortSignal): Promise<PublishPage> {
-  return apiRequest<PublishPage>('report-publish/page-query', { method: 'POST', body: query, signal });
+  return callApi(calls.publishPage, { body: query }, { signal });
 }
 
 export function fetchPublishDetail(examId: string, reportId: string, signal?: AbortSignal): Promise<PublishDetail> {
-  return apiRequest<PublishDetail>('report-publish/detail', {
-    query: { examId, reportId },
-    signal,
-    timeoutMs: REPORT_VIEW_TIMEOUT_MS,
-  });
+  return callApi(calls.publishDetail, { query: { examId, reportId } }, { signal, timeoutMs: REPORT_VIEW_TIMEOUT_MS });
 }

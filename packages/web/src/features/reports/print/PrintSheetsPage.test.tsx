@@ -93,6 +93,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** What the server answers a recorded print (contracts printTimeSchema). */
+const printTime = (reportId: string) => ({
+  reportId,
+  status: 'printed',
+  isPrinted: true,
+  printSubmittedAt: null,
+  printApprovedAt: '2026-11-26T08:00:00.000Z',
+});
+
 describe('printing sheets page', () => {
   it('prints the reports as one document, sample graph marks drawn, and records each print', async () => {
     const print = vi.fn();
@@ -116,8 +125,8 @@ describe('printing sheets page', () => {
         status: 200,
         body: view([printed('e1', '赵一', { sampleGraphs: [graph] }), printed('e2', '钱二')]),
       }),
-      'POST reports/e1/update-print-time': () => ({ status: 200, body: {} }),
-      'POST reports/e2/update-print-time': () => ({ status: 200, body: {} }),
+      'POST reports/e1/update-print-time': () => ({ status: 200, body: printTime('e1') }),
+      'POST reports/e2/update-print-time': () => ({ status: 200, body: printTime('e2') }),
     });
     const sheets = await screen.findAllByRole('article');
     expect(sheets).toHaveLength(2);
