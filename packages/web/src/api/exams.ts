@@ -13,9 +13,8 @@ import type {
   Reporter,
   ViewerPath,
 } from '@yyp/contracts';
-import { examCalls, exportCalls, quickSearchCalls } from '@yyp/contracts';
+import { aiCalls, examCalls, exportCalls, quickSearchCalls } from '@yyp/contracts';
 import { callApi } from './call';
-import { apiRequest } from './client';
 
 /** The study list and the exam detail drawer (spec 001 §7 "Exams", "Quick search"). */
 
@@ -100,11 +99,7 @@ export function viewerPath(examId: string, kind: 'path' | 'share-path', reportId
 }
 
 export function sendAiTask(examId: string, bucketId: string, force: boolean) {
-  return apiRequest<{ aiStatus: string }>(`exams/${encodeURIComponent(examId)}/ai/task`, {
-    method: 'POST',
-    query: { bucketId },
-    body: force ? { force: true } : {},
-  });
+  return callApi(aiCalls.task, { ...of(examId), query: { bucketId }, body: force ? { force: true } : {} });
 }
 
 export function exportExams(body: {
