@@ -3,17 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute } from '../../platform/call-route.js';
 import type { Db } from '../../platform/db.js';
-import { ownerFrom, type AuthedInput, type RawInput } from '../../platform/route.js';
-import { ownerOfReport, type Actor } from '../reports/index.js';
+import { ownerFrom, type RawInput } from '../../platform/route.js';
+import { actorOf as actor, ownerOfReport } from '../reports/index.js';
 import type { ReportPrintService } from './report-print.service.js';
-
-type Caller = Pick<AuthedInput<undefined, undefined, undefined>, 'account' | 'access' | 'bucket' | 'request'>;
-const actor = (input: Caller): Actor => ({
-  account: input.account,
-  access: input.access,
-  bucket: input.bucket,
-  ctx: auditContext(input.request),
-});
 
 /** Report printing and the report PDF (spec 000 §3, §5, §6; spec 001 §7 update-print-time, §8). */
 export function reportPrintRoutes(app: FastifyInstance, db: Db, print: ReportPrintService): void {

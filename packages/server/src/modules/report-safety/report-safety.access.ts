@@ -1,6 +1,6 @@
 import type { AccountRow } from '../../db/schema.js';
 import { callerScope, findBucketFacts } from '../../platform/access.js';
-import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import type { AuditContext } from '../../platform/audit.js';
 import {
   canSee,
   effectiveActions,
@@ -39,28 +39,8 @@ export async function reportIdOf(db: Db, actor: Actor, examId: string): Promise<
   return id;
 }
 
-/** A PHI audit row about a report, by the actor in its organization (with the patient when known). */
-export async function auditReport(
-  db: Db,
-  actor: Actor,
-  action: string,
-  reportId: string,
-  details: Record<string, unknown> = {},
-  patientId?: string,
-): Promise<void> {
-  await writeAudit(db, actor.ctx, {
-    action,
-    outcome: 'success',
-    category: 'phi',
-    actorId: actor.account.id,
-    actorUsername: actor.account.username,
-    bucketId: actor.bucket.id,
-    targetType: 'report',
-    targetId: reportId,
-    ...(patientId ? { patientId } : {}),
-    details,
-  });
-}
+/** A PHI audit row about a report (the reports module writes it the same way for its own calls). */
+export { auditReport } from '../reports/index.js';
 
 /**
  * The organizations a safety list covers: each where the caller holds one of `holders` (with its

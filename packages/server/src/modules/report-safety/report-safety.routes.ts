@@ -3,19 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute } from '../../platform/call-route.js';
 import type { Db } from '../../platform/db.js';
-import { ownerFrom, type AuthedInput, type RawInput } from '../../platform/route.js';
-import { ownerOfReport } from '../reports/index.js';
-import type { Actor } from './report-safety.access.js';
+import { ownerFrom, type RawInput } from '../../platform/route.js';
+import { actorOf as actor, ownerOfReport } from '../reports/index.js';
 import type { ReportSafetyService } from './report-safety.service.js';
 import { groupOfTableColor } from './report-safety.owners.js';
 
-type Caller = Pick<AuthedInput<undefined, undefined, undefined>, 'account' | 'access' | 'bucket' | 'request'>;
-const actor = (input: Caller): Actor => ({
-  account: input.account,
-  access: input.access,
-  bucket: input.bucket,
-  ctx: auditContext(input.request),
-});
 const fromQuery =
   (key: string) =>
   ({ query }: RawInput) =>

@@ -3,19 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute, definePublicCallRoute } from '../../platform/call-route.js';
 import type { Db } from '../../platform/db.js';
-import { ownerFrom, type AuthedInput, type RawInput } from '../../platform/route.js';
-import { ownerOfReport, type Actor } from '../reports/index.js';
+import { ownerFrom, type RawInput } from '../../platform/route.js';
+import { actorOf as actor, ownerOfReport } from '../reports/index.js';
 import type { ReportPublishService } from './report-publish.service.js';
 import type { ReportSharingService } from './report-sharing.service.js';
 import type { WebIntegrationService } from './web-integration.service.js';
-
-type Caller = Pick<AuthedInput<undefined, undefined, undefined>, 'account' | 'access' | 'bucket' | 'request'>;
-const actor = (input: Caller): Actor => ({
-  account: input.account,
-  access: input.access,
-  bucket: input.bucket,
-  ctx: auditContext(input.request),
-});
 
 /**
  * Sharing and publishing (spec 001 §7 share/report, publishers/*, orders/publish-reports; spec 000

@@ -1,22 +1,14 @@
 import { KEY_IMAGE_MAX_BYTES, KEY_IMAGE_TYPES, reportCalls, type ReportAction } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { auditContext } from '../../platform/audit.js';
+import { actorOf as actor } from './report-actor.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { defineCallRoute } from '../../platform/call-route.js';
-import { ownerFrom, type AuthedInput } from '../../platform/route.js';
+import { ownerFrom } from '../../platform/route.js';
 import type { ViewingService } from '../viewing/index.js';
 import type { ReportExtrasService } from './report-extras.service.js';
 import { ownerOfReport } from './reports.owners.js';
-import type { Actor, ReportsService } from './reports.service.js';
-
-type Caller = Pick<AuthedInput<undefined, undefined, undefined>, 'account' | 'access' | 'bucket' | 'request'>;
-const actor = (input: Caller): Actor => ({
-  account: input.account,
-  access: input.access,
-  bucket: input.bucket,
-  ctx: auditContext(input.request),
-});
+import type { ReportsService } from './reports.service.js';
 
 /**
  * The report's calls (spec 001 §7 "Reports"). The {id} is the exam's id (a report's id is its

@@ -13,7 +13,7 @@ import {
   type TraceAction,
 } from '@yyp/contracts';
 import type { ReportRow } from '../../db/schema.js';
-import { writeAudit } from '../../platform/audit.js';
+import { auditReport } from './report-actor.js';
 import { effectiveActions } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -133,17 +133,7 @@ export class ReportsService {
   }
 
   audit(actor: Actor, action: string, reportId: string, details: Record<string, unknown> = {}) {
-    return writeAudit(this.db, actor.ctx, {
-      action,
-      outcome: 'success',
-      category: 'phi',
-      actorId: actor.account.id,
-      actorUsername: actor.account.username,
-      bucketId: actor.bucket.id,
-      targetType: 'report',
-      targetId: reportId,
-      details,
-    });
+    return auditReport(this.db, actor, action, reportId, details);
   }
 
   /** GET reports/{id}/detail: the report with the caller's transitions (status none before anyone wrote). */
