@@ -64,7 +64,7 @@ export async function makePrivacyWorld(
 /**
  * An organization in a group with privacy on whose reporting members (doctor, notetaker) hold
  * 报告医生's actions without view_privacy, so they see masks, while senior (审核医生) sees
- * everything: what test/privacy.ts's hospitalWithPrivacyOn made of the seeded hospital.
+ * everything (the masking the seeded hospital showed once its privacy was on).
  */
 export function makeMaskingHospital<K extends StaffName>(t: TestApp, who: readonly K[]): Promise<Staffed<K>> {
   const masked: StaffSpec = { role: 'reporting', without: ['view_privacy'] };

@@ -86,7 +86,7 @@ export type Staff = keyof typeof STAFF;
 export interface HospitalOptions {
   /**
    * The hospital group's privacy feature on, and view_privacy left out of the reporting doctors'
-   * actions, so `doctor` sees masked names and `senior` everything (test/privacy.ts).
+   * actions, so `doctor` sees masked names and `senior` everything (as factories-privacy.ts makeMaskingHospital).
    */
   privacy?: boolean;
   /** Items of radiology's dictionaries by kind, e.g. `{ 'critical-values': CRITICAL_VALUES }`. */

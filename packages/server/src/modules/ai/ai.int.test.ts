@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams } from '../../db/schema.js';
-import { bucket, fx, id, ingest, tok, useExamListFixture } from '../exams/exams.list.fixture.js';
+import { bucket, fx, id, ingest, login, tok, useExamListFixture } from '../exams/exams.list.fixture.js';
 
 useExamListFixture();
 
@@ -35,8 +35,8 @@ const aiStatus = async (examId: string) =>
     await fx.t.db.database.db.select({ s: exams.aiStatus, r: exams.aiResult }).from(exams).where(eq(exams.id, examId))
   )[0]!;
 const configure = async (url: string) => {
-  const admin = await fx.t.login('groupadmin');
-  const res = await fx.t.as(admin).post('groups/demo-renhe/update', { settings: { aiServiceUrl: url } });
+  const admin = await login('groupadmin');
+  const res = await fx.t.as(admin).post(`groups/${fx.hospitalGroupId}/update`, { settings: { aiServiceUrl: url } });
   expect(res.statusCode, res.body).toBe(200);
 };
 
@@ -135,7 +135,7 @@ describe('POST exams/{id}/ai/task', () => {
       404,
     );
     // The registrar holds exam_get but not exam_update.
-    const registrar = await fx.t.login('registrar');
+    const registrar = await login('registrar');
     expect((await fx.t.as(registrar).post(`exams/${id.A}/ai/task`, {})).statusCode).toBe(403);
   });
 });

@@ -3,7 +3,19 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, exams, instances, series } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
-import { advance, bucket, DAY, find, fx, id, ingest, sorted, tok, useExamListFixture } from './exams.list.fixture.js';
+import {
+  advance,
+  bucket,
+  DAY,
+  find,
+  fx,
+  id,
+  ingest,
+  login,
+  sorted,
+  tok,
+  useExamListFixture,
+} from './exams.list.fixture.js';
 
 /** Exams over time: delete, recovery and purge; the new-exam poll; past exams; print status. */
 useExamListFixture();
@@ -160,9 +172,9 @@ describe('POST exams/{id}/past and past/count', () => {
     await ingest(rad, { modality: 'CT', patientId: 'PAST-2', studyDate: '20200101', patientBirthDate: '19700101' });
     const api = fx.t.as(tok.senior!);
     const ids = async () => ((await api.post(`exams/${current}/past`, {})).json() as ExamPage).exams.map((e) => e.id);
-    const groupadmin = await fx.t.login('groupadmin');
+    const groupadmin = await login('groupadmin');
     const setGroup = (settings: Record<string, unknown>) =>
-      fx.t.as(groupadmin).post('groups/demo-renhe/update', { settings });
+      fx.t.as(groupadmin).post(`groups/${fx.hospitalGroupId}/update`, { settings });
 
     // The default (shift_off): the same birth date exactly, in this organization, study date descending.
     expect(await ids()).toEqual([prior]);

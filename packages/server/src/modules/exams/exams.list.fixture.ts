@@ -1,13 +1,33 @@
-import { type ExamPage } from '@yyp/contracts';
-import { eq } from 'drizzle-orm';
+import {
+  demoAccounts,
+  demoDictionaries,
+  demoRoles,
+  type Action,
+  type DemoRoleKey,
+  type ExamPage,
+} from '@yyp/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buckets } from '../../db/schema.js';
 import { generateStudy, type StudyOptions } from '../../dicom/testdata/generate.js';
 import type { IngestSource } from '../archive/index.js';
+import {
+  TEST_PASSWORD,
+  joinGroup,
+  joinOrganization,
+  makeAccount,
+  makeColorRule,
+  makeGroup,
+  makeOrganization,
+  makeRole,
+  signIn,
+} from '../../test/factories.js';
+import { makeAssignRule, makeDictionaryItem } from '../../test/factories-platform.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { hospitalWithPrivacyOn } from '../../test/privacy.js';
 
-export const fx = { t: undefined as unknown as TestApp };
+export const fx = {
+  t: undefined as unknown as TestApp,
+  /** The hospital group (仁和医院) of RH-RAD and RH-US. */
+  hospitalGroupId: '',
+};
 export const bucket: Record<string, string> = {};
 export const id: Record<string, string> = {};
 export const tok: Record<string, string> = {};
@@ -37,20 +57,97 @@ export const sorted = (xs: string[]) => [...xs].sort();
 /** Moves the clock; the tokens (valid an hour) are renewed. */
 export async function advance(ms: number): Promise<void> {
   fx.t.clock.advance(ms);
-  for (const u of Object.keys(tok)) tok[u] = await fx.t.login(u);
+  for (const u of Object.keys(tok)) tok[u] = await login(u);
 }
 
-/** The shared study-list fixture: six exams A…F in three organizations, and the callers' tokens. */
+/** Signs in one of the fixture's staff (groupadmin, doctor, senior, tech, registrar, notetaker, teledoctor). */
+export const login = (username: string): Promise<string> => signIn(fx.t, { username, password: TEST_PASSWORD });
+
+type Staff = 'groupadmin' | 'doctor' | 'senior' | 'tech' | 'registrar' | 'notetaker' | 'teledoctor';
+
+/**
+ * The organizations and staff the study-list tests read, built as the demo had them: 仁和医院 (its
+ * privacy turned on) with 放射科 RH-RAD and 超声科 RH-US, and 协和远程影像中心 (privacy on) with
+ * 远程诊断中心 XH-TELE. The hospital's reporting role lacks view_privacy, so the doctor and the
+ * note-taker see masks while the senior (审核医生) sees everything; the senior is content manager of
+ * RH-US. Each organization has the demo dictionaries; each group the demo's CT assign rule (to its
+ * reading doctor) and its 急诊 colour rule.
+ */
+async function buildStaff(t: TestApp): Promise<void> {
+  const hospital = await makeGroup(t, { displayName: '仁和医院', enablePrivacy: true });
+  const tele = await makeGroup(t, { displayName: '协和远程影像中心', enablePrivacy: true });
+  fx.hospitalGroupId = hospital.groupId;
+  const organization = async (groupId: string, name: string, code: string) =>
+    (bucket[code] = (await makeOrganization(t, { groupId, name, code })).bucketId);
+  const rad = await organization(hospital.groupId, '放射科', 'RH-RAD');
+  const us = await organization(hospital.groupId, '超声科', 'RH-US');
+  const remote = await organization(tele.groupId, '远程诊断中心', 'XH-TELE');
+
+  const people = {} as Record<Staff, string>;
+  for (const username of Object.keys({
+    groupadmin: 0,
+    doctor: 0,
+    senior: 0,
+    tech: 0,
+    registrar: 0,
+    notetaker: 0,
+    teledoctor: 0,
+  }) as Staff[]) {
+    const name = demoAccounts.find((a) => a.username === username)!.name;
+    people[username] = (await makeAccount(t, { username, name, signIn: false })).accountId;
+  }
+  await joinGroup(t, hospital.groupId, people.groupadmin, 1);
+  const member = (
+    bucketId: string,
+    who: Staff,
+    level: 'member' | 'admin' | 'collaborator' | 'contentManager' = 'member',
+  ) => joinOrganization(t, bucketId, people[who], { level });
+  await member(rad, 'groupadmin', 'admin');
+  for (const who of ['doctor', 'senior', 'tech', 'registrar'] as const) await member(rad, who);
+  await member(rad, 'notetaker', 'collaborator');
+  await member(us, 'doctor');
+  await member(us, 'senior', 'contentManager');
+  await member(remote, 'teledoctor');
+
+  const role = (bucketId: string, key: DemoRoleKey, holders: Staff[], without: readonly Action[] = []) =>
+    makeRole(
+      t,
+      bucketId,
+      demoRoles[key].actions.filter((a) => !without.includes(a)),
+      { name: demoRoles[key].name, members: holders.map((h) => people[h]) },
+    );
+  const masked = ['view_privacy'] as const;
+  await role(rad, 'reporting', ['doctor', 'notetaker'], masked);
+  await role(rad, 'approving', ['senior']);
+  await role(rad, 'technician', ['tech']);
+  await role(rad, 'registrar', ['registrar']);
+  await role(us, 'reporting', ['doctor'], masked);
+  await role(remote, 'remoteReading', ['teledoctor']);
+
+  for (const bucketId of [rad, us, remote]) {
+    for (const [kind, names] of Object.entries(demoDictionaries)) {
+      for (const name of names) await makeDictionaryItem(t, bucketId, kind, name);
+    }
+  }
+  await makeAssignRule(t, hospital.groupId, { bucketIds: [rad], doctorId: people.doctor });
+  await makeAssignRule(t, tele.groupId, { bucketIds: [remote], doctorId: people.teledoctor });
+  const urgent = {
+    name: '急诊',
+    priority: 0,
+    foreColor: '#ffffff',
+    backgroundColor: '#d4380d',
+    matchField: 'urgentFlag',
+    value: 'true',
+    index: 0,
+  };
+  for (const groupId of [hospital.groupId, tele.groupId]) await makeColorRule(t, groupId, urgent);
+}
+
+/** The shared study-list fixture: six exams A…F in three organizations (buildStaff), and the callers' tokens. */
 export function useExamListFixture(): void {
   beforeAll(async () => {
-    fx.t = await startTestApp();
-    // Masking as a caller without view_privacy in a privacy-on group sees it (test/privacy.ts).
-    await hospitalWithPrivacyOn(fx.t.db.database.db);
-    const db = fx.t.db.database.db;
-    for (const code of ['RH-RAD', 'RH-US', 'XH-TELE']) {
-      const [b] = await db.select().from(buckets).where(eq(buckets.code, code));
-      bucket[code] = b!.id;
-    }
+    fx.t = await startTestApp({ seed: false });
+    await buildStaff(fx.t);
     // A: CT then an MR series of the same study (ModalitiesInStudy CT\MR), a Chinese name.
     const a = generateStudy({
       modality: 'CT',
@@ -114,7 +211,7 @@ export function useExamListFixture(): void {
       studyDate: '20261121',
     });
     id.F = await ingest(bucket['XH-TELE']!, { modality: 'CT', patientName: 'TELE^PATIENT', patientId: 'TELE-06' });
-    for (const u of ['senior', 'doctor', 'teledoctor', 'tech']) tok[u] = await fx.t.login(u);
+    for (const u of ['senior', 'doctor', 'teledoctor', 'tech']) tok[u] = await login(u);
   });
   afterAll(async () => {
     await fx.t.close();

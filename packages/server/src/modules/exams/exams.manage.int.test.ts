@@ -2,7 +2,7 @@ import type { ExamDetail, Reporter } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, assignRules, auditLogs, bucketDictionary, exams } from '../../db/schema.js';
-import { bucket, find, fx, id, ingest, page, tok, useExamListFixture } from './exams.list.fixture.js';
+import { bucket, find, fx, id, ingest, login, page, tok, useExamListFixture } from './exams.list.fixture.js';
 
 useExamListFixture();
 
@@ -116,7 +116,7 @@ describe('exam detail and edit', () => {
   });
 
   it('checks extension values against the organization extension configs', async () => {
-    const cfg = await fx.t.as(await fx.t.login('groupadmin')).post(`buckets/${bucket['RH-RAD']}/extension-configs`, {
+    const cfg = await fx.t.as(await login('groupadmin')).post(`buckets/${bucket['RH-RAD']}/extension-configs`, {
       name: 'contrast',
       data: { label: '造影剂', type: 'select', options: ['碘', '钆'], required: false },
     });
