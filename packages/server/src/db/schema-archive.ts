@@ -249,6 +249,16 @@ export const modalities = pgTable(
     /** optional: only accept this AE from this host */
     host: text('host'),
     name: text('name').notNull(),
+    /*
+     * A modality is also a device of the organization's procedure management (issue 22): the
+     * worklist it asks for (C-FIND) is the scheduled exams of its AE title.
+     */
+    /** the device's own DICOM port (for sending to it; the archive does not need it to receive) */
+    port: integer('port'),
+    /** the modality code it performs (CT, MR …), '' when not said */
+    modality: text('modality').notNull().default(''),
+    room: text('room').notNull().default(''),
+    deviceGroupId: text('device_group_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('modalities_ae_title_idx').on(t.aeTitle)],

@@ -7,3 +7,4 @@ export * from './schema-attachments.js';
 export * from './schema-lists.js';
 export * from './schema-reports.js';
 export * from './schema-report-output.js';
+export * from './schema-registry.js';

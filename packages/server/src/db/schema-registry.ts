@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+import { accounts } from './schema-accounts.js';
+import { exams } from './schema-archive.js';
+import { buckets, groups } from './schema-tenancy.js';
+
+/* ---------- the front desk (issue 22): patients, registrations, scheduled exams, procedures ---------- */
+
+/** The group's patient index: one record per patient per organization group (spec 000 §3, issue 22). */
+export const registryPatients = pgTable(
+  'registry_patients',
+  {
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** the hospital's patient ID, unique in the group */
+    patientId: text('patient_id').notNull(),
+    name: text('name').notNull(),
+    /** lower-case pinyin initials of the name's Chinese characters, for the search */
+    namePinyin: text('name_pinyin').notNull().default(''),
+    gender: text('gender').notNull(),
+    /** YYYYMMDD or '' */
+    birthDate: text('birth_date').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    idCard: text('id_card').notNull().default(''),
+    address: text('address').notNull().default(''),
+    /** pet domains: species, breed, owner, disease history */
+    animal: jsonb('animal').$type<{ species: string; breed: string; owner: string; diseaseHistory: string }>(),
+    created: ts('created').notNull().defaultNow(),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('registry_patients_group_pid_idx').on(t.groupId, t.patientId),
+    index('registry_patients_group_name_idx').on(t.groupId, t.name, t.birthDate),
+  ],
+);
+
+/** A registration (order) at the desk: one patient, one to five scheduled exams. */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: text('id').primaryKey(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    patientRef: text('patient_ref')
+      .notNull()
+      .references(() => registryPatients.id),
+    /** internal (the desk) or external (an order placed from outside) */
+    source: text('source').notNull().default('internal'),
+    /** short code on the label and referral form, unique */
+    passCode: text('pass_code').notNull(),
+    patientSource: text('patient_source').notNull(),
+    inpatientId: text('inpatient_id').notNull().default(''),
+    bedNum: text('bed_num').notNull().default(''),
+    outpatientId: text('outpatient_id').notNull().default(''),
+    physicalExamId: text('physical_exam_id').notNull().default(''),
+    applyDept: text('apply_dept').notNull().default(''),
+    orderPlacer: text('order_placer').notNull().default(''),
+    clinicImpression: text('clinic_impression').notNull().default(''),
+    urgent: boolean('urgent').notNull().default(false),
+    note: text('note').notNull().default(''),
+    weight: real('weight'),
+    height: real('height'),
+    createdBy: text('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(0),
+    created: ts('created').notNull().defaultNow(),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('registrations_pass_code_idx').on(t.passCode),
+    index('registrations_patient_idx').on(t.patientRef),
+  ],
+);
+
+/** A scheduled exam: one procedure of a registration, with its status (contracts registry-rules). */
+export const scheduledExams = pgTable(
+  'scheduled_exams',
+  {
+    id: text('id').primaryKey(),
+    registrationId: text('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    /** Registered, Scheduled, Arrived, Performed, Cancelled */
+    status: text('status').notNull(),
+    procedureId: text('procedure_id').references(() => procedures.id, { onDelete: 'set null' }),
+    /** the procedure's name and code when registered (kept if the procedure changes) */
+    procedureName: text('procedure_name').notNull().default(''),
+    procedureCode: text('procedure_code').notNull().default(''),
+    modality: text('modality').notNull(),
+    bodyPart: text('body_part').notNull().default(''),
+    studyDesc: text('study_desc').notNull().default(''),
+    bodyPartCount: integer('body_part_count'),
+    imagingOptional: boolean('imaging_optional').notNull().default(false),
+    deviceId: text('device_id'),
+    /** the station the worklist hands it to ('' any station of the modality) */
+    stationAeTitle: text('station_ae_title').notNull().default(''),
+    /** YYYY-MM-DD ('' for a Registered order without an appointment) */
+    scheduledDate: text('scheduled_date').notNull().default(''),
+    /** HH:mm or '' */
+    scheduledTime: text('scheduled_time').notNull().default(''),
+    accessionNumber: text('accession_number').notNull(),
+    /** given to the modality by the worklist; the study stored with it lands on this exam */
+    studyInstanceUid: text('study_instance_uid').notNull(),
+    requestedProcedureId: text('requested_procedure_id').notNull(),
+    spsId: text('sps_id').notNull(),
+    examId: text('exam_id').references(() => exams.id, { onDelete: 'set null' }),
+    arrivedAt: ts('arrived_at'),
+    arrivedBy: text('arrived_by').references(() => accounts.id, { onDelete: 'set null' }),
+    startedAt: ts('started_at'),
+    performedAt: ts('performed_at'),
+    cancelledAt: ts('cancelled_at'),
+    cancelReason: text('cancel_reason').notNull().default(''),
+    /** the MPPS instance the modality created for it */
+    mppsUid: text('mpps_uid'),
+    discontinuedReason: text('discontinued_reason').notNull().default(''),
+    /** values of the organization's exam extension fields, by config id */
+    extensions: jsonb('extensions').$type<Record<string, string | number>>().notNull().default({}),
+    created: ts('created').notNull().defaultNow(),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [
+    index('scheduled_exams_bucket_created_idx').on(t.bucketId, t.created.desc(), t.id),
+    index('scheduled_exams_bucket_date_idx').on(t.bucketId, t.scheduledDate, t.status),
+    index('scheduled_exams_registration_idx').on(t.registrationId),
+    uniqueIndex('scheduled_exams_accession_idx').on(t.bucketId, t.accessionNumber),
+    uniqueIndex('scheduled_exams_study_uid_idx').on(t.studyInstanceUid),
+    index('scheduled_exams_exam_idx')
+      .on(t.examId)
+      .where(sql`${t.examId} is not null`),
+    uniqueIndex('scheduled_exams_mpps_idx')
+      .on(t.mppsUid)
+      .where(sql`${t.mppsUid} is not null`),
+  ],
+);
+
+/** Device groups of the organization's procedure management. */
+export const deviceGroups = pgTable(
+  'device_groups',
+  {
+    id: text('id').primaryKey(),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    created: ts('created').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('device_groups_bucket_name_idx').on(t.bucketId, sql`lower(${t.name})`)],
+);
+
+/** The organization's procedures (spec 000 §3 Procedure). */
+export const procedures = pgTable(
+  'procedures',
+  {
+    id: text('id').primaryKey(),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    enName: text('en_name').notNull().default(''),
+    /** fen */
+    price: integer('price').notNull().default(0),
+    scanTech: text('scan_tech').notNull().default(''),
+    isEnhanced: boolean('is_enhanced').notNull().default(false),
+    bodyPartCount: integer('body_part_count').notNull().default(1),
+    modality: text('modality').notNull(),
+    aeTitle: text('ae_title').notNull().default(''),
+    deviceGroupIds: jsonb('device_group_ids').$type<string[]>().notNull().default([]),
+    steps: jsonb('steps').$type<string[]>().notNull().default([]),
+    reportDuringExam: boolean('report_during_exam').notNull().default(false),
+    showLocalVideo: boolean('show_local_video').notNull().default(false),
+    imagingOptional: boolean('imaging_optional').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    created: ts('created').notNull().defaultNow(),
+    updated: ts('updated').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('procedures_bucket_code_idx').on(t.bucketId, sql`lower(${t.code})`)],
+);
+
+/** The organization's modality dictionary (spec 000 §3): code → the name the desk shows. */
+export const modalityDictionary = pgTable(
+  'modality_dictionary',
+  {
+    id: text('id').primaryKey(),
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    modalityCode: text('modality_code').notNull(),
+    displayName: text('display_name').notNull(),
+    created: ts('created').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('modality_dictionary_code_idx').on(t.bucketId, t.modalityCode)],
+);
+
+export type RegistryPatientRow = typeof registryPatients.$inferSelect;
+export type RegistrationRow = typeof registrations.$inferSelect;
+export type ScheduledExamRow = typeof scheduledExams.$inferSelect;
+export type ProcedureRow = typeof procedures.$inferSelect;
+export type DeviceGroupRow = typeof deviceGroups.$inferSelect;
+export type ModalityEntryRow = typeof modalityDictionary.$inferSelect;
