@@ -1,8 +1,8 @@
-import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFoundPage } from './NotFoundPage';
+import { StatusPage } from './StatusPage';
 
 /** Error boundary of the route tree: a failed chunk load or an unexpected render error. */
 export function RouteErrorPage() {
@@ -15,23 +15,13 @@ export function RouteErrorPage() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundPage />;
   }
-
-  function handleReload() {
-    window.location.reload();
-  }
-
   return (
-    <div className="yyp-status-page">
-      <Result
-        status="error"
-        title={t('errorPage.title')}
-        subTitle={t('errorPage.description')}
-        extra={
-          <Button type="primary" onClick={handleReload}>
-            {t('errorPage.reload')}
-          </Button>
-        }
-      />
-    </div>
+    <StatusPage
+      status="error"
+      title={t('errorPage.title')}
+      description={t('errorPage.description')}
+      actionLabel={t('errorPage.reload')}
+      onAction={() => window.location.reload()}
+    />
   );
 }
