@@ -1,4 +1,4 @@
-import { Button, Modal } from 'antd';
+import { Button, ColorPicker, Form, Modal } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,4 +49,13 @@ export function FormModalActions({
 /** The color pickers answer Color objects; the contracts store '#rrggbb'. */
 export function toHex(color: Color): string {
   return color.toHexString().slice(0, 7);
+}
+
+/** A form field holding a colour as '#rrggbb', chosen with a picker that shows its code. */
+export function HexColorItem({ name, label }: { name: string; label: ReactNode }) {
+  return (
+    <Form.Item name={name} label={label} getValueFromEvent={toHex}>
+      <ColorPicker format="hex" disabledAlpha showText />
+    </Form.Item>
+  );
 }

@@ -7,6 +7,7 @@ import { queryKeys } from '../../../api/queryClient';
 import { useAllGroupMembers, useAssignRules, useGroupOrganizations } from '../../../shared/groups/useGroups';
 import { RuleTableCard } from '../../../shared/rules/RuleTableCard';
 import { AssignRuleModal } from './AssignRuleModal';
+import { ruleTableTexts } from './ruleTableTexts';
 
 /** Assign rules of a group: which organizations' exams go to which doctor and members. */
 export function AssignRulesCard({ groupId }: { groupId: string }) {
@@ -51,14 +52,7 @@ export function AssignRulesCard({ groupId }: { groupId: string }) {
 
   return (
     <RuleTableCard<AssignRule>
-      texts={{
-        title: t('assignRules.title'),
-        description: t('assignRules.description'),
-        add: t('assignRules.add'),
-        empty: t('assignRules.empty'),
-        deleteConfirm: (name) => t('assignRules.deleteConfirm', { name }),
-        deleted: (name) => t('assignRules.deleted', { name }),
-      }}
+      texts={ruleTableTexts(t, 'assignRules')}
       columns={columns}
       rows={rules.data ?? []}
       query={rules}

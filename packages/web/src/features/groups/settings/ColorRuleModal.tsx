@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Organization } from '@yyp/contracts';
-import { ColorPicker, Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal, FormModalActions, toHex } from '../../../ui/FormModal';
+import { FormModal, FormModalActions, HexColorItem } from '../../../ui/FormModal';
 import type { ColorRule, UpsertColorRuleRequest } from '../../../api/contractTypes';
 import { saveColorRule } from '../../../api/groups';
 import { queryKeys } from '../../../api/queryClient';
@@ -102,12 +102,8 @@ function ColorRuleForm({ groupId, rule, organizations, onClose }: ColorRuleModal
             <Input />
           )}
         </Form.Item>
-        <Form.Item name="foreColor" label={t('colorRules.foreColor')} getValueFromEvent={toHex}>
-          <ColorPicker format="hex" disabledAlpha showText />
-        </Form.Item>
-        <Form.Item name="backgroundColor" label={t('colorRules.backgroundColor')} getValueFromEvent={toHex}>
-          <ColorPicker format="hex" disabledAlpha showText />
-        </Form.Item>
+        <HexColorItem name="foreColor" label={t('colorRules.foreColor')} />
+        <HexColorItem name="backgroundColor" label={t('colorRules.backgroundColor')} />
         <Form.Item name="priority" label={t('colorRules.priority')}>
           <InputNumber min={0} max={10000} precision={0} />
         </Form.Item>

@@ -8,6 +8,7 @@ import { useColorRules, useGroupOrganizations } from '../../../shared/groups/use
 import { RuleTableCard } from '../../../shared/rules/RuleTableCard';
 import { isColorMatchField } from '../groupSettings';
 import { ColorRuleModal } from './ColorRuleModal';
+import { ruleTableTexts } from './ruleTableTexts';
 
 /** Color rules of the exam list; a lower priority number wins. */
 export function ColorRulesCard({ groupId }: { groupId: string }) {
@@ -47,14 +48,7 @@ export function ColorRulesCard({ groupId }: { groupId: string }) {
 
   return (
     <RuleTableCard<ColorRule>
-      texts={{
-        title: t('colorRules.title'),
-        description: t('colorRules.description'),
-        add: t('colorRules.add'),
-        empty: t('colorRules.empty'),
-        deleteConfirm: (name) => t('colorRules.deleteConfirm', { name }),
-        deleted: (name) => t('colorRules.deleted', { name }),
-      }}
+      texts={ruleTableTexts(t, 'colorRules')}
       columns={columns}
       rows={sorted}
       query={rules}

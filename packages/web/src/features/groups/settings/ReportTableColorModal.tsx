@@ -5,9 +5,9 @@ import {
   type ReportTableColor,
   type ReportTableColorBody,
 } from '@yyp/contracts';
-import { ColorPicker, Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal, FormModalActions, toHex } from '../../../ui/FormModal';
+import { FormModal, FormModalActions, HexColorItem } from '../../../ui/FormModal';
 import { addReportTableColor, updateReportTableColor } from '../../../api/reportSafety';
 import { useNotify } from '../../../shared/notify/useNotify';
 import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
@@ -119,12 +119,8 @@ function ReportTableColorForm({ groupId, color, onClose }: ReportTableColorModal
         >
           <Select options={valueOptions} />
         </Form.Item>
-        <Form.Item name="color" label={t('reportColors.color')} getValueFromEvent={toHex}>
-          <ColorPicker format="hex" disabledAlpha showText />
-        </Form.Item>
-        <Form.Item name="background" label={t('reportColors.background')} getValueFromEvent={toHex}>
-          <ColorPicker format="hex" disabledAlpha showText />
-        </Form.Item>
+        <HexColorItem name="color" label={t('reportColors.color')} />
+        <HexColorItem name="background" label={t('reportColors.background')} />
         <Form.Item name="priority" label={t('reportColors.priority')}>
           <InputNumber min={0} max={10000} precision={0} />
         </Form.Item>

@@ -9,6 +9,7 @@ import { studyKeys } from '../../../shared/queries/studyQueries';
 import { RuleTableCard } from '../../../shared/rules/RuleTableCard';
 import { ReportTableColorModal } from './ReportTableColorModal';
 import { isReportColorField, reportTableColorsKey, useReportTableColors } from './useReportTableColors';
+import { ruleTableTexts } from './ruleTableTexts';
 
 /**
  * Report table colours (spec 001 §7 report-table-color): the colours of the report status in the
@@ -54,14 +55,7 @@ export function ReportTableColorsCard({ groupId }: { groupId: string }) {
 
   return (
     <RuleTableCard<ReportTableColor>
-      texts={{
-        title: t('reportColors.title'),
-        description: t('reportColors.description'),
-        add: t('reportColors.add'),
-        empty: t('reportColors.empty'),
-        deleteConfirm: (name) => t('reportColors.deleteConfirm', { name }),
-        deleted: (name) => t('reportColors.deleted', { name }),
-      }}
+      texts={ruleTableTexts(t, 'reportColors')}
       testId="report-colors-card"
       columns={columns}
       rows={colors.data?.items ?? []}
