@@ -120,6 +120,11 @@ export class DatasetBuilder {
     return this.set(t, vr, value.length % 2 ? pad(value, 0) : value);
   }
 
+  /** A zero-length value (a key asked for and unknown, a type 2 attribute without a value). */
+  empty(t: number, vr: VR): this {
+    return this.set(t, vr, Buffer.alloc(0));
+  }
+
   sequence(t: number, items: DatasetBuilder[]): this {
     this.elements.set(t, { tag: t, vr: 'SQ', value: items });
     return this;
