@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import type { IngestSource } from '../archive/index.js';
 import { bucketMembersAmong } from '../organizations/index.js';
-import { examTime, presentNotification } from './notifications.presenter.js';
+import { examNotification, presentNotification } from './notifications.presenter.js';
 import * as store from './notifications.store.js';
 
 /** The members an organization's upload token notifies (organization settings, at most 2). */
@@ -75,19 +75,11 @@ export class NotificationsService {
     return store.insertExamNotifications(
       this.db,
       {
-        accountIds: configured.filter((id) => members.has(id)),
-        groupId: exam.groupId,
-        bucketId: exam.bucketId,
+        ...examNotification(
+          exam,
+          configured.filter((id) => members.has(id)),
+        ),
         kind: 'exam_uploaded',
-        examId: exam.id,
-        payload: {
-          id: exam.id,
-          patientName: exam.patientName,
-          modality: exam.modality,
-          bodyPart: exam.bodyPart,
-          examTime: examTime(exam.studyDate, exam.studyTime, exam.created),
-          bucketName: exam.bucketName,
-        },
       },
       this.clock.now(),
     );

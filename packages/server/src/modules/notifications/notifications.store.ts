@@ -36,34 +36,39 @@ export async function confidentialExams(db: Db, examIds: string[]): Promise<Set<
   return new Set(rows.map((r) => r.id));
 }
 
+/** An exam's notification for its recipients: their organization's group, the exam and what the bell shows of it. */
+export interface ExamNotificationInput {
+  accountIds: string[];
+  groupId: string;
+  bucketId: string;
+  examId: string;
+  payload: ExamNotificationPayload;
+}
+
+/** The rows of an exam's notification of `kind`, one per recipient, new and unread. */
+export function examNotificationRows(input: ExamNotificationInput, kind: string, now: Date) {
+  return input.accountIds.map((accountId) => ({
+    id: crypto.randomUUID(),
+    accountId,
+    groupId: input.groupId,
+    bucketId: input.bucketId,
+    kind,
+    examId: input.examId,
+    payload: input.payload,
+    createdAt: now,
+  }));
+}
+
 /** Adds one notification per recipient; a recipient who already has this one for the exam gets nothing new. */
 export async function insertExamNotifications(
   db: Db,
-  input: {
-    accountIds: string[];
-    groupId: string;
-    bucketId: string;
-    kind: string;
-    examId: string;
-    payload: ExamNotificationPayload;
-  },
+  input: ExamNotificationInput & { kind: string },
   now: Date,
 ): Promise<string[]> {
   if (input.accountIds.length === 0) return [];
   const rows = await db
     .insert(notifications)
-    .values(
-      input.accountIds.map((accountId) => ({
-        id: crypto.randomUUID(),
-        accountId,
-        groupId: input.groupId,
-        bucketId: input.bucketId,
-        kind: input.kind,
-        examId: input.examId,
-        payload: input.payload,
-        createdAt: now,
-      })),
-    )
+    .values(examNotificationRows(input, input.kind, now))
     .onConflictDoNothing({ target: [notifications.accountId, notifications.examId, notifications.kind] })
     .returning({ id: notifications.id });
   return rows.map((r) => r.id);

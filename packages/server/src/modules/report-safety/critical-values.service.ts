@@ -19,7 +19,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { dictionaryItems, membersWithAccess } from '../exams/index.js';
-import { examForNotification, examTime } from '../notifications/index.js';
+import { examForNotification, examNotification } from '../notifications/index.js';
 import { accountNames } from '../reports/index.js';
 import { actionsOf, auditReport, listScope, reportIdOf, type Actor } from './report-safety.access.js';
 import {
@@ -105,24 +105,7 @@ export class CriticalValuesService {
     if (recipients.length === 0) return 0;
     const exam = await examForNotification(tx, reportId);
     if (!exam) return 0;
-    return store.notifyCriticalValue(
-      tx,
-      {
-        accountIds: recipients,
-        groupId: exam.groupId,
-        bucketId: exam.bucketId,
-        examId: exam.id,
-        payload: {
-          id: exam.id,
-          patientName: exam.patientName,
-          modality: exam.modality,
-          bodyPart: exam.bodyPart,
-          examTime: examTime(exam.studyDate, exam.studyTime, exam.created),
-          bucketName: exam.bucketName,
-        },
-      },
-      now,
-    );
+    return store.notifyCriticalValue(tx, examNotification(exam, recipients), now);
   }
 
   /** GET reports/{id}/critical-values, newest first. */

@@ -1,14 +1,7 @@
-import crypto from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import {
-  buckets,
-  coExams,
-  criticalValues,
-  exams,
-  notifications,
-  type ExamNotificationPayload,
-} from '../../db/schema.js';
+import { buckets, coExams, criticalValues, exams, notifications } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
+import { examNotificationRows, type ExamNotificationInput } from '../notifications/index.js';
 
 /** All SQL of critical values (CONVENTIONS 7). */
 
@@ -90,26 +83,11 @@ export async function setCriticalFlag(db: Db, reportId: string, open: boolean, n
  * (notifications_account_exam_kind_idx), so a later critical value on the same exam brings the
  * recipient's row back to the top, unread, instead of being dropped.
  */
-export async function notifyCriticalValue(
-  db: Db,
-  input: { accountIds: string[]; groupId: string; bucketId: string; examId: string; payload: ExamNotificationPayload },
-  now: Date,
-): Promise<number> {
+export async function notifyCriticalValue(db: Db, input: ExamNotificationInput, now: Date): Promise<number> {
   if (input.accountIds.length === 0) return 0;
   const rows = await db
     .insert(notifications)
-    .values(
-      input.accountIds.map((accountId) => ({
-        id: crypto.randomUUID(),
-        accountId,
-        groupId: input.groupId,
-        bucketId: input.bucketId,
-        kind: 'critical_value',
-        examId: input.examId,
-        payload: input.payload,
-        createdAt: now,
-      })),
-    )
+    .values(examNotificationRows(input, 'critical_value', now))
     .onConflictDoUpdate({
       target: [notifications.accountId, notifications.examId, notifications.kind],
       set: { payload: input.payload, createdAt: now, readAt: null },
