@@ -26,6 +26,7 @@ export * from './report-safety.js';
 export * from './safety-review.js';
 export * from './report-sharing.js';
 export * from './report-print.js';
+export * from './report-print-labels.js';
 export * from './report-view.js';
 export * from './registry-rules.js';
 export * from './registry.js';

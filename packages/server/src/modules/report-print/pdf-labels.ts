@@ -1,125 +1,27 @@
-/** The printed report's labels in the three interface languages (the report text is as written). */
-export type PdfLang = 'chs' | 'en' | 'tib';
+import { REPORT_SHEET_LABELS, type Language, type ReportSheetLabels } from '@yyp/contracts';
 
-export interface PdfLabels {
-  defaultTitle: string;
-  name: string;
-  gender: string;
-  age: string;
-  patientId: string;
-  accessionNumber: string;
-  studyDate: string;
-  modality: string;
-  bodyPart: string;
-  applyDept: string;
-  bedNum: string;
-  inpatientId: string;
-  outpatientId: string;
-  clinicImpression: string;
-  studyDesc: string;
-  urgent: string;
-  images: string;
-  findings: string;
-  conclusion: string;
-  positive: string;
-  positiveYes: string;
-  positiveNo: string;
-  writer: string;
-  approver: string;
-  reportTime: string;
-  draft: string;
+/** The printed report's labels in the three interface languages (the report text is as written). */
+export type PdfLang = Language;
+
+/** The sheet's labels (shared with the web's print view) and what only the PDF prints. */
+export interface PdfLabels extends ReportSheetLabels {
   genders: Record<string, string>;
   page: (n: number, of: number) => string;
 }
 
 export const PDF_LABELS: Record<PdfLang, PdfLabels> = {
   chs: {
-    defaultTitle: '医学影像检查报告单',
-    name: '姓名',
-    gender: '性别',
-    age: '年龄',
-    patientId: '患者编号',
-    accessionNumber: '检查号',
-    studyDate: '检查日期',
-    modality: '检查类型',
-    bodyPart: '检查部位',
-    applyDept: '申请科室',
-    bedNum: '床号',
-    inpatientId: '住院号',
-    outpatientId: '门诊号',
-    clinicImpression: '临床诊断',
-    studyDesc: '检查项目',
-    urgent: '急诊',
-    images: '关键图像',
-    findings: '影像所见',
-    conclusion: '诊断意见',
-    positive: '阴阳性',
-    positiveYes: '阳性',
-    positiveNo: '阴性',
-    writer: '报告医生',
-    approver: '审核医生',
-    reportTime: '报告时间',
-    draft: '未审核，仅供参考',
+    ...REPORT_SHEET_LABELS.chs,
     genders: { M: '男', F: '女', O: '其他' },
     page: (n, of) => `第 ${n} / ${of} 页`,
   },
   en: {
-    defaultTitle: 'Medical Imaging Report',
-    name: 'Name',
-    gender: 'Sex',
-    age: 'Age',
-    patientId: 'Patient ID',
-    accessionNumber: 'Accession No.',
-    studyDate: 'Study date',
-    modality: 'Modality',
-    bodyPart: 'Body part',
-    applyDept: 'Department',
-    bedNum: 'Bed',
-    inpatientId: 'Inpatient No.',
-    outpatientId: 'Outpatient No.',
-    clinicImpression: 'Clinical diagnosis',
-    studyDesc: 'Procedure',
-    urgent: 'Urgent',
-    images: 'Key images',
-    findings: 'Findings',
-    conclusion: 'Impression',
-    positive: 'Result',
-    positiveYes: 'Positive',
-    positiveNo: 'Negative',
-    writer: 'Reported by',
-    approver: 'Approved by',
-    reportTime: 'Report time',
-    draft: 'Not approved: for reference only',
+    ...REPORT_SHEET_LABELS.en,
     genders: { M: 'Male', F: 'Female', O: 'Other' },
     page: (n, of) => `Page ${n} of ${of}`,
   },
   tib: {
-    defaultTitle: 'སྨན་བཅོས་པར་རིས་ཞིབ་བཤེར་སྙན་ཐོ།',
-    name: 'ནད་པའི་མིང་།',
-    gender: 'ཕོ་མོ།',
-    age: 'ལོ་ཚད།',
-    patientId: 'ནད་པའི་ཨང་།',
-    accessionNumber: 'ཞིབ་བཤེར་ཨང་།',
-    studyDate: 'ཞིབ་བཤེར་ཚེས་གྲངས།',
-    modality: 'སྒྲིག་ཆས་ཀྱི་རིགས།',
-    bodyPart: 'ལུས་ཕུང་།',
-    applyDept: 'རེ་ཞུ་སྡེ་ཚན།',
-    bedNum: 'ཉལ་ཁྲི།',
-    inpatientId: 'ནང་ནད་ཨང་།',
-    outpatientId: 'ཕྱི་ནད་ཨང་།',
-    clinicImpression: 'སྨན་ཁང་གི་ནད་ངོས།',
-    studyDesc: 'ཞིབ་བཤེར་རྣམ་གྲངས།',
-    urgent: 'ཛ་དྲག',
-    images: 'གལ་ཆེའི་པར་རིས།',
-    findings: 'པར་རིས་ཀྱི་མཐོང་རྟོགས།',
-    conclusion: 'ནད་ངོས་འཛིན།',
-    positive: 'མཇུག་འབྲས།',
-    positiveYes: 'ཡོད་རྟགས།',
-    positiveNo: 'མེད་རྟགས།',
-    writer: 'སྙན་ཐོ་འབྲི་མཁན།',
-    approver: 'ཆོག་མཆན་སྤྲོད་མཁན།',
-    reportTime: 'སྙན་ཐོའི་དུས་ཚོད།',
-    draft: 'ཆོག་མཆན་མ་ཐོབ། དཔྱད་གཞི་ཙམ།',
+    ...REPORT_SHEET_LABELS.tib,
     genders: { M: 'ཕོ།', F: 'མོ།', O: 'གཞན།' },
     page: (n, of) => `ཤོག་ངོས་ ${n} / ${of}`,
   },

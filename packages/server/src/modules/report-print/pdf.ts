@@ -242,7 +242,13 @@ function report(doc: Doc, input: PdfInput, r: PdfReport, L: PdfLabels): void {
   header(doc, input, L);
   examBlock(doc, r, L);
   if (!r.approved) {
-    write(doc, L.draft, { x: MARGIN, width: doc.page.width - 2 * MARGIN, size: 10, face: 'bold', color: '#b00000' });
+    write(doc, L.notApproved, {
+      x: MARGIN,
+      width: doc.page.width - 2 * MARGIN,
+      size: 10,
+      face: 'bold',
+      color: '#b00000',
+    });
     doc.y += 6;
   }
   images(doc, r, input.imageColumns);

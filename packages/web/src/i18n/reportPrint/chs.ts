@@ -1,3 +1,4 @@
+import { REPORT_SHEET_LABELS } from '@yyp/contracts';
 import type { reportPrintEn } from './en';
 
 /** 简体中文：报告打印页与机构打印模板。 */
@@ -14,31 +15,7 @@ export const reportPrintChs: typeof reportPrintEn = {
       noTemplate: '请联系机构管理员设置打印模板（机构 → 设置）',
     },
     sheet: {
-      defaultTitle: '医学影像检查报告单',
-      name: '姓名',
-      gender: '性别',
-      age: '年龄',
-      patientId: '患者编号',
-      accessionNumber: '检查号',
-      studyDate: '检查日期',
-      modality: '检查类型',
-      bodyPart: '检查部位',
-      studyDesc: '检查项目',
-      applyDept: '申请科室',
-      bedNum: '床号',
-      inpatientId: '住院号',
-      outpatientId: '门诊号',
-      clinicImpression: '临床诊断',
-      urgent: '急诊',
-      findings: '影像所见',
-      conclusion: '诊断意见',
-      positive: '阴阳性',
-      positiveYes: '阳性',
-      positiveNo: '阴性',
-      writer: '报告医生',
-      approver: '审核医生',
-      reportTime: '报告时间',
-      notApproved: '未审核，仅供参考',
+      ...REPORT_SHEET_LABELS.chs,
       keyImage: '关键图像 {{index}}',
     },
     editor: {
@@ -52,7 +29,7 @@ export const reportPrintChs: typeof reportPrintEn = {
         '报告按标准模板打印：下方的医院和机构名称、标准标题，无徽标、印章和页脚。修改并保存即成为本机构的模板。',
       hospitalName: '医院名称',
       reportTitle: '报告标题',
-      reportTitlePlaceholder: '医学影像检查报告单',
+      reportTitlePlaceholder: REPORT_SHEET_LABELS.chs.defaultTitle,
       logo: '徽标',
       logoHint: 'PNG 或 JPEG，建议 128×128 像素',
       stamp: '印章',

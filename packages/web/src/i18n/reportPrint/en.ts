@@ -1,3 +1,5 @@
+import { REPORT_SHEET_LABELS } from '@yyp/contracts';
+
 /** English: the print page of a report and the organization's print template. */
 export const reportPrintEn = {
   reportPrint: {
@@ -11,32 +13,9 @@ export const reportPrintEn = {
       masked: 'Private patient fields are masked: you cannot view them in this organization.',
       noTemplate: 'Ask an administrator of the organization to set the print template (Organization → Settings).',
     },
+    // the sheet's labels are the contracts' table, which the server's PDF prints too
     sheet: {
-      defaultTitle: 'Medical Imaging Report',
-      name: 'Name',
-      gender: 'Sex',
-      age: 'Age',
-      patientId: 'Patient ID',
-      accessionNumber: 'Accession No.',
-      studyDate: 'Study date',
-      modality: 'Modality',
-      bodyPart: 'Body part',
-      studyDesc: 'Procedure',
-      applyDept: 'Department',
-      bedNum: 'Bed',
-      inpatientId: 'Inpatient No.',
-      outpatientId: 'Outpatient No.',
-      clinicImpression: 'Clinical diagnosis',
-      urgent: 'Urgent',
-      findings: 'Findings',
-      conclusion: 'Impression',
-      positive: 'Result',
-      positiveYes: 'Positive',
-      positiveNo: 'Negative',
-      writer: 'Reported by',
-      approver: 'Approved by',
-      reportTime: 'Report time',
-      notApproved: 'Not approved: for reference only',
+      ...REPORT_SHEET_LABELS.en,
       keyImage: 'Key image {{index}}',
     },
     editor: {
@@ -50,7 +29,7 @@ export const reportPrintEn = {
         'Reports print with the standard template: the hospital and organization names below, the standard title, no logo, stamp or footer. Change it and save to make it this organization’s own.',
       hospitalName: 'Hospital name',
       reportTitle: 'Report title',
-      reportTitlePlaceholder: 'Medical Imaging Report',
+      reportTitlePlaceholder: REPORT_SHEET_LABELS.en.defaultTitle,
       logo: 'Logo',
       logoHint: 'PNG or JPEG, 128×128 pixels prints best.',
       stamp: 'Stamp',

@@ -1,3 +1,4 @@
+import { REPORT_SHEET_LABELS } from '@yyp/contracts';
 import type { reportPrintEn } from './en';
 
 /** བོད་ཡིག：སྙན་ཐོ་པར་སྐྲུན་ཤོག་ངོས་དང་སྡེ་ཚན་གྱི་པར་སྐྲུན་དཔེ་གཞི། */
@@ -14,31 +15,7 @@ export const reportPrintTib: typeof reportPrintEn = {
       noTemplate: 'སྡེ་ཚན་གྱི་དོ་དམ་པས་པར་སྐྲུན་དཔེ་གཞི་སྒྲིག་རོགས། (སྡེ་ཚན། → སྒྲིག་འགོད།)',
     },
     sheet: {
-      defaultTitle: 'སྨན་བཅོས་པར་རིས་ཞིབ་བཤེར་སྙན་ཐོ།',
-      name: 'ནད་པའི་མིང་།',
-      gender: 'ཕོ་མོ།',
-      age: 'ལོ་ཚད།',
-      patientId: 'ནད་པའི་ཨང་།',
-      accessionNumber: 'ཞིབ་བཤེར་ཨང་།',
-      studyDate: 'ཞིབ་བཤེར་ཚེས་གྲངས།',
-      modality: 'སྒྲིག་ཆས་ཀྱི་རིགས།',
-      bodyPart: 'ལུས་ཕུང་།',
-      studyDesc: 'ཞིབ་བཤེར་རྣམ་གྲངས།',
-      applyDept: 'རེ་ཞུ་སྡེ་ཚན།',
-      bedNum: 'ཉལ་ཁྲི།',
-      inpatientId: 'ནང་ནད་ཨང་།',
-      outpatientId: 'ཕྱི་ནད་ཨང་།',
-      clinicImpression: 'སྨན་ཁང་གི་ནད་ངོས།',
-      urgent: 'ཛ་དྲག',
-      findings: 'པར་རིས་ཀྱི་མཐོང་རྟོགས།',
-      conclusion: 'ནད་ངོས་འཛིན།',
-      positive: 'མཇུག་འབྲས།',
-      positiveYes: 'ཡོད་རྟགས།',
-      positiveNo: 'མེད་རྟགས།',
-      writer: 'སྙན་ཐོ་འབྲི་མཁན།',
-      approver: 'ཆོག་མཆན་སྤྲོད་མཁན།',
-      reportTime: 'སྙན་ཐོའི་དུས་ཚོད།',
-      notApproved: 'ཆོག་མཆན་མ་ཐོབ། དཔྱད་གཞི་ཙམ།',
+      ...REPORT_SHEET_LABELS.tib,
       keyImage: 'གལ་ཆེའི་པར་རིས་ {{index}}',
     },
     editor: {
@@ -52,7 +29,7 @@ export const reportPrintTib: typeof reportPrintEn = {
         'སྙན་ཐོ་ཚད་ལྡན་དཔེ་གཞིས་པར་སྐྲུན་བྱེད། འོག་གི་སྨན་ཁང་དང་སྡེ་ཚན་གྱི་མིང་། ཚད་ལྡན་ཁ་བྱང་། མཚོན་རྟགས་དང་ཐམ་ག་ཞབས་མཆན་མེད། བཟོ་བཅོས་བྱས་ནས་ཉར་ཚགས་བྱས་ན་སྡེ་ཚན་འདིའི་དཔེ་གཞི་ཡིན།',
       hospitalName: 'སྨན་ཁང་གི་མིང་།',
       reportTitle: 'སྙན་ཐོའི་ཁ་བྱང་།',
-      reportTitlePlaceholder: 'སྨན་བཅོས་པར་རིས་ཞིབ་བཤེར་སྙན་ཐོ།',
+      reportTitlePlaceholder: REPORT_SHEET_LABELS.tib.defaultTitle,
       logo: 'མཚོན་རྟགས།',
       logoHint: 'PNG ཡང་ན་ JPEG། 128×128 ཡིན་ན་ལེགས།',
       stamp: 'ཐམ་ག',
