@@ -1,5 +1,5 @@
 import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Group, Organization } from '@yyp/contracts';
 import { Button, Card, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deleteOrganization } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../shared/notify/useNotify';
-import { ConfirmByNameModal } from '../../../ui/ConfirmByNameModal';
+import { DeleteByNameModal } from '../../../ui/DeleteByNameModal';
 import { QueryTable } from '../../../ui/QueryTable';
 import { OrgLevelTag } from '../../../shared/labels/OrgLevelTag';
 import { isGroupAdmin } from '../../../shared/groups/levels';
@@ -18,15 +17,11 @@ import { CreateOrganizationModal } from './CreateOrganizationModal';
 /** The organizations of a group; administrators create them and delete them by typing the name. */
 export function GroupOrganizationsTab({ group }: { group: Group }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const organizations = useGroupOrganizations(group.id);
   const admin = isGroupAdmin(group);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Organization | null>(null);
-  const remove = useMutation({
-    mutationFn: (org: Organization) => deleteOrganization(org.id, org.name),
-  });
 
   const orgPath = (org: Organization) =>
     `/groups/${encodeURIComponent(group.id)}/organizations/${encodeURIComponent(org.id)}`;
@@ -34,21 +29,6 @@ export function GroupOrganizationsTab({ group }: { group: Group }) {
   async function refresh() {
     await queryClient.invalidateQueries({ queryKey: queryKeys.groups });
     await queryClient.invalidateQueries({ queryKey: queryKeys.permissions });
-  }
-
-  async function handleDelete() {
-    if (!deleting) {
-      return;
-    }
-    try {
-      await remove.mutateAsync(deleting);
-      notify.success(t('group.orgDeleted', { name: deleting.name }));
-      setDeleting(null);
-      await refresh();
-    } catch (error) {
-      notify.error(error);
-      throw error;
-    }
   }
 
   const columns: TableColumnsType<Organization> = [
@@ -131,14 +111,14 @@ export function GroupOrganizationsTab({ group }: { group: Group }) {
         onClose={() => setCreating(false)}
         onCreated={() => void refresh()}
       />
-      <ConfirmByNameModal
-        open={deleting !== null}
-        title={t('group.deleteOrganization')}
-        description={deleting ? t('group.deleteOrganizationDescription', { name: deleting.name }) : undefined}
-        name={deleting?.name ?? ''}
-        confirmLabel={t('group.deleteOrganization')}
-        onConfirm={handleDelete}
-        onCancel={() => setDeleting(null)}
+      <DeleteByNameModal<Organization>
+        row={deleting}
+        label={t('group.deleteOrganization')}
+        description={(name) => t('group.deleteOrganizationDescription', { name })}
+        remove={(org) => deleteOrganization(org.id, org.name)}
+        deleted={(name) => t('group.orgDeleted', { name })}
+        afterDelete={refresh}
+        onClose={() => setDeleting(null)}
       />
     </Card>
   );

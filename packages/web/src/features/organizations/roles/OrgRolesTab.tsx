@@ -1,13 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Organization, Role } from '@yyp/contracts';
 import { Button, Card, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteRole } from '../../../api/organizations';
 import { queryKeys } from '../../../api/queryClient';
-import { useNotify } from '../../../shared/notify/useNotify';
-import { ConfirmByNameModal } from '../../../ui/ConfirmByNameModal';
+import { DeleteByNameModal } from '../../../ui/DeleteByNameModal';
 import { QueryTable } from '../../../ui/QueryTable';
 import { actionLabel, categoryLabel, groupActionsByCategory } from '../../../shared/labels/actionLabels';
 import type { OrgAccess } from '../orgAccess';
@@ -17,14 +16,12 @@ import { RoleEditorDrawer } from './RoleEditorDrawer';
 /** Roles of an organization: the actions each allows and who holds it. */
 export function OrgRolesTab({ organization, access }: { organization: Organization; access: OrgAccess }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const roles = useRoles(organization.id);
   const members = useOrgMembers(organization.id);
   const refreshOrganization = useRefreshOrganization(organization.id);
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
-  const remove = useMutation({ mutationFn: (role: Role) => deleteRole(role.id, role.name) });
   const memberName = new Map((members.data ?? []).map((m) => [m.accountId, m.name]));
 
   async function refresh() {
@@ -35,21 +32,6 @@ export function OrgRolesTab({ organization, access }: { organization: Organizati
 
   async function handleSaved() {
     setEditing(null);
-    await refresh();
-  }
-
-  async function handleDelete() {
-    if (!deleting) {
-      return;
-    }
-    try {
-      await remove.mutateAsync(deleting);
-    } catch (error) {
-      notify.error(error);
-      throw error;
-    }
-    notify.success(t('roles.deleted', { name: deleting.name }));
-    setDeleting(null);
     await refresh();
   }
 
@@ -128,14 +110,14 @@ export function OrgRolesTab({ organization, access }: { organization: Organizati
         onClose={() => setEditing(null)}
         onSaved={() => void handleSaved()}
       />
-      <ConfirmByNameModal
-        open={deleting !== null}
-        title={t('roles.deleteRole')}
-        description={deleting ? t('roles.deleteDescription', { name: deleting.name }) : undefined}
-        name={deleting?.name ?? ''}
-        confirmLabel={t('roles.deleteRole')}
-        onConfirm={handleDelete}
-        onCancel={() => setDeleting(null)}
+      <DeleteByNameModal<Role>
+        row={deleting}
+        label={t('roles.deleteRole')}
+        description={(name) => t('roles.deleteDescription', { name })}
+        remove={(role) => deleteRole(role.id, role.name)}
+        deleted={(name) => t('roles.deleted', { name })}
+        afterDelete={refresh}
+        onClose={() => setDeleting(null)}
       />
     </Card>
   );
