@@ -60,7 +60,7 @@ export function CheckAccountStep({ onNext }: { onNext: () => void }) {
       />
       <div>
         <div className="yyp-section-title">{t('groupCreate.checksTitle')}</div>
-        <ul className="yyp-checklist">
+        <ul className="yyp-stack-list">
           <Check ok={user.canCreateGroup}>
             {user.canCreateGroup ? t('groupCreate.unlocked') : t('groupCreate.notUnlocked')}
           </Check>

@@ -119,7 +119,7 @@ export function KeyImagesTab({
       {keyImages.images.data && list.length === 0 && (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.snap.empty')} />
       )}
-      <ol className="yyp-report__snaps">
+      <ol className="yyp-stack-list">
         {list.map((image, index) => (
           <li
             key={image.id}

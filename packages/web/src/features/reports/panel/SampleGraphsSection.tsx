@@ -108,7 +108,7 @@ export function SampleGraphsSection({ reportId, bucketId, writable }: SampleGrap
       {graphs.placed.data && placed.length === 0 && (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('report.graphs.empty')} />
       )}
-      <ol className="yyp-graphs__list">
+      <ol className="yyp-stack-list">
         {placed.map((graph) => (
           <li key={graph.id} className="yyp-graphs__item" data-testid="sample-graph">
             <div className="yyp-graphs__head">
