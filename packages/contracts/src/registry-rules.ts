@@ -123,6 +123,18 @@ function target(status: ExamStatus, action: RegistryAction, facts: RegistryFacts
   }
 }
 
+/**
+ * Where `action` leads from `status` (null: the scheduled exam is deleted), or undefined when the
+ * status does not allow it; who may ask is registryTransition's question.
+ */
+export function registryTarget(
+  status: ExamStatus,
+  action: RegistryAction,
+  facts: RegistryFacts = {},
+): ExamStatus | null | undefined {
+  return FROM[action].includes(status) ? target(status, action, facts) : undefined;
+}
+
 /** The organization actions a person needs to take `action` on an exam in `status`. */
 export function registryActionNeeds(status: ExamStatus, action: RegistryAction): readonly Action[] {
   if (MODALITY_ACTIONS.has(action)) return [];

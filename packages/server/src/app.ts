@@ -52,6 +52,7 @@ import { groupRoutes, GroupsService } from './modules/groups/index.js';
 import { organizationRoutes, OrganizationsService } from './modules/organizations/index.js';
 import { roleRoutes, RolesService } from './modules/roles/index.js';
 import { ruleRoutes, RulesService } from './modules/rules/index.js';
+import { procedureRoutes, ProceduresService, registryRoutes, RegistryService } from './modules/registry/index.js';
 import { installAuth } from './platform/auth.js';
 import { BlobLinks } from './platform/blob-links.js';
 import { LocalBlobStore } from './platform/blobs.js';
@@ -115,6 +116,8 @@ export interface Services {
   organizations: OrganizationsService;
   roles: RolesService;
   rules: RulesService;
+  registry: RegistryService;
+  procedures: ProceduresService;
   admin: AdminService;
   archive: ArchiveService;
   exams: ExamsService;
@@ -220,6 +223,8 @@ export async function buildApp(
     organizations: new OrganizationsService(options.db, options.clock),
     roles: new RolesService(options.db, options.clock),
     rules: new RulesService(options.db, options.clock),
+    registry: new RegistryService(options.db, options.clock, examList),
+    procedures: new ProceduresService(options.db, options.clock),
     admin: new AdminService(options.db, options.clock),
     archive,
     exams: new ExamsService(options.db, options.blobs, options.clock, signer),
@@ -324,6 +329,8 @@ export async function buildApp(
       organizationRoutes(api, services.organizations);
       roleRoutes(api, options.db, services.roles);
       ruleRoutes(api, services.rules);
+      registryRoutes(api, services.registry);
+      procedureRoutes(api, options.db, services.procedures);
       adminRoutes(api, options.db, services.admin);
       archiveRoutes(api, services.archive);
       examRoutes(api, options.db, services.exams);

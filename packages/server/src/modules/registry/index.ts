@@ -1,0 +1,8 @@
+// The face of the registry module (the front desk, issue 22): what other modules, app.ts and the
+// CLI may use. Everything else in this folder (its stores above all) is private to it;
+// eslint.config.js enforces the arrow.
+export { procedureRoutes } from './procedures.routes.js';
+export { ProceduresService } from './procedures.service.js';
+export { registryRoutes } from './registry.routes.js';
+export { RegistryService } from './registry.service.js';
+export { ownerOfScheduledExam } from './registry.owners.js';

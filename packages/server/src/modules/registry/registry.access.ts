@@ -1,0 +1,81 @@
+import type { Action } from '@yyp/contracts';
+import type { AccountRow } from '../../db/schema.js';
+import { callerScope, findBucketFacts } from '../../platform/access.js';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { canSee, effectiveActions, type BucketAction, type BucketFacts } from '../../platform/authz.js';
+import type { Db } from '../../platform/db.js';
+import { errors } from '../../platform/errors.js';
+
+/** The caller of a registry call: who, and from where (for the audit trail). */
+export interface DeskCaller {
+  account: AccountRow;
+  ctx: AuditContext;
+}
+
+/** The desk actions: holding any of them opens the organization's registry. */
+export const DESK_ACTIONS: readonly Action[] = [
+  'registry_create',
+  'registry_arrive',
+  'registry_update',
+  'registry_delete',
+];
+
+/**
+ * The caller's actions in an organization named by a request body or by a row (POST registry's
+ * bucketId, a registration's organization): an organization the caller cannot see is 404, a
+ * missing action 403, and each denial is audited as the route-level check does.
+ */
+export class DeskAccess {
+  constructor(private readonly db: Db) {}
+
+  /** The caller's actions in an organization; null when it cannot see it. */
+  async actionsIn(
+    account: AccountRow,
+    bucketId: string,
+  ): Promise<{ bucket: BucketFacts; actions: Set<BucketAction> } | null> {
+    const scope = await callerScope(this.db, account);
+    const bucket = scope.facts.find((b) => b.id === bucketId) ?? (await findBucketFacts(this.db, bucketId));
+    if (!bucket || !canSee(scope.access, bucket)) return null;
+    return { bucket, actions: effectiveActions(scope.access, bucket) };
+  }
+
+  /** Passes when the caller holds one of `anyOf` there; answers the organization and every action held. */
+  async require(
+    caller: DeskCaller,
+    bucketId: string,
+    anyOf: readonly Action[],
+  ): Promise<{ bucket: BucketFacts; actions: Set<BucketAction> }> {
+    const found = await this.actionsIn(caller.account, bucketId);
+    if (!found) return this.deny(caller, bucketId, anyOf, 'notFound');
+    if (!anyOf.some((a) => found.actions.has(a))) return this.deny(caller, bucketId, anyOf, 'forbidden');
+    return found;
+  }
+
+  /** Refuses (and audits) an action the machine says the caller lacks. */
+  deny(
+    caller: DeskCaller,
+    bucketId: string,
+    needs: readonly string[],
+    decision: 'notFound' | 'forbidden',
+  ): Promise<never> {
+    return writeAudit(this.db, caller.ctx, {
+      action: 'permission.denied',
+      outcome: 'denied',
+      actorId: caller.account.id,
+      actorUsername: caller.account.username,
+      bucketId,
+      details: { action: needs.join('|'), decision },
+    }).then(() => {
+      throw decision === 'notFound' ? errors.notFound('Organization') : errors.forbidden(needs.join('|'));
+    });
+  }
+
+  /** The organizations where the caller holds any desk action. */
+  async deskBuckets(account: AccountRow): Promise<{ bucket: BucketFacts; actions: Set<BucketAction> }[]> {
+    const scope = await callerScope(this.db, account);
+    return scope.facts
+      .filter((b) => canSee(scope.access, b))
+      .map((bucket) => ({ bucket, actions: effectiveActions(scope.access, bucket) }))
+      .filter(({ actions }) => DESK_ACTIONS.some((a) => actions.has(a)));
+  }
+}
