@@ -280,6 +280,8 @@ export const WEB_REPORT_SIGNED_FIELDS = [
   'showExtra',
 ] as const;
 export type WebReportSignedField = (typeof WEB_REPORT_SIGNED_FIELDS)[number];
+/** The query a hospital system's /web link carries: the signed fields and the signature. */
+export const WEB_REPORT_QUERY_FIELDS = [...WEB_REPORT_SIGNED_FIELDS, 'signature'] as const;
 /** A timestamp further ahead of the server's clock than this is refused. */
 export const WEB_REPORT_MAX_SKEW_SECONDS = 600;
 
