@@ -5,7 +5,7 @@ import { auditLogs } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
 import { joinOrganization, makeMember, makeOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { APPROVING, REMOTE_READING, REPORTING, TECHNICIAN } from './attachments.fixture.js';
+import { APPROVING, REMOTE_READING, REPORTING, TECHNICIAN } from '../../test/factories-reports.js';
 
 /** Attachments by code: a 24-hour code per exam, the public pages' calls, and the members' list and delete. */
 let t: TestApp;

@@ -5,7 +5,7 @@ import { auditLogs } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
 import { joinOrganization, makeMember, makeOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { APPROVING, REMOTE_READING, REPORTING, TECHNICIAN } from './attachments.fixture.js';
+import { APPROVING, REMOTE_READING, REPORTING, TECHNICIAN } from '../../test/factories-reports.js';
 
 /**
  * A report's attachments (spec 001 §7 "Reports", reports/{id}/attachments): a member records its
