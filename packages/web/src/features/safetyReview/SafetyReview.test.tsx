@@ -1,36 +1,14 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  defaultDomainConfig,
-  type CriticalValuePage,
-  type CriticalValuePageItem,
-  type Organization,
-  type QualityPage,
-} from '@yyp/contracts';
+import { defaultDomainConfig, type CriticalValuePage, type QualityPage } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../api/sessionStore';
 import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
 import { buttonByText, findOverlay, findRow } from '../../test/queries';
 import { locationOf, renderApp } from '../../test/renderApp';
-import { groupOf } from '../../test/tenancyFixtures';
-
-function organization(id: string, name: string): Organization {
-  return {
-    id,
-    groupId: 'g1',
-    name,
-    code: null,
-    logo: null,
-    isPrivate: false,
-    focused: false,
-    freeEfilm: false,
-    memberCount: 3,
-    accessLevel: 'member',
-    settings: {},
-    createdAt: '2026-01-01T00:00:00.000Z',
-  };
-}
+import { criticalValuePageItemOf } from '../../test/safetyFixtures';
+import { groupOf, organizationOf } from '../../test/tenancyFixtures';
 
 function signedIn(path: string, actions: Record<string, string[]>, extra: Record<string, FakeHandler>) {
   const api = installFakeApi({
@@ -49,7 +27,7 @@ function signedIn(path: string, actions: Record<string, string[]>, extra: Record
     }),
     'GET buckets/accessible': () => ({
       status: 200,
-      body: [organization('b1', 'Radiology'), organization('b2', 'Ultrasound')],
+      body: [organizationOf({ id: 'b1', name: 'Radiology' }), organizationOf({ id: 'b2', name: 'Ultrasound' })],
     }),
     ...extra,
   });
@@ -57,39 +35,9 @@ function signedIn(path: string, actions: Record<string, string[]>, extra: Record
   return { api, ...renderApp(path) };
 }
 
-function value(overrides: Partial<CriticalValuePageItem> = {}): CriticalValuePageItem {
-  return {
-    id: 'cv1',
-    reportId: 'e1',
-    bucketId: 'b1',
-    bucketName: 'Radiology',
-    itemId: null,
-    text: 'Tension pneumothorax',
-    level: 'high',
-    status: 'sent',
-    notifyDept: 'Emergency',
-    reporter: { id: 'u1', name: 'Dr. Wang' },
-    sentAt: '2026-11-22T08:00:00.000Z',
-    receiver: '',
-    receivedAt: null,
-    confirmor: '',
-    readbackOpinion: '',
-    handler: null,
-    handledAt: null,
-    handleNote: '',
-    patientName: 'Z*o',
-    patientGender: 'M',
-    modality: 'CT',
-    bodyPart: 'CHEST',
-    studyDate: '20261122',
-    canFollow: true,
-    ...overrides,
-  };
-}
-
 describe('/critical-values', () => {
   it('records the read-back from a row and shows the counts by state', { timeout: 30_000 }, async () => {
-    let item = value();
+    let item = criticalValuePageItemOf();
     const page = (): CriticalValuePage => ({
       data: [item],
       count: 1,
@@ -142,7 +90,11 @@ describe('/critical-values', () => {
       {
         'POST critical-values/page-query': () => ({
           status: 200,
-          body: { data: [value({ canFollow: false })], count: 1, byStatus: { sent: 1, received: 0, handled: 0 } },
+          body: {
+            data: [criticalValuePageItemOf({ canFollow: false })],
+            count: 1,
+            byStatus: { sent: 1, received: 0, handled: 0 },
+          },
         }),
         'GET statistics/critical-value': () => ({
           status: 200,
@@ -168,9 +120,9 @@ describe('/critical-values', () => {
   it('shows the level in its own column, apart from the text, in the interface language', async () => {
     const page: CriticalValuePage = {
       data: [
-        value(),
-        value({ id: 'cv2', text: 'Aortic dissection', level: '低' }),
-        value({ id: 'cv3', text: 'Stroke', level: '' }),
+        criticalValuePageItemOf(),
+        criticalValuePageItemOf({ id: 'cv2', text: 'Aortic dissection', level: '低' }),
+        criticalValuePageItemOf({ id: 'cv3', text: 'Stroke', level: '' }),
       ],
       count: 3,
       byStatus: { sent: 3, received: 0, handled: 0 },

@@ -4,7 +4,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   EMPTY_REPORT_CONTENT,
-  type CriticalValue,
   type CriticalValueList,
   type Report,
   type ReportQualityAnswer,
@@ -15,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../api/sessionStore';
 import { AppProviders } from '../../../test/appProviders';
 import { errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../../test/fakeApi';
+import { criticalValueOf } from '../../../test/safetyFixtures';
 import { ReportFeedback, ReportSafetyPanel } from './ReportSafetyPanel';
 
 const report = {
@@ -25,29 +25,6 @@ const report = {
   transitions: ['recall'],
   content: EMPTY_REPORT_CONTENT,
 } as unknown as Report;
-
-function critical(overrides: Partial<CriticalValue> = {}): CriticalValue {
-  return {
-    id: 'cv1',
-    reportId: 'e1',
-    bucketId: 'b1',
-    itemId: null,
-    text: 'Tension pneumothorax',
-    level: '',
-    status: 'sent',
-    notifyDept: 'Emergency',
-    reporter: { id: 'u1', name: 'Dr. Li' },
-    sentAt: '2026-11-22T08:00:00.000Z',
-    receiver: '',
-    receivedAt: null,
-    confirmor: '',
-    readbackOpinion: '',
-    handler: null,
-    handledAt: null,
-    handleNote: '',
-    ...overrides,
-  };
-}
 
 function show(ui: 'panel' | 'feedback', handlers: Record<string, FakeHandler>) {
   const api = installFakeApi(handlers);
@@ -67,7 +44,7 @@ const noQuality: FakeHandler = () => errorAnswer(403, 'InsufficientPermissions')
 
 describe('critical values section', () => {
   it('records the read-back of a sent critical value, then its handling', { timeout: 30_000 }, async () => {
-    let item = critical();
+    let item = criticalValueOf();
     const list = (): CriticalValueList => ({ items: [item], canReport: true, canFollow: true });
     const api = show('panel', {
       'GET reports/e1/critical-values': () => ({ status: 200, body: list() }),
@@ -128,7 +105,10 @@ describe('critical values section', () => {
         status: 200,
         body: [{ id: 'd1', name: 'Pneumothorax', data: { level: 'high' }, sort: 0 }],
       }),
-      'POST reports/e1/critical-value': () => ({ status: 201, body: critical({ itemId: 'd1', text: 'Pneumothorax' }) }),
+      'POST reports/e1/critical-value': () => ({
+        status: 201,
+        body: criticalValueOf({ itemId: 'd1', text: 'Pneumothorax' }),
+      }),
     });
     const section = await screen.findByTestId('critical-values');
     expect(within(section).getByText('No critical value reported.')).toBeTruthy();
