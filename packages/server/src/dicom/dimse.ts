@@ -1,4 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import { MPPS_SOP_CLASS, MPPS_STATUS, type MppsEvent, type MppsResult, parseMppsAttributes } from './mpps.js';
+import {
+  MWL_FIND_SOP_CLASS,
+  type WorklistItem,
+  type WorklistQuery,
+  parseWorklistQuery,
+  worklistAnswer,
+} from './mwl.js';
 import { DicomError } from './parse.js';
 import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION, toPart10 } from './part10.js';
 import {
@@ -19,6 +28,7 @@ import {
   encodeAssociateAc,
   encodeAssociateRj,
   encodeCommandPData,
+  encodePData,
   encodeReleaseRp,
   encodeResponse,
   type AssociateRq,
@@ -43,6 +53,21 @@ export const ACCEPTED_SYNTAXES = [
 
 const VERIFICATION = '1.2.840.10008.1.1';
 const STORAGE_PREFIX = '1.2.840.10008.5.1.4.1.1.';
+/** Worklist identifiers and MPPS attribute lists are read in these only (never compressed). */
+const UNCOMPRESSED_LE = ['1.2.840.10008.1.2.1', '1.2.840.10008.1.2'];
+/** A C-FIND's answers yield to incoming PDUs (a C-CANCEL) every this many responses. */
+const FIND_YIELD_EVERY = 16;
+
+const STATUS = {
+  success: 0x0000,
+  pending: 0xff00,
+  cancel: 0xfe00,
+  /** C-FIND: identifier does not match SOP class */
+  identifierDoesNotMatch: 0xa900,
+  /** C-FIND: unable to process */
+  unableToProcess: 0xc000,
+  unrecognizedOperation: 0x0211,
+} as const;
 
 /** Largest PDU we receive; a C-STORE of a 512×512 CT slice arrives in one. */
 export const MAX_PDU_LENGTH = 1_048_576;
@@ -64,6 +89,19 @@ export interface DimseHandlers {
   ): Promise<{ bucketId: string } | { refuse: 'calling' | 'called' }>;
   store(bucketId: string, part10: Buffer): Promise<void>;
   onRefused?(callingAe: string, calledAe: string, remoteAddress: string, reason: string): void;
+  /**
+   * Modality Worklist C-FIND: the scheduled steps answering `query` for this caller (its
+   * organization and AE title). Without it the worklist presentation context is refused.
+   */
+  worklist?(caller: DimseCaller, query: WorklistQuery): Promise<WorklistItem[]>;
+  /** MPPS N-CREATE / N-SET: what the step's event did. Without it the MPPS context is refused. */
+  mpps?(caller: DimseCaller, event: MppsEvent): Promise<MppsResult>;
+}
+
+/** Who is on the other end of an association: the organization resolveCaller chose and the AE title. */
+export interface DimseCaller {
+  bucketId: string;
+  callingAe: string;
 }
 
 interface Context {
@@ -87,7 +125,11 @@ class Association {
   private chunks: Buffer[] = [];
   private buffered = 0;
   private state: 'idle' | 'negotiating' | 'associated' | 'closing' = 'idle';
-  private bucketId: string | null = null;
+  private caller: DimseCaller | null = null;
+  /** The peer's maximum PDU length (0: unlimited): our data sets are cut to it. */
+  private peerMaxPdu = 0;
+  /** Message IDs of C-FIND requests the peer cancelled while they were answered. */
+  private readonly cancelled = new Set<number>();
   private readonly contexts = new Map<number, Context>();
   private command: Buffer[] = [];
   private current: { contextId: number; command: CommandSet; data: Buffer[]; size: number } | null = null;
@@ -199,10 +241,12 @@ class Association {
           this.reject(REJECT.permanent, REJECT.sourceUser, reason);
           return;
         }
-        this.bucketId = decision.bucketId;
+        this.caller = { bucketId: decision.bucketId, callingAe: rq.callingAe };
+        this.peerMaxPdu = rq.maxPduLength;
         const answers = rq.contexts.map((c) => {
-          const supported = c.abstractSyntax === VERIFICATION || c.abstractSyntax.startsWith(STORAGE_PREFIX);
-          const chosen = ACCEPTED_SYNTAXES.find((ts) => c.transferSyntaxes.includes(ts));
+          const supported = this.supports(c.abstractSyntax);
+          const offered = c.abstractSyntax.startsWith(STORAGE_PREFIX) ? ACCEPTED_SYNTAXES : UNCOMPRESSED_LE;
+          const chosen = offered.find((ts) => c.transferSyntaxes.includes(ts));
           const result = !supported
             ? CONTEXT_RESULT.abstractSyntaxNotSupported
             : chosen
@@ -226,6 +270,14 @@ class Association {
       .catch(() => this.reject(REJECT.transient, REJECT.sourceProviderPresentation, REJECT.temporaryCongestion));
   }
 
+  /** Verification and storage always; the worklist and MPPS when their handlers are given. */
+  private supports(abstractSyntax: string): boolean {
+    if (abstractSyntax === VERIFICATION || abstractSyntax.startsWith(STORAGE_PREFIX)) return true;
+    if (abstractSyntax === MWL_FIND_SOP_CLASS) return this.handlers.worklist !== undefined;
+    if (abstractSyntax === MPPS_SOP_CLASS) return this.handlers.mpps !== undefined;
+    return false;
+  }
+
   private reject(result: number, source: number, reason: number): void {
     this.state = 'closing';
     this.socket.end(encodeAssociateRj(result, source, reason));
@@ -247,6 +299,11 @@ class Association {
       const command = decodeCommand(Buffer.concat(this.command));
       this.command = [];
       const message = { contextId, command, data: [] as Buffer[], size: 0 };
+      if (commandUs(command, TAG.commandField) === COMMAND.cancelRq) {
+        // Not queued behind the C-FIND it cancels: noted now, seen by the C-FIND's answering loop.
+        this.cancelled.add(commandUs(command, TAG.messageIdBeingRespondedTo) ?? -1);
+        return;
+      }
       if (commandUs(command, TAG.commandDataSetType) === NO_DATASET) this.dispatch(message);
       else this.current = message;
       return;
@@ -271,34 +328,136 @@ class Association {
     const field = commandUs(command, TAG.commandField);
     const messageId = commandUs(command, TAG.messageId) ?? 0;
     const context = this.contexts.get(contextId)!;
-    if (field === COMMAND.cancelRq) return;
+    if (field === COMMAND.cFindRq && context.abstractSyntax === MWL_FIND_SOP_CLASS) {
+      return this.find(contextId, context, messageId, message);
+    }
+    if ((field === COMMAND.nCreateRq || field === COMMAND.nSetRq) && context.abstractSyntax === MPPS_SOP_CLASS) {
+      return this.mpps(field, contextId, context, messageId, message);
+    }
     let status: number;
     let sopInstanceUid: string | undefined;
     if (field === COMMAND.cEchoRq) {
-      status = 0x0000;
+      status = STATUS.success;
     } else if (field === COMMAND.cStoreRq) {
       sopInstanceUid = commandUid(command, TAG.affectedSopInstanceUid) ?? '';
       status = await this.store(context, commandUid(command, TAG.affectedSopClassUid) ?? '', sopInstanceUid, message);
     } else {
-      status = 0x0211; // unrecognized operation
+      status = STATUS.unrecognizedOperation;
     }
-    if (this.socket.destroyed) return;
-    const response = encodeResponse({
+    this.respond(contextId, {
       commandField: (field ?? 0) | 0x8000,
       messageId,
       status,
       sopClassUid: commandUid(command, TAG.affectedSopClassUid) ?? context.abstractSyntax,
       sopInstanceUid,
     });
-    this.socket.write(encodeCommandPData(contextId, response));
+  }
+
+  /** Sends a response command set and, when given, its data set cut to the peer's PDU limit. */
+  private respond(contextId: number, response: Parameters<typeof encodeResponse>[0], dataset?: Buffer): boolean {
+    if (this.socket.destroyed) return false;
+    let flushed = this.socket.write(
+      encodeCommandPData(contextId, encodeResponse({ ...response, hasDataset: !!dataset })),
+    );
+    for (const p of dataset ? encodePData(contextId, dataset, false, this.peerMaxPdu) : []) {
+      flushed = this.socket.write(p);
+    }
+    return flushed;
+  }
+
+  /**
+   * Modality Worklist C-FIND: one pending response (0xFF00) per item with its identifier, then
+   * success; cancelled (0xFE00) when a C-CANCEL came meanwhile; 0xA900 for an identifier that is
+   * no worklist query, 0xC000 when the handler fails.
+   */
+  private async find(contextId: number, context: Context, messageId: number, message: Message): Promise<void> {
+    const answer = (status: number, dataset?: Buffer) =>
+      this.respond(contextId, { commandField: 0x8020, messageId, status, sopClassUid: MWL_FIND_SOP_CLASS }, dataset);
+    let query: WorklistQuery;
+    try {
+      query = parseWorklistQuery(Buffer.concat(message.data), context.transferSyntax);
+    } catch {
+      answer(STATUS.identifierDoesNotMatch);
+      return;
+    } finally {
+      message.data = [];
+    }
+    let items: WorklistItem[];
+    try {
+      items = await this.handlers.worklist!(this.caller!, query);
+    } catch {
+      this.cancelled.delete(messageId);
+      answer(STATUS.unableToProcess);
+      return;
+    }
+    let sent = 0;
+    for (const item of items) {
+      if (this.cancelled.has(messageId) || this.socket.destroyed) break;
+      let identifier: Buffer;
+      try {
+        identifier = worklistAnswer(item, query, context.transferSyntax);
+      } catch {
+        this.cancelled.delete(messageId);
+        answer(STATUS.unableToProcess);
+        return;
+      }
+      const flushed = answer(STATUS.pending, identifier);
+      // Let incoming PDUs (a C-CANCEL) in now and then, and wait while the socket's buffer is full.
+      if (!flushed) await new Promise((resolve) => this.socket.once('drain', resolve).once('close', resolve));
+      else if (++sent % FIND_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    answer(this.cancelled.delete(messageId) ? STATUS.cancel : STATUS.success);
+  }
+
+  /**
+   * MPPS N-CREATE / N-SET: the handler's MppsResult picks the status (PS3.4 F.7); an attribute
+   * list that is no MPPS one, or a failing handler, answers processing failure (0x0110).
+   */
+  private async mpps(field: number, contextId: number, context: Context, messageId: number, message: Message) {
+    const { command } = message;
+    const kind = field === COMMAND.nCreateRq ? 'create' : 'set';
+    // N-CREATE may leave the instance UID to the SCP (PS3.7 10.1.5); N-SET names it as requested.
+    const sopInstanceUid =
+      kind === 'create'
+        ? (commandUid(command, TAG.affectedSopInstanceUid) ?? newUid())
+        : (commandUid(command, TAG.requestedSopInstanceUid) ?? '');
+    const answer = (status: number, errorComment?: string) =>
+      this.respond(contextId, {
+        commandField: field | 0x8000,
+        messageId,
+        status,
+        sopClassUid: MPPS_SOP_CLASS,
+        sopInstanceUid,
+        errorComment,
+      });
+    if (!sopInstanceUid) return void answer(MPPS_STATUS.noSuchInstance, 'no Requested SOP Instance UID');
+    let event: MppsEvent;
+    try {
+      event = {
+        kind,
+        sopInstanceUid,
+        attributes: parseMppsAttributes(Buffer.concat(message.data), context.transferSyntax),
+      };
+    } catch (err) {
+      return void answer(MPPS_STATUS.processingFailure, err instanceof Error ? err.message : undefined);
+    } finally {
+      message.data = [];
+    }
+    let result: MppsResult;
+    try {
+      result = await this.handlers.mpps!(this.caller!, event);
+    } catch {
+      result = 'processingFailure';
+    }
+    answer(MPPS_STATUS[result] ?? MPPS_STATUS.processingFailure);
   }
 
   private async store(context: Context, sopClassUid: string, sopInstanceUid: string, message: Message) {
-    if (!this.bucketId || message.data.length === 0 || !sopInstanceUid) return 0xc000;
+    if (!this.caller || message.data.length === 0 || !sopInstanceUid) return 0xc000;
     const part10 = toPart10(message.data, { sopClassUid, sopInstanceUid, transferSyntaxUid: context.transferSyntax });
     message.data = [];
     try {
-      await this.handlers.store(this.bucketId, part10);
+      await this.handlers.store(this.caller.bucketId, part10);
       return 0x0000;
     } catch (err) {
       return err instanceof DicomError ? 0xa900 : 0xa700;
@@ -306,8 +465,14 @@ class Association {
   }
 }
 
+/** A UID for an instance the SCP creates: 2.25 and a random UUID as an integer (PS3.5 B.2). */
+function newUid(): string {
+  return `2.25.${BigInt(`0x${randomUUID().replaceAll('-', '')}`).toString()}`;
+}
+
 /**
- * C-ECHO and C-STORE SCP on `port` (and `host`, all interfaces when unset). The handlers decide
+ * C-ECHO and C-STORE SCP, with the Modality Worklist (C-FIND) and MPPS (N-CREATE, N-SET) when
+ * their handlers are given, on `port` (and `host`, all interfaces when unset). The handlers decide
  * who may associate (the called AE title and each calling AE's organization); refusals are
  * reported to onRefused.
  */

@@ -8,6 +8,7 @@ import {
   UlError,
   commandUid,
   commandUs,
+  decodeAssociateAc,
   decodeAssociateRq,
   decodeCommand,
   decodePData,
@@ -15,7 +16,10 @@ import {
   encodeAbort,
   encodeAssociateAc,
   encodeAssociateRj,
+  encodeAssociateRq,
   encodeCommandPData,
+  encodePData,
+  encodeRequest,
   encodeResponse,
 } from './ul.js';
 
@@ -151,6 +155,36 @@ describe('answers to an association request', () => {
     expect(user.readUInt32BE(4)).toBe(1_048_576);
   });
 
+  it('what an SCU sends and reads: an A-ASSOCIATE-RQ the decoder reads back, an AC decoded', () => {
+    const ours = { maxPduLength: 32768, implementationClassUid: '1.2.3', implementationVersion: 'TEST' };
+    const contexts = [
+      {
+        id: 1,
+        abstractSyntax: '1.2.840.10008.5.1.4.31',
+        transferSyntaxes: ['1.2.840.10008.1.2.1', '1.2.840.10008.1.2'],
+      },
+      { id: 3, abstractSyntax: '1.2.840.10008.3.1.2.3.3', transferSyntaxes: ['1.2.840.10008.1.2'] },
+    ];
+    const rq = encodeAssociateRq({ calledAe: 'YYP', callingAe: 'CT01', contexts }, ours);
+    expect(rq[0]).toBe(PDU.associateRq);
+    expect(decodeAssociateRq(rq.subarray(6))).toEqual({
+      calledAe: 'YYP',
+      callingAe: 'CT01',
+      applicationContext: APPLICATION_CONTEXT,
+      contexts,
+      maxPduLength: 32768,
+      implementationClassUid: '1.2.3',
+      implementationVersion: 'TEST',
+    });
+    const answers = [
+      { id: 1, result: 0, transferSyntax: '1.2.840.10008.1.2.1' },
+      { id: 3, result: 3, transferSyntax: '1.2.840.10008.1.2' },
+    ];
+    const ac = encodeAssociateAc({ calledAe: 'YYP', callingAe: 'CT01' }, answers, ours);
+    expect(decodeAssociateAc(ac.subarray(6))).toEqual({ contexts: answers, maxPduLength: 32768 });
+    expect(() => decodeAssociateAc(ac.subarray(6, 40))).toThrow(UlError);
+  });
+
   it('A-ASSOCIATE-RJ and A-ABORT are fixed 10-byte PDUs', () => {
     expect([...encodeAssociateRj(1, 1, 3)]).toEqual([3, 0, 0, 0, 0, 4, 0, 1, 1, 3]);
     expect([...encodeAbort(2, 2)]).toEqual([7, 0, 0, 0, 0, 4, 0, 0, 2, 2]);
@@ -196,9 +230,51 @@ describe('P-DATA-TF', () => {
     expect(p.readUInt32BE(2)).toBe(4 + 2 + 4);
     expect(decodePData(p.subarray(6))).toEqual([{ contextId: 5, command: true, last: true, data: text('abcd') }]);
   });
+
+  it('a data set is cut into PDUs within the peer maximum length (of the PDU body), the last fragment flagged', () => {
+    const data = Buffer.alloc(25, 7);
+    const pdus = encodePData(3, data, false, 16);
+    expect(pdus.map((p) => p.readUInt32BE(2))).toEqual([16, 16, 11]);
+    const pdvs = pdus.flatMap((p) => decodePData(p.subarray(6)));
+    expect(pdvs.map((p) => [p.contextId, p.command, p.last])).toEqual([
+      [3, false, false],
+      [3, false, false],
+      [3, false, true],
+    ]);
+    expect(Buffer.concat(pdvs.map((p) => p.data))).toEqual(data);
+    expect(encodePData(3, data, false, 0)).toHaveLength(1);
+  });
 });
 
 describe('DIMSE command sets', () => {
+  it('requests (N-SET, C-CANCEL) and a response with a data set round-trip through the decoder', () => {
+    const set = decodeCommand(
+      encodeRequest({
+        commandField: COMMAND.nSetRq,
+        messageId: 9,
+        hasDataset: true,
+        requestedSopClassUid: '1.2.840.10008.3.1.2.3.3',
+        requestedSopInstanceUid: '1.2.3',
+      }),
+    );
+    expect(commandUs(set, TAG.commandField)).toBe(0x0120);
+    expect(commandUs(set, TAG.messageId)).toBe(9);
+    expect(commandUs(set, TAG.commandDataSetType)).not.toBe(NO_DATASET);
+    expect(commandUid(set, TAG.requestedSopClassUid)).toBe('1.2.840.10008.3.1.2.3.3');
+    expect(commandUid(set, TAG.requestedSopInstanceUid)).toBe('1.2.3');
+    expect([...set.keys()]).toEqual([...set.keys()].sort((a, b) => a - b));
+    const cancel = decodeCommand(
+      encodeRequest({ commandField: COMMAND.cancelRq, messageId: 10, hasDataset: false, messageIdBeingRespondedTo: 9 }),
+    );
+    expect(commandUs(cancel, TAG.messageIdBeingRespondedTo)).toBe(9);
+    expect(cancel.has(TAG.messageId)).toBe(false);
+    const pending = decodeCommand(
+      encodeResponse({ commandField: 0x8020, messageId: 9, status: 0xff00, hasDataset: true, errorComment: 'x' }),
+    );
+    expect(commandUs(pending, TAG.commandDataSetType)).not.toBe(NO_DATASET);
+    expect(pending.get(TAG.errorComment)!.toString('latin1')).toBe('x ');
+  });
+
   it('a C-STORE-RSP round-trips through the decoder with its group length first', () => {
     const rsp = encodeResponse({
       commandField: 0x8001,

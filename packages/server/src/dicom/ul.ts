@@ -144,10 +144,19 @@ export interface ContextAnswer {
   transferSyntax: string;
 }
 
-export function encodeAssociateAc(
+/** Our user information: maximum PDU length, implementation class UID and version name. */
+export interface UserInfo {
+  maxPduLength: number;
+  implementationClassUid: string;
+  implementationVersion: string;
+}
+
+/** An A-ASSOCIATE-RQ or -AC: the fixed fields, the application context, `contexts`, user information. */
+function associatePdu(
+  type: number,
   rq: Pick<AssociateRq, 'calledAe' | 'callingAe'>,
-  answers: ContextAnswer[],
-  ours: { maxPduLength: number; implementationClassUid: string; implementationVersion: string },
+  contexts: Buffer[],
+  ours: UserInfo,
 ): Buffer {
   const fixed = Buffer.alloc(68);
   fixed.writeUInt16BE(1, 0);
@@ -155,22 +164,84 @@ export function encodeAssociateAc(
   aeField(rq.callingAe).copy(fixed, 20);
   const maxLength = Buffer.alloc(4);
   maxLength.writeUInt32BE(ours.maxPduLength, 0);
-  const parts = [fixed, item(0x10, Buffer.from(APPLICATION_CONTEXT, 'latin1'))];
-  for (const a of answers) {
-    const head = Buffer.from([a.id, 0, a.result, 0]);
-    parts.push(item(0x21, Buffer.concat([head, item(0x40, Buffer.from(a.transferSyntax, 'latin1'))])));
-  }
-  parts.push(
+  const userInfo = item(
+    0x50,
+    Buffer.concat([
+      item(0x51, maxLength),
+      item(0x52, Buffer.from(ours.implementationClassUid, 'latin1')),
+      item(0x55, Buffer.from(ours.implementationVersion, 'latin1')),
+    ]),
+  );
+  const applicationContext = item(0x10, Buffer.from(APPLICATION_CONTEXT, 'latin1'));
+  return pdu(type, Buffer.concat([fixed, applicationContext, ...contexts, userInfo]));
+}
+
+export function encodeAssociateAc(
+  rq: Pick<AssociateRq, 'calledAe' | 'callingAe'>,
+  answers: ContextAnswer[],
+  ours: UserInfo,
+): Buffer {
+  const contexts = answers.map((a) =>
     item(
-      0x50,
+      0x21,
+      Buffer.concat([Buffer.from([a.id, 0, a.result, 0]), item(0x40, Buffer.from(a.transferSyntax, 'latin1'))]),
+    ),
+  );
+  return associatePdu(PDU.associateAc, rq, contexts, ours);
+}
+
+/** An A-ASSOCIATE-RQ proposing `contexts` (what an SCU sends: the test SCU, a future forwarder). */
+export function encodeAssociateRq(
+  rq: Pick<AssociateRq, 'calledAe' | 'callingAe' | 'contexts'>,
+  ours: UserInfo,
+): Buffer {
+  const contexts = rq.contexts.map((c) =>
+    item(
+      0x20,
       Buffer.concat([
-        item(0x51, maxLength),
-        item(0x52, Buffer.from(ours.implementationClassUid, 'latin1')),
-        item(0x55, Buffer.from(ours.implementationVersion, 'latin1')),
+        Buffer.from([c.id, 0, 0, 0]),
+        item(0x30, Buffer.from(c.abstractSyntax, 'latin1')),
+        ...c.transferSyntaxes.map((ts) => item(0x40, Buffer.from(ts, 'latin1'))),
       ]),
     ),
   );
-  return pdu(PDU.associateAc, Buffer.concat(parts));
+  return associatePdu(PDU.associateRq, rq, contexts, ours);
+}
+
+/** What an A-ASSOCIATE-AC answers: each context's result and transfer syntax, the acceptor's PDU limit. */
+export interface AssociateAc {
+  contexts: ContextAnswer[];
+  maxPduLength: number;
+}
+
+/** Decodes the body of an A-ASSOCIATE-AC (after its 6-byte header). */
+export function decodeAssociateAc(body: Buffer): AssociateAc {
+  need(body, 0, 68, 'A-ASSOCIATE-AC');
+  const ac: AssociateAc = { contexts: [], maxPduLength: 0 };
+  let at = 68;
+  while (at < body.length) {
+    need(body, at, 4, 'item header');
+    const type = body[at]!;
+    const start = at + 4;
+    const end = start + body.readUInt16BE(at + 2);
+    need(body, start, end - start, `item 0x${type.toString(16)}`);
+    if (type === 0x21) {
+      need(body, start, 4, 'presentation context');
+      const answer: ContextAnswer = { id: body[start]!, result: body[start + 2]!, transferSyntax: '' };
+      for (let sub = start + 4; sub + 4 <= end; sub += 4 + body.readUInt16BE(sub + 2)) {
+        const subEnd = sub + 4 + body.readUInt16BE(sub + 2);
+        if (subEnd > end) throw new UlError('presentation context sub-item overruns its item');
+        if (body[sub] === 0x40) answer.transferSyntax = uidText(body, sub + 4, subEnd);
+      }
+      ac.contexts.push(answer);
+    } else if (type === 0x50) {
+      const rq = { maxPduLength: 0 } as AssociateRq;
+      decodeUserInfo(body, start, end, rq);
+      ac.maxPduLength = rq.maxPduLength;
+    }
+    at = end;
+  }
+  return ac;
 }
 
 /** result 1 permanent, 2 transient; source 1 service user; reasons per PS3.8 Table 9-21. */
@@ -193,6 +264,7 @@ export function encodeAssociateRj(result: number, source: number, reason: number
 }
 
 export const encodeReleaseRp = (): Buffer => pdu(PDU.releaseRp, Buffer.alloc(4));
+export const encodeReleaseRq = (): Buffer => pdu(PDU.releaseRq, Buffer.alloc(4));
 
 /** source 0 service user, 2 service provider; reason 0 not specified, 2 unexpected PDU … */
 export const encodeAbort = (source: number, reason: number): Buffer =>
@@ -270,28 +342,56 @@ export function decodePDataChunks(chunks: Buffer[]): ChunkedPdv[] {
 
 /** One P-DATA-TF carrying a whole command set (command sets are small: one fragment). */
 export function encodeCommandPData(contextId: number, command: Buffer): Buffer {
-  const pdv = Buffer.alloc(6);
-  pdv.writeUInt32BE(command.length + 2, 0);
-  pdv[4] = contextId;
-  pdv[5] = 0x03; // command, last fragment
-  return pdu(PDU.pData, Buffer.concat([pdv, command]));
+  return encodePData(contextId, command, true, 0)[0]!;
+}
+
+/**
+ * A command set or a data set as P-DATA-TF PDUs of at most `maxPduLength` bytes each (the
+ * peer's limit; 0 for none), one presentation data value per PDU, the last one marked so.
+ */
+export function encodePData(contextId: number, bytes: Buffer, command: boolean, maxPduLength: number): Buffer[] {
+  // A PDV item adds 6 bytes (length, context id, control header) inside the PDU's body.
+  const room = maxPduLength > 6 ? maxPduLength - 6 : bytes.length || 1;
+  const out: Buffer[] = [];
+  for (let at = 0; at < bytes.length || out.length === 0; at += room) {
+    const fragment = bytes.subarray(at, at + room);
+    const last = at + room >= bytes.length;
+    const pdv = Buffer.alloc(6);
+    pdv.writeUInt32BE(fragment.length + 2, 0);
+    pdv[4] = contextId;
+    pdv[5] = (command ? 1 : 0) | (last ? 2 : 0);
+    out.push(pdu(PDU.pData, Buffer.concat([pdv, fragment])));
+  }
+  return out;
 }
 
 /* ---------- DIMSE command sets: group 0000, Implicit VR Little Endian ---------- */
 
 export const TAG = {
   affectedSopClassUid: 0x00000002,
+  requestedSopClassUid: 0x00000003,
   commandField: 0x00000100,
   messageId: 0x00000110,
   messageIdBeingRespondedTo: 0x00000120,
   priority: 0x00000700,
   commandDataSetType: 0x00000800,
   status: 0x00000900,
+  errorComment: 0x00000902,
   affectedSopInstanceUid: 0x00001000,
+  requestedSopInstanceUid: 0x00001001,
 } as const;
 
-export const COMMAND = { cStoreRq: 0x0001, cEchoRq: 0x0030, cancelRq: 0x0fff } as const;
+export const COMMAND = {
+  cStoreRq: 0x0001,
+  cFindRq: 0x0020,
+  cEchoRq: 0x0030,
+  nSetRq: 0x0120,
+  nCreateRq: 0x0140,
+  cancelRq: 0x0fff,
+} as const;
 export const NO_DATASET = 0x0101;
+/** CommandDataSetType of a message that carries a data set (any value but 0x0101). */
+export const WITH_DATASET = 0x0000;
 
 export type CommandSet = Map<number, Buffer>;
 
@@ -333,29 +433,73 @@ const us = (n: number) => {
   b.writeUInt16LE(n, 0);
   return b;
 };
+const textValue = (text: string) => {
+  const b = Buffer.from(text, 'latin1');
+  return b.length % 2 ? Buffer.concat([b, Buffer.from(' ')]) : b;
+};
 const uidValue = (uid: string) => {
   const b = Buffer.from(uid, 'latin1');
   return b.length % 2 ? Buffer.concat([b, Buffer.from([0])]) : b;
 };
 
-/** A response command set (C-ECHO-RSP, C-STORE-RSP …) with its group length first. */
+/** A command set: its elements (sorted by tag), the group length first. */
+function commandSet(elements: [number, Buffer][]): Buffer {
+  const body = Buffer.concat(elements.sort(([a], [b]) => a - b).map(([t, v]) => element(t, v)));
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(body.length, 0);
+  return Buffer.concat([element(0x00000000, length), body]);
+}
+
+const optionalUid = (t: number, uid: string | undefined): [number, Buffer][] =>
+  uid !== undefined ? [[t, uidValue(uid)]] : [];
+
+/** A response command set (C-ECHO-RSP, C-STORE-RSP, C-FIND-RSP, N-CREATE-RSP …) with its group length first. */
 export function encodeResponse(r: {
   commandField: number;
   messageId: number;
   status: number;
   sopClassUid?: string | undefined;
   sopInstanceUid?: string | undefined;
+  /** a data set follows (a C-FIND-RSP's identifier) */
+  hasDataset?: boolean;
+  errorComment?: string | undefined;
 }): Buffer {
-  const elements = [
-    ...(r.sopClassUid !== undefined ? [element(TAG.affectedSopClassUid, uidValue(r.sopClassUid))] : []),
-    element(TAG.commandField, us(r.commandField)),
-    element(TAG.messageIdBeingRespondedTo, us(r.messageId)),
-    element(TAG.commandDataSetType, us(NO_DATASET)),
-    element(TAG.status, us(r.status)),
-    ...(r.sopInstanceUid !== undefined ? [element(TAG.affectedSopInstanceUid, uidValue(r.sopInstanceUid))] : []),
-  ];
-  const body = Buffer.concat(elements);
-  const length = Buffer.alloc(4);
-  length.writeUInt32LE(body.length, 0);
-  return Buffer.concat([element(0x00000000, length), body]);
+  return commandSet([
+    ...optionalUid(TAG.affectedSopClassUid, r.sopClassUid),
+    [TAG.commandField, us(r.commandField)],
+    [TAG.messageIdBeingRespondedTo, us(r.messageId)],
+    [TAG.commandDataSetType, us(r.hasDataset ? WITH_DATASET : NO_DATASET)],
+    [TAG.status, us(r.status)],
+    ...(r.errorComment !== undefined
+      ? ([[TAG.errorComment, textValue(r.errorComment.slice(0, 64))]] as [number, Buffer][])
+      : []),
+    ...optionalUid(TAG.affectedSopInstanceUid, r.sopInstanceUid),
+  ]);
+}
+
+/** A request command set (what an SCU sends: C-FIND-RQ, C-CANCEL-RQ, N-CREATE-RQ, N-SET-RQ …). */
+export function encodeRequest(r: {
+  commandField: number;
+  messageId: number;
+  hasDataset: boolean;
+  affectedSopClassUid?: string;
+  requestedSopClassUid?: string;
+  affectedSopInstanceUid?: string;
+  requestedSopInstanceUid?: string;
+  /** C-CANCEL-RQ: the request it cancels */
+  messageIdBeingRespondedTo?: number;
+  /** C-FIND and C-STORE: 0 medium */
+  priority?: number;
+}): Buffer {
+  const isCancel = r.commandField === COMMAND.cancelRq;
+  return commandSet([
+    ...optionalUid(TAG.affectedSopClassUid, r.affectedSopClassUid),
+    ...optionalUid(TAG.requestedSopClassUid, r.requestedSopClassUid),
+    [TAG.commandField, us(r.commandField)],
+    isCancel ? [TAG.messageIdBeingRespondedTo, us(r.messageIdBeingRespondedTo ?? 0)] : [TAG.messageId, us(r.messageId)],
+    ...(r.priority !== undefined ? ([[TAG.priority, us(r.priority)]] as [number, Buffer][]) : []),
+    [TAG.commandDataSetType, us(r.hasDataset ? WITH_DATASET : NO_DATASET)],
+    ...optionalUid(TAG.affectedSopInstanceUid, r.affectedSopInstanceUid),
+    ...optionalUid(TAG.requestedSopInstanceUid, r.requestedSopInstanceUid),
+  ]);
 }
