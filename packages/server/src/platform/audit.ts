@@ -124,3 +124,21 @@ export async function writeAudit(db: Db, ctx: AuditContext, entry: AuditEntry): 
   }
   await writer.write(row);
 }
+
+/** The audit entry of `actor`'s successful `action` on the account `accountId`. */
+export function accountAudit(
+  actor: { id: string; username: string },
+  action: string,
+  accountId: string,
+  details: Record<string, unknown>,
+): AuditEntry {
+  return {
+    action,
+    outcome: 'success',
+    actorId: actor.id,
+    actorUsername: actor.username,
+    targetType: 'account',
+    targetId: accountId,
+    details,
+  };
+}

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { auditQuerySchema, DicomRefusalPage, DicomRefusalQuery } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
-import { writeAudit, type AuditContext, type AuditEntry } from '../../platform/audit.js';
+import { accountAudit, writeAudit, type AuditContext, type AuditEntry } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -49,15 +49,14 @@ export class AdminService {
     return this.db.transaction(async (tx) => {
       const row = await setDisabled(tx, accountId, status, this.clock.now());
       if (!row) throw errors.notFound('Account');
-      await writeAudit(tx, ctx, {
-        action: status ? 'account.disable' : 'account.enable',
-        outcome: 'success',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        targetType: 'account',
-        targetId: accountId,
-        details: { groupId, username: row.username },
-      });
+      await writeAudit(
+        tx,
+        ctx,
+        accountAudit(actor, status ? 'account.disable' : 'account.enable', accountId, {
+          groupId,
+          username: row.username,
+        }),
+      );
       return { id: row.id, disabled: row.disabled };
     });
   }
@@ -77,15 +76,7 @@ export class AdminService {
     if (!target) throw errors.notFound('Account');
     if (action === 'unlock') {
       await clearLoginFailures(this.db, target.username.toLowerCase());
-      await writeAudit(this.db, ctx, {
-        action: 'account.unlock',
-        outcome: 'success',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        targetType: 'account',
-        targetId: accountId,
-        details: { groupId },
-      });
+      await writeAudit(this.db, ctx, accountAudit(actor, 'account.unlock', accountId, { groupId }));
       return {};
     }
     if (action === 'reset-password') {
@@ -96,15 +87,7 @@ export class AdminService {
         await setPassword(tx, accountId, hash, this.clock.now());
         await setMustChangePassword(tx, accountId);
         await clearLoginFailures(tx, target.username.toLowerCase());
-        await writeAudit(tx, ctx, {
-          action: 'account.reset_password',
-          outcome: 'success',
-          actorId: actor.id,
-          actorUsername: actor.username,
-          targetType: 'account',
-          targetId: accountId,
-          details: { groupId },
-        });
+        await writeAudit(tx, ctx, accountAudit(actor, 'account.reset_password', accountId, { groupId }));
       });
       return { temporaryPassword };
     }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle
 import type { Db } from '../../platform/db.js';
 import { accounts, auditLogs, buckets, groupMembers, groups, loginThrottle } from '../../db/schema.js';
 import { escapeLike } from '../../db/like.js';
+import { groupMembersPage } from '../groups/index.js';
 
 /**
  * The group through which the caller may act on an account: one where the caller is a security
@@ -27,31 +28,15 @@ export async function queryRealm(
   limit: number,
   now: Date,
 ) {
-  const match = q
-    ? or(ilike(accounts.username, `%${escapeLike(q)}%`), ilike(accounts.name, `%${escapeLike(q)}%`))
-    : undefined;
-  const where = and(eq(groupMembers.groupId, groupId), match);
-  const rows = await db
-    .select({
-      id: accounts.id,
-      username: accounts.username,
-      name: accounts.name,
-      disabled: accounts.disabled,
-      // The latest lock of the name, at one address or at all (accounts/login-throttle.ts).
-      lockedUntil: sql`(select max(${loginThrottle.lockedUntil}) from ${loginThrottle}
-        where ${loginThrottle.username} = lower(${accounts.username}))`.mapWith(loginThrottle.lockedUntil),
-    })
-    .from(groupMembers)
-    .innerJoin(accounts, eq(accounts.id, groupMembers.accountId))
-    .where(where)
-    .orderBy(accounts.username)
-    .offset(skip)
-    .limit(limit);
-  const [total] = await db
-    .select({ n: count() })
-    .from(groupMembers)
-    .innerJoin(accounts, eq(accounts.id, groupMembers.accountId))
-    .where(where);
+  const { rows, count: total } = await groupMembersPage(db, groupId, q, skip, limit, {
+    id: accounts.id,
+    username: accounts.username,
+    name: accounts.name,
+    disabled: accounts.disabled,
+    // The latest lock of the name, at one address or at all (accounts/login-throttle.ts).
+    lockedUntil: sql`(select max(${loginThrottle.lockedUntil}) from ${loginThrottle}
+      where ${loginThrottle.username} = lower(${accounts.username}))`.mapWith(loginThrottle.lockedUntil),
+  });
   const ids = rows.map((r) => r.id);
   const memberships = ids.length
     ? await db
@@ -76,7 +61,7 @@ export async function queryRealm(
         .filter((m) => m.accountId === r.id)
         .map(({ id, displayName, accessLevel }) => ({ id, displayName, accessLevel })),
     })),
-    count: total?.n ?? 0,
+    count: total,
   };
 }
 

@@ -13,7 +13,7 @@ import type {
   updateGroupRequestSchema,
 } from '@yyp/contracts';
 import type { AccountRow, GroupRow } from '../../db/schema.js';
-import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { accountAudit, writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -189,15 +189,7 @@ export class GroupsService {
     const added = await this.db.transaction(async (tx) => {
       const ids = await store.addGroupMembers(tx, groupId, existing, accessLevel, this.clock.now());
       for (const id of ids) {
-        await writeAudit(tx, ctx, {
-          action: 'group.member.add',
-          outcome: 'success',
-          actorId: actor.id,
-          actorUsername: actor.username,
-          targetType: 'account',
-          targetId: id,
-          details: { groupId, accessLevel },
-        });
+        await writeAudit(tx, ctx, accountAudit(actor, 'group.member.add', id, { groupId, accessLevel }));
       }
       return ids;
     });
@@ -226,15 +218,11 @@ export class GroupsService {
       );
       if (!created) throw new AppError('UsernameTaken', 'The username is already taken');
       await store.addGroupMembers(tx, groupId, [created.id], input.accessLevel, now);
-      await writeAudit(tx, ctx, {
-        action: 'account.create',
-        outcome: 'success',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        targetType: 'account',
-        targetId: created.id,
-        details: { groupId, accessLevel: input.accessLevel },
-      });
+      await writeAudit(
+        tx,
+        ctx,
+        accountAudit(actor, 'account.create', created.id, { groupId, accessLevel: input.accessLevel }),
+      );
       return {
         accountId: created.id,
         username: created.username,
@@ -264,15 +252,11 @@ export class GroupsService {
         throw new AppError('LastAdmin', 'A group keeps at least one admin');
       }
       await store.setGroupMemberLevel(tx, groupId, accountId, accessLevel);
-      await writeAudit(tx, ctx, {
-        action: 'group.member.update',
-        outcome: 'success',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        targetType: 'account',
-        targetId: accountId,
-        details: { groupId, from: member.accessLevel, to: accessLevel },
-      });
+      await writeAudit(
+        tx,
+        ctx,
+        accountAudit(actor, 'group.member.update', accountId, { groupId, from: member.accessLevel, to: accessLevel }),
+      );
     });
   }
 
@@ -290,15 +274,7 @@ export class GroupsService {
         throw new AppError('LastAdmin', 'A group keeps at least one admin');
       }
       await store.removeGroupMember(tx, groupId, accountId);
-      await writeAudit(tx, ctx, {
-        action,
-        outcome: 'success',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        targetType: 'account',
-        targetId: accountId,
-        details: { groupId },
-      });
+      await writeAudit(tx, ctx, accountAudit(actor, action, accountId, { groupId }));
     });
   }
 

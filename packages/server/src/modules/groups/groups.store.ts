@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { GroupSettings } from '@yyp/contracts';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../platform/db.js';
 import {
   accounts,
@@ -133,32 +135,48 @@ export async function removeGroupMember(db: Db, groupId: string, accountId: stri
   await db.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.accountId, accountId)));
 }
 
-export async function queryGroupMembers(db: Db, groupId: string, q: string | undefined, skip: number, limit: number) {
+/**
+ * A page of the group's members whose username or name contains `q`, by username, and the count of
+ * all that match; `columns` (of accounts and groupMembers) says what each row holds.
+ */
+export async function groupMembersPage<T extends SelectedFields>(
+  db: Db,
+  groupId: string,
+  q: string | undefined,
+  skip: number,
+  limit: number,
+  columns: T,
+) {
   const match = q
     ? or(ilike(accounts.username, `%${escapeLike(q)}%`), ilike(accounts.name, `%${escapeLike(q)}%`))
     : undefined;
   const where = and(eq(groupMembers.groupId, groupId), match);
-  const rows = await db
-    .select({
-      accountId: accounts.id,
-      username: accounts.username,
-      name: accounts.name,
-      accessLevel: groupMembers.accessLevel,
-      disabled: accounts.disabled,
-      joinedAt: groupMembers.joinedAt,
-    })
+  // Typed by hand: drizzle cannot type a join's rows for a selection not known yet (inner joins: no column turns nullable).
+  const rows = (await db
+    .select(columns as SelectedFields)
     .from(groupMembers)
     .innerJoin(accounts, eq(accounts.id, groupMembers.accountId))
     .where(where)
     .orderBy(accounts.username)
     .offset(skip)
-    .limit(limit);
+    .limit(limit)) as SelectResultFields<T>[];
   const [total] = await db
     .select({ n: count() })
     .from(groupMembers)
     .innerJoin(accounts, eq(accounts.id, groupMembers.accountId))
     .where(where);
   return { rows, count: total?.n ?? 0 };
+}
+
+export function queryGroupMembers(db: Db, groupId: string, q: string | undefined, skip: number, limit: number) {
+  return groupMembersPage(db, groupId, q, skip, limit, {
+    accountId: accounts.id,
+    username: accounts.username,
+    name: accounts.name,
+    accessLevel: groupMembers.accessLevel,
+    disabled: accounts.disabled,
+    joinedAt: groupMembers.joinedAt,
+  });
 }
 
 /** Accounts that exist and are enabled, among the given ids. */

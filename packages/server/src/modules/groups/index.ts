@@ -2,4 +2,4 @@
 // this folder (its stores above all) is private to it; eslint.config.js enforces the arrow.
 export { groupRoutes } from './groups.routes.js';
 export { GroupsService } from './groups.service.js';
-export { findGroup, membersAmong } from './groups.store.js';
+export { findGroup, groupMembersPage, membersAmong } from './groups.store.js';
