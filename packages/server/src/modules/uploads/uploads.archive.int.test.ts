@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
 import { badCrcZip, craftZip, member, nestedHeaderZip, sharedMemberZip } from '../../dicom/testdata/zip-craft.js';
-import { makeMember, makeOrganization } from '../../test/factories.js';
-import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
-import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
+import type { TestApp } from '../../test/harness.js';
+import { uploadClient } from '../../test/tus-client.js';
+import { startUploadApp } from './uploads.fixture.js';
 
 /** Issue 19 item 2 through the upload wizard's path: hostile archives are refused and leave nothing. */
 let t: TestApp;
@@ -16,12 +16,10 @@ let radId: string;
 const { send, post } = uploadClient(() => base);
 
 beforeAll(async () => {
-  t = await startTestApp({ seed: false });
-  base = await listenOnLoopback(t);
   // A radiology and its technician, signed in by the case as 'tech'.
-  radId = (await makeOrganization(t)).bucketId;
-  const technician = ['exam_get', 'exam_update', 'exam_upload', 'exam_bind', 'attachment_upload'] as const;
-  await makeMember(t, radId, { username: 'tech', password: DEMO_PW, actions: technician, signIn: false });
+  const { rad, ...app } = await startUploadApp();
+  ({ t, base } = app);
+  radId = rad.bucketId;
 });
 afterAll(async () => {
   await t.close();

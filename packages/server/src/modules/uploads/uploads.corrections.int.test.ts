@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLogs, exams, instances, roleMappings, roles } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
-import { joinOrganization, makeGroupMember, makeMember, makeOrganization } from '../../test/factories.js';
-import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
-import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
+import { makeMember } from '../../test/factories.js';
+import type { TestApp } from '../../test/harness.js';
+import { uploadClient } from '../../test/tus-client.js';
+import { makeOrganizationAdmin, SIGNED_OUT, startUploadApp } from './uploads.fixture.js';
 
 /**
  * Issue 20 item 8: the wizard's step 2 corrects patient name, ID, sex, birth date and accession
@@ -19,20 +20,15 @@ let senior: string;
 const { send, post } = uploadClient(() => base);
 
 beforeAll(async () => {
-  t = await startTestApp({ seed: false });
-  base = await listenOnLoopback(t);
   // The accounts the cases sign in as (t.login's default password): a radiology's technician,
   // senior doctor, registrar (no upload of its own) and admin.
-  const pw = { password: DEMO_PW, signIn: false };
-  const rad = await makeOrganization(t, { name: '放射科' });
+  const { rad, ...app } = await startUploadApp('放射科');
+  ({ t, base } = app);
   radId = rad.bucketId;
-  const technician = ['exam_get', 'exam_update', 'exam_upload', 'exam_bind', 'attachment_upload'] as const;
-  await makeMember(t, radId, { username: 'tech', actions: technician, ...pw });
   const approving = ['exam_get', 'exam_update', 'view_privacy', 'report_upsert', 'report_approval'] as const;
-  await makeMember(t, radId, { username: 'senior', actions: approving, ...pw });
-  await makeMember(t, radId, { username: 'registrar', actions: ['exam_get', 'registry_create'], ...pw });
-  const groupadmin = await makeGroupMember(t, rad.groupId, 1, { username: 'groupadmin', ...pw });
-  await joinOrganization(t, radId, groupadmin.accountId, { level: 'admin', groupLevel: 1 });
+  await makeMember(t, radId, { username: 'senior', actions: approving, ...SIGNED_OUT });
+  await makeMember(t, radId, { username: 'registrar', actions: ['exam_get', 'registry_create'], ...SIGNED_OUT });
+  await makeOrganizationAdmin(t, rad, 'groupadmin');
   tech = await t.login('tech');
   senior = await t.login('senior');
 });

@@ -4,9 +4,10 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
-import { joinOrganization, makeGroupMember, makeMember, makeOrganization } from '../../test/factories.js';
-import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
-import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
+import { makeMember, makeOrganization } from '../../test/factories.js';
+import type { TestApp } from '../../test/harness.js';
+import { uploadClient } from '../../test/tus-client.js';
+import { makeOrganizationAdmin, SIGNED_OUT, startUploadApp } from './uploads.fixture.js';
 
 let t: TestApp;
 let base: string;
@@ -14,20 +15,19 @@ let radId: string;
 const { send, post } = uploadClient(() => base);
 
 beforeAll(async () => {
-  t = await startTestApp({ seed: false });
-  base = await listenOnLoopback(t);
   // The accounts the cases sign in as (t.login's default password): a radiology's technician
   // (exam_upload), reporting doctor (without) and admin; a doctor of another group.
-  const pw = { password: DEMO_PW, signIn: false };
-  const rad = await makeOrganization(t, { name: '放射科' });
+  const { rad, ...app } = await startUploadApp('放射科');
+  ({ t, base } = app);
   radId = rad.bucketId;
-  const technician = ['exam_get', 'exam_update', 'exam_upload', 'exam_bind', 'attachment_upload'] as const;
   const reporting = ['exam_get', 'exam_update', 'view_privacy', 'report_upsert', 'report_print'] as const;
-  await makeMember(t, radId, { username: 'tech', actions: technician, ...pw });
-  await makeMember(t, radId, { username: 'doctor', actions: reporting, ...pw });
-  const groupadmin = await makeGroupMember(t, rad.groupId, 1, { username: 'groupadmin', ...pw });
-  await joinOrganization(t, radId, groupadmin.accountId, { level: 'admin', groupLevel: 1 });
-  await makeMember(t, (await makeOrganization(t)).bucketId, { username: 'teledoctor', actions: reporting, ...pw });
+  await makeMember(t, radId, { username: 'doctor', actions: reporting, ...SIGNED_OUT });
+  await makeOrganizationAdmin(t, rad, 'groupadmin');
+  await makeMember(t, (await makeOrganization(t)).bucketId, {
+    username: 'teledoctor',
+    actions: reporting,
+    ...SIGNED_OUT,
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -8,9 +8,9 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instances } from '../../db/schema.js';
 import { writeLargeInstance, type LargeInstance } from '../../dicom/testdata/large.js';
-import { makeMember, makeOrganization } from '../../test/factories.js';
-import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
-import { listenOnLoopback, uploadClient } from '../../test/tus-client.js';
+import type { TestApp } from '../../test/harness.js';
+import { uploadClient } from '../../test/tus-client.js';
+import { startUploadApp } from './uploads.fixture.js';
 
 /**
  * Issue 19 §2, "memory stays bounded whatever the entry size": a DICOM instance of hundreds of MB
@@ -28,12 +28,10 @@ const { post, sendFile: tusUpload } = uploadClient(() => base);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-large-'));
 
 beforeAll(async () => {
-  t = await startTestApp({ seed: false });
-  base = await listenOnLoopback(t);
   // A radiology and its technician, signed in by the cases as 'tech'.
-  radId = (await makeOrganization(t)).bucketId;
-  const technician = ['exam_get', 'exam_update', 'exam_upload', 'exam_bind', 'attachment_upload'] as const;
-  await makeMember(t, radId, { username: 'tech', password: DEMO_PW, actions: technician, signIn: false });
+  const { rad, ...app } = await startUploadApp();
+  ({ t, base } = app);
+  radId = rad.bucketId;
 });
 afterAll(async () => {
   await t.close();

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { exams } from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
-import { joinOrganization, makeGroupMember, makeMember, makeOrganization } from '../../test/factories.js';
-import { DEMO_PW, startTestApp, type TestApp } from '../../test/harness.js';
+import { makeMember, makeOrganization } from '../../test/factories.js';
+import { startTestApp, type TestApp } from '../../test/harness.js';
+import { makeOrganizationAdmin, SIGNED_OUT, startUploadApp, TECHNICIAN } from './uploads.fixture.js';
 import { listenOnLoopback, TUS_FILES as FILES, uploadClient } from '../../test/tus-client.js';
 
 /**
@@ -20,23 +21,18 @@ let teleId: string;
 const { api, tus, patch, create, offsetOf } = uploadClient(() => base);
 
 beforeAll(async () => {
-  t = await startTestApp({ seed: false });
-  base = await listenOnLoopback(t);
   // The accounts the cases sign in as (t.login's default password): a hospital's radiology with
   // its admin and two accounts that may upload into it (tech, and registrar holding the
   // technician's actions too); another group's organization with its admin.
-  const pw = { password: DEMO_PW, signIn: false };
-  const rad = await makeOrganization(t, { name: '放射科' });
+  const { rad, ...app } = await startUploadApp('放射科');
+  ({ t, base } = app);
   radId = rad.bucketId;
-  const technician = ['exam_get', 'exam_update', 'exam_upload', 'exam_bind', 'attachment_upload'] as const;
-  await makeMember(t, radId, { username: 'tech', actions: technician, ...pw });
-  await makeMember(t, radId, { username: 'registrar', actions: ['exam_get', 'registry_create', ...technician], ...pw });
-  const groupadmin = await makeGroupMember(t, rad.groupId, 1, { username: 'groupadmin', ...pw });
-  await joinOrganization(t, radId, groupadmin.accountId, { level: 'admin', groupLevel: 1 });
+  const registrar = ['exam_get', 'registry_create', ...TECHNICIAN] as const;
+  await makeMember(t, radId, { username: 'registrar', actions: registrar, ...SIGNED_OUT });
+  await makeOrganizationAdmin(t, rad, 'groupadmin');
   const tele = await makeOrganization(t);
   teleId = tele.bucketId;
-  const teleadmin = await makeGroupMember(t, tele.groupId, 1, { username: 'teleadmin', ...pw });
-  await joinOrganization(t, teleId, teleadmin.accountId, { level: 'admin', groupLevel: 1 });
+  await makeOrganizationAdmin(t, tele, 'teleadmin');
 });
 afterAll(async () => {
   await t.close();
