@@ -1,4 +1,4 @@
-import { Table, type TableProps } from 'antd';
+import { Table, type TablePaginationConfig, type TableProps } from 'antd';
 import { LoadFailedAlert } from './LoadFailedAlert';
 
 /** What QueryTable reads of a query's state (a react-query result fits). */
@@ -23,4 +23,40 @@ export function QueryTable<T extends object>({ query, ...table }: QueryTableProp
       <Table<T> size="middle" pagination={false} {...table} dataSource={query.data ?? []} loading={query.isPending} />
     </>
   );
+}
+
+/** What PagedQueryTable reads of a query that loads one page of rows at a time. */
+export interface PageQuery {
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+type PagedQueryTableProps<T> = { query: PageQuery; rows: T[] | undefined } & Omit<
+  TableProps<T>,
+  'dataSource' | 'loading'
+>;
+
+/**
+ * A table of the page of rows a query loaded, loading while the next page is fetched; above it,
+ * when the query failed, the alert that offers to try again.
+ */
+export function PagedQueryTable<T extends object>({ query, rows, ...table }: PagedQueryTableProps<T>) {
+  return (
+    <>
+      {query.isError && <LoadFailedAlert error={query.error} onRetry={() => void query.refetch()} />}
+      <Table<T> {...table} dataSource={rows ?? []} loading={query.isFetching} />
+    </>
+  );
+}
+
+/** The pager of rows the server pages by a fixed size: no size choice, hidden when one page holds all. */
+export function fixedPagination(
+  page: number,
+  pageSize: number,
+  total: number,
+  onChange: (page: number) => void,
+): TablePaginationConfig {
+  return { current: page, pageSize, total, onChange, showSizeChanger: false, hideOnSinglePage: true };
 }

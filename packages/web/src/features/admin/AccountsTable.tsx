@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import { App, Button, Modal, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Modal, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryRealmAccounts, resetAccountPassword, setAccountStatus, unlockAccount } from '../../api/admin';
 import type { RealmAccount } from '../../api/contractTypes';
 import { queryKeys } from '../../api/queryClient';
 import { useNotify } from '../../shared/notify/useNotify';
-import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
+import { fixedPagination, PagedQueryTable } from '../../ui/QueryTable';
 import { useMe } from '../../shared/account/useMe';
 import { GroupLevelTag } from '../../shared/labels/GroupLevelTag';
 
@@ -168,21 +168,13 @@ export function AccountsTable({ groupId, q }: { groupId: string; q: string }) {
 
   return (
     <>
-      {accounts.isError && <LoadFailedAlert error={accounts.error} onRetry={() => void accounts.refetch()} />}
-      <Table<RealmAccount>
+      <PagedQueryTable<RealmAccount>
+        query={accounts}
+        rows={accounts.data?.accounts}
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={accounts.data?.accounts ?? []}
-        loading={accounts.isFetching}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: accounts.data?.count ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-        }}
+        pagination={fixedPagination(page, PAGE_SIZE, accounts.data?.count ?? 0, setPage)}
       />
       <Modal
         open={temporary !== null}

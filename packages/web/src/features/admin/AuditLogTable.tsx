@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AutoComplete, Button, Form, Popover, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { AutoComplete, Button, Form, Popover, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queryAuditLogs } from '../../api/admin';
 import type { AuditLog, AuditQuery } from '../../api/contractTypes';
 import { queryKeys } from '../../api/queryClient';
-import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
+import { PagedQueryTable } from '../../ui/QueryTable';
 import { useGroupOrganizations } from '../../shared/groups/useGroups';
 import { AUDIT_ACTION_PREFIXES, describeAuditAction } from './auditActions';
 import { FilterBar, rangeFilters, timeColumn, useFilteredPages, type RangeValue } from './FilteredLog';
@@ -159,13 +159,12 @@ export function AuditLogTable({ groupId }: { groupId: string }) {
           />
         </Form.Item>
       </FilterBar>
-      {logs.isError && <LoadFailedAlert error={logs.error} onRetry={() => void logs.refetch()} />}
-      <Table<AuditLog>
+      <PagedQueryTable<AuditLog>
+        query={logs}
+        rows={logs.data?.logs}
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={logs.data?.logs ?? []}
-        loading={logs.isFetching}
         pagination={pagination(logs.data?.count ?? 0, (total) => t('auditLog.total', { count: total }))}
       />
     </div>

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DicomRefusal, DicomRefusalQuery, DicomRefusalReason } from '@yyp/contracts';
-import { Form, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Form, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queryDicomRefusals } from '../../api/dicomRefusals';
 import { queryKeys } from '../../api/queryClient';
-import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
+import { PagedQueryTable } from '../../ui/QueryTable';
 import { FilterBar, rangeFilters, timeColumn, useFilteredPages, type RangeValue } from './FilteredLog';
 
 interface FilterValues {
@@ -78,13 +78,12 @@ export function DicomRefusalsTable({ groupId }: { groupId: string | null }) {
           />
         </Form.Item>
       </FilterBar>
-      {refusals.isError && <LoadFailedAlert error={refusals.error} onRetry={() => void refusals.refetch()} />}
-      <Table<DicomRefusal>
+      <PagedQueryTable<DicomRefusal>
+        query={refusals}
+        rows={refusals.data?.refusals}
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={refusals.data?.refusals ?? []}
-        loading={refusals.isFetching}
         pagination={pagination(refusals.data?.count ?? 0, (total) => t('dicomRefusals.total', { count: total }))}
       />
     </div>

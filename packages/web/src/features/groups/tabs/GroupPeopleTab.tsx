@@ -1,14 +1,14 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Group, GroupAccessLevel, GroupMember } from '@yyp/contracts';
-import { Button, Card, Drawer, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Drawer, Input, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeGroupMember, updateGroupMember } from '../../../api/groups';
 import { queryKeys } from '../../../api/queryClient';
 import { useNotify } from '../../../shared/notify/useNotify';
-import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
+import { fixedPagination, PagedQueryTable } from '../../../ui/QueryTable';
 import { useMe } from '../../../shared/account/useMe';
 import { GroupLevelSelect, GroupLevelTag } from '../../../shared/labels/GroupLevelTag';
 import { isGroupAccessLevel, isGroupAdmin } from '../../../shared/groups/levels';
@@ -144,21 +144,13 @@ export function GroupPeopleTab({ group }: { group: Group }) {
         </Space>
       }
     >
-      {members.isError && <LoadFailedAlert error={members.error} onRetry={() => void members.refetch()} />}
-      <Table<GroupMember>
+      <PagedQueryTable<GroupMember>
+        query={members}
+        rows={members.data?.members}
         rowKey="accountId"
         size="middle"
         columns={columns}
-        dataSource={members.data?.members ?? []}
-        loading={members.isFetching}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: members.data?.count ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-          hideOnSinglePage: true,
-        }}
+        pagination={fixedPagination(page, PAGE_SIZE, members.data?.count ?? 0, setPage)}
       />
       <Drawer
         open={adding}
