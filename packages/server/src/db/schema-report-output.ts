@@ -8,6 +8,19 @@ import { buckets, groups } from './schema-tenancy.js';
 /* ---------- report output and clinical safety: sharing, printing, critical values, QC ---------- */
 
 /**
+ * The report a row of its output belongs to (a report's id is its primary exam's id) and the
+ * report's organization; the row goes with either. A fresh pair of columns per table.
+ */
+const reportAndBucket = () => ({
+  reportId: text('report_id')
+    .notNull()
+    .references(() => exams.id, { onDelete: 'cascade' }),
+  bucketId: text('bucket_id')
+    .notNull()
+    .references(() => buckets.id, { onDelete: 'cascade' }),
+});
+
+/**
  * Share and publish links of a report (spec 000 §3 share link). The link id the patient holds is
  * at least 128 random bits; only its SHA-256 is stored, so the table cannot be read back into links.
  */
@@ -19,12 +32,7 @@ export const reportShareLinks = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** share (a doctor's link) | publish (orders/publish-reports) */
     kind: text('kind').notNull().default('share'),
-    reportId: text('report_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    bucketId: text('bucket_id')
-      .notNull()
-      .references(() => buckets.id, { onDelete: 'cascade' }),
+    ...reportAndBucket(),
     /** the report version shared: a later recall or correction marks the shared page superseded */
     reportVersion: integer('report_version').notNull(),
     allowImages: boolean('allow_images').notNull().default(false),
@@ -51,12 +59,7 @@ export const criticalValues = pgTable(
   'critical_values',
   {
     id: text('id').primaryKey(),
-    reportId: text('report_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    bucketId: text('bucket_id')
-      .notNull()
-      .references(() => buckets.id, { onDelete: 'cascade' }),
+    ...reportAndBucket(),
     /** the organization's critical-value dictionary item, when one was chosen */
     itemId: text('item_id'),
     /** at most 255 characters (spec 000 §5) */
@@ -112,12 +115,7 @@ export const reportRatings = pgTable(
   'report_ratings',
   {
     id: text('id').primaryKey(),
-    reportId: text('report_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    bucketId: text('bucket_id')
-      .notNull()
-      .references(() => buckets.id, { onDelete: 'cascade' }),
+    ...reportAndBucket(),
     raterId: text('rater_id').references(() => accounts.id, { onDelete: 'set null' }),
     score: integer('score').notNull(),
     comment: text('comment').notNull().default(''),
@@ -131,12 +129,7 @@ export const reportComments = pgTable(
   'report_comments',
   {
     id: text('id').primaryKey(),
-    reportId: text('report_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    bucketId: text('bucket_id')
-      .notNull()
-      .references(() => buckets.id, { onDelete: 'cascade' }),
+    ...reportAndBucket(),
     authorId: text('author_id').references(() => accounts.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
