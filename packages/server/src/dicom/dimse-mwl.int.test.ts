@@ -8,6 +8,7 @@ import { DatasetBuilder, EXPLICIT_VR_LE, IMPLICIT_VR_LE, tag } from './dataset-w
 import { type DimseCaller, startDimse } from './dimse.js';
 import { MPPS_SOP_CLASS, MPPS_TAG, type MppsEvent, type MppsResult } from './mpps.js';
 import { MWL_FIND_SOP_CLASS, MWL_TAG, type WorklistItem, type WorklistQuery, matchesWorklistQuery } from './mwl.js';
+import { mppsInProgress } from './testdata/mpps.js';
 import { TestScu } from './testdata/scu.js';
 import { COMMAND, TAG, commandUid } from './ul.js';
 
@@ -262,6 +263,10 @@ describe('C-FIND failures and C-CANCEL (test SCU)', () => {
     const id = scu.send(1, findRq, anyQuery);
     scu.send(1, { commandField: COMMAND.cancelRq, messageIdBeingRespondedTo: id });
     expect((await scu.responsesUntilFinal()).map((r) => r.status)).toEqual([0xfe00]);
+    // A C-CANCEL of no C-FIND under way cancels nothing, not even the next one to get that ID (id + 3).
+    scu.send(1, { commandField: COMMAND.cancelRq, messageIdBeingRespondedTo: id + 3 });
+    scu.send(1, findRq, anyQuery);
+    expect((await scu.responsesUntilFinal()).map((r) => r.status)).toEqual([0xff00, 0xff00, 0xff00, 0x0000]);
     await scu.release();
   });
 });
@@ -271,26 +276,18 @@ describe('MPPS N-CREATE and N-SET (test SCU)', () => {
   const PPS = '1.2.826.0.1.3680043.10.1187.9.77';
 
   const createAttributes = () =>
-    new DatasetBuilder('GB18030')
-      .text(MWL_TAG.specificCharacterSet, 'CS', 'GB18030')
-      .text(MPPS_TAG.patientName, 'PN', '张三^')
-      .text(MPPS_TAG.patientId, 'LO', 'P1')
-      .text(MPPS_TAG.performedStationAeTitle, 'AE', 'CT_ROOM_1')
-      .text(MPPS_TAG.startDate, 'DA', '20261127')
-      .text(MPPS_TAG.startTime, 'TM', '083500')
-      .text(MPPS_TAG.endDate, 'DA', '')
-      .text(MPPS_TAG.endTime, 'TM', '')
-      .text(MPPS_TAG.status, 'CS', 'IN PROGRESS')
-      .text(MPPS_TAG.stepId, 'SH', 'PPS1')
-      .sequence(MPPS_TAG.scheduledStepAttributesSequence, [
-        new DatasetBuilder('GB18030')
-          .text(MPPS_TAG.studyInstanceUid, 'UI', STUDY)
-          .text(MPPS_TAG.accessionNumber, 'SH', 'A1001')
-          .text(MPPS_TAG.scheduledProcedureStepId, 'SH', 'SPS1')
-          .text(MPPS_TAG.requestedProcedureId, 'SH', 'RP1'),
-      ])
-      .sequence(MPPS_TAG.performedSeriesSequence, [])
-      .toBuffer(false);
+    mppsInProgress({
+      charset: 'GB18030',
+      patientName: '张三^',
+      steps: [
+        {
+          studyInstanceUid: STUDY,
+          accessionNumber: 'A1001',
+          scheduledProcedureStepId: 'SPS1',
+          requestedProcedureId: 'RP1',
+        },
+      ],
+    }).toBuffer(false);
 
   const series = () => new DatasetBuilder().text(tag(0x0020, 0x000e), 'UI', '1.2.3.4.5');
   const create = { commandField: COMMAND.nCreateRq, affectedSopClassUid: MPPS_SOP_CLASS };

@@ -75,6 +75,8 @@ export const MAX_PDU_LENGTH = 1_048_576;
 const MAX_ASSOCIATE_RQ = 65_536;
 /** Largest dataset one C-STORE may carry (the upload limit). */
 const MAX_DATASET_BYTES = 2 * 1024 * 1024 * 1024 - 1;
+/** Largest worklist identifier or MPPS attribute list (a few kB in practice). */
+const MAX_QUERY_BYTES = 1_048_576;
 /** ARTIM: an association must be requested this soon after connecting. */
 const ARTIM_MS = 30_000;
 /** An association that says nothing this long is aborted. */
@@ -128,8 +130,8 @@ class Association {
   private caller: DimseCaller | null = null;
   /** The peer's maximum PDU length (0: unlimited): our data sets are cut to it. */
   private peerMaxPdu = 0;
-  /** Message IDs of C-FIND requests the peer cancelled while they were answered. */
-  private readonly cancelled = new Set<number>();
+  /** The worklist C-FINDs received and not yet answered, by message ID: whether a C-CANCEL came. */
+  private readonly finds = new Map<number, { cancelled: boolean }>();
   private readonly contexts = new Map<number, Context>();
   private command: Buffer[] = [];
   private current: { contextId: number; command: CommandSet; data: Buffer[]; size: number } | null = null;
@@ -299,10 +301,15 @@ class Association {
       const command = decodeCommand(Buffer.concat(this.command));
       this.command = [];
       const message = { contextId, command, data: [] as Buffer[], size: 0 };
-      if (commandUs(command, TAG.commandField) === COMMAND.cancelRq) {
+      const field = commandUs(command, TAG.commandField);
+      if (field === COMMAND.cancelRq) {
         // Not queued behind the C-FIND it cancels: noted now, seen by the C-FIND's answering loop.
-        this.cancelled.add(commandUs(command, TAG.messageIdBeingRespondedTo) ?? -1);
+        const find = this.finds.get(commandUs(command, TAG.messageIdBeingRespondedTo) ?? -1);
+        if (find) find.cancelled = true;
         return;
+      }
+      if (field === COMMAND.cFindRq && this.contexts.get(contextId)!.abstractSyntax === MWL_FIND_SOP_CLASS) {
+        this.finds.set(commandUs(command, TAG.messageId) ?? 0, { cancelled: false });
       }
       if (commandUs(command, TAG.commandDataSetType) === NO_DATASET) this.dispatch(message);
       else this.current = message;
@@ -311,7 +318,8 @@ class Association {
     const message = this.current;
     if (!message || message.contextId !== contextId) throw new UlError('dataset fragment without its command');
     for (const d of data) message.size += d.length;
-    if (message.size > MAX_DATASET_BYTES) throw new UlError('dataset too large');
+    const storage = this.contexts.get(contextId)!.abstractSyntax.startsWith(STORAGE_PREFIX);
+    if (message.size > (storage ? MAX_DATASET_BYTES : MAX_QUERY_BYTES)) throw new UlError('dataset too large');
     // The fragments are views into received chunks that are otherwise done with: keep the views.
     message.data.push(...data);
     if (!last) return;
@@ -371,6 +379,21 @@ class Association {
    * no worklist query, 0xC000 when the handler fails.
    */
   private async find(contextId: number, context: Context, messageId: number, message: Message): Promise<void> {
+    const state = this.finds.get(messageId) ?? { cancelled: false };
+    try {
+      await this.answerFind(contextId, context, messageId, message, state);
+    } finally {
+      this.finds.delete(messageId);
+    }
+  }
+
+  private async answerFind(
+    contextId: number,
+    context: Context,
+    messageId: number,
+    message: Message,
+    state: { cancelled: boolean },
+  ): Promise<void> {
     const answer = (status: number, dataset?: Buffer) =>
       this.respond(contextId, { commandField: 0x8020, messageId, status, sopClassUid: MWL_FIND_SOP_CLASS }, dataset);
     let query: WorklistQuery;
@@ -386,27 +409,35 @@ class Association {
     try {
       items = await this.handlers.worklist!(this.caller!, query);
     } catch {
-      this.cancelled.delete(messageId);
       answer(STATUS.unableToProcess);
       return;
     }
     let sent = 0;
     for (const item of items) {
-      if (this.cancelled.has(messageId) || this.socket.destroyed) break;
+      if (state.cancelled || this.socket.destroyed) break;
       let identifier: Buffer;
       try {
         identifier = worklistAnswer(item, query, context.transferSyntax);
       } catch {
-        this.cancelled.delete(messageId);
         answer(STATUS.unableToProcess);
         return;
       }
-      const flushed = answer(STATUS.pending, identifier);
       // Let incoming PDUs (a C-CANCEL) in now and then, and wait while the socket's buffer is full.
-      if (!flushed) await new Promise((resolve) => this.socket.once('drain', resolve).once('close', resolve));
+      if (!answer(STATUS.pending, identifier)) await this.drained();
       else if (++sent % FIND_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    answer(this.cancelled.delete(messageId) ? STATUS.cancel : STATUS.success);
+    answer(state.cancelled ? STATUS.cancel : STATUS.success);
+  }
+
+  /** Resolves when the socket's write buffer has drained, or the socket closed. */
+  private drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.socket.off('drain', done).off('close', done);
+        resolve();
+      };
+      this.socket.on('drain', done).on('close', done);
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DatasetBuilder, EXPLICIT_VR_LE, IMPLICIT_VR_LE, tag } from './dataset-writer.js';
 import { MPPS_TAG, MppsError, parseMppsAttributes } from './mpps.js';
+import { mppsInProgress } from './testdata/mpps.js';
 
 const code = (meaning: string) =>
   new DatasetBuilder('ISO_IR 192')
@@ -11,30 +12,30 @@ const code = (meaning: string) =>
 describe('parseMppsAttributes', () => {
   it('reads an N-CREATE: status, station, start, scheduled steps, patient, in both transfer syntaxes', () => {
     for (const ts of [EXPLICIT_VR_LE, IMPLICIT_VR_LE]) {
-      const bytes = new DatasetBuilder('GB18030')
-        .text(tag(0x0008, 0x0005), 'CS', 'GB18030')
-        .text(MPPS_TAG.status, 'CS', 'IN PROGRESS')
-        .text(MPPS_TAG.performedStationAeTitle, 'AE', 'CT_ROOM_1')
-        .text(MPPS_TAG.startDate, 'DA', '20261127')
-        .text(MPPS_TAG.startTime, 'TM', '101500')
-        .text(MPPS_TAG.patientName, 'PN', '张三^')
-        .text(MPPS_TAG.patientId, 'LO', 'P1')
-        .sequence(MPPS_TAG.scheduledStepAttributesSequence, [
-          new DatasetBuilder('GB18030')
-            .text(MPPS_TAG.studyInstanceUid, 'UI', '1.2.3')
-            .text(MPPS_TAG.accessionNumber, 'SH', 'A1')
-            .text(MPPS_TAG.scheduledProcedureStepId, 'SH', 'SPS1')
-            .text(MPPS_TAG.requestedProcedureId, 'SH', 'RP1'),
-          new DatasetBuilder().text(MPPS_TAG.accessionNumber, 'SH', 'A2'),
-        ])
-        .toBuffer(ts === EXPLICIT_VR_LE);
+      const bytes = mppsInProgress({
+        charset: 'GB18030',
+        patientName: '张三^',
+        startTime: '101500',
+        steps: [
+          {
+            studyInstanceUid: '1.2.3',
+            accessionNumber: 'A1',
+            scheduledProcedureStepId: 'SPS1',
+            requestedProcedureId: 'RP1',
+          },
+          { accessionNumber: 'A2' },
+        ],
+      }).toBuffer(ts === EXPLICIT_VR_LE);
       expect(parseMppsAttributes(bytes, ts)).toEqual({
         status: 'IN PROGRESS',
         performedStationAeTitle: 'CT_ROOM_1',
         startDate: '20261127',
         startTime: '101500',
+        endDate: '',
+        endTime: '',
         patientName: '张三^',
         patientId: 'P1',
+        performedSeriesCount: 0,
         scheduledSteps: [
           {
             studyInstanceUid: '1.2.3',
