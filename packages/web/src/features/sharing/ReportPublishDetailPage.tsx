@@ -1,16 +1,16 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ShareLinkCreated } from '@yyp/contracts';
 import { Button, Card, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
 import { SharedReportView } from './SharedReportView';
 import { CreatedLink, LinkList } from './ShareLinks';
-import { fetchPublishDetail, publishReports } from './sharingApi';
+import { fetchPublishDetail } from './sharingApi';
+import { usePublishReport } from './usePublishReport';
 import './sharing.css';
 
 /**
@@ -20,7 +20,6 @@ import './sharing.css';
  */
 export function ReportPublishDetailPage() {
   const { t } = useTranslation();
-  const notify = useNotify();
   const [params] = useSearchParams();
   const examId = params.get('examId') ?? '';
   const reportId = params.get('reportId') ?? examId;
@@ -29,19 +28,7 @@ export function ReportPublishDetailPage() {
     queryKey: ['report-publish', 'detail', examId, reportId],
     queryFn: ({ signal }) => fetchPublishDetail(examId, reportId, signal),
   });
-  const publish = useMutation({
-    mutationFn: () => publishReports([examId]),
-    onSuccess: ({ results }) => {
-      const result = results[0];
-      if (result?.link) {
-        setCreated(result.link);
-      } else {
-        notify.info(t(`sharing.publish.refused.${result?.reason ?? 'notApproved'}`));
-      }
-      void query.refetch();
-    },
-    onError: notify.error,
-  });
+  const publish = usePublishReport(examId, { onLink: setCreated, onAnswered: () => query.refetch() });
 
   const back = (
     <Link to="/report-publish">

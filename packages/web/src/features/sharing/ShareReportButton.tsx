@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../shared/notify/useNotify';
 import { usePermissions } from '../../shared/permissions/permissions';
 import { CreatedLink, LinkList } from './ShareLinks';
-import { createShareLink, fetchShareLinks, publishReports } from './sharingApi';
+import { createShareLink, fetchShareLinks } from './sharingApi';
+import { usePublishReport } from './usePublishReport';
 import './sharing.css';
 
 const APPROVED = ['corrected', 'printed'];
@@ -70,18 +71,9 @@ function ShareDialog({ reportId, canImages, canPublish, onClose }: ShareDialogPr
     },
     onError: notify.error,
   });
-  const publish = useMutation({
-    mutationFn: () => publishReports([reportId]),
-    onSuccess: ({ results }) => {
-      const result = results[0];
-      if (result?.link) {
-        setCreated(result.link);
-      } else {
-        notify.info(t(`sharing.publish.refused.${result?.reason ?? 'notApproved'}`));
-      }
-      void queryClient.invalidateQueries({ queryKey: linksKey(reportId) });
-    },
-    onError: notify.error,
+  const publish = usePublishReport(reportId, {
+    onLink: setCreated,
+    onAnswered: () => queryClient.invalidateQueries({ queryKey: linksKey(reportId) }),
   });
 
   function handleCreate() {
