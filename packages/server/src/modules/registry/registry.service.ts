@@ -269,7 +269,7 @@ export class RegistryService {
       return { row, patient };
     });
     if (action === 'arrive' && moved.patient) await this.afterArrival(moved.row, moved.patient);
-    return presentScheduledExam(moved.row);
+    return this.presentExam(moved.row);
   }
 
   /** DELETE scheduled-exams/{id}: a scheduled exam not yet arrived; its registration goes with its last one. */
@@ -438,7 +438,7 @@ export class RegistryService {
       return out;
     });
     if (action === 'arrive') for (const m of moved) if (m.patient) await this.afterArrival(m.row, m.patient);
-    return moved.map((m) => presentScheduledExam(m.row));
+    return Promise.all(moved.map((m) => this.presentExam(m.row)));
   }
 
   private async afterArrival(row: ScheduledExamRow, patient: RegistryPatientRow): Promise<void> {
@@ -581,6 +581,15 @@ export class RegistryService {
     const exams = await store.scheduledExamsOf(this.db, [registration.id]);
     await this.audit(caller, 'registry.get', registration.bucketId, patient, { targetId: registration.id });
     return this.present(registration, patient, exams);
+  }
+
+  /** One scheduled exam with its device's and arriver's names. */
+  private async presentExam(row: ScheduledExamRow): Promise<ScheduledExam> {
+    const devices = await store.deviceNames(this.db, row.deviceId ? [row.deviceId] : []);
+    return presentScheduledExam(row, {
+      device: row.deviceId ? devices.get(row.deviceId)?.name : '',
+      arriver: await store.accountName(this.db, row.arrivedBy),
+    });
   }
 
   private async present(
