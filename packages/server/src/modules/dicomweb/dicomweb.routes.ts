@@ -20,9 +20,9 @@ import type { DicomWebService, SearchPage } from './dicomweb.service.js';
 import type { Query } from './qido-query.js';
 import { QueryRefused } from './qido-query.js';
 import { acceptable, offersFor } from './accept.js';
+import { bulkDataMultipart, frameNumbers, framesMultipart } from './wado-multipart.js';
 
 const DICOM_JSON = 'application/dicom+json';
-const CRLF = Buffer.from('\r\n');
 
 function baseUrl(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}/dicom-web`;
@@ -277,27 +277,14 @@ export function dicomWebRoutes(
     auth: 'account',
     handler: async ({ account, request, reply }) => {
       const p = request.params as Required<P>;
-      const numbers = p.frames.split(',').map((f) => Number.parseInt(f, 10));
-      if (numbers.some((n) => !Number.isInteger(n) || n < 1) || numbers.length > 1000) {
-        throw new AppError('ValidationError', 'Frame numbers are 1-based integers');
-      }
-      const frames = await web.frames(account, p.study, p.series, p.instance, numbers);
+      const frames = await web.frames(account, p.study, p.series, p.instance, frameNumbers(p.frames));
       await audit.read(account, auditContext(request), 'frames', p.study, p.series, p.instance);
-      const boundary = multipartBoundary();
-      // Native frames are little endian whatever the file's byte order (frameBytes), and say so.
-      const ts = frames[0]!.transferSyntaxUid;
-      const type = `application/octet-stream; transfer-syntax=${ts}`;
-      const chunks: Buffer[] = [];
-      frames.forEach((f, i) => {
-        if (i > 0) chunks.push(CRLF);
-        chunks.push(partHeader(boundary, type), Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength));
-      });
-      chunks.push(closing(boundary));
+      const { body, boundary, transferSyntax } = framesMultipart(frames);
       void reply.header(
         'content-type',
-        `multipart/related; type="application/octet-stream"; transfer-syntax=${ts}; boundary=${boundary}`,
+        `multipart/related; type="application/octet-stream"; transfer-syntax=${transferSyntax}; boundary=${boundary}`,
       );
-      return reply.send(Buffer.concat(chunks)) as never;
+      return reply.send(body) as never;
     },
   });
   defineRoute(app, {
@@ -309,11 +296,9 @@ export function dicomWebRoutes(
       const p = request.params as Required<P>;
       const value = await web.bulkData(account, p.study, p.series, p.instance, p.tag);
       await audit.read(account, auditContext(request), 'bulkdata', p.study, p.series, p.instance);
-      const boundary = multipartBoundary();
+      const { body, boundary } = bulkDataMultipart(value);
       void reply.header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`);
-      return reply.send(
-        Buffer.concat([partHeader(boundary, 'application/octet-stream'), Buffer.from(value), closing(boundary)]),
-      ) as never;
+      return reply.send(body) as never;
     },
   });
   defineRoute(app, {

@@ -101,27 +101,20 @@ export interface ExamInstance {
   sopUid: string;
 }
 
+/** The parameters of examInstance(first), in the order it numbers them from `first` on. */
+const examInstanceParams = (x: ExamInstance) => [x.examId, x.bucketId, x.studyUid, x.sopUid, x.seriesUid];
+
 /** A viewer path's account and the instance file, or undefined when the account does not exist. */
 export async function viewerFrameFile(db: Db, accountId: string, x: ExamInstance): Promise<ViewerFrameRow | undefined> {
   const [row] = await prepared<ViewerFrameRow>(db, 'yyp_frame_viewer_file', viewerInstanceStatement(), [
     accountId,
-    x.examId,
-    x.bucketId,
-    x.studyUid,
-    x.sopUid,
-    x.seriesUid,
+    ...examInstanceParams(x),
   ]);
   return row;
 }
 
 /** The instance file of a share path's exam (no account to check). */
 export async function examInstanceFile(db: Db, x: ExamInstance): Promise<StoredFile | undefined> {
-  const [row] = await prepared<StoredFile>(db, 'yyp_frame_exam_file', examInstance(1), [
-    x.examId,
-    x.bucketId,
-    x.studyUid,
-    x.sopUid,
-    x.seriesUid,
-  ]);
+  const [row] = await prepared<StoredFile>(db, 'yyp_frame_exam_file', examInstance(1), examInstanceParams(x));
   return row;
 }

@@ -2,3 +2,4 @@
 // this folder (its stores above all) is private to it; eslint.config.js enforces the arrow.
 export { dicomWebRoutes } from './dicomweb.routes.js';
 export { DicomWebService } from './dicomweb.service.js';
+export { bulkDataMultipart, frameNumbers, framesMultipart } from './wado-multipart.js';

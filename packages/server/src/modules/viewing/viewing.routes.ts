@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, KEY_IMAGE_MAX_BYTES, KEY_IMAGE_TYPES, VIEWER_TOKEN_HEADER, viewingCalls } from '@yyp/contracts';
-import { closing, multipartBoundary, partHeader } from '../../dicom/multipart.js';
 import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute, definePublicCallRoute } from '../../platform/call-route.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { ownerFrom } from '../../platform/route.js';
+import { bulkDataMultipart, frameNumbers, framesMultipart } from '../dicomweb/index.js';
 import { ownerOfReport } from '../reports/index.js';
 import type { ViewingService } from './viewing.service.js';
 
-const CRLF = Buffer.from('\r\n');
 /** Images of a study do not change under one path: the browser may keep them while the path lives. */
 const IMMUTABLE = 'private, max-age=3600';
 const VIEWER_ROOT = `${API_BASE}viewer`;
@@ -49,25 +48,12 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
   definePublicCallRoute(app, viewingCalls.frames, {
     summary: "WADO-RS frames of an instance of the viewer path's study, as stored",
     handler: async ({ request, reply, params: p }) => {
-      const numbers = p.frames.split(',').map((f) => Number.parseInt(f, 10));
-      if (numbers.some((n) => !Number.isInteger(n) || n < 1) || numbers.length > 1000) {
-        throw new AppError('ValidationError', 'Frame numbers are 1-based integers');
-      }
-      const frames = await viewing.frames(tokenOf(request), p.study, p.series, p.instance, numbers);
-      const boundary = multipartBoundary();
-      const ts = frames[0]!.transferSyntaxUid;
-      // Native frames are little endian whatever the file's byte order (frameBytes), and say so.
-      const type = `application/octet-stream; transfer-syntax=${ts}`;
-      const chunks: Buffer[] = [];
-      frames.forEach((f, i) => {
-        if (i > 0) chunks.push(CRLF);
-        chunks.push(partHeader(boundary, type), Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength));
-      });
-      chunks.push(closing(boundary));
+      const frames = await viewing.frames(tokenOf(request), p.study, p.series, p.instance, frameNumbers(p.frames));
+      const { body, boundary } = framesMultipart(frames);
       void reply
         .header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`)
         .header('cache-control', IMMUTABLE);
-      return reply.send(Buffer.concat(chunks)) as never;
+      return reply.send(body) as never;
     },
   });
 
@@ -75,13 +61,11 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
     summary: "WADO-RS bulk data of an instance of the viewer path's study",
     handler: async ({ request, reply, params: p }) => {
       const value = await viewing.bulkData(tokenOf(request), p.study, p.series, p.instance, p.tag);
-      const boundary = multipartBoundary();
+      const { body, boundary } = bulkDataMultipart(value);
       void reply
         .header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`)
         .header('cache-control', IMMUTABLE);
-      return reply.send(
-        Buffer.concat([partHeader(boundary, 'application/octet-stream'), Buffer.from(value), closing(boundary)]),
-      ) as never;
+      return reply.send(body) as never;
     },
   });
 
