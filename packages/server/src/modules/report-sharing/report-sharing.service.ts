@@ -16,7 +16,7 @@ import { effectiveActions } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import type { Actor } from '../reports/index.js';
+import { auditReport, type Actor } from '../reports/index.js';
 import { sharedState, type SharedReportBuilder } from './shared-report.js';
 import * as store from './report-sharing.store.js';
 
@@ -96,16 +96,10 @@ export class ReportSharingService {
         createdAt: now,
         expiresAt: new Date(now.getTime() + body.expiresInDays * DAY_MS),
       });
-      await writeAudit(tx, actor.ctx, {
-        action: 'report.share',
-        outcome: 'success',
-        category: 'phi',
-        actorId: actor.account.id,
-        actorUsername: actor.account.username,
-        targetType: 'report',
-        targetId: reportId,
-        bucketId: actor.bucket.id,
-        details: { shareId: inserted.id, expiresAt: inserted.expiresAt.toISOString(), allowImages: body.allowImages },
+      await auditReport(tx, actor, 'report.share', reportId, {
+        shareId: inserted.id,
+        expiresAt: inserted.expiresAt.toISOString(),
+        allowImages: body.allowImages,
       });
       return inserted;
     });
@@ -145,17 +139,7 @@ export class ReportSharingService {
     const reportId = await this.reportOf(actor, examId);
     const row = await store.revokeLink(this.db, reportId, shareId, actor.account.id, this.clock.now());
     if (!row) throw errors.notFound('Share link');
-    await writeAudit(this.db, actor.ctx, {
-      action: 'report.share_revoke',
-      outcome: 'success',
-      category: 'phi',
-      actorId: actor.account.id,
-      actorUsername: actor.account.username,
-      targetType: 'report',
-      targetId: reportId,
-      bucketId: actor.bucket.id,
-      details: { shareId, kind: row.kind },
-    });
+    await auditReport(this.db, actor, 'report.share_revoke', reportId, { shareId, kind: row.kind });
     return (await this.linksOf(reportId)).find((l) => l.id === shareId)!;
   }
 
