@@ -1,3 +1,5 @@
+import { ACTION_CATALOGUE } from './permissions.js';
+
 /**
  * Demo tenant seeded on an empty database (YYP_DEMO, default on for the embedded store).
  * Listed in README; later issues give these accounts their groups, organizations and data.
@@ -55,15 +57,8 @@ export const demoRoles = {
       'attachment_create',
       'attachment_presigned_url',
       'template_upsert',
-      'report_assign',
-      'report_upsert',
-      'report_advice',
-      'report_approval',
-      'report_recall',
-      'report_print',
-      'report_trace',
-      'report_co_exam',
-      'report_preliminary',
+      // every report action: assign, write, advise, approve, recall, print, trace, co-exam, preliminary
+      ...ACTION_CATALOGUE.report,
       'order_report_publish',
       'quality_upsert',
       'quality_delete',
