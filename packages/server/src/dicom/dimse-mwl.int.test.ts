@@ -234,6 +234,37 @@ describe('Modality Worklist C-FIND (findscu -W as the modality)', () => {
 const MWL_CONTEXT = { id: 1, abstractSyntax: MWL_FIND_SOP_CLASS, transferSyntaxes: [EXPLICIT_VR_LE] };
 const MPPS_CONTEXT = { id: 3, abstractSyntax: MPPS_SOP_CLASS, transferSyntaxes: [IMPLICIT_VR_LE] };
 
+describe('presentation contexts', () => {
+  it('accepts the worklist and MPPS in Explicit or Implicit VR LE, and refuses them without their handlers', async () => {
+    const offer = [
+      { id: 1, abstractSyntax: MWL_FIND_SOP_CLASS, transferSyntaxes: ['1.2.840.10008.1.2.4.50', IMPLICIT_VR_LE] },
+      { id: 3, abstractSyntax: MPPS_SOP_CLASS, transferSyntaxes: ['1.2.840.10008.1.2.4.50'] },
+    ];
+    const scu = await TestScu.associate(dimse.port, { callingAe: 'CT_ROOM_1', contexts: offer });
+    expect(scu.ac!.contexts.map((c) => [c.id, c.result])).toEqual([
+      [1, 0],
+      [3, 4],
+    ]);
+    expect(scu.ac!.contexts[0]!.transferSyntax).toBe(IMPLICIT_VR_LE);
+    await scu.release();
+
+    const bare = await startDimse(0, { resolveCaller: async () => ({ bucketId: 'org-gb' }), store: async () => {} });
+    try {
+      const plain = await TestScu.associate(bare.port, {
+        callingAe: 'CT_ROOM_1',
+        contexts: [MWL_CONTEXT, MPPS_CONTEXT],
+      });
+      expect(plain.ac!.contexts.map((c) => [c.id, c.result])).toEqual([
+        [1, 3],
+        [3, 3],
+      ]);
+      await plain.release();
+    } finally {
+      bare.close();
+    }
+  });
+});
+
 describe('C-FIND failures and C-CANCEL (test SCU)', () => {
   const findRq = { commandField: COMMAND.cFindRq, affectedSopClassUid: MWL_FIND_SOP_CLASS, priority: 0 };
   const anyQuery = new DatasetBuilder().text(MWL_TAG.patientName, 'PN', '').toBuffer(true);
@@ -247,6 +278,8 @@ describe('C-FIND failures and C-CANCEL (test SCU)', () => {
       .sequence(MWL_TAG.scheduledProcedureStepSequence, [new DatasetBuilder(), new DatasetBuilder()])
       .toBuffer(true);
     scu.send(1, findRq, twoSteps);
+    expect((await scu.responsesUntilFinal()).map((r) => r.status)).toEqual([0xa900]);
+    scu.send(1, findRq); // no identifier at all
     expect((await scu.responsesUntilFinal()).map((r) => r.status)).toEqual([0xa900]);
     worklistTrouble = 'throw';
     scu.send(1, findRq, anyQuery);

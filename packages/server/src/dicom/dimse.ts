@@ -398,6 +398,7 @@ class Association {
       this.respond(contextId, { commandField: 0x8020, messageId, status, sopClassUid: MWL_FIND_SOP_CLASS }, dataset);
     let query: WorklistQuery;
     try {
+      if (message.data.length === 0) throw new Error('C-FIND without an identifier');
       query = parseWorklistQuery(Buffer.concat(message.data), context.transferSyntax);
     } catch {
       answer(STATUS.identifierDoesNotMatch);
@@ -431,6 +432,7 @@ class Association {
 
   /** Resolves when the socket's write buffer has drained, or the socket closed. */
   private drained(): Promise<void> {
+    if (this.socket.destroyed) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         this.socket.off('drain', done).off('close', done);
