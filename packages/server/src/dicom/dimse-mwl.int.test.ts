@@ -10,6 +10,7 @@ import { MPPS_SOP_CLASS, MPPS_TAG, type MppsEvent, type MppsResult } from './mpp
 import { MWL_FIND_SOP_CLASS, MWL_TAG, type WorklistItem, type WorklistQuery, matchesWorklistQuery } from './mwl.js';
 import { mppsInProgress } from './testdata/mpps.js';
 import { TestScu } from './testdata/scu.js';
+import { encodeText } from './text-encode.js';
 import { COMMAND, TAG, commandUid } from './ul.js';
 
 /*
@@ -127,9 +128,14 @@ afterAll(() => {
 });
 
 /** A worklist query file written from text with dump2dcm, as DCMTK's wlistqry example does. */
-async function queryFile(name: string, step: { modality?: string; ae?: string; date?: string }): Promise<string> {
+async function queryFile(
+  name: string,
+  step: { modality?: string; ae?: string; date?: string },
+  patient: { name?: string; charset?: 'GB18030' } = {},
+): Promise<string> {
   const dump = [
-    '(0010,0010) PN []',
+    ...(patient.charset ? [`(0008,0005) CS [${patient.charset}]`] : []),
+    `(0010,0010) PN [${patient.name ?? ''}]`,
     '(0010,0020) LO []',
     '(0008,0050) SH []',
     '(0020,000d) UI []',
@@ -149,7 +155,8 @@ async function queryFile(name: string, step: { modality?: string; ae?: string; d
   ].join('\n');
   const text = path.join(dir, `${name}.txt`);
   const file = path.join(dir, `${name}.dcm`);
-  fs.writeFileSync(text, dump);
+  // dump2dcm copies the bytes between the brackets: the file is written in the query's charset.
+  fs.writeFileSync(text, encodeText(dump, patient.charset ?? ''));
   await run('dump2dcm', [text, file]);
   return file;
 }
@@ -215,6 +222,12 @@ describe('Modality Worklist C-FIND (findscu -W as the modality)', () => {
       '王五^',
     ]);
     expect(names(await findscu('CT_ROOM_1', await queryFile('mr', { modality: 'MR' })))).toEqual([]);
+  });
+
+  it('matches a patient name with a wildcard sent in GB18030', async () => {
+    const rsp = await findscu('CT_ROOM_1', await queryFile('name', {}, { name: '李*', charset: 'GB18030' }));
+    expect(rsp.map((r) => valueOf(r.dump, '0010,0010'))).toEqual(['李四^']);
+    expect(seen.at(-1)!.query.patientName).toBe('李*');
   });
 
   it('answers in ISO_IR 192 for a hospital in UTF-8', async () => {
