@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { DirSync, fd } from './dir-sync.js';
+import { AppError } from './errors.js';
 
 /**
  * The blob store (DESIGN.md "two stores"): DICOM instances, key images, attachments, PDFs and
@@ -50,6 +51,24 @@ export interface BlobStore {
   presignPut?(key: string, options: PresignPutOptions): Promise<PresignedPut>;
   /** A URL that downloads the blob until it expires. */
   presignGet?(key: string, options: PresignGetOptions): Promise<string>;
+}
+
+/** How long a link to a stored image (a sample graph, a report's key image) serves. */
+const IMAGE_LINK_TTL_S = 3600;
+
+/** An expiring link that downloads a stored PNG or JPEG image as `<id>.png` or `<id>.jpg`. */
+export async function imageLink(
+  blobs: BlobStore,
+  image: { id: string; blobKey: string; contentType: string },
+): Promise<string> {
+  if (!blobs.presignGet) {
+    throw new AppError('ServiceNotConfigured', 'The blob store cannot issue download links');
+  }
+  return blobs.presignGet(image.blobKey, {
+    expiresSeconds: IMAGE_LINK_TTL_S,
+    contentType: image.contentType,
+    fileName: `${image.id}.${image.contentType === 'image/png' ? 'png' : 'jpg'}`,
+  });
 }
 
 export interface PresignPutOptions {

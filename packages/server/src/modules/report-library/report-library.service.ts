@@ -14,7 +14,7 @@ import {
   type UpdateReportTemplate,
 } from '@yyp/contracts';
 import type { sampleGraphs } from '../../db/schema.js';
-import type { BlobStore } from '../../platform/blobs.js';
+import { imageLink, type BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -28,8 +28,6 @@ import {
 } from './report-library.policy.js';
 import { presentDescTemplate, presentSampleGraph, presentTemplate } from './report-library.presenter.js';
 import * as store from './report-library.store.js';
-
-const IMAGE_LINK_TTL_S = 3600;
 
 const defined = <T extends object>(change: T): Partial<T> =>
   Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -295,14 +293,7 @@ export class ReportLibraryService {
   }
 
   /** An expiring link to a sample graph's image (also used for the graphs placed on reports). */
-  async imageUrl(row: typeof sampleGraphs.$inferSelect): Promise<string> {
-    if (!this.blobs.presignGet) {
-      throw new AppError('ServiceNotConfigured', 'The blob store cannot issue download links');
-    }
-    return this.blobs.presignGet(row.blobKey, {
-      expiresSeconds: IMAGE_LINK_TTL_S,
-      contentType: row.contentType,
-      fileName: `${row.id}.${row.contentType === 'image/png' ? 'png' : 'jpg'}`,
-    });
+  imageUrl(row: typeof sampleGraphs.$inferSelect): Promise<string> {
+    return imageLink(this.blobs, row);
   }
 }

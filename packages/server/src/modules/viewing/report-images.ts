@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { KEY_IMAGE_MAX_BYTES, KEY_IMAGE_MAX_COUNT, type ReportImage } from '@yyp/contracts';
 import type { AccountRow, ReportImageRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import type { BlobStore } from '../../platform/blobs.js';
+import { imageLink, type BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import {
@@ -16,7 +16,6 @@ import {
   updateImage,
 } from './report-images.store.js';
 
-const IMAGE_LINK_TTL_S = 3600;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 
@@ -53,15 +52,8 @@ export class ReportImages {
     };
   }
 
-  private async imageUrl(row: ReportImageRow): Promise<string> {
-    if (!this.blobs.presignGet) {
-      throw new AppError('ServiceNotConfigured', 'The blob store cannot issue download links');
-    }
-    return this.blobs.presignGet(row.blobKey, {
-      expiresSeconds: IMAGE_LINK_TTL_S,
-      contentType: row.contentType,
-      fileName: `${row.id}.${row.contentType === 'image/png' ? 'png' : 'jpg'}`,
-    });
+  private imageUrl(row: ReportImageRow): Promise<string> {
+    return imageLink(this.blobs, row);
   }
 
   /**
