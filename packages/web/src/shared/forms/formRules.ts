@@ -15,6 +15,11 @@ export function requiredRule(t: TFunction, field: string): FormRule {
   return { required: true, whitespace: true, message: t('common.required', { field }) };
 }
 
+/** A multiple choice that needs at least one item chosen. */
+export function requiredChoiceRule(t: TFunction, field: string): FormRule {
+  return { required: true, type: 'array', min: 1, message: t('common.required', { field }) };
+}
+
 export function usernameRule(t: TFunction): FormRule {
   return {
     validator: async (_rule, value: unknown) => {

@@ -8,6 +8,8 @@ import { useNotify } from '../../../shared/notify/useNotify';
 import { useAccountSuggestions } from '../../../shared/account/useAccountSuggestions';
 import { GroupLevelSelect } from '../../../shared/labels/GroupLevelTag';
 import type { AddedPerson } from './types';
+import { requiredChoiceRule } from '../../../shared/forms/formRules';
+import { accountLabel } from '../../../shared/labels/accountOptions';
 
 interface PickedAccount {
   value: string;
@@ -43,7 +45,7 @@ export function InviteAccountsForm({ groupId, onAdded }: InviteAccountsFormProps
 
   const options: PickedAccount[] = suggestions.map((s) => ({
     value: s.id,
-    label: `${s.name} (${s.username})`,
+    label: accountLabel(s),
     username: s.username,
     name: s.name,
   }));
@@ -86,9 +88,7 @@ export function InviteAccountsForm({ groupId, onAdded }: InviteAccountsFormProps
         name="accounts"
         label={t('members.accounts')}
         extra={t('members.searchHint')}
-        rules={[
-          { required: true, type: 'array', min: 1, message: t('common.required', { field: t('members.accounts') }) },
-        ]}
+        rules={[requiredChoiceRule(t, t('members.accounts'))]}
       >
         <Select<PickedAccount[], PickedAccount>
           mode="multiple"

@@ -8,6 +8,7 @@ import { saveAssignRule } from '../../../api/groups';
 import { queryKeys } from '../../../api/queryClient';
 import { useNotify } from '../../../shared/notify/useNotify';
 import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
+import { memberOptions } from '../../../shared/labels/accountOptions';
 
 interface AssignRuleValues {
   name: string;
@@ -47,7 +48,7 @@ export function AssignRuleModal({ groupId, rule, open, organizations, members, o
   const save = useMutation({
     mutationFn: (body: UpsertAssignRuleRequest) => saveAssignRule(groupId, rule?.id ?? null, body),
   });
-  const memberOptions = members.map((m) => ({ value: m.accountId, label: `${m.name} (${m.username})` }));
+  const memberChoices = memberOptions(members);
 
   async function handleFinish(values: AssignRuleValues) {
     const modality = values.modality?.trim() ?? '';
@@ -100,14 +101,14 @@ export function AssignRuleModal({ groupId, rule, open, organizations, members, o
         </Form.Item>
         <div className="yyp-form-grid">
           <Form.Item name="doctorId" label={t('assignRules.doctor')}>
-            <Select allowClear options={memberOptions} showSearch={{ optionFilterProp: 'label' }} />
+            <Select allowClear options={memberChoices} showSearch={{ optionFilterProp: 'label' }} />
           </Form.Item>
           <Form.Item name="modality" label={t('assignRules.modality')} rules={[maxLengthRule(t, 16)]}>
             <Input placeholder={t('assignRules.modalityPlaceholder')} />
           </Form.Item>
         </div>
         <Form.Item name="memberIds" label={t('assignRules.members')}>
-          <Select mode="multiple" allowClear options={memberOptions} showSearch={{ optionFilterProp: 'label' }} />
+          <Select mode="multiple" allowClear options={memberChoices} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         <Form.Item name="priority" label={t('assignRules.priority')}>
           <InputNumber min={0} max={10000} precision={0} />

@@ -10,6 +10,7 @@ import { useNotify } from '../../../shared/notify/useNotify';
 import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
 import { useActionCatalogue } from '../useOrganization';
 import { ActionChecklist } from './ActionChecklist';
+import { memberOptions } from '../../../shared/labels/accountOptions';
 
 interface RoleValues {
   name: string;
@@ -119,7 +120,7 @@ function RoleEditorForm({
         <Select
           mode="multiple"
           allowClear
-          options={members.map((m) => ({ value: m.accountId, label: `${m.name} (${m.username})` }))}
+          options={memberOptions(members)}
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('roles.noHolders')}
         />

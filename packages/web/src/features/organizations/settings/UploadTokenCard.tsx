@@ -10,6 +10,7 @@ import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { useOrgMembers, useUploadToken } from '../useOrganization';
 import { useUpdateOrganization } from './useUpdateOrganization';
+import { memberOptions } from '../../../shared/labels/accountOptions';
 
 /** The upload page address as a full URL: what the static QR encodes. */
 export function uploadUrl(uploadPath: string): string {
@@ -133,7 +134,7 @@ export function UploadTokenCard({ organization }: { organization: Organization }
             allowClear
             maxCount={MAX_UPLOAD_NOTIFY_USERS}
             loading={members.isPending}
-            options={(members.data ?? []).map((m) => ({ value: m.accountId, label: `${m.name} (${m.username})` }))}
+            options={memberOptions(members.data ?? [])}
             showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>

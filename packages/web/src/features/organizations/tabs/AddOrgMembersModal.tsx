@@ -7,6 +7,8 @@ import { addOrgMembers } from '../../../api/organizations';
 import { useNotify } from '../../../shared/notify/useNotify';
 import { useAllGroupMembers } from '../../../shared/groups/useGroups';
 import { OrgLevelSelect } from '../../../shared/labels/OrgLevelTag';
+import { requiredChoiceRule } from '../../../shared/forms/formRules';
+import { accountLabel } from '../../../shared/labels/accountOptions';
 
 interface AddMembersValues {
   accountIds: string[];
@@ -43,7 +45,7 @@ function AddOrgMembersForm({ group, organization, existingIds, onClose, onAdded 
   const existing = new Set(existingIds);
   const options = (groupMembers.data ?? [])
     .filter((m) => !existing.has(m.accountId))
-    .map((m) => ({ value: m.accountId, label: `${m.name} (${m.username})` }));
+    .map((m) => ({ value: m.accountId, label: accountLabel(m) }));
 
   async function handleFinish(values: AddMembersValues) {
     try {
@@ -67,9 +69,7 @@ function AddOrgMembersForm({ group, organization, existingIds, onClose, onAdded 
         name="accountIds"
         label={t('org.groupMembers')}
         extra={t('org.groupMembersHint')}
-        rules={[
-          { required: true, type: 'array', min: 1, message: t('common.required', { field: t('org.groupMembers') }) },
-        ]}
+        rules={[requiredChoiceRule(t, t('org.groupMembers'))]}
       >
         <Select
           mode="multiple"
