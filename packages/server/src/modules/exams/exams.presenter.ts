@@ -48,6 +48,26 @@ export function examAge(dob: string, studyDate: string, created: Date): string |
   return pad(days, 'D');
 }
 
+/** The patient as a report's or viewer's page shows them: name and ID masked where `masked`, sex, age at the exam. */
+export function shownPatient(
+  exam: {
+    patientName: string;
+    patientId: string;
+    patientGender: string;
+    patientDob: string;
+    studyDate: string;
+    created: Date;
+  },
+  masked: boolean,
+) {
+  return {
+    patientName: masked ? maskPatientName(exam.patientName) : exam.patientName,
+    patientId: masked ? maskIdentifier(exam.patientId) : exam.patientId,
+    patientSex: exam.patientGender,
+    patientAge: examAge(exam.patientDob, exam.studyDate, exam.created) ?? '',
+  };
+}
+
 export interface ExamListRow {
   id: string;
   storeUid: string;

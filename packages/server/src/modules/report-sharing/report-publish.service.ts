@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import {
-  maskIdentifier,
-  maskPatientName,
   PUBLISH_PAGE_DEFAULT,
   PUBLISH_PAGE_MAX,
   type PublishDetail,
@@ -19,7 +17,7 @@ import { decide, effectiveActions, examMasked, type BucketFacts, type CallerAcce
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
-import { examAge } from '../exams/index.js';
+import { shownPatient } from '../exams/index.js';
 import { createdOut, hashLinkId, linkState, newLinkId, type ReportSharingService } from './report-sharing.service.js';
 import { sharedState, type SharedReportBuilder } from './shared-report.js';
 import * as store from './report-sharing.store.js';
@@ -181,10 +179,7 @@ export class ReportPublishService {
           reportId: link.reportId,
           bucketId: link.bucketId,
           bucketName,
-          patientName: masked ? maskPatientName(exam.patientName) : exam.patientName,
-          patientId: masked ? maskIdentifier(exam.patientId) : exam.patientId,
-          patientSex: exam.patientGender,
-          patientAge: examAge(exam.patientDob, exam.studyDate, exam.created) ?? '',
+          ...shownPatient(exam, masked),
           modality: exam.modality,
           bodyPart: exam.bodyPart,
           studyDate: exam.studyDate,

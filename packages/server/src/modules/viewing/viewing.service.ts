@@ -1,6 +1,4 @@
 import {
-  maskIdentifier,
-  maskPatientName,
   privateFieldsMasked,
   type PrivacyContext,
   type ReportImage,
@@ -17,7 +15,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import type { Signer } from '../../platform/signed.js';
 import type { DicomWebService } from '../dicomweb/index.js';
-import { examAge, type ExamListService } from '../exams/index.js';
+import { shownPatient, type ExamListService } from '../exams/index.js';
 import { maskMetadata } from './mask.js';
 import { ReportImages } from './report-images.js';
 import { examById, seriesOfExam, viewerAccount } from './viewing.store.js';
@@ -134,10 +132,7 @@ export class ViewingService {
       bucketId: exam.bucketId,
       studyUid: exam.storeUid,
       masked,
-      patientName: masked ? maskPatientName(exam.patientName) : exam.patientName,
-      patientId: masked ? maskIdentifier(exam.patientId) : exam.patientId,
-      patientSex: exam.patientGender,
-      patientAge: examAge(exam.patientDob, exam.studyDate, exam.created) ?? '',
+      ...shownPatient(exam, masked),
       studyDate: exam.studyDate,
       studyDescription: exam.studyDesc,
       modality: exam.modality,
