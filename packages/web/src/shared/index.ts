@@ -19,8 +19,9 @@
 //   domain/       useDomain (branding and policy of the site)
 //   permissions/  usePermissions, useHolds, useHeldActions (GET accounts/me/permissions)
 //   groups/       the caller's groups and a group's data (useGroups), group levels, the groups lists' columns
-//   labels/       study field and status labels, action labels, group and organization level tags
-//   forms/        form rules (required, username, password policy, lengths); the account forms' fields
+//   labels/       study field and status labels, action labels, group and organization level tags,
+//                 an account as pickers show it (accountOptions)
+//   forms/        form rules (required, a choice of at least one, username, password policy, lengths); the account forms' fields
 //                 (AccountFields, PasswordFields); a refusal on its field (fieldRefusal); the settings
 //                 cards' form, save and Save button (SettingsFormCard)
 //   format/       dates and times as shown
