@@ -31,6 +31,7 @@ export * from './report-view.js';
 export * from './registry-rules.js';
 export * from './registry.js';
 export * from './registry-calls.js';
+export * from './procedure-import.js';
 export * from './call.js';
 export * from './report-calls.js';
 export * from './account-calls.js';
