@@ -8,14 +8,14 @@ import { addPicked, filesFromDrop, pickedFile, totalBytes, type PickedFile } fro
 interface ChooseFilesStepProps {
   files: PickedFile[];
   onFilesChange: (files: PickedFile[]) => void;
-  /** Shown above the drop zone, e.g. that an unfinished upload can continue. */
-  notice?: ReactNode;
+  /** The organization of an unfinished upload these files can continue: said above the drop zone. */
+  resumeOrganization?: string | null;
   /** The step's own action: "Next" or "Start upload". */
   action: ReactNode;
 }
 
 /** Step 1: files or whole folders, chosen or dropped. Nothing is refused here: the server decides. */
-export function ChooseFilesStep({ files, onFilesChange, notice, action }: ChooseFilesStepProps) {
+export function ChooseFilesStep({ files, onFilesChange, resumeOrganization, action }: ChooseFilesStepProps) {
   const { t } = useTranslation();
   const [dragging, setDragging] = useState(false);
   // dragenter/dragleave also fire for the zone's children: count them to know when it is left.
@@ -95,7 +95,9 @@ export function ChooseFilesStep({ files, onFilesChange, notice, action }: Choose
 
   return (
     <div className="yyp-wizard-step">
-      {notice}
+      {resumeOrganization && (
+        <Alert type="info" showIcon title={t('upload.resumeNotice', { organization: resumeOrganization })} />
+      )}
       <div
         className={dragging ? 'yyp-dropzone yyp-dropzone--active' : 'yyp-dropzone'}
         onDragEnter={handleDragEnter}

@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Result, Steps } from 'antd';
+import { Button, Card, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasCode } from '../../api/errors';
@@ -14,6 +14,7 @@ import type { PickedFile } from './pickedFiles';
 import { PublicUploadFrame } from '../../shared/layout/PublicUploadFrame';
 import { UploadCompleteStep } from './UploadCompleteStep';
 import { UploadProgressStep } from './UploadProgressStep';
+import { UploadSteps } from './UploadSteps';
 import { useUploadRun } from './useUploadRun';
 
 type LinkStep = 0 | 1 | 2;
@@ -88,25 +89,12 @@ export function PublicUploadPage({ token }: { token: string }) {
         description={t('uploadLink.subtitle', { organization })}
       />
       <Card variant="borderless">
-        <Steps
-          current={current}
-          status={run.summary ? 'finish' : 'process'}
-          className="yyp-wizard-steps"
-          items={[
-            { title: t('upload.stepFiles') },
-            { title: t('upload.stepUpload') },
-            { title: t('upload.stepComplete') },
-          ]}
-        />
+        <UploadSteps current={current} finished={Boolean(run.summary)} />
         {current === 0 && (
           <ChooseFilesStep
             files={files}
             onFilesChange={setFiles}
-            notice={
-              link.data.arrived.size > 0 && (
-                <Alert type="info" showIcon title={t('upload.resumeNotice', { organization })} />
-              )
-            }
+            resumeOrganization={link.data.arrived.size > 0 ? organization : null}
             action={
               <Button
                 type="primary"

@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import type { UploadCorrection } from '@yyp/contracts';
-import { Alert, Button, Card, Steps } from 'antd';
+import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ import { accountScope, findAccountPending, resumeOrOpen, type PendingUpload } fr
 import type { PickedFile } from './pickedFiles';
 import { UploadCompleteStep } from './UploadCompleteStep';
 import { UploadProgressStep } from './UploadProgressStep';
+import { UploadSteps } from './UploadSteps';
 import { useUploadableBuckets } from '../../shared/upload/useUploadableBuckets';
 import { useUploadRun } from './useUploadRun';
 
@@ -88,30 +89,12 @@ export function UploadPage() {
     <div className="yyp-page yyp-page--narrow">
       <PageHeading title={t('upload.title')} description={t('upload.subtitle')} />
       <Card variant="borderless">
-        <Steps
-          current={current}
-          status={run.summary ? 'finish' : 'process'}
-          className="yyp-wizard-steps"
-          items={[
-            { title: t('upload.stepFiles') },
-            { title: t('upload.stepInfo') },
-            { title: t('upload.stepUpload') },
-            { title: t('upload.stepComplete') },
-          ]}
-        />
+        <UploadSteps current={current} finished={Boolean(run.summary)} withExamInfo />
         {current === 0 && (
           <ChooseFilesStep
             files={files}
             onFilesChange={setFiles}
-            notice={
-              pending && (
-                <Alert
-                  type="info"
-                  showIcon
-                  title={t('upload.resumeNotice', { organization: pending.session.bucketName })}
-                />
-              )
-            }
+            resumeOrganization={pending?.session.bucketName}
             action={
               <Button type="primary" disabled={files.length === 0} onClick={() => setStep(1)}>
                 {t('upload.next')}
