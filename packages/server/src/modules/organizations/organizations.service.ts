@@ -59,16 +59,20 @@ export class OrganizationsService {
     private readonly clock: Clock,
   ) {}
 
+  /** An audit row about the organization: memberships, upload links, its deletion and its plan are security rows, other edits operation rows. */
   private audit(
     db: Db,
     ctx: AuditContext,
-    actor: AccountRow,
+    actor: { id: string | null; username: string },
     action: string,
     bucketId: string,
     details?: Record<string, unknown>,
   ) {
     const security =
-      action.startsWith('bucket.member') || action.startsWith('bucket.upload_token') || action === 'bucket.delete';
+      action.startsWith('bucket.member') ||
+      action.startsWith('bucket.upload_token') ||
+      action === 'bucket.delete' ||
+      action === 'bucket.plan.update';
     return writeAudit(db, ctx, {
       action,
       category: security ? 'security' : 'operation',
@@ -374,16 +378,9 @@ export class OrganizationsService {
     if (input.resetUsed) change.planUsed = 0;
     await this.db.transaction(async (tx) => {
       await store.updateBucket(tx, bucketId, change, this.clock.now());
-      await writeAudit(tx, ctx, {
-        action: 'bucket.plan.update',
-        category: 'security',
-        outcome: 'success',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        targetType: 'bucket',
-        targetId: bucketId,
-        bucketId,
-        details: { ...input, previous: { kind: row.planKind, quota: row.planQuota, used: row.planUsed } },
+      await this.audit(tx, ctx, actor, 'bucket.plan.update', bucketId, {
+        ...input,
+        previous: { kind: row.planKind, quota: row.planQuota, used: row.planUsed },
       });
     });
     return this.plan(bucketId);
