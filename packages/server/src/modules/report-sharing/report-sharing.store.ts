@@ -74,19 +74,18 @@ export async function revokeLink(
   return row;
 }
 
+/** The report's publish links still live at `now`: neither revoked nor expired. */
+const livePublishLink = (reportId: string, now: Date) =>
+  and(
+    eq(reportShareLinks.reportId, reportId),
+    eq(reportShareLinks.kind, 'publish'),
+    isNull(reportShareLinks.revokedAt),
+    gt(reportShareLinks.expiresAt, now),
+  );
+
 /** A report keeps one live publish link: publishing again revokes the earlier ones. */
 export async function revokeLivePublishLinks(db: Db, reportId: string, by: string, now: Date): Promise<void> {
-  await db
-    .update(reportShareLinks)
-    .set({ revokedAt: now, revokedBy: by })
-    .where(
-      and(
-        eq(reportShareLinks.reportId, reportId),
-        eq(reportShareLinks.kind, 'publish'),
-        isNull(reportShareLinks.revokedAt),
-        gt(reportShareLinks.expiresAt, now),
-      ),
-    );
+  await db.update(reportShareLinks).set({ revokedAt: now, revokedBy: by }).where(livePublishLink(reportId, now));
 }
 
 export async function countView(db: Db, id: string, now: Date): Promise<void> {
@@ -201,14 +200,7 @@ export async function livePublishVersion(db: Db, reportId: string, now: Date): P
   const [row] = await db
     .select({ v: reportShareLinks.reportVersion })
     .from(reportShareLinks)
-    .where(
-      and(
-        eq(reportShareLinks.reportId, reportId),
-        eq(reportShareLinks.kind, 'publish'),
-        isNull(reportShareLinks.revokedAt),
-        gt(reportShareLinks.expiresAt, now),
-      ),
-    )
+    .where(livePublishLink(reportId, now))
     .orderBy(desc(reportShareLinks.createdAt))
     .limit(1);
   return row?.v;
