@@ -2,9 +2,12 @@ import { REPORT_ACTION_PATHS, REPORT_ACTIONS } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  deviceGroups,
   imageDescTemplates,
   kbItems,
   modalities,
+  modalityDictionary,
+  procedures,
   reportTableColors,
   reportTemplates,
   sampleGraphs,
@@ -120,6 +123,27 @@ beforeAll(async () => {
       bucketName: radiology.name,
     },
   });
+  // Procedure management rows of group A's radiology: a device group, a procedure naming it, a
+  // modality of the dictionary (the device is the modality above).
+  const [deviceGroup] = await db
+    .insert(deviceGroups)
+    .values({ id: 'device-group-fixture', bucketId: radiology.bucketId, name: '甲城 CT 组' })
+    .returning();
+  const [procedure] = await db
+    .insert(procedures)
+    .values({
+      id: 'procedure-fixture',
+      bucketId: radiology.bucketId,
+      name: '甲城头颅平扫',
+      code: 'TENANT-A-PROC',
+      modality: 'CT',
+      deviceGroupIds: [deviceGroup!.id],
+    })
+    .returning();
+  const [modalityEntry] = await db
+    .insert(modalityDictionary)
+    .values({ id: 'modality-entry-fixture', bucketId: radiology.bucketId, modalityCode: 'CT', displayName: '甲城 CT' })
+    .returning();
   Object.assign(fixture, {
     groupId,
     bucketId: radiology.bucketId,
@@ -162,6 +186,11 @@ beforeAll(async () => {
     criticalId: 'critical-fixture',
     commentId: 'comment-fixture',
     colorId: tableColor!.id,
+    // :id of procedure management's paths (buckets/:bucketId/<list>/:id), by list (idOf)
+    deviceGroupId: deviceGroup!.id,
+    deviceId: modality!.id,
+    procedureId: procedure!.id,
+    modalityEntryId: modalityEntry!.id,
   });
   secrets.push(
     groupId,
@@ -179,6 +208,11 @@ beforeAll(async () => {
     material.descTemplateId,
     material.kbItemId,
     sampleGraph!.id,
+    deviceGroup!.id,
+    '甲城 CT 组',
+    procedure!.id,
+    'TENANT-A-PROC',
+    modalityEntry!.id,
   );
   // Group B (privacy on), as the teleradiology group of the demo: its admin is the other group's caller.
   const remote = await makeOrganization(t, {
@@ -195,9 +229,24 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The fixture's key for a plain :id, by the list the path names (procedure management's). */
+const idKeys: [RegExp, string][] = [
+  [/\/device-groups\/:id$/, 'deviceGroupId'],
+  [/\/devices\/:id$/, 'deviceId'],
+  [/\/procedures\/:id$/, 'procedureId'],
+  [/\/modality-dictionary\/:id$/, 'modalityEntryId'],
+];
+
+/** The fixture's key for the path parameter `name` of `url`. */
+function keyOf(url: string, name: string): string {
+  if (name === 'ruleId') return url.includes('color-rules') ? 'colorRuleId' : 'assignRuleId';
+  if (name === 'id') return idKeys.find(([path]) => path.test(url))?.[1] ?? 'id';
+  return name;
+}
+
 function pathFor(url: string): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => {
-    const key = name === 'ruleId' ? (url.includes('color-rules') ? 'colorRuleId' : 'assignRuleId') : name;
+    const key = keyOf(url, name);
     const value = fixture[key];
     if (!value) throw new Error(`tenant-isolation fixture has no value for :${name} in ${url}; add one`);
     return encodeURIComponent(value);
