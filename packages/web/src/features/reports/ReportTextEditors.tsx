@@ -7,7 +7,7 @@ import {
   type ReportContent,
 } from '@yyp/contracts';
 import { Input, InputNumber, Radio, Typography } from 'antd';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReportExtensionFields } from './ReportExtensionFields';
 import type { TextField, TextTargets } from './useTextTargets';
@@ -98,10 +98,7 @@ export function ReportTextEditors({
             ]}
           />
         </div>
-        <div className="yyp-report__extra">
-          <label htmlFor="report-bodyPartCount">
-            <Typography.Text type="secondary">{t('report.fields.bodyPartCount')}</Typography.Text>
-          </label>
+        <LabelledExtra id="report-bodyPartCount" label={t('report.fields.bodyPartCount')}>
           <InputNumber
             id="report-bodyPartCount"
             size="small"
@@ -112,11 +109,8 @@ export function ReportTextEditors({
             value={draft.bodyPartCount}
             onChange={(value) => onChange({ bodyPartCount: typeof value === 'number' ? value : null })}
           />
-        </div>
-        <div className="yyp-report__extra yyp-report__extra--grow">
-          <label htmlFor="report-note">
-            <Typography.Text type="secondary">{t('report.fields.note')}</Typography.Text>
-          </label>
+        </LabelledExtra>
+        <LabelledExtra id="report-note" label={t('report.fields.note')} grow>
           <Input
             id="report-note"
             size="small"
@@ -127,7 +121,7 @@ export function ReportTextEditors({
             placeholder={writable ? t('report.fields.notePlaceholder') : undefined}
             onChange={(e) => onChange({ note: e.target.value })}
           />
-        </div>
+        </LabelledExtra>
         <ReportExtensionFields
           bucketId={report.bucketId}
           values={draft.extensions}
@@ -151,6 +145,28 @@ export function ReportTextEditors({
           />
         </section>
       )}
+    </div>
+  );
+}
+
+/** One of the report's extra fields under the texts: its label, tied to the control by `id`. */
+function LabelledExtra({
+  id,
+  label,
+  grow = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  grow?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={grow ? 'yyp-report__extra yyp-report__extra--grow' : 'yyp-report__extra'}>
+      <label htmlFor={id}>
+        <Typography.Text type="secondary">{label}</Typography.Text>
+      </label>
+      {children}
     </div>
   );
 }
