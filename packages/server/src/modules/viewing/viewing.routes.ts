@@ -13,6 +13,14 @@ import type { ViewingService } from './viewing.service.js';
 const IMMUTABLE = 'private, max-age=3600';
 const VIEWER_ROOT = `${API_BASE}viewer`;
 
+/** A multipart/related answer of octet-stream parts (frames, bulk data), kept by the browser (IMMUTABLE). */
+function sendImageParts(reply: FastifyReply, { body, boundary }: { body: Buffer; boundary: string }): never {
+  void reply
+    .header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`)
+    .header('cache-control', IMMUTABLE);
+  return reply.send(body) as never;
+}
+
 const tokenOf = (request: FastifyRequest): string | undefined => {
   const value = request.headers[VIEWER_TOKEN_HEADER];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
@@ -49,11 +57,7 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
     summary: "WADO-RS frames of an instance of the viewer path's study, as stored",
     handler: async ({ request, reply, params: p }) => {
       const frames = await viewing.frames(tokenOf(request), p.study, p.series, p.instance, frameNumbers(p.frames));
-      const { body, boundary } = framesMultipart(frames);
-      void reply
-        .header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`)
-        .header('cache-control', IMMUTABLE);
-      return reply.send(body) as never;
+      return sendImageParts(reply, framesMultipart(frames));
     },
   });
 
@@ -61,11 +65,7 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
     summary: "WADO-RS bulk data of an instance of the viewer path's study",
     handler: async ({ request, reply, params: p }) => {
       const value = await viewing.bulkData(tokenOf(request), p.study, p.series, p.instance, p.tag);
-      const { body, boundary } = bulkDataMultipart(value);
-      void reply
-        .header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`)
-        .header('cache-control', IMMUTABLE);
-      return reply.send(body) as never;
+      return sendImageParts(reply, bulkDataMultipart(value));
     },
   });
 
