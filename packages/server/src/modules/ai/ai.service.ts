@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import type { JobQueue, JobRow } from '../../platform/jobs.js';
 import type { Signer } from '../../platform/signed.js';
+import { auditExam } from '../exams/index.js';
 import { findGroup } from '../groups/index.js';
 import { findBucket } from '../organizations/index.js';
 import { claimAiTask, examBucket, findExamForAi, setAiStatus } from './ai.store.js';
@@ -73,18 +74,17 @@ export class AiService {
       const claimed = await claimAiTask(tx, examId, this.clock.now());
       if (!claimed) throw errors.conflict('The exam is already with the AI service');
       const id = await this.jobs.enqueue(tx, AI_JOB, { examId, origin: input.origin });
-      await writeAudit(tx, ctx, {
-        action: 'exam.ai_task',
-        outcome: 'success',
-        category: 'phi',
-        actorId: account.id,
-        actorUsername: account.username,
-        bucketId: bucket.id,
-        targetType: 'exam',
-        targetId: examId,
-        patientId: exam.patientId,
-        details: { jobId: id, forced: Boolean(input.force) },
-      });
+      await auditExam(
+        tx,
+        ctx,
+        account,
+        'exam.ai_task',
+        { id: examId, bucketId: bucket.id },
+        {
+          patientId: exam.patientId,
+          details: { jobId: id, forced: Boolean(input.force) },
+        },
+      );
       return id;
     });
     return { id: examId, aiStatus: 'queued', jobId };

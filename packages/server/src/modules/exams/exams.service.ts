@@ -17,7 +17,7 @@ const REPACKAGE_INTERVAL_MS = 3600_000;
 const BIND_CANDIDATES = 50;
 
 /** The PHI audit row of what a caller (none for a signed link) did to an exam. */
-function auditExam(
+export function auditExam(
   db: Db,
   ctx: AuditContext,
   actor: Pick<AccountRow, 'id' | 'username'> | null,

@@ -14,7 +14,7 @@ export { examAge, shownPatient } from './exams.presenter.js';
 export { examRoutes } from './exams.routes.js';
 export { applyRegistrationFields } from './exams.registration.store.js';
 export type { RegistrationFields } from './exams.registration.store.js';
-export { ExamsService } from './exams.service.js';
+export { auditExam, ExamsService } from './exams.service.js';
 export { ownerOfExam } from './exams.owners.js';
 export { refuseMaskedFiles } from './files-privacy.js';
 export type { FilesCaller } from './files-privacy.js';

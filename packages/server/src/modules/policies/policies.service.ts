@@ -10,12 +10,12 @@ import {
   type UploadPolicyQuery,
   type UploadType,
 } from '@yyp/contracts';
-import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import type { AuditContext } from '../../platform/audit.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
-import { type FilesCaller, refuseMaskedFiles } from '../exams/index.js';
+import { auditExam, type FilesCaller, refuseMaskedFiles } from '../exams/index.js';
 import * as store from './policies.store.js';
 import { contentMatchesType, parseUploadKey, SNIFF_BYTES, uploadKey } from './upload-keys.js';
 
@@ -160,18 +160,17 @@ export class PoliciesService {
         }),
       })),
     );
-    await writeAudit(this.db, ctx, {
-      action: 'exam.download-policy',
-      outcome: 'success',
-      category: 'phi',
-      actorId: actor.id,
-      actorUsername: actor.username,
-      bucketId,
-      targetType: 'exam',
-      targetId: found.exam.id,
-      patientId: found.exam.patientId,
-      details: { files: files.length },
-    });
+    await auditExam(
+      this.db,
+      ctx,
+      actor,
+      'exam.download-policy',
+      { id: found.exam.id, bucketId },
+      {
+        patientId: found.exam.patientId,
+        details: { files: files.length },
+      },
+    );
     return { storeUid, expiresAt: Math.floor(issuedAt.getTime() / 1000) + DOWNLOAD_URL_SECONDS, files };
   }
 }

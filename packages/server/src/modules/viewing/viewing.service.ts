@@ -7,7 +7,7 @@ import {
 } from '@yyp/contracts';
 import type { AccountRow, ExamRow } from '../../db/schema.js';
 import { findBucketsFacts, loadCallerAccess, scopeFromColumns } from '../../platform/access.js';
-import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import type { AuditContext } from '../../platform/audit.js';
 import { effectiveActions, privacyOf, type BucketAction } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import type { Signer } from '../../platform/signed.js';
 import type { DicomWebService } from '../dicomweb/index.js';
-import { shownPatient, type ExamListService } from '../exams/index.js';
+import { auditExam, shownPatient, type ExamListService } from '../exams/index.js';
 import { maskMetadata } from './mask.js';
 import { ReportImages } from './report-images.js';
 import { examById, seriesOfExam, viewerAccount } from './viewing.store.js';
@@ -114,15 +114,7 @@ export class ViewingService {
   async context(token: string | undefined, ctx: AuditContext): Promise<ViewerContext> {
     const { grant, account, actions, exam, masked } = await this.open(token);
     const rows = await seriesOfExam(this.db, exam.id);
-    await writeAudit(this.db, ctx, {
-      action: 'exam.view_images',
-      outcome: 'success',
-      category: 'phi',
-      actorId: account?.id ?? null,
-      actorUsername: account?.username ?? null,
-      targetType: 'exam',
-      targetId: exam.id,
-      bucketId: exam.bucketId,
+    await auditExam(this.db, ctx, account ?? null, 'exam.view_images', exam, {
       patientId: exam.patientId,
       details: { share: grant.kind === 'share', masked },
     });
