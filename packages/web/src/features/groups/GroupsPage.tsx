@@ -1,13 +1,12 @@
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Group } from '@yyp/contracts';
-import { Button, Card, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
 import { useMe } from '../../shared/account/useMe';
-import { groupColumns } from '../../shared/groups/groupColumns';
+import { groupColumns, GroupsTableCard } from '../../shared/groups/groupColumns';
 import { useMyGroups } from '../../shared/groups/useGroups';
 
 /** /groups: the groups the user belongs to, with their level; the way into creating one. */
@@ -70,18 +69,7 @@ export function GroupsPage() {
           )
         }
       />
-      {groups.isError && <LoadFailedAlert error={groups.error} onRetry={() => void groups.refetch()} />}
-      <Card variant="borderless">
-        <Table<Group>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list}
-          loading={groups.isPending}
-          pagination={false}
-          locale={{ emptyText: groups.isPending ? ' ' : emptyState }}
-        />
-      </Card>
+      <GroupsTableCard groups={groups} columns={columns} emptyText={groups.isPending ? ' ' : emptyState} />
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Group } from '@yyp/contracts';
-import { App, Button, Card, Table, type TableColumnsType } from 'antd';
+import { App, Button, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { quitGroup } from '../../api/groups';
 import { queryKeys } from '../../api/queryClient';
 import { useNotify } from '../../shared/notify/useNotify';
-import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
-import { groupColumns } from '../../shared/groups/groupColumns';
+import { groupColumns, GroupsTableCard } from '../../shared/groups/groupColumns';
 import { useMyGroups } from '../../shared/groups/useGroups';
 
 /** /settings/groups: the user's groups with their level, and leaving one (POST groups/:id/quit). */
@@ -57,18 +56,7 @@ export function MyGroupsPage() {
   return (
     <div className="yyp-page">
       <PageHeading title={t('myGroups.title')} description={t('myGroups.description')} />
-      {groups.isError && <LoadFailedAlert error={groups.error} onRetry={() => void groups.refetch()} />}
-      <Card variant="borderless">
-        <Table<Group>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={groups.data ?? []}
-          loading={groups.isPending}
-          pagination={false}
-          locale={{ emptyText: t('myGroups.empty') }}
-        />
-      </Card>
+      <GroupsTableCard groups={groups} columns={columns} emptyText={t('myGroups.empty')} />
     </div>
   );
 }
