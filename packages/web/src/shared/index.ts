@@ -18,7 +18,7 @@
 //   account/      useMe / useUpdateMe, the language preference, account suggestions
 //   domain/       useDomain (branding and policy of the site)
 //   permissions/  usePermissions, useHolds, useHeldActions (GET accounts/me/permissions)
-//   groups/       the caller's groups and a group's data (useGroups), group levels, the groups lists' columns
+//   groups/       the caller's groups and a group's data (useGroups), group levels, the groups lists' columns and card (GroupsTableCard)
 //   labels/       study field and status labels, action labels, group and organization level tags,
 //                 an account as pickers show it (accountOptions)
 //   forms/        form rules (required, a choice of at least one, username, password policy, lengths); the account forms' fields
