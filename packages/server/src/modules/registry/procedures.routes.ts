@@ -1,11 +1,15 @@
 import {
+  type Call,
+  type CallMethod,
   PROCEDURE_IMPORT_MAX_BYTES,
   XLSX_CONTENT_TYPE,
   procedureCalls as calls,
   procedureImportCalls,
 } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { auditContext } from '../../platform/audit.js';
+import type { z } from 'zod';
+import type { AccountRow } from '../../db/schema.js';
+import { auditContext, type AuditContext } from '../../platform/audit.js';
 import { defineCallRoute } from '../../platform/call-route.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -20,112 +24,127 @@ const bucket = ({ params }: RawInput) => params.bucketId;
 const read = { action: 'bucket_read', owner: bucket } as const;
 const manage = { action: 'bucket_manage', owner: bucket } as const;
 
+type Schema = z.ZodType | undefined;
+/** What a call's handler takes as its body, and answers. */
+type BodyOf<C> = C extends Call<CallMethod, string, Schema, Schema, infer B, Schema> ? z.output<NonNullable<B>> : never;
+type AnswerOf<C> =
+  C extends Call<CallMethod, string, Schema, Schema, Schema, infer A> ? z.input<NonNullable<A>> : never;
+type CrudCalls = { list: Call; create: Call; update: Call; remove: Call };
+
+/** What a list of procedure management does (ProceduresService's methods of that list). */
+interface CrudOps<I, A> {
+  list(bucketId: string): Promise<A[]>;
+  create(actor: AccountRow, bucketId: string, input: I, ctx: AuditContext): Promise<A>;
+  update(actor: AccountRow, bucketId: string, id: string, input: I, ctx: AuditContext): Promise<A>;
+  remove(actor: AccountRow, bucketId: string, id: string, ctx: AuditContext): Promise<void>;
+}
+
+/**
+ * The four routes of one list (contracts registry-calls `crud`): members read it, admins change it.
+ * `summaries` name each call for the API's description.
+ */
+function crudRoutes<C extends CrudCalls>(
+  app: FastifyInstance,
+  set: C,
+  summaries: Record<keyof CrudCalls, string>,
+  ops: CrudOps<BodyOf<C['create']>, AnswerOf<C['create']>>,
+): void {
+  type Input = BodyOf<C['create']>;
+  defineCallRoute(app, set.list, {
+    summary: summaries.list,
+    auth: read,
+    handler: ({ bucket: b }) => ops.list(b.id),
+  });
+  defineCallRoute(app, set.create, {
+    summary: summaries.create,
+    auth: manage,
+    handler: ({ account, bucket: b, body, request }) => ops.create(account, b.id, body as Input, auditContext(request)),
+  });
+  defineCallRoute(app, set.update, {
+    summary: summaries.update,
+    auth: manage,
+    handler: ({ account, bucket: b, params, body, request }) =>
+      ops.update(account, b.id, (params as { id: string }).id, body as Input, auditContext(request)),
+  });
+  defineCallRoute(app, set.remove, {
+    summary: summaries.remove,
+    auth: manage,
+    handler: ({ account, bucket: b, params, request }) =>
+      ops.remove(account, b.id, (params as { id: string }).id, auditContext(request)),
+  });
+}
+
 /** Procedure management's calls (contracts procedureCalls, procedureImportCalls). */
 export function procedureRoutes(app: FastifyInstance, _db: Db, procedures: ProceduresService): void {
-  const groups = calls.deviceGroups;
-  defineCallRoute(app, groups.list, {
-    summary: "The organization's device groups",
-    auth: read,
-    handler: ({ bucket: b }) => procedures.deviceGroups(b.id),
-  });
-  defineCallRoute(app, groups.create, {
-    summary: 'Add a device group (names unique in the organization, any case)',
-    auth: manage,
-    handler: ({ account, bucket: b, body, request }) =>
-      procedures.createDeviceGroup(account, b.id, body, auditContext(request)),
-  });
-  defineCallRoute(app, groups.update, {
-    summary: 'Rename a device group',
-    auth: manage,
-    handler: ({ account, bucket: b, params, body, request }) =>
-      procedures.updateDeviceGroup(account, b.id, params.id, body, auditContext(request)),
-  });
-  defineCallRoute(app, groups.remove, {
-    summary: 'Delete a device group; its devices and procedures go on without it',
-    auth: manage,
-    handler: ({ account, bucket: b, params, request }) =>
-      procedures.removeDeviceGroup(account, b.id, params.id, auditContext(request)),
-  });
-
-  const devices = calls.devices;
-  defineCallRoute(app, devices.list, {
-    summary: "The organization's devices (its DICOM modalities)",
-    auth: read,
-    handler: ({ bucket: b }) => procedures.devices(b.id),
-  });
-  defineCallRoute(app, devices.create, {
-    summary: 'Add a device (AE titles unique across organizations)',
-    auth: manage,
-    handler: ({ account, bucket: b, body, request }) =>
-      procedures.createDevice(account, b.id, body, auditContext(request)),
-  });
-  defineCallRoute(app, devices.update, {
-    summary: 'Change a device',
-    auth: manage,
-    handler: ({ account, bucket: b, params, body, request }) =>
-      procedures.updateDevice(account, b.id, params.id, body, auditContext(request)),
-  });
-  defineCallRoute(app, devices.remove, {
-    summary: 'Delete a device (its scheduled exams stay)',
-    auth: manage,
-    handler: ({ account, bucket: b, params, request }) =>
-      procedures.removeDevice(account, b.id, params.id, auditContext(request)),
-  });
-
-  const list = calls.procedures;
-  defineCallRoute(app, list.list, {
-    summary: "The organization's procedures, by sort then name",
-    auth: read,
-    handler: ({ bucket: b }) => procedures.procedures(b.id),
-  });
-  defineCallRoute(app, list.create, {
-    summary: 'Add a procedure (codes unique in the organization, any case)',
-    auth: manage,
-    handler: ({ account, bucket: b, body, request }) =>
-      procedures.createProcedure(account, b.id, body, auditContext(request)),
-  });
-  defineCallRoute(app, list.update, {
-    summary: 'Change a procedure',
-    auth: manage,
-    handler: ({ account, bucket: b, params, body, request }) =>
-      procedures.updateProcedure(account, b.id, params.id, body, auditContext(request)),
-  });
-  defineCallRoute(app, list.remove, {
-    summary: 'Delete a procedure (its scheduled exams keep its name and code)',
-    auth: manage,
-    handler: ({ account, bucket: b, params, request }) =>
-      procedures.removeProcedure(account, b.id, params.id, auditContext(request)),
-  });
+  crudRoutes(
+    app,
+    calls.deviceGroups,
+    {
+      list: "The organization's device groups",
+      create: 'Add a device group (names unique in the organization, any case)',
+      update: 'Rename a device group',
+      remove: 'Delete a device group; its devices and procedures go on without it',
+    },
+    {
+      list: (bucketId) => procedures.deviceGroups(bucketId),
+      create: (...args) => procedures.createDeviceGroup(...args),
+      update: (...args) => procedures.updateDeviceGroup(...args),
+      remove: (...args) => procedures.removeDeviceGroup(...args),
+    },
+  );
+  crudRoutes(
+    app,
+    calls.devices,
+    {
+      list: "The organization's devices (its DICOM modalities)",
+      create: 'Add a device (AE titles unique across organizations)',
+      update: 'Change a device',
+      remove: 'Delete a device (its scheduled exams stay)',
+    },
+    {
+      list: (bucketId) => procedures.devices(bucketId),
+      create: (...args) => procedures.createDevice(...args),
+      update: (...args) => procedures.updateDevice(...args),
+      remove: (...args) => procedures.removeDevice(...args),
+    },
+  );
+  crudRoutes(
+    app,
+    calls.procedures,
+    {
+      list: "The organization's procedures, by sort then name",
+      create: 'Add a procedure (codes unique in the organization, any case)',
+      update: 'Change a procedure',
+      remove: 'Delete a procedure (its scheduled exams keep its name and code)',
+    },
+    {
+      list: (bucketId) => procedures.procedures(bucketId),
+      create: (...args) => procedures.createProcedure(...args),
+      update: (...args) => procedures.updateProcedure(...args),
+      remove: (...args) => procedures.removeProcedure(...args),
+    },
+  );
+  crudRoutes(
+    app,
+    calls.modalityDictionary,
+    {
+      list: "The organization's modality dictionary",
+      create: 'Add a modality to the dictionary',
+      update: 'Change a modality of the dictionary',
+      remove: 'Remove a modality from the dictionary',
+    },
+    {
+      list: (bucketId) => procedures.modalityDictionary(bucketId),
+      create: (...args) => procedures.createModalityEntry(...args),
+      update: (...args) => procedures.updateModalityEntry(...args),
+      remove: (...args) => procedures.removeModalityEntry(...args),
+    },
+  );
   defineCallRoute(app, calls.resort, {
     summary: "Order the organization's procedures (ids: all of them, in their new order)",
     auth: manage,
     handler: ({ account, bucket: b, body, request }) =>
       procedures.resort(account, b.id, body.ids, auditContext(request)),
-  });
-
-  const dictionary = calls.modalityDictionary;
-  defineCallRoute(app, dictionary.list, {
-    summary: "The organization's modality dictionary",
-    auth: read,
-    handler: ({ bucket: b }) => procedures.modalityDictionary(b.id),
-  });
-  defineCallRoute(app, dictionary.create, {
-    summary: 'Add a modality to the dictionary',
-    auth: manage,
-    handler: ({ account, bucket: b, body, request }) =>
-      procedures.createModalityEntry(account, b.id, body, auditContext(request)),
-  });
-  defineCallRoute(app, dictionary.update, {
-    summary: 'Change a modality of the dictionary',
-    auth: manage,
-    handler: ({ account, bucket: b, params, body, request }) =>
-      procedures.updateModalityEntry(account, b.id, params.id, body, auditContext(request)),
-  });
-  defineCallRoute(app, dictionary.remove, {
-    summary: 'Remove a modality from the dictionary',
-    auth: manage,
-    handler: ({ account, bucket: b, params, request }) =>
-      procedures.removeModalityEntry(account, b.id, params.id, auditContext(request)),
   });
 
   // The .xlsx arrives as the body itself; the parser is scoped to this route's plugin.
