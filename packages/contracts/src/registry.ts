@@ -309,6 +309,9 @@ export const deviceGroupInputSchema = z.object({ name: text(64).min(1) }).strict
 export const deviceGroupSchema = z.object({ id: z.string(), bucketId: z.string(), name: z.string(), sort: z.number() });
 export type DeviceGroup = z.infer<typeof deviceGroupSchema>;
 
+/** Character sets a device's worklist may be answered in: UTF-8, or the Chinese national one. */
+export const WORKLIST_CHARSETS = ['ISO_IR 192', 'GB18030'] as const;
+
 /** AE titles: 1–16 characters of the default repertoire, no backslash (PS3.5 AE). */
 export const aeTitleSchema = z
   .string()
@@ -326,6 +329,8 @@ export const deviceInputSchema = z
     modality: text(16).default(''),
     room: text(64).default(''),
     deviceGroupId: z.string().max(64).nullable().default(null),
+    /** the character set of its worklist answers (the hospital's) */
+    charset: z.enum(WORKLIST_CHARSETS).default('ISO_IR 192'),
   })
   .strict();
 export type DeviceInput = z.input<typeof deviceInputSchema>;
@@ -339,6 +344,7 @@ export const deviceSchema = z.object({
   modality: z.string(),
   room: z.string(),
   deviceGroupId: z.string().nullable(),
+  charset: z.enum(WORKLIST_CHARSETS).default('ISO_IR 192'),
 });
 export type Device = z.infer<typeof deviceSchema>;
 

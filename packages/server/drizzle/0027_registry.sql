@@ -106,6 +106,7 @@ CREATE TABLE "scheduled_exams" (
 	"cancelled_at" timestamp with time zone,
 	"cancel_reason" text DEFAULT '' NOT NULL,
 	"mpps_uid" text,
+	"mpps_status" text DEFAULT '' NOT NULL,
 	"discontinued_reason" text DEFAULT '' NOT NULL,
 	"extensions" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created" timestamp with time zone DEFAULT now() NOT NULL,
@@ -116,6 +117,7 @@ ALTER TABLE "modalities" ADD COLUMN "port" integer;--> statement-breakpoint
 ALTER TABLE "modalities" ADD COLUMN "modality" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "modalities" ADD COLUMN "room" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "modalities" ADD COLUMN "device_group_id" text;--> statement-breakpoint
+ALTER TABLE "modalities" ADD COLUMN "charset" text DEFAULT 'ISO_IR 192' NOT NULL;--> statement-breakpoint
 ALTER TABLE "device_groups" ADD CONSTRAINT "device_groups_bucket_id_buckets_id_fk" FOREIGN KEY ("bucket_id") REFERENCES "public"."buckets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "modality_dictionary" ADD CONSTRAINT "modality_dictionary_bucket_id_buckets_id_fk" FOREIGN KEY ("bucket_id") REFERENCES "public"."buckets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "procedures" ADD CONSTRAINT "procedures_bucket_id_buckets_id_fk" FOREIGN KEY ("bucket_id") REFERENCES "public"."buckets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

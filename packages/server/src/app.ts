@@ -52,7 +52,13 @@ import { groupRoutes, GroupsService } from './modules/groups/index.js';
 import { organizationRoutes, OrganizationsService } from './modules/organizations/index.js';
 import { roleRoutes, RolesService } from './modules/roles/index.js';
 import { ruleRoutes, RulesService } from './modules/rules/index.js';
-import { procedureRoutes, ProceduresService, registryRoutes, RegistryService } from './modules/registry/index.js';
+import {
+  procedureRoutes,
+  ProceduresService,
+  RegistryDicom,
+  registryRoutes,
+  RegistryService,
+} from './modules/registry/index.js';
 import { installAuth } from './platform/auth.js';
 import { BlobLinks } from './platform/blob-links.js';
 import { LocalBlobStore } from './platform/blobs.js';
@@ -117,6 +123,8 @@ export interface Services {
   roles: RolesService;
   rules: RulesService;
   registry: RegistryService;
+  /** the registry seen from the modalities: worklist, MPPS, stored studies tied to their schedule */
+  registryDicom: RegistryDicom;
   procedures: ProceduresService;
   admin: AdminService;
   archive: ArchiveService;
@@ -188,6 +196,7 @@ export async function buildApp(
   const examManage = new ExamManageService(options.db, options.clock, examList);
   const autoAssign = new AutoAssigner(options.db, options.clock, examManage, app.log);
   const jobs = new JobQueue(options.db, options.clock, app.log);
+  const registryDicom = new RegistryDicom(options.db, options.clock, app.log);
   const archive = new ArchiveService(
     options.db,
     options.blobs,
@@ -196,6 +205,7 @@ export async function buildApp(
     (examId, bucketId, source) => {
       notifications.onNewExam(examId, bucketId, source);
       autoAssign.onNewExam(examId, bucketId, source);
+      registryDicom.onNewExam(examId, bucketId);
     },
     options.ingestSyncCommit ?? false,
   );
@@ -224,6 +234,7 @@ export async function buildApp(
     roles: new RolesService(options.db, options.clock),
     rules: new RulesService(options.db, options.clock),
     registry: new RegistryService(options.db, options.clock, examList),
+    registryDicom,
     procedures: new ProceduresService(options.db, options.clock),
     admin: new AdminService(options.db, options.clock),
     archive,
@@ -259,6 +270,7 @@ export async function buildApp(
   // Deliveries under way finish before the database closes.
   app.addHook('onClose', () => notifications.whenIdle());
   app.addHook('onClose', () => autoAssign.whenIdle());
+  app.addHook('onClose', () => registryDicom.whenIdle());
   jobs.start(options.jobIntervalMs ?? 1000);
   app.addHook('onClose', () => jobs.stop());
   // The purge of exams deleted more than 30 days ago: a timer per instance rather than a job of

@@ -95,6 +95,8 @@ async function main(): Promise<void> {
       store: async (bucketId, bytes) => {
         await services.archive.ingest(bucketId, bytes, 'dimse');
       },
+      worklist: (caller, query) => services.registryDicom.worklist(caller, query),
+      mpps: (caller, event) => services.registryDicom.mpps(caller, event),
       onRefused: (calling, called, remote, reason) => {
         logger.warn({ calling, called, remote, reason }, 'DICOM association refused');
         void services.archive.auditRefusedAssociation(calling, called, remote, reason).catch(() => undefined);
@@ -104,7 +106,7 @@ async function main(): Promise<void> {
   );
   logger.info(
     { port: config.dicomPort, host: config.dicomHost, aet: config.dicomAet },
-    'DICOM C-ECHO/C-STORE listening',
+    'DICOM C-ECHO, C-STORE, Modality Worklist and MPPS listening',
   );
   if (seededDemo && config.demoStudies) {
     // Generated demo images arrive in the background: the platform is usable meanwhile.

@@ -259,6 +259,8 @@ export const modalities = pgTable(
     modality: text('modality').notNull().default(''),
     room: text('room').notNull().default(''),
     deviceGroupId: text('device_group_id'),
+    /** the character set its worklist answers are written in (the hospital's: ISO_IR 192 or GB18030) */
+    charset: text('charset').notNull().default('ISO_IR 192'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('modalities_ae_title_idx').on(t.aeTitle)],

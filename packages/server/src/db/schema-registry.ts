@@ -121,6 +121,8 @@ export const scheduledExams = pgTable(
     cancelReason: text('cancel_reason').notNull().default(''),
     /** the MPPS instance the modality created for it */
     mppsUid: text('mpps_uid'),
+    /** the MPPS instance's last state: '' none, IN PROGRESS, COMPLETED, DISCONTINUED (no N-SET after the last two) */
+    mppsStatus: text('mpps_status').notNull().default(''),
     discontinuedReason: text('discontinued_reason').notNull().default(''),
     /** values of the organization's exam extension fields, by config id */
     extensions: jsonb('extensions').$type<Record<string, string | number>>().notNull().default({}),

@@ -2,7 +2,7 @@ import { startDimse } from '../dicom/dimse.js';
 import type { TestApp } from './harness.js';
 
 /**
- * The DIMSE listener (C-ECHO, C-STORE) of a test app on a free port, wired as main.ts wires it:
+ * The DIMSE listener (C-ECHO, C-STORE, Modality Worklist, MPPS) of a test app on a free port, wired as main.ts wires it:
  * callers resolved and instances ingested by the app's archive, refused associations audited
  * (unless `auditRefusals` is false). Listens on every interface unless `host` is given.
  */
@@ -17,6 +17,8 @@ export function startTestDimse(
       store: async (bucketId, bytes) => {
         await t.services.archive.ingest(bucketId, bytes, 'dimse');
       },
+      worklist: (caller, query) => t.services.registryDicom.worklist(caller, query),
+      mpps: (caller, event) => t.services.registryDicom.mpps(caller, event),
       ...(opts.auditRefusals === false
         ? {}
         : {

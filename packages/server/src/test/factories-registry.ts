@@ -76,7 +76,7 @@ export async function makeProcedure(
 export async function makeDevice(
   t: TestApp,
   bucketId: string,
-  values: { aeTitle: string; modality?: string; name?: string },
+  values: { aeTitle: string; modality?: string; name?: string; charset?: 'ISO_IR 192' | 'GB18030' },
 ): Promise<string> {
   const id = crypto.randomUUID();
   await dbOf(t)
@@ -88,6 +88,7 @@ export async function makeDevice(
       host: null,
       name: values.name ?? values.aeTitle,
       modality: values.modality ?? '',
+      charset: values.charset ?? 'ISO_IR 192',
     });
   return id;
 }

@@ -3,6 +3,7 @@
 // eslint.config.js enforces the arrow.
 export { procedureRoutes } from './procedures.routes.js';
 export { ProceduresService } from './procedures.service.js';
+export { RegistryDicom } from './registry-dicom.service.js';
 export { registryRoutes } from './registry.routes.js';
 export { RegistryService } from './registry.service.js';
 export { ownerOfScheduledExam } from './registry.owners.js';

@@ -398,6 +398,8 @@ export class RegistryService {
         performedAt: null,
         examId: null,
         discontinuedReason: '',
+        mppsUid: null,
+        mppsStatus: '',
       });
     } else if (action === 'confirm') {
       values.performedAt = now;
