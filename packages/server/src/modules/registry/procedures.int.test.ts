@@ -1,8 +1,9 @@
-import { XLSX_CONTENT_TYPE, type Device, type DeviceGroup, type Procedure } from '@yyp/contracts';
+import { demoRoles, XLSX_CONTENT_TYPE, type Device, type DeviceGroup, type Procedure } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../../db/schema.js';
+import { auditLogs, scheduledExams } from '../../db/schema.js';
 import { makeGroupMember, makeMember, makeOrganization, type BuiltOrganization } from '../../test/factories.js';
+import { register } from '../../test/factories-registry.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { CHS_HEADER, EN_HEADER, xlsxOf } from './procedures.fixture.js';
 
@@ -130,6 +131,31 @@ describe('devices', () => {
     expect((await admin().del(`${base()}/devices/${bare.id}`)).statusCode).toBe(204);
     expect((await admin().del(`${base()}/devices/${bare.id}`)).statusCode).toBe(404);
     expect(await auditActions(org.bucketId, 'device.update')).toBe(1);
+  });
+
+  it('once deleted, leave the exams scheduled on them (and on a deleted procedure) as they were', async () => {
+    const registrar = await makeMember(t, org.bucketId, { actions: demoRoles.registrar.actions });
+    const device = ok<Device>(
+      await admin().post(`${base()}/devices`, { name: '待删 DR', aeTitle: 'DEL_DR', modality: 'DX' }),
+      201,
+    );
+    const procedure = ok<Procedure>(
+      await admin().post(`${base()}/procedures`, { name: '胸片', code: 'DR-CHEST', modality: 'DX' }),
+      201,
+    );
+    const reg = await register(t, registrar.token, org.bucketId, [{ procedureId: procedure.id, deviceId: device.id }]);
+    expect((await admin().del(`${base()}/devices/${device.id}`)).statusCode).toBe(204);
+    expect((await admin().del(`${base()}/procedures/${procedure.id}`)).statusCode).toBe(204);
+    const [exam] = await t.db.database.db
+      .select()
+      .from(scheduledExams)
+      .where(eq(scheduledExams.registrationId, reg.id));
+    expect(exam).toMatchObject({
+      deviceId: device.id,
+      procedureId: null,
+      procedureName: '胸片',
+      procedureCode: 'DR-CHEST',
+    });
   });
 
   it('refuses an AE title taken anywhere (409), a foreign device group (400) and a bad AE title (400)', async () => {
