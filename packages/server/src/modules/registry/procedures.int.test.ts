@@ -1,4 +1,11 @@
-import { demoRoles, XLSX_CONTENT_TYPE, type Device, type DeviceGroup, type Procedure } from '@yyp/contracts';
+import {
+  demoRoles,
+  PROCEDURE_IMPORT_MAX_BYTES,
+  XLSX_CONTENT_TYPE,
+  type Device,
+  type DeviceGroup,
+  type Procedure,
+} from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, scheduledExams } from '../../db/schema.js';
@@ -404,6 +411,9 @@ describe('Excel import', () => {
   it('refuses what is not a sheet of procedures, a member (403) and another group (404)', async () => {
     const file = await xlsxOf([EN_HEADER.slice(0, 8), ['权限', 'PERM-X', '', '', '', '', '', 'CT']]);
     expect((await upload(Buffer.from('not a workbook'))).statusCode).toBe(400);
+    // the route's own limit (5 MB), not the API's JSON body limit
+    expect((await upload(Buffer.alloc(200 * 1024, 1))).statusCode).toBe(400);
+    expect((await upload(Buffer.alloc(PROCEDURE_IMPORT_MAX_BYTES + 1, 1))).statusCode).toBe(413);
     expect((await upload(await xlsxOf([['name', 'code', 'modality']]))).statusCode).toBe(400);
     expect((await upload(file, tok.admin, 'application/octet-stream')).statusCode).toBe(415);
     expect((await upload(file, tok.member)).statusCode).toBe(403);
