@@ -1,4 +1,4 @@
-import { REPORT_ACTION_PATHS, REPORT_ACTIONS } from '@yyp/contracts';
+import { demoRoles, REPORT_ACTION_PATHS, REPORT_ACTIONS } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,6 +26,7 @@ import {
 import { makeStaffed } from '../test/factories-archive.js';
 import { makeAssignRule, makeDictionaryItem } from '../test/factories-platform.js';
 import { makeReportLibrary } from '../test/factories-reports.js';
+import { register } from '../test/factories-registry.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
 
@@ -144,6 +145,11 @@ beforeAll(async () => {
     .insert(modalityDictionary)
     .values({ id: 'modality-entry-fixture', bucketId: radiology.bucketId, modalityCode: 'CT', displayName: '甲城 CT' })
     .returning();
+  // A registration at group A's desk: its scheduled exam, patient and pass code.
+  const registrar = await makeMember(t, radiology.bucketId, { actions: demoRoles.registrar.actions });
+  const registration = await register(t, registrar.token, radiology.bucketId, [{ modality: 'CT' }], {
+    patient: { name: 'Secret^Registrant', gender: 'F', patientId: 'SECRET-REG-PID' },
+  });
   Object.assign(fixture, {
     groupId,
     bucketId: radiology.bucketId,
@@ -191,6 +197,10 @@ beforeAll(async () => {
     deviceId: modality!.id,
     procedureId: procedure!.id,
     modalityEntryId: modalityEntry!.id,
+    // The registry's scheduled exam, patient and pass code (scheduled-exams/:id, patients/:id, pass-codes/:code).
+    scheduledId: registration.exams[0]!.id,
+    patientRef: registration.patient.id,
+    code: registration.passCode,
   });
   secrets.push(
     groupId,
@@ -213,6 +223,11 @@ beforeAll(async () => {
     procedure!.id,
     'TENANT-A-PROC',
     modalityEntry!.id,
+    'Secret^Registrant',
+    'SECRET-REG-PID',
+    registration.passCode,
+    registration.exams[0]!.accessionNumber,
+    registration.patient.id,
   );
   // Group B (privacy on), as the teleradiology group of the demo: its admin is the other group's caller.
   const remote = await makeOrganization(t, {
@@ -235,6 +250,8 @@ const idKeys: [RegExp, string][] = [
   [/\/devices\/:id$/, 'deviceId'],
   [/\/procedures\/:id$/, 'procedureId'],
   [/\/modality-dictionary\/:id$/, 'modalityEntryId'],
+  [/\/scheduled-exams\/:id/, 'scheduledId'],
+  [/\/patients\/:id/, 'patientRef'],
 ];
 
 /** The fixture's key for the path parameter `name` of `url`. */
