@@ -27,6 +27,20 @@ export function devicesOf(db: Db, bucketId: string) {
 
 export type DeviceRow = typeof modalities.$inferSelect;
 
+/** Deletes the organization's row `id` of one of procedure management's lists; false when it has none. */
+async function deleteOwned(
+  db: Db,
+  table: typeof deviceGroups | typeof modalities | typeof procedures | typeof modalityDictionary,
+  bucketId: string,
+  id: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(table)
+    .where(and(eq(table.bucketId, bucketId), eq(table.id, id)))
+    .returning({ id: table.id });
+  return rows.length > 0;
+}
+
 /* ---------- device groups ---------- */
 
 /** The organization's device groups, by sort then name. */
@@ -72,11 +86,7 @@ export async function renameDeviceGroup(
  * longer do. False when the organization has no such group.
  */
 export async function deleteDeviceGroup(db: Db, bucketId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(deviceGroups)
-    .where(and(eq(deviceGroups.bucketId, bucketId), eq(deviceGroups.id, id)))
-    .returning({ id: deviceGroups.id });
-  if (rows.length === 0) return false;
+  if (!(await deleteOwned(db, deviceGroups, bucketId, id))) return false;
   await db
     .update(modalities)
     .set({ deviceGroupId: null })
@@ -126,11 +136,7 @@ export async function updateDevice(
 
 /** Deletes a device; the scheduled exams that named it keep their device id (no foreign key). */
 export async function deleteDevice(db: Db, bucketId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(modalities)
-    .where(and(eq(modalities.bucketId, bucketId), eq(modalities.id, id)))
-    .returning({ id: modalities.id });
-  return rows.length > 0;
+  return deleteOwned(db, modalities, bucketId, id);
 }
 
 /* ---------- procedures ---------- */
@@ -188,11 +194,7 @@ export async function updateProcedure(
 }
 
 export async function deleteProcedure(db: Db, bucketId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(procedures)
-    .where(and(eq(procedures.bucketId, bucketId), eq(procedures.id, id)))
-    .returning({ id: procedures.id });
-  return rows.length > 0;
+  return deleteOwned(db, procedures, bucketId, id);
 }
 
 /** Each procedure's sort becomes its index in `ids` (all of them the organization's). */
@@ -251,9 +253,5 @@ export async function updateModalityEntry(
 }
 
 export async function deleteModalityEntry(db: Db, bucketId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(modalityDictionary)
-    .where(and(eq(modalityDictionary.bucketId, bucketId), eq(modalityDictionary.id, id)))
-    .returning({ id: modalityDictionary.id });
-  return rows.length > 0;
+  return deleteOwned(db, modalityDictionary, bucketId, id);
 }
