@@ -230,3 +230,23 @@ export const demoDictionaries = {
   tags: ['随访', '教学', '疑难'],
   'critical-values': ['气胸', '主动脉夹层', '急性脑出血', '肺动脉栓塞'],
 } as const;
+
+/**
+ * The demo radiology's procedures (issue 22, the front desk): what the registrar picks when
+ * registering. Prices in fen. The CTs are done on the demo modality (DEMO_MODALITY, 演示 CT).
+ */
+export const demoProcedures = [
+  { name: '胸部CT平扫', code: 'CT001', enName: 'Chest CT, plain', modality: 'CT', price: 30000, onDemoModality: true },
+  { name: '头颅CT平扫', code: 'CT002', enName: 'Head CT, plain', modality: 'CT', price: 28000, onDemoModality: true },
+  {
+    name: '上腹部CT增强',
+    code: 'CT003',
+    enName: 'Upper abdomen CT, enhanced',
+    modality: 'CT',
+    price: 65000,
+    onDemoModality: true,
+    isEnhanced: true,
+  },
+  { name: '头颅MR平扫', code: 'MR001', enName: 'Head MR, plain', modality: 'MR', price: 60000 },
+  { name: '胸部正位片', code: 'DX001', enName: 'Chest X-ray, PA', modality: 'DX', price: 8000 },
+] as const;

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { DEMO_PASSWORD, demoAccounts, demoDictionaries, demoGroups, demoRoles } from '@yyp/contracts';
+import { DEMO_PASSWORD, demoAccounts, demoDictionaries, demoGroups, demoProcedures, demoRoles } from '@yyp/contracts';
 import { accounts } from '../db/schema.js';
 import type { Db } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
@@ -10,7 +10,7 @@ import { DEFAULT_GROUP_SETTINGS } from '../modules/groups/groups.service.js';
 import { addBucketMembers, insertBucket, insertDictionaryItem } from '../modules/organizations/organizations.store.js';
 import { insertRole, setRoleMembers } from '../modules/roles/roles.store.js';
 import { insertAssignRule, insertColorRule } from '../modules/rules/rules.store.js';
-import { insertModality } from '../modules/archive/modalities.store.js';
+import { insertDevice, insertProcedure } from '../modules/registry/procedures.store.js';
 import { seedDemoReportLibrary } from './report-library.js';
 
 export const DEMO_MODALITY_AE = 'DEMO_MODALITY';
@@ -113,8 +113,38 @@ async function seedDemoTenancy(db: Db, now: Date): Promise<void> {
       }
       const first = bucketIds.get(g.organizations[0]!.key)!;
       if (g === demoGroups[0]) {
-        // storescu -aet DEMO_MODALITY -aec YYP localhost 11112 … lands in the first demo organization.
-        await insertModality(tx, first, { aeTitle: DEMO_MODALITY_AE, host: null, name: '演示 CT' }, now);
+        // storescu -aet DEMO_MODALITY -aec YYP localhost 11112 … lands in the first demo organization,
+        // and findscu -W -aet DEMO_MODALITY asks its worklist (answered in GB18030).
+        const device = {
+          name: '演示 CT',
+          aeTitle: DEMO_MODALITY_AE,
+          host: null,
+          port: null,
+          modality: 'CT',
+          room: 'CT 室',
+          deviceGroupId: null,
+          charset: 'GB18030',
+        };
+        await insertDevice(tx, first, device, now);
+        for (const [sort, p] of demoProcedures.entries()) {
+          const values = {
+            name: p.name,
+            code: p.code,
+            enName: p.enName,
+            price: p.price,
+            scanTech: '',
+            isEnhanced: 'isEnhanced' in p ? p.isEnhanced : false,
+            bodyPartCount: 1,
+            modality: p.modality,
+            aeTitle: 'onDemoModality' in p ? DEMO_MODALITY_AE : '',
+            deviceGroupIds: [],
+            steps: [],
+            reportDuringExam: false,
+            showLocalVideo: false,
+            imagingOptional: false,
+          };
+          await insertProcedure(tx, first, values, sort, now);
+        }
       }
       const doctor = g.organizations[0]!.members.find((m) =>
         m.roles?.some((r) => r === 'reporting' || r === 'remoteReading'),
