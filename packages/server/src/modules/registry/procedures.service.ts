@@ -125,6 +125,22 @@ export class ProceduresService {
     });
   }
 
+  /** Deletes the organization's row `id` with `remove`, audited as `action`; 404 naming `what` when it has none. */
+  private async removeRow(
+    remove: (db: Db, bucketId: string, id: string) => Promise<boolean>,
+    what: string,
+    action: string,
+    actor: AccountRow,
+    bucketId: string,
+    id: string,
+    ctx: AuditContext,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (!(await remove(tx, bucketId, id))) throw errors.notFound(what);
+      await this.audit(tx, ctx, actor, action, bucketId, id);
+    });
+  }
+
   /** 400 unless every id is a device group of the organization. */
   private async checkGroups(db: Db, bucketId: string, ids: string[], field: string): Promise<void> {
     if (ids.length === 0) return;
@@ -160,11 +176,8 @@ export class ProceduresService {
   }
 
   /** Deletes a device group; its devices and the procedures naming it go on without it. */
-  async removeDeviceGroup(actor: AccountRow, bucketId: string, id: string, ctx: AuditContext): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      if (!(await store.deleteDeviceGroup(tx, bucketId, id))) throw errors.notFound('Device group');
-      await this.audit(tx, ctx, actor, 'device_group.delete', bucketId, id);
-    });
+  removeDeviceGroup(actor: AccountRow, bucketId: string, id: string, ctx: AuditContext): Promise<void> {
+    return this.removeRow(store.deleteDeviceGroup, 'Device group', 'device_group.delete', actor, bucketId, id, ctx);
   }
 
   /* ---------- devices ---------- */
@@ -193,11 +206,8 @@ export class ProceduresService {
     });
   }
 
-  async removeDevice(actor: AccountRow, bucketId: string, id: string, ctx: AuditContext): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      if (!(await store.deleteDevice(tx, bucketId, id))) throw errors.notFound('Device');
-      await this.audit(tx, ctx, actor, 'device.delete', bucketId, id);
-    });
+  removeDevice(actor: AccountRow, bucketId: string, id: string, ctx: AuditContext): Promise<void> {
+    return this.removeRow(store.deleteDevice, 'Device', 'device.delete', actor, bucketId, id, ctx);
   }
 
   /* ---------- procedures ---------- */
@@ -230,11 +240,8 @@ export class ProceduresService {
     });
   }
 
-  async removeProcedure(actor: AccountRow, bucketId: string, id: string, ctx: AuditContext): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      if (!(await store.deleteProcedure(tx, bucketId, id))) throw errors.notFound('Procedure');
-      await this.audit(tx, ctx, actor, 'procedure.delete', bucketId, id);
-    });
+  removeProcedure(actor: AccountRow, bucketId: string, id: string, ctx: AuditContext): Promise<void> {
+    return this.removeRow(store.deleteProcedure, 'Procedure', 'procedure.delete', actor, bucketId, id, ctx);
   }
 
   /** Puts the organization's procedures in the order of `ids`, which must be exactly all of them. */
@@ -320,10 +327,7 @@ export class ProceduresService {
     });
   }
 
-  async removeModalityEntry(actor: AccountRow, bucketId: string, id: string, ctx: AuditContext): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      if (!(await store.deleteModalityEntry(tx, bucketId, id))) throw errors.notFound('Modality');
-      await this.audit(tx, ctx, actor, 'modality_entry.delete', bucketId, id);
-    });
+  removeModalityEntry(actor: AccountRow, bucketId: string, id: string, ctx: AuditContext): Promise<void> {
+    return this.removeRow(store.deleteModalityEntry, 'Modality', 'modality_entry.delete', actor, bucketId, id, ctx);
   }
 }
