@@ -115,6 +115,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/studies/StudiesPage').then((m) => ({ Component: m.StudiesPage })),
           },
           {
+            path: 'registry',
+            lazy: () => import('../features/registry/RegistryPage').then((m) => ({ Component: m.RegistryPage })),
+          },
+          {
             path: 'studies/:examId/reports/:reportId',
             lazy: () => import('./ReportEditorRoute').then((m) => ({ Component: m.ReportEditorRoute })),
           },

@@ -12,6 +12,7 @@ import { reportColorsChs } from './reportColors/chs';
 import { safetyReviewChs } from './safetyReview/chs';
 import { sharingChs } from './sharing/chs';
 import { reportPrintChs } from './reportPrint/chs';
+import { registryChs } from './registry/chs';
 import { printSheetsChs } from './printSheets/chs';
 import { dicomRefusalsChs } from './dicomRefusals/chs';
 
@@ -82,6 +83,7 @@ export const chs: Messages = {
     quality: '报告质控',
     criticalValues: '危急值',
     reportPublish: '报告发布',
+    registry: '登记',
     settings: '设置',
     profile: '个人资料',
     logout: '退出登录',
@@ -257,6 +259,7 @@ export const chs: Messages = {
   ...safetyReviewChs,
   ...sharingChs,
   ...reportPrintChs,
+  ...registryChs,
   ...printSheetsChs,
   ...dicomRefusalsChs,
 };

@@ -12,6 +12,7 @@ import { reportColorsEn } from './reportColors/en';
 import { safetyReviewEn } from './safetyReview/en';
 import { sharingEn } from './sharing/en';
 import { reportPrintEn } from './reportPrint/en';
+import { registryEn } from './registry/en';
 import { printSheetsEn } from './printSheets/en';
 import { dicomRefusalsEn } from './dicomRefusals/en';
 import type { Widen } from './widen';
@@ -141,6 +142,7 @@ export const en = {
     quality: 'Quality control',
     criticalValues: 'Critical values',
     reportPublish: 'Report publishing',
+    registry: 'Registry',
     settings: 'Settings',
     profile: 'Profile',
     logout: 'Log out',
@@ -265,6 +267,7 @@ export const en = {
   ...safetyReviewEn,
   ...sharingEn,
   ...reportPrintEn,
+  ...registryEn,
   ...printSheetsEn,
   ...dicomRefusalsEn,
 };

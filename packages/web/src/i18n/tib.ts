@@ -12,6 +12,7 @@ import { reportColorsTib } from './reportColors/tib';
 import { safetyReviewTib } from './safetyReview/tib';
 import { sharingTib } from './sharing/tib';
 import { reportPrintTib } from './reportPrint/tib';
+import { registryTib } from './registry/tib';
 import { printSheetsTib } from './printSheets/tib';
 import { dicomRefusalsTib } from './dicomRefusals/tib';
 
@@ -82,6 +83,7 @@ export const tib: Messages = {
     quality: 'སྤུས་ཚད་ཞིབ་དཔྱད།',
     criticalValues: 'ཉེན་ཁའི་གྲངས་ཐང་།',
     reportPublish: 'སྙན་ཞུ་ཁྱབ་བསྒྲགས།',
+    registry: 'ཐོ་འགོད།',
     settings: 'སྒྲིག་འགོད།',
     profile: 'རང་གི་ཆ་འཕྲིན།',
     logout: 'ཕྱིར་འཐེན།',
@@ -258,6 +260,7 @@ export const tib: Messages = {
   ...safetyReviewTib,
   ...sharingTib,
   ...reportPrintTib,
+  ...registryTib,
   ...printSheetsTib,
   ...dicomRefusalsTib,
 };

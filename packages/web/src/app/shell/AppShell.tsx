@@ -4,6 +4,7 @@ import {
   CheckSquareOutlined,
   DisconnectOutlined,
   FileSearchOutlined,
+  ScheduleOutlined,
   SafetyCertificateOutlined,
   SendOutlined,
   SettingOutlined,
@@ -21,6 +22,7 @@ import { useDomain } from '../../shared/domain/useDomain';
 import { useMyGroups } from '../../shared/groups/useGroups';
 import { usePermissions } from '../../shared/permissions/permissions';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { useRegistryBuckets } from '../../features/registry/useRegistry';
 import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { useSessionState } from '../../shared/session/useSessionState';
@@ -29,6 +31,7 @@ import { UserMenu } from './UserMenu';
 
 const NAV_ICONS: Record<NavKey, ReactNode> = {
   studies: <FileSearchOutlined />,
+  registry: <ScheduleOutlined />,
   criticalValues: <AlertOutlined />,
   quality: <CheckSquareOutlined />,
   reportPublish: <SendOutlined />,
@@ -52,6 +55,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const me = useMe();
   const myGroups = useMyGroups();
   const bucketActions = usePermissions();
+  const registryBuckets = useRegistryBuckets();
   const logout = useLogout();
   const { language, changeLanguage } = useLanguagePreference();
   useApplySavedLanguage(me.data);
@@ -73,7 +77,12 @@ export function AppShell({ children }: { children?: ReactNode }) {
     void changeLanguage(next);
   }
 
-  const entries = visibleNavEntries(myGroups.data, bucketActions.anywhere, me.data?.isPlatformAdmin === true);
+  const entries = visibleNavEntries(
+    myGroups.data,
+    bucketActions.anywhere,
+    me.data?.isPlatformAdmin === true,
+    (registryBuckets.data?.length ?? 0) > 0,
+  );
   const items: MenuProps['items'] = entries.map((entry) => ({
     key: entry.key,
     icon: NAV_ICONS[entry.key],

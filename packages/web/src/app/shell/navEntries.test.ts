@@ -49,6 +49,17 @@ describe('visibleNavEntries', () => {
     expect(selectedNavKey('/dicom-refusals')).toEqual(['dicomRefusals']);
   });
 
+  it('shows the registry to registrars only (GET registry-buckets lists an organization)', () => {
+    expect(visibleNavEntries([], undefined, false, true).map((e) => e.key)).toEqual([
+      'studies',
+      'registry',
+      'groups',
+      'settings',
+    ]);
+    expect(visibleNavEntries([], undefined, false, false).map((e) => e.key)).not.toContain('registry');
+    expect(selectedNavKey('/registry')).toEqual(['registry']);
+  });
+
   it('hides the level-bound entries while the groups are unknown', () => {
     expect(visibleNavEntries(undefined).map((e) => e.key)).toEqual(['studies', 'groups', 'settings']);
   });

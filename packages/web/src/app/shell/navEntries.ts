@@ -8,6 +8,7 @@ import {
 
 export type NavKey =
   | 'studies'
+  | 'registry'
   | 'criticalValues'
   | 'quality'
   | 'reportPublish'
@@ -27,11 +28,14 @@ export interface NavEntry {
   requiresAnyAction?: readonly string[];
   /** Shown only to the platform's admins. */
   requiresPlatformAdmin?: boolean;
+  /** Shown only to registrars: GET registry-buckets lists at least one organization. */
+  requiresRegistryDesk?: boolean;
 }
 
 /** Navbar entries of spec 000 §2 whose pages exist, in navbar order; the others join as they arrive. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'studies', path: '/studies', label: 'nav.studies' },
+  { key: 'registry', path: '/registry', label: 'nav.registry', requiresRegistryDesk: true },
   {
     key: 'criticalValues',
     path: '/critical-values',
@@ -64,19 +68,22 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
  * critical-value and quality screens show for holders of their actions in some organization
  * (GET accounts/me/permissions, through `holdsAnywhere`), hidden likewise until that is known.
  * The refused DICOM associations show to platform admins (GET accounts/me); a group's auditors
- * reach them from the operation log.
+ * reach them from the operation log. The registry shows when the caller registers patients in some
+ * organization (GET registry-buckets lists one).
  */
 export function visibleNavEntries(
   groups: readonly Group[] | undefined,
   holdsAnywhere: (action: string) => boolean = () => false,
   platformAdmin = false,
+  registryDesk = false,
 ): NavEntry[] {
   const levels = new Set((groups ?? []).map((group) => group.accessLevel));
   return NAV_ENTRIES.filter(
     (entry) =>
       (entry.requiresLevel === undefined || levels.has(entry.requiresLevel)) &&
       (entry.requiresAnyAction === undefined || entry.requiresAnyAction.some(holdsAnywhere)) &&
-      (entry.requiresPlatformAdmin !== true || platformAdmin),
+      (entry.requiresPlatformAdmin !== true || platformAdmin) &&
+      (entry.requiresRegistryDesk !== true || registryDesk),
   );
 }
 
