@@ -8,7 +8,19 @@ import {
   type Registration,
   type RegistryPatient,
 } from '@yyp/contracts';
-import { AutoComplete, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import {
+  AutoComplete,
+  Button,
+  Checkbox,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Typography,
+  type GetRef,
+} from 'antd';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errorMessage';
@@ -47,6 +59,7 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
   const [form] = Form.useForm<RegistrationValues>();
   const source = Form.useWatch('patientSource', form) ?? 'O';
   const arrive = useRef(false);
+  const nameField = useRef<GetRef<typeof AutoComplete>>(null);
   const [arriving, setArriving] = useState(false);
   const today = hospitalDate(new Date());
   const { procedures, devices } = useProceduresAndDevices(open ? bucketId : undefined);
@@ -129,6 +142,9 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
       onClose={onClose}
       size="large"
       destroyOnHidden
+      afterOpenChange={(opened) => {
+        if (opened) nameField.current?.focus();
+      }}
       footer={
         <Space>
           <Button type="primary" loading={save.isPending && !arriving} onClick={() => submit(false)}>
@@ -162,6 +178,7 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
               rules={[{ required: true, whitespace: true, message: t('registry.form.nameRequired') }]}
             >
               <AutoComplete
+                ref={nameField}
                 autoFocus
                 maxLength={64}
                 options={(patients.data?.patients ?? []).map((p) => ({

@@ -159,7 +159,7 @@ export function RegistryPage() {
       </Space>
       <Space className="yyp-registry__batch">
         <Button
-          disabled={selected.length === 0 || actions.busy}
+          disabled={!confirmAllowed(selected.length) || actions.busy}
           onClick={() => void actions.arrive(selected).then(afterBatch)}
         >
           {t('registry.arriveSelected', { count: selected.length })}

@@ -117,6 +117,7 @@ export function RegistryTable(props: RegistryTableProps) {
       locale={{ emptyText: t('registry.empty') }}
       rowSelection={{
         selectedRowKeys: props.selected,
+        preserveSelectedRowKeys: true,
         onChange: (keys) => props.onSelect(keys.map(String)),
       }}
       pagination={{

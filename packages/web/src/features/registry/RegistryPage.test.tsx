@@ -1,0 +1,238 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  callKey,
+  defaultDomainConfig,
+  hospitalDate,
+  registryCalls,
+  type RegistryBucket,
+  type RegistryItem,
+} from '@yyp/contracts';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '../../api/sessionStore';
+import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
+import { buttonByText, findOverlay, findRow } from '../../test/queries';
+import { renderApp } from '../../test/renderApp';
+import { groupOf } from '../../test/tenancyFixtures';
+
+const ALL = ['registry_create', 'registry_arrive', 'registry_update', 'registry_delete'];
+
+function bucketOf(actions: string[]): RegistryBucket {
+  return { id: 'b1', name: 'Radiology', groupId: 'g1', groupName: 'City Hospital', actions };
+}
+
+let seq = 0;
+function itemOf(overrides: Partial<RegistryItem> = {}): RegistryItem {
+  seq += 1;
+  const now = '2026-11-26T08:00:00.000Z';
+  return {
+    id: `s${seq}`,
+    registrationId: `r${seq}`,
+    bucketId: 'b1',
+    status: 'Scheduled',
+    procedureId: null,
+    procedureName: 'CT Chest',
+    procedureCode: 'CT01',
+    modality: 'CT',
+    bodyPart: 'Chest',
+    studyDesc: '',
+    bodyPartCount: null,
+    deviceId: null,
+    deviceName: 'CT-1',
+    stationAeTitle: 'CT1',
+    scheduledDate: '2026-11-27',
+    scheduledTime: '09:30',
+    accessionNumber: `A${1000 + seq}`,
+    studyInstanceUid: '',
+    imagingOptional: false,
+    examId: null,
+    arrivedAt: null,
+    arriverName: '',
+    startedAt: null,
+    performedAt: null,
+    cancelledAt: null,
+    cancelReason: '',
+    discontinuedReason: '',
+    created: now,
+    updated: now,
+    passCode: `P${seq}`,
+    source: 'internal',
+    patient: {
+      id: `p${seq}`,
+      groupId: 'g1',
+      patientId: `PID${seq}`,
+      name: `Patient ${seq}`,
+      gender: 'F',
+      birthDate: '19800101',
+      phone: '',
+      idCard: '',
+      address: '',
+      animal: null,
+      created: now,
+    },
+    patientSource: 'O',
+    applyDept: '',
+    orderPlacer: '',
+    urgent: false,
+    registrarName: 'Zhao',
+    ...overrides,
+  };
+}
+
+function signedIn(actions: string[], items: RegistryItem[], extra: Record<string, FakeHandler> = {}) {
+  const api = installFakeApi({
+    'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
+    'GET accounts/me': () => ({ status: 200, body: demoUser({ username: 'registrar', name: 'Zhao' }) }),
+    'GET groups/mine': () => ({ status: 200, body: [groupOf({ accessLevel: 0 })] }),
+    [callKey(registryCalls.buckets)]: () => ({ status: 200, body: [bucketOf(actions)] }),
+    [callKey(registryCalls.query)]: (r) => {
+      const { skip = 0, limit = 10 } = r.body as { skip?: number; limit?: number };
+      return { status: 200, body: { items: items.slice(skip, skip + limit), count: items.length } };
+    },
+    ...extra,
+  });
+  sessionStore.signIn('registrar', tokenFor('registrar'));
+  return { api, ...renderApp('/registry') };
+}
+
+/** The row of `text`, once the page's chunk and the list have loaded. */
+async function firstRow(text: string) {
+  await screen.findByText(text, {}, { timeout: 15_000 });
+  return findRow(text);
+}
+
+const rowButtons = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+
+describe('/registry', () => {
+  it('lists the scheduled exams with the actions each status allows', { timeout: 30_000 }, async () => {
+    const scheduled = itemOf({ patient: { ...itemOf().patient, name: 'Wang Fang' } });
+    const performed = itemOf({ status: 'Performed', patient: { ...itemOf().patient, name: 'Li Lei' } });
+    const { api } = signedIn([...ALL], [scheduled, performed]);
+    const row = await firstRow('Wang Fang');
+    expect(within(row).getByText('Scheduled')).toBeTruthy();
+    expect(within(row).getByText(scheduled.accessionNumber)).toBeTruthy();
+    expect(rowButtons(row)).toEqual(['Arrive', 'Revoke', 'Delete', 'Edit']);
+    // Performed: confirming is done; cancelling its arrival needs exam_delete as well.
+    expect(rowButtons(await findRow('Li Lei'))).not.toContain('Cancel arrival');
+    const query = api.requests.find((r) => r.path === 'buckets/b1/registry/query');
+    expect(query?.body).toMatchObject({
+      source: 'internal',
+      skip: 0,
+      limit: 10,
+      sort: { field: 'created', direction: 'desc' },
+    });
+    // The navbar shows the registry to a registrar.
+    expect(screen.getByRole('navigation', { name: 'Main navigation' }).textContent).toContain('Registry');
+  });
+
+  it('warns that cancelling a Performed arrival deletes its exam and report', { timeout: 30_000 }, async () => {
+    const performed = itemOf({ status: 'Performed', patient: { ...itemOf().patient, name: 'Li Lei' } });
+    const { api } = signedIn([...ALL, 'exam_delete'], [performed], {
+      [callKey(registryCalls.status)]: () => ({ status: 200, body: { ...performed, status: 'Scheduled' } }),
+    });
+    const row = await firstRow('Li Lei');
+    const user = userEvent.setup();
+    await user.click(buttonByText('Cancel arrival', row));
+    const dialog = await findOverlay('Cancel the arrival?');
+    expect(within(dialog).getByText(/its exam and report are deleted/)).toBeTruthy();
+    await user.click(buttonByText('Cancel arrival', dialog));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === 'registry/exam/status')?.body).toEqual({
+        id: performed.id,
+        action: 'cancelArrival',
+      }),
+    );
+  });
+
+  it('registers a walk-in from the keyboard and sends patient, source ids and exams', { timeout: 60_000 }, async () => {
+    const { api } = signedIn([...ALL], [], {
+      [callKey(registryCalls.create)]: (r) => {
+        const body = r.body as { exams: object[] };
+        return {
+          status: 201,
+          body: { exams: body.exams.map((_, i) => ({ accessionNumber: `A${i}` })) },
+        };
+      },
+    });
+    await screen.findByText('No scheduled exams', {}, { timeout: 15_000 });
+    fireEvent.keyDown(window, { key: 'F2' });
+    const drawer = await findOverlay('Register a patient');
+    const user = userEvent.setup();
+    await waitFor(() => expect(document.activeElement).toBe(within(drawer).getByLabelText('Name')));
+    await user.keyboard('Zhang San{Enter}');
+    // Enter moved on to the next field instead of submitting.
+    expect(document.activeElement).not.toBe(within(drawer).getByLabelText('Name'));
+    expect(api.requests.some((r) => r.path === 'registry')).toBe(false);
+    await user.type(within(drawer).getByLabelText('Outpatient ID'), 'MZ001');
+    await user.type(within(drawer).getByLabelText('Modality'), 'CT');
+    await user.type(within(drawer).getByLabelText('Body part'), 'Head');
+    await user.click(buttonByText('Register and arrive', drawer));
+    await waitFor(() => expect(api.requests.some((r) => r.path === 'registry')).toBe(true), { timeout: 5_000 });
+    const body = api.requests.find((r) => r.path === 'registry')?.body;
+    expect(body).toMatchObject({
+      bucketId: 'b1',
+      arrive: true,
+      patient: { name: 'Zhang San', gender: 'U', birthDate: '' },
+      patientSource: 'O',
+      outpatientId: 'MZ001',
+      inpatientId: '',
+      exams: [
+        {
+          procedureId: null,
+          modality: 'CT',
+          bodyPart: 'Head',
+          scheduledDate: hospitalDate(new Date()),
+          scheduledTime: '',
+          deviceId: null,
+        },
+      ],
+    });
+  });
+
+  it('shows a refusal on the field it names', { timeout: 60_000 }, async () => {
+    signedIn([...ALL], [], {
+      [callKey(registryCalls.create)]: () => errorAnswer(400, 'ValidationError', { field: 'exams.0.modality' }),
+    });
+    await screen.findByText('No scheduled exams', {}, { timeout: 15_000 });
+    await userEvent.setup().click(screen.getByText('Register (F2)'));
+    const drawer = await findOverlay('Register a patient');
+    const user = userEvent.setup();
+    await user.type(within(drawer).getByLabelText('Name'), 'Zhang San');
+    await user.type(within(drawer).getByLabelText('Modality'), 'XX');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    const item = within(drawer).getByLabelText('Modality').closest('.ant-form-item') as HTMLElement;
+    await waitFor(() => expect(item.querySelector('.ant-form-item-explain-error')).toBeTruthy(), { timeout: 5_000 });
+  });
+
+  it('arrives and confirms the selected exams, at most 15 at once', { timeout: 60_000 }, async () => {
+    const items = Array.from({ length: 20 }, (_, i) =>
+      itemOf({ status: 'Arrived', patient: { ...itemOf().patient, name: `Row ${i + 1}` } }),
+    );
+    const { api } = signedIn([...ALL], items, {
+      [callKey(registryCalls.confirm)]: () => ({ status: 200, body: [] }),
+      [callKey(registryCalls.arrive)]: () => ({ status: 200, body: [] }),
+    });
+    await firstRow('Row 1');
+    const user = userEvent.setup();
+    const selectAll = () => document.querySelector('thead .ant-checkbox-input') as HTMLInputElement;
+    await user.click(selectAll());
+    expect(buttonByText('Confirm selected (10)').disabled).toBe(false);
+    await user.click(buttonByText('Arrive selected (10)'));
+    await waitFor(() =>
+      expect((api.requests.find((r) => r.path === 'registry/arrive')?.body as { ids: string[] }).ids).toEqual(
+        items.slice(0, 10).map((i) => i.id),
+      ),
+    );
+    await user.click(selectAll());
+    await user.click(screen.getByTitle('2'));
+    await findRow('Row 11');
+    await user.click(selectAll());
+    expect(buttonByText('Confirm selected (20)').disabled).toBe(true);
+    expect(buttonByText('Arrive selected (20)').disabled).toBe(true);
+    expect(screen.getAllByText('At most 15 at once').length).toBeGreaterThan(0);
+  });
+});
