@@ -30,6 +30,7 @@ export * from './report-print-labels.js';
 export * from './report-view.js';
 export * from './registry-rules.js';
 export * from './registry.js';
+export * from './procedures.js';
 export * from './registry-calls.js';
 export * from './procedure-import.js';
 export * from './call.js';

@@ -7,10 +7,13 @@ import {
   deviceSchema,
   modalityEntryInputSchema,
   modalityEntrySchema,
-  patientPageSchema,
-  patientQuerySchema,
   procedureInputSchema,
   procedureSchema,
+  resortSchema,
+} from './procedures.js';
+import {
+  patientPageSchema,
+  patientQuerySchema,
   registrationCreateSchema,
   registrationSchema,
   registrationUpdateSchema,
@@ -18,7 +21,6 @@ import {
   registryPageSchema,
   registryQuerySchema,
   registryStatusChangeSchema,
-  resortSchema,
   scheduledExamSchema,
   scheduledIdsSchema,
 } from './registry.js';
