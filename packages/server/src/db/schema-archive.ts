@@ -15,7 +15,7 @@ import { ts } from './columns.js';
 import { accounts } from './schema-accounts.js';
 import { buckets } from './schema-tenancy.js';
 
-/* ---------- imaging archive: patients, exams (studies), series, instances, modalities ---------- */
+/* ---------- imaging archive: patients, exams (studies), series, instances (modalities: schema-registry.ts) ---------- */
 
 export const patients = pgTable(
   'patients',
@@ -235,35 +235,6 @@ export const instances = pgTable(
     uniqueIndex('instances_bucket_sop_idx').on(t.bucketId, t.sopInstanceUid),
     index('instances_series_idx').on(t.seriesId, t.instanceNumber),
   ],
-);
-
-/** Modalities an organization registered: a C-STORE from this calling AE title lands in it. */
-export const modalities = pgTable(
-  'modalities',
-  {
-    id: text('id').primaryKey(),
-    bucketId: text('bucket_id')
-      .notNull()
-      .references(() => buckets.id, { onDelete: 'cascade' }),
-    aeTitle: text('ae_title').notNull(),
-    /** optional: only accept this AE from this host */
-    host: text('host'),
-    name: text('name').notNull(),
-    /*
-     * A modality is also a device of the organization's procedure management (issue 22): the
-     * worklist it asks for (C-FIND) is the scheduled exams of its AE title.
-     */
-    /** the device's own DICOM port (for sending to it; the archive does not need it to receive) */
-    port: integer('port'),
-    /** the modality code it performs (CT, MR …), '' when not said */
-    modality: text('modality').notNull().default(''),
-    room: text('room').notNull().default(''),
-    deviceGroupId: text('device_group_id'),
-    /** the character set its worklist answers are written in (the hospital's: ISO_IR 192 or GB18030) */
-    charset: text('charset').notNull().default('ISO_IR 192'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('modalities_ae_title_idx').on(t.aeTitle)],
 );
 
 export type ExamRow = typeof exams.$inferSelect;
