@@ -121,7 +121,7 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
     event.preventDefault();
     const fields = Array.from(
       event.currentTarget.querySelectorAll<HTMLElement>('input:not([disabled]):not([type="hidden"]), textarea'),
-    ).filter((el) => el.tabIndex >= 0);
+    ).filter((el) => el.tabIndex >= 0 && !el.closest('.ant-form-item-hidden'));
     const next = fields[fields.indexOf(target) + 1];
     next?.focus();
   }
@@ -250,6 +250,9 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
               <>
                 {rows.map((row) => (
                   <div key={row.key} className="yyp-registry-form__exam" data-testid="registry-exam-row">
+                    <Form.Item name={[row.name, 'id']} hidden>
+                      <Input />
+                    </Form.Item>
                     {!procedures.isError && (
                       <Form.Item label={t('registry.form.procedure')} name={[row.name, 'procedureId']}>
                         <Select

@@ -208,6 +208,87 @@ describe('/registry', () => {
     await waitFor(() => expect(item.querySelector('.ant-form-item-explain-error')).toBeTruthy(), { timeout: 5_000 });
   });
 
+  it('edits a registration through the same form, with its version', { timeout: 60_000 }, async () => {
+    const row = itemOf({ patient: { ...itemOf().patient, name: 'Wang Fang' } });
+    const registration = {
+      id: row.registrationId,
+      version: 4,
+      bucketId: 'b1',
+      groupId: 'g1',
+      source: 'internal',
+      passCode: row.passCode,
+      patient: row.patient,
+      patientSource: 'I',
+      inpatientId: 'ZY7',
+      bedNum: '3',
+      outpatientId: '',
+      physicalExamId: '',
+      applyDept: 'Neurology',
+      orderPlacer: 'Dr. Sun',
+      clinicImpression: '',
+      urgent: false,
+      note: '',
+      weight: null,
+      height: null,
+      registrarName: 'Zhao',
+      created: row.created,
+      updated: row.updated,
+      exams: [
+        {
+          ...row,
+          passCode: undefined,
+          source: undefined,
+          patient: undefined,
+          patientSource: undefined,
+          applyDept: undefined,
+          orderPlacer: undefined,
+          urgent: undefined,
+          registrarName: undefined,
+        },
+      ],
+    };
+    const { api } = signedIn([...ALL], [row], {
+      [callKey(registryCalls.passCode)]: () => ({ status: 200, body: registration }),
+      [callKey(registryCalls.update)]: () => ({ status: 200, body: registration }),
+    });
+    const user = userEvent.setup();
+    await user.click(buttonByText('Edit', await firstRow('Wang Fang')));
+    const drawer = await findOverlay('Edit the registration');
+    expect((within(drawer).getByLabelText('Bed') as HTMLInputElement).value).toBe('3');
+    await user.clear(within(drawer).getByLabelText('Bed'));
+    await user.type(within(drawer).getByLabelText('Bed'), '5');
+    await user.click(buttonByText('Save', drawer));
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'PUT')).toBe(true), { timeout: 5_000 });
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      id: row.registrationId,
+      version: 4,
+      patient: { id: row.patient.id, name: 'Wang Fang' },
+      patientSource: 'I',
+      inpatientId: 'ZY7',
+      bedNum: '5',
+      applyDept: 'Neurology',
+      exams: [{ id: row.id, modality: 'CT', scheduledDate: row.scheduledDate }],
+    });
+  });
+
+  it('revokes only with a reason', { timeout: 60_000 }, async () => {
+    const row = itemOf({ patient: { ...itemOf().patient, name: 'Wang Fang' } });
+    const { api } = signedIn([...ALL], [row], {
+      'POST scheduled-exams/:id/revoke': () => ({ status: 200, body: { ...row, status: 'Cancelled' } }),
+    });
+    const user = userEvent.setup();
+    await user.click(buttonByText('Revoke', await firstRow('Wang Fang')));
+    const dialog = await findOverlay('Revoke the appointment');
+    expect(buttonByText('Revoke', dialog).disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Reason'), 'Patient asked');
+    await user.click(buttonByText('Revoke', dialog));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === `scheduled-exams/${row.id}/revoke`)?.body).toEqual({
+        reason: 'Patient asked',
+      }),
+    );
+  });
+
   it('arrives and confirms the selected exams, at most 15 at once', { timeout: 60_000 }, async () => {
     const items = Array.from({ length: 20 }, (_, i) =>
       itemOf({ status: 'Arrived', patient: { ...itemOf().patient, name: `Row ${i + 1}` } }),

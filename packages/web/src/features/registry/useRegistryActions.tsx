@@ -12,7 +12,7 @@ import { registryKeys } from './useRegistry';
  */
 export function useRegistryActions(bucketId: string | undefined) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const notify = useNotify();
   const queryClient = useQueryClient();
 
@@ -46,7 +46,8 @@ export function useRegistryActions(bucketId: string | undefined) {
 
   function askRevoke(row: RegistryItem) {
     let reason = '';
-    void modal.confirm({
+    // the reason is required: Revoke stays disabled until one is written
+    const dialog = modal.confirm({
       title: t('registry.revokeTitle'),
       content: (
         <Form layout="vertical">
@@ -55,21 +56,18 @@ export function useRegistryActions(bucketId: string | undefined) {
               id="registry-revoke-reason"
               autoFocus
               maxLength={256}
+              placeholder={t('registry.revokeReasonRequired')}
               onChange={(e) => {
                 reason = e.target.value;
+                dialog.update({ okButtonProps: { disabled: !reason.trim() } });
               }}
             />
           </Form.Item>
         </Form>
       ),
       okText: t('registry.action.revoke'),
-      onOk: () => {
-        if (!reason.trim()) {
-          void message.warning(t('registry.revokeReasonRequired'));
-          return Promise.reject(new Error('reason required'));
-        }
-        return act(() => revokeScheduled(row.id, reason.trim()));
-      },
+      okButtonProps: { disabled: true },
+      onOk: () => act(() => revokeScheduled(row.id, reason.trim())),
     });
   }
 
