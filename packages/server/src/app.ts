@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes, AccountsService } from './modules/accounts/index.js';
 import { domainRoutes, DomainService, getDomainConfig } from './modules/domain/index.js';
@@ -47,7 +47,6 @@ import { notificationRoutes, NotificationsService } from './modules/notification
 import { Signer } from './platform/signed.js';
 import { Sealer } from './platform/sealed.js';
 import { installTus, uploadRoutes, UploadsService } from './modules/uploads/index.js';
-import type { BlobStore } from './platform/blobs.js';
 import { groupRoutes, GroupsService } from './modules/groups/index.js';
 import { organizationRoutes, OrganizationsService } from './modules/organizations/index.js';
 import { roleRoutes, RolesService } from './modules/roles/index.js';
@@ -66,9 +65,7 @@ import { blobRoutes, BlobTransferService } from './modules/blobs/index.js';
 import { PoliciesService, policyRoutes } from './modules/policies/index.js';
 import { attachmentRoutes, AttachmentsService } from './modules/attachments/index.js';
 import { signatureRoutes, SignatureService } from './modules/signature/index.js';
-import type { Clock } from './platform/clock.js';
-import type { TrustProxy } from './platform/config.js';
-import type { Db } from './platform/db.js';
+import type { AppOptions } from './app-options.js';
 import { apiNotFound, installErrorHandling, installInputGuard } from './platform/http.js';
 import { TokenService } from './platform/tokens.js';
 import { blobOriginsOf, installNosniff, installWebPages } from './platform/page-headers.js';
@@ -80,39 +77,7 @@ export const version: string = (
   JSON.parse(fs.readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version: string }
 ).version;
 
-export interface AppOptions {
-  db: Db;
-  blobs: BlobStore;
-  /** our DICOM AE title (called AE of associations) */
-  dicomAet: string;
-  /** ingest commits wait for the database's WAL flush (INGEST_SYNC_COMMIT) */
-  ingestSyncCommit?: boolean;
-  /** where tus keeps partial uploads */
-  uploadDir: string;
-  /** largest STOW-RS request body */
-  stowLimitBytes?: number;
-  clock: Clock;
-  jwtSecret: Uint8Array;
-  tokenTtlSeconds: number;
-  /** report edit lock lifetime (default DEFAULT_REPORT_LOCK_SECONDS) */
-  reportLockSeconds?: number;
-  bodyLimitBytes: number;
-  /** whose X-Forwarded-* headers are believed (TRUST_PROXY); default none */
-  trustProxy?: TrustProxy | undefined;
-  /** the origin browsers reach yyp at (PUBLIC_BASE_URL): the tus Location header is built from it */
-  publicBaseUrl?: string | undefined;
-  /** Built web app to serve for non-API paths; skipped when the folder has no index.html. */
-  webDist?: string | undefined;
-  /** origins that may frame /web and /web-report (FRAME_ANCESTORS); default none */
-  frameAncestors?: readonly string[] | undefined;
-  logger?: FastifyBaseLogger;
-  /** how often exams deleted more than 30 days ago are purged (default hourly; 0: never, tests) */
-  purgeIntervalMs?: number;
-  /** how often the job worker looks for due jobs (default 1 s; 0: never, tests run them by hand) */
-  jobIntervalMs?: number;
-  /** scales the per-address rate limits of login, registration and password reset (default 1; 0: off) */
-  rateLimitMultiplier?: number;
-}
+export type { AppOptions } from './app-options.js';
 
 export interface Services {
   accounts: AccountsService;

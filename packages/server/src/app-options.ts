@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from './platform/blobs.js';
+import type { Clock } from './platform/clock.js';
+import type { TrustProxy } from './platform/config.js';
+import type { Db } from './platform/db.js';
+
+/** What buildApp (app.ts) is given: the stores, the clock, secrets and limits (main.ts reads them from the config). */
+export interface AppOptions {
+  db: Db;
+  blobs: BlobStore;
+  /** our DICOM AE title (called AE of associations) */
+  dicomAet: string;
+  /** ingest commits wait for the database's WAL flush (INGEST_SYNC_COMMIT) */
+  ingestSyncCommit?: boolean;
+  /** where tus keeps partial uploads */
+  uploadDir: string;
+  /** largest STOW-RS request body */
+  stowLimitBytes?: number;
+  clock: Clock;
+  jwtSecret: Uint8Array;
+  tokenTtlSeconds: number;
+  /** report edit lock lifetime (default DEFAULT_REPORT_LOCK_SECONDS) */
+  reportLockSeconds?: number;
+  bodyLimitBytes: number;
+  /** whose X-Forwarded-* headers are believed (TRUST_PROXY); default none */
+  trustProxy?: TrustProxy | undefined;
+  /** the origin browsers reach yyp at (PUBLIC_BASE_URL): the tus Location header is built from it */
+  publicBaseUrl?: string | undefined;
+  /** Built web app to serve for non-API paths; skipped when the folder has no index.html. */
+  webDist?: string | undefined;
+  /** origins that may frame /web and /web-report (FRAME_ANCESTORS); default none */
+  frameAncestors?: readonly string[] | undefined;
+  logger?: FastifyBaseLogger;
+  /** how often exams deleted more than 30 days ago are purged (default hourly; 0: never, tests) */
+  purgeIntervalMs?: number;
+  /** how often the job worker looks for due jobs (default 1 s; 0: never, tests run them by hand) */
+  jobIntervalMs?: number;
+  /** scales the per-address rate limits of login, registration and password reset (default 1; 0: off) */
+  rateLimitMultiplier?: number;
+}
