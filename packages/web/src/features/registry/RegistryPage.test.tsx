@@ -5,6 +5,8 @@ import {
   callKey,
   defaultDomainConfig,
   hospitalDate,
+  patientCalls,
+  procedureCalls,
   registryCalls,
   type RegistryBucket,
   type RegistryItem,
@@ -192,6 +194,66 @@ describe('/registry', () => {
       ],
     });
   });
+
+  it(
+    'fills the patient from the search and picks a procedure; without devices, no device field',
+    { timeout: 60_000 },
+    async () => {
+      const known = itemOf().patient;
+      const { api } = signedIn([...ALL], [], {
+        [callKey(patientCalls.query)]: () => ({
+          status: 200,
+          body: { patients: [{ ...known, name: 'Zhao Lei', phone: '13800000000', birthDate: '19900505' }], count: 1 },
+        }),
+        [callKey(procedureCalls.procedures.list)]: () => ({
+          status: 200,
+          body: [
+            {
+              id: 'pr1',
+              bucketId: 'b1',
+              name: 'Head CT',
+              code: 'CT-H',
+              enName: '',
+              price: 0,
+              scanTech: '',
+              isEnhanced: false,
+              bodyPartCount: 1,
+              modality: 'CT',
+              aeTitle: '',
+              deviceGroupIds: [],
+              steps: [],
+              reportDuringExam: false,
+              showLocalVideo: false,
+              imagingOptional: false,
+              sort: 0,
+            },
+          ],
+        }),
+        [callKey(procedureCalls.devices.list)]: () => ({ status: 500, body: { code: 'InternalError', message: 'x' } }),
+        [callKey(registryCalls.create)]: () => ({ status: 201, body: { exams: [{ accessionNumber: 'A1' }] } }),
+      });
+      await screen.findByText('No scheduled exams', {}, { timeout: 15_000 });
+      fireEvent.keyDown(window, { key: 'n', altKey: true });
+      const drawer = await findOverlay('Register a patient');
+      const user = userEvent.setup();
+      await user.type(within(drawer).getByLabelText('Name'), 'zl');
+      await user.click(await screen.findByText(`Zhao Lei · ${known.patientId} · 13800000000`));
+      expect((within(drawer).getByLabelText('Phone') as HTMLInputElement).value).toBe('13800000000');
+      // The devices could not be loaded: no device field; the procedure list still shows.
+      expect(within(drawer).queryByLabelText('Device')).toBeNull();
+      await user.click(within(drawer).getByLabelText('Procedure'));
+      await user.click(await screen.findByText('Head CT (CT)'));
+      expect((within(drawer).getByLabelText('Modality') as HTMLInputElement).value).toBe('CT');
+      await user.click(buttonByText('Register', drawer));
+      await waitFor(() => expect(api.requests.some((r) => r.path === 'registry')).toBe(true), { timeout: 5_000 });
+      expect(api.requests.find((r) => r.path === 'registry')?.body).toMatchObject({
+        arrive: false,
+        patient: { id: known.id, name: 'Zhao Lei', birthDate: '19900505', phone: '13800000000' },
+        exams: [{ procedureId: 'pr1', modality: 'CT' }],
+      });
+      expect(api.requests.find((r) => r.path === 'patients/query')?.body).toMatchObject({ bucketId: 'b1', q: 'zl' });
+    },
+  );
 
   it('shows a refusal on the field it names', { timeout: 60_000 }, async () => {
     signedIn([...ALL], [], {
