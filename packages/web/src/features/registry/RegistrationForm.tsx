@@ -235,6 +235,12 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
             <Input.TextArea maxLength={1024} autoSize={{ minRows: 1, maxRows: 4 }} />
           </Form.Item>
           <Space align="start" wrap>
+            <Form.Item label={t('registry.form.weight')} name="weight">
+              <InputNumber min={0.1} max={500} />
+            </Form.Item>
+            <Form.Item label={t('registry.form.height')} name="height">
+              <InputNumber min={10} max={300} />
+            </Form.Item>
             <Form.Item name="urgent" valuePropName="checked">
               <Checkbox>{t('registry.form.urgent')}</Checkbox>
             </Form.Item>

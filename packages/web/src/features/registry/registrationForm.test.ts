@@ -57,7 +57,13 @@ describe('registration form bodies', () => {
 
   it('edits with the version read and keeps the exams’ ids', () => {
     const v = values();
-    const body = updateBody({ id: 'r1', version: 3 }, { ...v, exams: [{ ...v.exams[0]!, id: 's1' }] }, today);
+    const patient = { ...v.patient, id: 'p1' };
+    const animal = { species: 'Dog', breed: '', owner: 'Wu', diseaseHistory: '' };
+    const read = { id: 'r1', version: 3, patient: { id: 'p1', animal } as never };
+    const body = updateBody(read, { ...v, patient, weight: 60, exams: [{ ...v.exams[0]!, id: 's1' }] }, today);
+    expect(body.patient).toMatchObject({ id: 'p1', animal });
+    expect(body.weight).toBe(60);
+    expect(body.height).toBeNull();
     expect(body).toMatchObject({ id: 'r1', version: 3, exams: [{ id: 's1', modality: 'CT', scheduledDate: today }] });
     expect(body).not.toHaveProperty('bucketId');
     expect(body).not.toHaveProperty('arrive');

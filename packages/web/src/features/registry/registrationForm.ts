@@ -44,6 +44,10 @@ export interface RegistrationValues {
   clinicImpression: string;
   urgent: boolean;
   note: string;
+  /** kg */
+  weight: number | null;
+  /** cm */
+  height: number | null;
   exams: ExamRow[];
 }
 
@@ -71,6 +75,8 @@ export function emptyRegistration(now = new Date()): RegistrationValues {
     clinicImpression: '',
     urgent: false,
     note: '',
+    weight: null,
+    height: null,
     exams: [emptyExam(now)],
   };
 }
@@ -104,6 +110,8 @@ export function registrationValues(r: Registration): RegistrationValues {
     clinicImpression: r.clinicImpression,
     urgent: r.urgent,
     note: r.note,
+    weight: r.weight,
+    height: r.height,
     exams: r.exams.map((e) => ({
       id: e.id,
       procedureId: e.procedureId,
@@ -146,6 +154,8 @@ export function registrationFields(v: RegistrationValues, today: string): Fields
     clinicImpression: v.clinicImpression,
     urgent: v.urgent,
     note: v.note,
+    weight: v.weight ?? null,
+    height: v.height ?? null,
     exams: v.exams.map((e) => ({
       ...(e.id ? { id: e.id } : {}),
       procedureId: e.procedureId ?? null,
@@ -167,12 +177,20 @@ export function createBody(
   return { bucketId, ...registrationFields(v, today), arrive };
 }
 
+/** PUT registry: the registration's version, and the animal of its patient kept (the form does not edit it). */
 export function updateBody(
-  r: Pick<Registration, 'id' | 'version'>,
+  r: Pick<Registration, 'id' | 'version' | 'patient'>,
   v: RegistrationValues,
   today: string,
 ): RegistrationUpdate {
-  return { id: r.id, version: r.version, ...registrationFields(v, today) };
+  const fields = registrationFields(v, today);
+  const samePatient = v.patient.id === r.patient.id;
+  return {
+    id: r.id,
+    version: r.version,
+    ...fields,
+    patient: samePatient ? { ...fields.patient, animal: r.patient.animal } : fields.patient,
+  };
 }
 
 /** The form field a refusal names (400 details.field, e.g. "exams.0.scheduledDate"), as a form name path. */

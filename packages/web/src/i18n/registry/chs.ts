@@ -80,6 +80,8 @@ export const registryChs: Widen<typeof registryEn> = {
       applyDept: '申请科室',
       orderPlacer: '申请医生',
       clinicImpression: '临床诊断',
+      weight: '体重（kg）',
+      height: '身高（cm）',
       urgent: '加急',
       note: '备注',
       exams: '检查',

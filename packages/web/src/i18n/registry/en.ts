@@ -78,6 +78,8 @@ export const registryEn = {
       applyDept: 'Applying department',
       orderPlacer: 'Applying doctor',
       clinicImpression: 'Clinical impression',
+      weight: 'Weight (kg)',
+      height: 'Height (cm)',
       urgent: 'Urgent',
       note: 'Note',
       exams: 'Exams',

@@ -80,6 +80,8 @@ export const registryTib: Widen<typeof registryEn> = {
       applyDept: 'རེ་ཞུ་སྡེ་ཚན།',
       orderPlacer: 'རེ་ཞུ་སྨན་པ།',
       clinicImpression: 'སྨན་བཅོས་ཐག་གཅོད།',
+      weight: 'ལྗིད་ཚད། (kg)',
+      height: 'བོང་ཚད། (cm)',
       urgent: 'འཚབ།',
       note: 'མཆན།',
       exams: 'ཞིབ་བཤེར།',
