@@ -11,7 +11,7 @@ import { MWL_FIND_SOP_CLASS, MWL_TAG, type WorklistItem, type WorklistQuery, mat
 import { mppsInProgress } from './testdata/mpps.js';
 import { TestScu } from './testdata/scu.js';
 import { encodeText } from './text-encode.js';
-import { COMMAND, TAG, commandUid } from './ul.js';
+import { COMMAND, TAG, commandUid } from './dimse-command.js';
 
 /*
  * The Modality Worklist and MPPS SCP with test handlers (no database): DCMTK's findscu as the

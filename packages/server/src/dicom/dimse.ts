@@ -1,38 +1,36 @@
-import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { MPPS_SOP_CLASS, MPPS_STATUS, type MppsEvent, type MppsResult, parseMppsAttributes } from './mpps.js';
 import {
-  MWL_FIND_SOP_CLASS,
-  type WorklistItem,
-  type WorklistQuery,
-  parseWorklistQuery,
-  worklistAnswer,
-} from './mwl.js';
-import { DicomError } from './parse.js';
-import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION, toPart10 } from './part10.js';
-import {
-  APPLICATION_CONTEXT,
   COMMAND,
-  CONTEXT_RESULT,
+  type CommandSet,
   NO_DATASET,
-  PDU,
-  REJECT,
+  STATUS,
   TAG,
-  UlError,
   commandUid,
   commandUs,
-  decodeAssociateRq,
   decodeCommand,
+  encodeCommandPData,
+  encodeResponse,
+} from './dimse-command.js';
+import { type ServiceExchange, type ServiceMessage, answerMpps, answerWorklistFind } from './dimse-services.js';
+import { MPPS_SOP_CLASS, type MppsEvent, type MppsResult } from './mpps.js';
+import { MWL_FIND_SOP_CLASS, type WorklistItem, type WorklistQuery } from './mwl.js';
+import { DicomError } from './parse.js';
+import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION, toPart10 } from './part10.js';
+import { PduReader } from './pdu-reader.js';
+import {
+  APPLICATION_CONTEXT,
+  CONTEXT_RESULT,
+  PDU,
+  REJECT,
+  UlError,
+  decodeAssociateRq,
   decodePDataChunks,
   encodeAbort,
   encodeAssociateAc,
   encodeAssociateRj,
-  encodeCommandPData,
   encodePData,
   encodeReleaseRp,
-  encodeResponse,
   type AssociateRq,
-  type CommandSet,
 } from './ul.js';
 
 /** Transfer syntaxes accepted as offered (stored as received, never transcoded), most preferred first. */
@@ -55,24 +53,8 @@ const VERIFICATION = '1.2.840.10008.1.1';
 const STORAGE_PREFIX = '1.2.840.10008.5.1.4.1.1.';
 /** Worklist identifiers and MPPS attribute lists are read in these only (never compressed). */
 const UNCOMPRESSED_LE = ['1.2.840.10008.1.2.1', '1.2.840.10008.1.2'];
-/** A C-FIND's answers yield to incoming PDUs (a C-CANCEL) every this many responses. */
-const FIND_YIELD_EVERY = 16;
-
-const STATUS = {
-  success: 0x0000,
-  pending: 0xff00,
-  cancel: 0xfe00,
-  /** C-FIND: identifier does not match SOP class */
-  identifierDoesNotMatch: 0xa900,
-  /** C-FIND: unable to process */
-  unableToProcess: 0xc000,
-  unrecognizedOperation: 0x0211,
-} as const;
-
 /** Largest PDU we receive; a C-STORE of a 512×512 CT slice arrives in one. */
 export const MAX_PDU_LENGTH = 1_048_576;
-/** An A-ASSOCIATE-RQ is a few hundred bytes; anything this large is not one. */
-const MAX_ASSOCIATE_RQ = 65_536;
 /** Largest dataset one C-STORE may carry (the upload limit). */
 const MAX_DATASET_BYTES = 2 * 1024 * 1024 * 1024 - 1;
 /** Largest worklist identifier or MPPS attribute list (a few kB in practice). */
@@ -111,21 +93,19 @@ interface Context {
   transferSyntax: string;
 }
 
-interface Message {
+interface Message extends ServiceMessage {
   contextId: number;
-  command: CommandSet;
-  data: Buffer[];
 }
 
 /**
  * One association over one socket: the Upper Layer state machine (PS3.8 §9.2) reduced to an
- * acceptor's needs. Incoming PDUs are cut from the byte stream without copying, as views into the
- * network chunks they arrived in; a C-STORE's dataset fragments are copied once, into the Part 10
- * file handed to the ingest. Messages are handled one after another in arrival order.
+ * acceptor's needs. Incoming PDUs are cut from the byte stream without copying (pdu-reader.ts),
+ * as views into the network chunks they arrived in; a C-STORE's dataset fragments are copied
+ * once, into the Part 10 file handed to the ingest. Messages are handled one after another in
+ * arrival order.
  */
 class Association {
-  private chunks: Buffer[] = [];
-  private buffered = 0;
+  private readonly reader = new PduReader(MAX_PDU_LENGTH, (type, body) => this.pdu(type, body));
   private state: 'idle' | 'negotiating' | 'associated' | 'closing' = 'idle';
   private caller: DimseCaller | null = null;
   /** The peer's maximum PDU length (0: unlimited): our data sets are cut to it. */
@@ -149,55 +129,12 @@ class Association {
     socket.on('error', () => socket.destroy());
     socket.on('data', (chunk: Buffer) => {
       try {
-        this.receive(chunk);
+        this.reader.push(chunk, () => this.state !== 'closing');
       } catch (err) {
         // A malformed or unexpected PDU ends the association (A-ABORT, provider, reason per PS3.8).
         this.abort(err instanceof UlError ? 2 : 0);
       }
     });
-  }
-
-  private receive(chunk: Buffer): void {
-    this.chunks.push(chunk);
-    this.buffered += chunk.length;
-    while (this.buffered >= 6 && this.state !== 'closing') {
-      const head = this.chunks[0]!.length >= 6 ? this.chunks[0]! : this.flatten();
-      const type = head[0]!;
-      const length = head.readUInt32BE(2);
-      const limit = type === PDU.associateRq ? MAX_ASSOCIATE_RQ : MAX_PDU_LENGTH + 6;
-      if (length > limit) throw new UlError(`PDU of ${length} bytes exceeds ${limit}`);
-      if (this.buffered < 6 + length) return;
-      const parts = this.take(6 + length);
-      parts[0] = parts[0]!.subarray(6);
-      if (parts[0].length === 0) parts.shift();
-      this.pdu(type, parts);
-    }
-  }
-
-  /** The next `n` buffered bytes as views into the received chunks (nothing copied). */
-  private take(n: number): Buffer[] {
-    const parts: Buffer[] = [];
-    while (n > 0) {
-      const first = this.chunks[0]!;
-      if (first.length <= n) {
-        parts.push(first);
-        this.chunks.shift();
-        n -= first.length;
-        this.buffered -= first.length;
-      } else {
-        parts.push(first.subarray(0, n));
-        this.chunks[0] = first.subarray(n);
-        this.buffered -= n;
-        n = 0;
-      }
-    }
-    return parts;
-  }
-
-  private flatten(): Buffer {
-    const all = Buffer.concat(this.chunks, this.buffered);
-    this.chunks = [all];
-    return all;
   }
 
   /** One whole PDU, its body given as the views it arrived in. */
@@ -337,10 +274,11 @@ class Association {
     const messageId = commandUs(command, TAG.messageId) ?? 0;
     const context = this.contexts.get(contextId)!;
     if (field === COMMAND.cFindRq && context.abstractSyntax === MWL_FIND_SOP_CLASS) {
-      return this.find(contextId, context, messageId, message);
+      return this.find(this.exchange(contextId, context, messageId, message));
     }
     if ((field === COMMAND.nCreateRq || field === COMMAND.nSetRq) && context.abstractSyntax === MPPS_SOP_CLASS) {
-      return this.mpps(field, contextId, context, messageId, message);
+      const mpps = (event: MppsEvent) => this.handlers.mpps!(this.caller!, event);
+      return answerMpps(this.exchange(contextId, context, messageId, message), field, mpps);
     }
     let status: number;
     let sopInstanceUid: string | undefined;
@@ -373,61 +311,26 @@ class Association {
     return flushed;
   }
 
-  /**
-   * Modality Worklist C-FIND: one pending response (0xFF00) per item with its identifier, then
-   * success; cancelled (0xFE00) when a C-CANCEL came meanwhile; 0xA900 for an identifier that is
-   * no worklist query, 0xC000 when the handler fails.
-   */
-  private async find(contextId: number, context: Context, messageId: number, message: Message): Promise<void> {
-    const state = this.finds.get(messageId) ?? { cancelled: false };
+  /** A worklist C-FIND (dimse-services.ts); its cancel flag is forgotten once it is answered. */
+  private async find(exchange: ServiceExchange): Promise<void> {
+    const state = this.finds.get(exchange.messageId) ?? { cancelled: false };
     try {
-      await this.answerFind(contextId, context, messageId, message, state);
+      await answerWorklistFind(exchange, (query) => this.handlers.worklist!(this.caller!, query), state);
     } finally {
-      this.finds.delete(messageId);
+      this.finds.delete(exchange.messageId);
     }
   }
 
-  private async answerFind(
-    contextId: number,
-    context: Context,
-    messageId: number,
-    message: Message,
-    state: { cancelled: boolean },
-  ): Promise<void> {
-    const answer = (status: number, dataset?: Buffer) =>
-      this.respond(contextId, { commandField: 0x8020, messageId, status, sopClassUid: MWL_FIND_SOP_CLASS }, dataset);
-    let query: WorklistQuery;
-    try {
-      if (message.data.length === 0) throw new Error('C-FIND without an identifier');
-      query = parseWorklistQuery(Buffer.concat(message.data), context.transferSyntax);
-    } catch {
-      answer(STATUS.identifierDoesNotMatch);
-      return;
-    } finally {
-      message.data = [];
-    }
-    let items: WorklistItem[];
-    try {
-      items = await this.handlers.worklist!(this.caller!, query);
-    } catch {
-      answer(STATUS.unableToProcess);
-      return;
-    }
-    let sent = 0;
-    for (const item of items) {
-      if (state.cancelled || this.socket.destroyed) break;
-      let identifier: Buffer;
-      try {
-        identifier = worklistAnswer(item, query, context.transferSyntax);
-      } catch {
-        answer(STATUS.unableToProcess);
-        return;
-      }
-      // Let incoming PDUs (a C-CANCEL) in now and then, and wait while the socket's buffer is full.
-      if (!answer(STATUS.pending, identifier)) await this.drained();
-      else if (++sent % FIND_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-    }
-    answer(state.cancelled ? STATUS.cancel : STATUS.success);
+  /** What the worklist and MPPS services (dimse-services.ts) need of this association for `message`. */
+  private exchange(contextId: number, context: Context, messageId: number, message: Message): ServiceExchange {
+    return {
+      transferSyntax: context.transferSyntax,
+      messageId,
+      message,
+      respond: (response, dataset) => this.respond(contextId, response, dataset),
+      drained: () => this.drained(),
+      closed: () => this.socket.destroyed,
+    };
   }
 
   /** Resolves when the socket's write buffer has drained, or the socket closed. */
@@ -442,49 +345,6 @@ class Association {
     });
   }
 
-  /**
-   * MPPS N-CREATE / N-SET: the handler's MppsResult picks the status (PS3.4 F.7); an attribute
-   * list that is no MPPS one, or a failing handler, answers processing failure (0x0110).
-   */
-  private async mpps(field: number, contextId: number, context: Context, messageId: number, message: Message) {
-    const { command } = message;
-    const kind = field === COMMAND.nCreateRq ? 'create' : 'set';
-    // N-CREATE may leave the instance UID to the SCP (PS3.7 10.1.5); N-SET names it as requested.
-    const sopInstanceUid =
-      kind === 'create'
-        ? (commandUid(command, TAG.affectedSopInstanceUid) ?? newUid())
-        : (commandUid(command, TAG.requestedSopInstanceUid) ?? '');
-    const answer = (status: number, errorComment?: string) =>
-      this.respond(contextId, {
-        commandField: field | 0x8000,
-        messageId,
-        status,
-        sopClassUid: MPPS_SOP_CLASS,
-        sopInstanceUid,
-        errorComment,
-      });
-    if (!sopInstanceUid) return void answer(MPPS_STATUS.noSuchInstance, 'no Requested SOP Instance UID');
-    let event: MppsEvent;
-    try {
-      event = {
-        kind,
-        sopInstanceUid,
-        attributes: parseMppsAttributes(Buffer.concat(message.data), context.transferSyntax),
-      };
-    } catch (err) {
-      return void answer(MPPS_STATUS.processingFailure, err instanceof Error ? err.message : undefined);
-    } finally {
-      message.data = [];
-    }
-    let result: MppsResult;
-    try {
-      result = await this.handlers.mpps!(this.caller!, event);
-    } catch {
-      result = 'processingFailure';
-    }
-    answer(MPPS_STATUS[result] ?? MPPS_STATUS.processingFailure);
-  }
-
   private async store(context: Context, sopClassUid: string, sopInstanceUid: string, message: Message) {
     if (!this.caller || message.data.length === 0 || !sopInstanceUid) return 0xc000;
     const part10 = toPart10(message.data, { sopClassUid, sopInstanceUid, transferSyntaxUid: context.transferSyntax });
@@ -496,11 +356,6 @@ class Association {
       return err instanceof DicomError ? 0xa900 : 0xa700;
     }
   }
-}
-
-/** A UID for an instance the SCP creates: 2.25 and a random UUID as an integer (PS3.5 B.2). */
-function newUid(): string {
-  return `2.25.${BigInt(`0x${randomUUID().replaceAll('-', '')}`).toString()}`;
 }
 
 /**

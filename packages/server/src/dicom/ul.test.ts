@@ -1,26 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import {
-  APPLICATION_CONTEXT,
   COMMAND,
   NO_DATASET,
-  PDU,
   TAG,
-  UlError,
   commandUid,
   commandUs,
+  decodeCommand,
+  encodeCommandPData,
+  encodeRequest,
+  encodeResponse,
+} from './dimse-command.js';
+import {
+  APPLICATION_CONTEXT,
+  PDU,
+  UlError,
   decodeAssociateAc,
   decodeAssociateRq,
-  decodeCommand,
   decodePData,
   decodePDataChunks,
   encodeAbort,
   encodeAssociateAc,
   encodeAssociateRj,
   encodeAssociateRq,
-  encodeCommandPData,
   encodePData,
-  encodeRequest,
-  encodeResponse,
 } from './ul.js';
 
 /* Builders of what an SCU sends, written from PS3.8 independently of the decoder. */

@@ -5,20 +5,16 @@
  * right after its C-FIND).
  */
 import net from 'node:net';
+import { TAG, type CommandSet, commandUs, decodeCommand, encodeRequest } from '../dimse-command.js';
 import {
   PDU,
-  TAG,
   type AssociateAc,
-  type CommandSet,
   type PresentationContextRq,
-  commandUs,
   decodeAssociateAc,
-  decodeCommand,
   decodePData,
   encodeAssociateRq,
   encodePData,
   encodeReleaseRq,
-  encodeRequest,
 } from '../ul.js';
 
 export interface ScuResponse {

@@ -12,7 +12,7 @@ import { MPPS_SOP_CLASS, MPPS_TAG } from '../../dicom/mpps.js';
 import { mppsInProgress } from '../../dicom/testdata/mpps.js';
 import { generateStudy, writeStudy } from '../../dicom/testdata/generate.js';
 import { TestScu } from '../../dicom/testdata/scu.js';
-import { COMMAND } from '../../dicom/ul.js';
+import { COMMAND } from '../../dicom/dimse-command.js';
 import { startTestDimse } from '../../test/dimse.js';
 import { dayFromNow, makeDesk, makeDevice, makeProcedure, register, type Desk } from '../../test/factories-registry.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
