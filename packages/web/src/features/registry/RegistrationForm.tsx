@@ -134,6 +134,8 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
   const deviceOptions = (devices.data ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.aeTitle})` }));
   const initial = editing ? registrationValues(editing) : emptyRegistration();
   const ids = SOURCE_ID_FIELDS[source];
+  const keepsDate = (examId: string | undefined, date: string) =>
+    Boolean(examId) && editing?.exams.some((e) => e.id === examId && e.scheduledDate === date) === true;
 
   return (
     <Drawer
@@ -196,7 +198,11 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
             <Form.Item label={t('registry.form.gender')} name={['patient', 'gender']}>
               <Select options={PATIENT_GENDERS.map((g) => ({ value: g, label: t(`registry.form.genders.${g}`) }))} />
             </Form.Item>
-            <Form.Item label={t('registry.form.birthDate')} name={['patient', 'birthDate']}>
+            <Form.Item
+              label={t('registry.form.birthDate')}
+              name={['patient', 'birthDate']}
+              rules={[{ pattern: /^(\d{8})?$/, message: t('registry.form.birthDateFormat') }]}
+            >
               <Input placeholder="YYYYMMDD" maxLength={8} />
             </Form.Item>
             <Form.Item label={t('registry.form.age')} name={['patient', 'age']}>
@@ -290,7 +296,19 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
                     <Form.Item label={t('registry.form.bodyPart')} name={[row.name, 'bodyPart']}>
                       <Input maxLength={64} />
                     </Form.Item>
-                    <Form.Item label={t('registry.form.scheduledDate')} name={[row.name, 'scheduledDate']}>
+                    <Form.Item
+                      label={t('registry.form.scheduledDate')}
+                      name={[row.name, 'scheduledDate']}
+                      rules={[
+                        {
+                          // not before today, unless an edited exam keeps the date it had (spec 000 §5)
+                          validator: (_, value: string) =>
+                            value >= today || keepsDate(form.getFieldValue(['exams', row.name, 'id']), value)
+                              ? Promise.resolve()
+                              : Promise.reject(new Error(t('registry.form.dateBeforeToday'))),
+                        },
+                      ]}
+                    >
                       <Input type="date" min={today} />
                     </Form.Item>
                     <Form.Item label={t('registry.form.scheduledTime')} name={[row.name, 'scheduledTime']}>

@@ -255,6 +255,26 @@ describe('/registry', () => {
     },
   );
 
+  it(
+    'refuses a scheduled date before today and a malformed birth date before calling',
+    { timeout: 60_000 },
+    async () => {
+      const { api } = signedIn([...ALL], []);
+      await screen.findByText('No scheduled exams', {}, { timeout: 15_000 });
+      fireEvent.keyDown(window, { key: 'F2' });
+      const drawer = await findOverlay('Register a patient');
+      const user = userEvent.setup();
+      await user.type(within(drawer).getByLabelText('Name'), 'Zhang San');
+      await user.type(within(drawer).getByLabelText('Birth date'), '1990-1');
+      await user.type(within(drawer).getByLabelText('Modality'), 'CT');
+      fireEvent.change(within(drawer).getByLabelText('Date'), { target: { value: '2020-01-01' } });
+      await user.click(buttonByText('Register', drawer));
+      expect(await within(drawer).findByText('Not before today')).toBeTruthy();
+      expect(within(drawer).getByText('A date YYYYMMDD')).toBeTruthy();
+      expect(api.requests.some((r) => r.path === 'registry')).toBe(false);
+    },
+  );
+
   it('shows a refusal on the field it names', { timeout: 60_000 }, async () => {
     signedIn([...ALL], [], {
       [callKey(registryCalls.create)]: () => errorAnswer(400, 'ValidationError', { field: 'exams.0.modality' }),
