@@ -182,6 +182,8 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
               <AutoComplete
                 ref={nameField}
                 autoFocus
+                // a new patient's name typed and Enter pressed must not pick the first one found
+                defaultActiveFirstOption={false}
                 maxLength={64}
                 options={(patients.data?.patients ?? []).map((p) => ({
                   key: p.id,
