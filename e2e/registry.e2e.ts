@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  api,
+  apiLogin,
+  examIdsOfPatient,
+  failedShotPath,
+  launchBrowser,
+  loginViaUi,
+  openPage,
+  screenshot,
+  stowStudy,
+  todayDicom,
+} from './support.js';
+
+/**
+ * Issue 22 in the browser: the demo registrar registers a walk-in at the keyboard for a chest CT
+ * and records the arrival; the modality stores the study with the scheduled accession number and
+ * Study Instance UID; the scheduled exam is Performed and the doctor sees the exam on /studies.
+ */
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context, page } = await openPage(browser));
+});
+afterEach(async ({ task }) => {
+  if ((task.result?.errors?.length ?? 0) > 0) {
+    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
+  }
+  await context?.close();
+});
+
+interface Item {
+  id: string;
+  status: string;
+  accessionNumber: string;
+  studyInstanceUid: string;
+  examId: string | null;
+  patient: { name: string; patientId: string };
+}
+
+describe('the front desk', () => {
+  it('registers a walk-in for a chest CT at the keyboard; the stored study performs it; the doctor sees it', async () => {
+    const name = `登记测试${Date.now() % 100000}`;
+    await loginViaUi(page, 'registrar');
+    await page.getByRole('navigation').getByRole('link', { name: '登记', exact: true }).click();
+    await page.waitForURL('**/registry');
+    await page.getByRole('button', { name: '登记（F2）' }).waitFor();
+    await page.keyboard.press('F2');
+    const nameField = page.getByLabel('姓名', { exact: true });
+    await nameField.waitFor();
+    await page.keyboard.type(name);
+    // The procedure: the first exam row's select, the demo radiology's chest CT.
+    await page.getByLabel('检查项目').first().click();
+    await page.getByTitle('胸部CT平扫').first().click();
+    await screenshot(page, 'registry-form');
+    await page.getByRole('button', { name: '登记并到检' }).click();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    await expect(row.getByText('已到检').count()).resolves.toBe(1);
+    await screenshot(page, 'registry-list');
+
+    // The modality stores the study the worklist gave it (its accession number and Study Instance UID).
+    const registrar = await apiLogin('registrar');
+    const buckets = await api<{ id: string }[]>('/yyp/api/v1/registry-buckets', registrar.accessToken);
+    const bucketId = buckets.body[0]!.id;
+    const found = await api<{ items: Item[] }>(
+      `/yyp/api/v1/buckets/${bucketId}/registry/query`,
+      registrar.accessToken,
+      {
+        method: 'POST',
+        body: JSON.stringify({ q: name }),
+      },
+    );
+    const scheduled = found.body.items[0]!;
+    expect(scheduled).toMatchObject({ status: 'Arrived', patient: { name } });
+    const tech = await apiLogin('tech');
+    await stowStudy(tech.accessToken, bucketId, {
+      modality: 'CT',
+      instancesPerSeries: 1,
+      rows: 32,
+      columns: 32,
+      patientName: name,
+      charset: 'ISO_IR 192',
+      patientId: scheduled.patient.patientId,
+      accessionNumber: scheduled.accessionNumber,
+      studyInstanceUid: scheduled.studyInstanceUid,
+      studyDate: todayDicom(),
+    });
+    let performed: Item | undefined;
+    for (let i = 0; i < 50 && !performed?.examId; i++) {
+      const again = await api<{ items: Item[] }>(
+        `/yyp/api/v1/buckets/${bucketId}/registry/query`,
+        registrar.accessToken,
+        {
+          method: 'POST',
+          body: JSON.stringify({ q: scheduled.accessionNumber }),
+        },
+      );
+      performed = again.body.items[0];
+      if (!performed?.examId) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(performed).toMatchObject({ status: 'Performed' });
+    expect(performed!.examId).toBeTruthy();
+
+    // The doctor sees the exam on /studies.
+    const doctor = await apiLogin('doctor');
+    expect(await examIdsOfPatient(doctor.accessToken, scheduled.patient.patientId)).toEqual([performed!.examId]);
+    await context.close();
+    ({ context, page } = await openPage(browser));
+    await loginViaUi(page, 'doctor');
+    await page.getByRole('row').filter({ hasText: name }).first().waitFor();
+    await screenshot(page, 'registry-studies');
+  });
+});
