@@ -73,7 +73,7 @@ export const registryChs: Widen<typeof registryEn> = {
       address: '地址',
       patientId: '患者编号',
       patientSource: '患者来源',
-      sources: { I: '住院', O: '门诊', E: '急诊', P: '体检', NO: '其他' },
+      sources: { I: '住院', O: '门诊', E: '急诊', P: '体检', NO: '夜诊' },
       inpatientId: '住院号',
       bedNum: '床号',
       outpatientId: '门诊号',

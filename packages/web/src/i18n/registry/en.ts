@@ -71,7 +71,7 @@ export const registryEn = {
       address: 'Address',
       patientId: 'Patient ID',
       patientSource: 'Patient source',
-      sources: { I: 'Inpatient', O: 'Outpatient', E: 'Emergency', P: 'Physical exam', NO: 'Other' },
+      sources: { I: 'Inpatient', O: 'Outpatient', E: 'Emergency', P: 'Physical exam', NO: 'Night clinic' },
       inpatientId: 'Inpatient ID',
       bedNum: 'Bed',
       outpatientId: 'Outpatient ID',

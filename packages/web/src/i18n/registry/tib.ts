@@ -73,7 +73,7 @@ export const registryTib: Widen<typeof registryEn> = {
       address: 'སྡོད་གནས།',
       patientId: 'ནད་པའི་ཨང་།',
       patientSource: 'ནད་པའི་འབྱུང་ཁུངས།',
-      sources: { I: 'ནང་ནད།', O: 'ཕྱི་ནད།', E: 'ཛ་དྲག', P: 'གཟུགས་ཞིབ།', NO: 'གཞན།' },
+      sources: { I: 'ནང་ནད།', O: 'ཕྱི་ནད།', E: 'ཛ་དྲག', P: 'གཟུགས་ཞིབ།', NO: 'མཚན་མོའི་སྨན་ཁང་།' },
       inpatientId: 'ནང་ནད་ཨང་།',
       bedNum: 'ཉལ་ཁྲི་ཨང་།',
       outpatientId: 'ཕྱི་ནད་ཨང་།',
