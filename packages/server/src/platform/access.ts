@@ -1,7 +1,14 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { GroupAccessLevel, OrgAccessLevel } from '@yyp/contracts';
 import { bucketMembers, buckets, groupMembers, groups, roleMappings, roles } from '../db/schema.js';
-import { effectiveActions, type BucketAction, type BucketFacts, type CallerAccess, type Membership } from './authz.js';
+import {
+  canSee,
+  effectiveActions,
+  type BucketAction,
+  type BucketFacts,
+  type CallerAccess,
+  type Membership,
+} from './authz.js';
 import type { Db } from './db.js';
 
 /** Snapshot of the caller's group levels, organization levels and role actions (one query). */
@@ -119,4 +126,20 @@ export async function bucketsWith(db: Db, accountId: string, action: BucketActio
   const access = await loadCallerAccess(db, accountId);
   const facts = await findBucketsFacts(db, [...access.memberships.keys()]);
   return facts.filter((b) => effectiveActions(access, b).has(action)).map((b) => b.id);
+}
+
+/**
+ * The caller's actions in one organization named by a request body or a row (not by the route, whose
+ * auth already decided): null when the caller cannot see it. Services answer 404 on null and 403
+ * on a missing action.
+ */
+export async function actionsInBucket(
+  db: Db,
+  account: { id: string },
+  bucketId: string,
+): Promise<{ bucket: BucketFacts; actions: Set<BucketAction> } | null> {
+  const scope = await callerScope(db, account);
+  const bucket = scope.facts.find((b) => b.id === bucketId) ?? (await findBucketFacts(db, bucketId));
+  if (!bucket || !canSee(scope.access, bucket)) return null;
+  return { bucket, actions: effectiveActions(scope.access, bucket) };
 }

@@ -1,7 +1,7 @@
 import type { AccountRow } from '../../db/schema.js';
-import { callerScope, findBucketFacts } from '../../platform/access.js';
+import { actionsInBucket, callerScope } from '../../platform/access.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import { canSee, effectiveActions, type BucketAction, type BucketFacts } from '../../platform/authz.js';
+import type { BucketAction, BucketFacts } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
 import {
   deniedAction,
@@ -30,14 +30,11 @@ export class LibraryAccess {
   constructor(private readonly db: Db) {}
 
   /** The caller's actions in an organization; null when it cannot see it. */
-  async actionsIn(
+  actionsIn(
     account: AccountRow,
     bucketId: string,
   ): Promise<{ bucket: BucketFacts; actions: Set<BucketAction> } | null> {
-    const scope = await callerScope(this.db, account);
-    const bucket = scope.facts.find((b) => b.id === bucketId) ?? (await findBucketFacts(this.db, bucketId));
-    if (!bucket || !canSee(scope.access, bucket)) return null;
-    return { bucket, actions: effectiveActions(scope.access, bucket) };
+    return actionsInBucket(this.db, account, bucketId);
   }
 
   /** Passes when the caller has `need` in the organization; answers its actions there. */
