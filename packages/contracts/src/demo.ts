@@ -250,3 +250,14 @@ export const demoProcedures = [
   { name: '头颅MR平扫', code: 'MR001', enName: 'Head MR, plain', modality: 'MR', price: 60000 },
   { name: '胸部正位片', code: 'DX001', enName: 'Chest X-ray, PA', modality: 'DX', price: 8000 },
 ] as const;
+
+/** The colour rule each demo group has: urgent exams painted red in the study list. */
+export const DEMO_URGENT_COLOR_RULE = {
+  name: '急诊',
+  priority: 0,
+  foreColor: '#ffffff',
+  backgroundColor: '#d4380d',
+  matchField: 'urgentFlag',
+  value: 'true',
+  index: 0,
+} as const;

@@ -1,4 +1,4 @@
-import { demoRoles, REPORT_ACTION_PATHS, REPORT_ACTIONS } from '@yyp/contracts';
+import { demoRoles, DEMO_URGENT_COLOR_RULE, REPORT_ACTION_PATHS, REPORT_ACTIONS } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -61,15 +61,7 @@ beforeAll(async () => {
   const groupId = radiology.groupId;
   const tagId = await makeDictionaryItem(t, radiology.bucketId, 'tags', '随访');
   const assignId = await makeAssignRule(t, groupId, { bucketIds: [radiology.bucketId], doctorId: doctor.accountId });
-  const color = await makeColorRule(t, groupId, {
-    name: '急诊',
-    priority: 0,
-    foreColor: '#ffffff',
-    backgroundColor: '#d4380d',
-    matchField: 'urgentFlag',
-    value: 'true',
-    index: 0,
-  });
+  const color = await makeColorRule(t, groupId, { ...DEMO_URGENT_COLOR_RULE });
   const modalityAe = 'TENANT_A_MODALITY';
   await makeModality(t, radiology.bucketId, { aeTitle: modalityAe, name: '演示 CT' });
   const [modality] = await db.select().from(modalities).where(eq(modalities.bucketId, radiology.bucketId));

@@ -1,5 +1,13 @@
 import { count } from 'drizzle-orm';
-import { DEMO_PASSWORD, demoAccounts, demoDictionaries, demoGroups, demoProcedures, demoRoles } from '@yyp/contracts';
+import {
+  DEMO_PASSWORD,
+  demoAccounts,
+  demoDictionaries,
+  demoGroups,
+  demoProcedures,
+  demoRoles,
+  DEMO_URGENT_COLOR_RULE,
+} from '@yyp/contracts';
 import { accounts } from '../db/schema.js';
 import type { Db } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
@@ -162,20 +170,7 @@ async function seedDemoTenancy(db: Db, now: Date): Promise<void> {
         },
         now,
       );
-      await insertColorRule(
-        tx,
-        g.id,
-        {
-          name: '急诊',
-          priority: 0,
-          foreColor: '#ffffff',
-          backgroundColor: '#d4380d',
-          matchField: 'urgentFlag',
-          value: 'true',
-          index: 0,
-        },
-        now,
-      );
+      await insertColorRule(tx, g.id, { ...DEMO_URGENT_COLOR_RULE }, now);
     });
   }
 }

@@ -1,4 +1,5 @@
 import {
+  DEMO_URGENT_COLOR_RULE,
   EMPTY_REPORT_CONTENT,
   type ExamPage,
   type Group,
@@ -152,15 +153,7 @@ describe('test factories (issue 21 step 5): data a test builds in its own databa
 
   it('makes a colour rule of a group and removes it', async () => {
     const group = await makeGroup(t);
-    const rule = await makeColorRule(t, group.groupId, {
-      name: '急诊',
-      priority: 0,
-      foreColor: '#ffffff',
-      backgroundColor: '#d4380d',
-      matchField: 'urgentFlag',
-      value: 'true',
-      index: 0,
-    });
+    const rule = await makeColorRule(t, group.groupId, { ...DEMO_URGENT_COLOR_RULE });
     expect(await rule.remove()).toBe(true);
     expect(await rule.remove()).toBe(false);
   });

@@ -1,4 +1,5 @@
 import {
+  DEMO_URGENT_COLOR_RULE,
   demoAccounts,
   demoDictionaries,
   demoRoles,
@@ -131,16 +132,9 @@ async function buildStaff(t: TestApp): Promise<void> {
   }
   await makeAssignRule(t, hospital.groupId, { bucketIds: [rad], doctorId: people.doctor });
   await makeAssignRule(t, tele.groupId, { bucketIds: [remote], doctorId: people.teledoctor });
-  const urgent = {
-    name: '急诊',
-    priority: 0,
-    foreColor: '#ffffff',
-    backgroundColor: '#d4380d',
-    matchField: 'urgentFlag',
-    value: 'true',
-    index: 0,
-  };
-  for (const groupId of [hospital.groupId, tele.groupId]) await makeColorRule(t, groupId, urgent);
+  for (const groupId of [hospital.groupId, tele.groupId]) {
+    await makeColorRule(t, groupId, { ...DEMO_URGENT_COLOR_RULE });
+  }
 }
 
 /** The shared study-list fixture: six exams A…F in three organizations (buildStaff), and the callers' tokens. */
