@@ -1,24 +1,20 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetBuilder, EXPLICIT_VR_LE, IMPLICIT_VR_LE, tag } from './dataset-writer.js';
 import { type DimseCaller, startDimse } from './dimse.js';
 import { MPPS_SOP_CLASS, MPPS_TAG, type MppsEvent, type MppsResult } from './mpps.js';
 import { MWL_FIND_SOP_CLASS, MWL_TAG, type WorklistItem, type WorklistQuery, matchesWorklistQuery } from './mwl.js';
+import { dumpValue, findscuWorklist, worklistQueryFile } from './testdata/findscu.js';
 import { mppsInProgress } from './testdata/mpps.js';
 import { TestScu } from './testdata/scu.js';
-import { encodeText } from './text-encode.js';
 import { COMMAND, TAG, commandUid } from './dimse-command.js';
 
 /*
  * The Modality Worklist and MPPS SCP with test handlers (no database): DCMTK's findscu as the
  * modality asking its worklist, the project's test SCU as the MPPS sender.
  */
-
-const run = promisify(execFile);
 
 /** Calling AE → organization; anything else is refused. */
 const CALLERS: Record<string, string> = { CT_ROOM_1: 'org-gb', US_ROOM_2: 'org-utf8', MR_ROOM_9: 'org-gb' };
@@ -152,48 +148,14 @@ async function queryFile(
     '(0040,0010) SH []', // Scheduled Station Name: unknown to yyp, answered empty
     '(fffe,e00d) -',
     '(fffe,e0dd) -',
-  ].join('\n');
-  const text = path.join(dir, `${name}.txt`);
-  const file = path.join(dir, `${name}.dcm`);
-  // dump2dcm copies the bytes between the brackets: the file is written in the query's charset.
-  fs.writeFileSync(text, encodeText(dump, patient.charset ?? ''));
-  await run('dump2dcm', [text, file]);
-  return file;
+  ];
+  return worklistQueryFile(dir, name, dump, patient.charset ?? '');
 }
 
-/**
- * findscu -W as `aet`; answers the responses extracted, each as dcmdump lists it converted to
- * UTF-8 (which also rewrites SpecificCharacterSet: `charset` is the one the answer was written in).
- */
-async function findscu(aet: string, query: string, extra: string[] = []): Promise<{ dump: string; charset: string }[]> {
-  const out = fs.mkdtempSync(path.join(dir, 'rsp-'));
-  await run('findscu', [
-    '-W',
-    '-aet',
-    aet,
-    '-aec',
-    'YYP',
-    ...extra,
-    '-X',
-    '-od',
-    out,
-    '127.0.0.1',
-    String(dimse.port),
-    query,
-  ]);
-  const files = fs.readdirSync(out).sort();
-  return Promise.all(
-    files.map(async (f) => {
-      const file = path.join(out, f);
-      const dump = (await run('dcmdump', ['+U8', '-q', file], { encoding: 'utf8' })).stdout;
-      const raw = (await run('dcmdump', ['-q', '+P', '0008,0005', file], { encoding: 'latin1' })).stdout;
-      return { dump, charset: valueOf(raw, '0008,0005') ?? '' };
-    }),
-  );
-}
-
-/** The value of `tag` (e.g. '0010,0010') in a dcmdump listing. */
-const valueOf = (dump: string, t: string) => new RegExp(`\\(${t}\\) \\w\\w \\[([^\\]]*)\\]`).exec(dump)?.[1];
+/** findscu -W as `aet` (see testdata/findscu.ts). */
+const findscu = (aet: string, query: string, extra: string[] = []) =>
+  findscuWorklist(dir, dimse.port, aet, query, extra);
+const valueOf = dumpValue;
 
 describe('Modality Worklist C-FIND (findscu -W as the modality)', () => {
   it("answers the calling device's scheduled steps of the day, names in GB18030 read back right", async () => {

@@ -11,6 +11,7 @@ import { DatasetBuilder, tag } from '../../dicom/dataset-writer.js';
 import { MPPS_SOP_CLASS, MPPS_TAG } from '../../dicom/mpps.js';
 import { mppsInProgress } from '../../dicom/testdata/mpps.js';
 import { generateStudy, writeStudy } from '../../dicom/testdata/generate.js';
+import { dumpValue, findscuWorklist, worklistQueryFile } from '../../dicom/testdata/findscu.js';
 import { TestScu } from '../../dicom/testdata/scu.js';
 import { COMMAND } from '../../dicom/dimse-command.js';
 import { startTestDimse } from '../../test/dimse.js';
@@ -98,31 +99,13 @@ async function queryFile(name: string, date: string, patientName = ''): Promise<
     '(0040,0020) CS []',
     '(fffe,e00d) -',
     '(fffe,e0dd) -',
-  ].join('\n');
-  const text = path.join(dir, `${name}.txt`);
-  const file = path.join(dir, `${name}.dcm`);
-  fs.writeFileSync(text, dump);
-  await run('dump2dcm', [text, file]);
-  return file;
+  ];
+  return worklistQueryFile(dir, name, dump, 'ISO_IR 192');
 }
 
-/** findscu -W as `aet`; each answer as dcmdump lists it in UTF-8, with the character set it came in. */
-async function worklist(aet: string, query: string): Promise<{ dump: string; charset: string }[]> {
-  const out = fs.mkdtempSync(path.join(dir, 'rsp-'));
-  await run('findscu', ['-W', '-aet', aet, '-aec', 'YYP', '-X', '-od', out, '127.0.0.1', String(dimse.port), query]);
-  return Promise.all(
-    fs
-      .readdirSync(out)
-      .sort()
-      .map(async (f) => {
-        const file = path.join(out, f);
-        const dump = (await run('dcmdump', ['+U8', '-q', file], { encoding: 'utf8' })).stdout;
-        const raw = (await run('dcmdump', ['-q', '+P', '0008,0005', file], { encoding: 'latin1' })).stdout;
-        return { dump, charset: valueOf(raw, '0008,0005') ?? '' };
-      }),
-  );
-}
-const valueOf = (dump: string, t: string) => new RegExp(`\\(${t}\\) \\w\\w \\[([^\\]]*)\\]`).exec(dump)?.[1];
+/** findscu -W as `aet` (see dicom/testdata/findscu.ts). */
+const worklist = (aet: string, query: string) => findscuWorklist(dir, dimse.port, aet, query);
+const valueOf = dumpValue;
 const da = (iso: string) => iso.replace(/-/g, '');
 const scheduled = async (id: string) =>
   (await t.db.database.db.select().from(scheduledExams).where(eq(scheduledExams.id, id)))[0]!;
