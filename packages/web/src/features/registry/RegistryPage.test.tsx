@@ -8,7 +8,6 @@ import {
   patientCalls,
   procedureCalls,
   registryCalls,
-  type RegistryBucket,
   type RegistryItem,
 } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
@@ -16,71 +15,10 @@ import { sessionStore } from '../../api/sessionStore';
 import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
 import { buttonByText, findOverlay, findRow } from '../../test/queries';
 import { renderApp } from '../../test/renderApp';
+import { bucketOf, itemOf } from '../../test/registryFixtures';
 import { groupOf } from '../../test/tenancyFixtures';
 
 const ALL = ['registry_create', 'registry_arrive', 'registry_update', 'registry_delete'];
-
-function bucketOf(actions: string[]): RegistryBucket {
-  return { id: 'b1', name: 'Radiology', groupId: 'g1', groupName: 'City Hospital', actions };
-}
-
-let seq = 0;
-function itemOf(overrides: Partial<RegistryItem> = {}): RegistryItem {
-  seq += 1;
-  const now = '2026-11-26T08:00:00.000Z';
-  return {
-    id: `s${seq}`,
-    registrationId: `r${seq}`,
-    bucketId: 'b1',
-    status: 'Scheduled',
-    procedureId: null,
-    procedureName: 'CT Chest',
-    procedureCode: 'CT01',
-    modality: 'CT',
-    bodyPart: 'Chest',
-    studyDesc: '',
-    bodyPartCount: null,
-    deviceId: null,
-    deviceName: 'CT-1',
-    stationAeTitle: 'CT1',
-    scheduledDate: '2026-11-27',
-    scheduledTime: '09:30',
-    accessionNumber: `A${1000 + seq}`,
-    studyInstanceUid: '',
-    imagingOptional: false,
-    examId: null,
-    arrivedAt: null,
-    arriverName: '',
-    startedAt: null,
-    performedAt: null,
-    cancelledAt: null,
-    cancelReason: '',
-    discontinuedReason: '',
-    created: now,
-    updated: now,
-    passCode: `P${seq}`,
-    source: 'internal',
-    patient: {
-      id: `p${seq}`,
-      groupId: 'g1',
-      patientId: `PID${seq}`,
-      name: `Patient ${seq}`,
-      gender: 'F',
-      birthDate: '19800101',
-      phone: '',
-      idCard: '',
-      address: '',
-      animal: null,
-      created: now,
-    },
-    patientSource: 'O',
-    applyDept: '',
-    orderPlacer: '',
-    urgent: false,
-    registrarName: 'Zhao',
-    ...overrides,
-  };
-}
 
 function signedIn(actions: string[], items: RegistryItem[], extra: Record<string, FakeHandler> = {}) {
   const api = installFakeApi({
