@@ -53,6 +53,8 @@ export const registrations = pgTable(
       .references(() => registryPatients.id),
     /** internal (the desk) or external (an order placed from outside) */
     source: text('source').notNull().default('internal'),
+    /** the placing system's order id (POST service-order): one registration per order and organization */
+    orderId: text('order_id'),
     /** short code on the label and referral form, unique */
     passCode: text('pass_code').notNull(),
     patientSource: text('patient_source').notNull(),
@@ -74,6 +76,9 @@ export const registrations = pgTable(
   },
   (t) => [
     uniqueIndex('registrations_pass_code_idx').on(t.passCode),
+    uniqueIndex('registrations_order_idx')
+      .on(t.bucketId, t.orderId)
+      .where(sql`${t.orderId} is not null`),
     index('registrations_patient_idx').on(t.patientRef),
   ],
 );

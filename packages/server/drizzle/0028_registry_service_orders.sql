@@ -1,0 +1,2 @@
+ALTER TABLE "registrations" ADD COLUMN "order_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "registrations_order_idx" ON "registrations" USING btree ("bucket_id","order_id") WHERE "registrations"."order_id" is not null;
