@@ -6,6 +6,7 @@ import {
   type WorklistItem,
   type WorklistQuery,
   WorklistQueryError,
+  animalSex,
   encodeWorklistItem,
   matchesText,
   matchesWorklistQuery,
@@ -180,5 +181,33 @@ describe('encodeWorklistItem', () => {
     );
     expect(charsetOf(fallback)).toBe('ISO_IR 192');
     expect(textOf(fallback, MWL_TAG.patientName, 'ISO_IR 192', 'PN')).toBe('张三^');
+  });
+
+  it("answers an animal's species, breed, responsible person and neutering; a person has none of them", () => {
+    const q = query({});
+    const pet = item({
+      patientName: '豆豆^',
+      animal: { species: '犬', breed: '柯基', responsiblePerson: '王^芳', sexNeutered: 'ALTERED' },
+    });
+    const ds = readDataset(worklistAnswer(pet, q, EXPLICIT_VR_LE), EXPLICIT_VR_LE);
+    expect(textOf(ds, MWL_TAG.patientSpeciesDescription, 'GB18030', 'text')).toBe('犬');
+    expect(textOf(ds, MWL_TAG.patientBreedDescription, 'GB18030', 'text')).toBe('柯基');
+    expect(textOf(ds, MWL_TAG.responsiblePerson, 'GB18030', 'PN')).toBe('王^芳');
+    expect(textOf(ds, MWL_TAG.patientSexNeutered, 'GB18030')).toBe('ALTERED');
+    const person = readDataset(worklistAnswer(item(), q, EXPLICIT_VR_LE), EXPLICIT_VR_LE);
+    expect(person.has(MWL_TAG.patientSpeciesDescription)).toBe(false);
+    expect(person.has(MWL_TAG.patientSexNeutered)).toBe(false);
+  });
+});
+
+describe('animalSex', () => {
+  it('maps every pet gender to Patient Sex and Patient Sex Neutered', () => {
+    expect(['M', 'F', 'MS', 'FS', 'U'].map(animalSex)).toEqual([
+      { patientSex: 'M', sexNeutered: 'UNALTERED' },
+      { patientSex: 'F', sexNeutered: 'UNALTERED' },
+      { patientSex: 'M', sexNeutered: 'ALTERED' },
+      { patientSex: 'F', sexNeutered: 'ALTERED' },
+      { patientSex: '', sexNeutered: '' },
+    ]);
   });
 });

@@ -22,6 +22,10 @@ export const MWL_TAG = {
   patientId: tag(0x0010, 0x0020),
   patientBirthDate: tag(0x0010, 0x0030),
   patientSex: tag(0x0010, 0x0040),
+  patientSpeciesDescription: tag(0x0010, 0x2201),
+  patientSexNeutered: tag(0x0010, 0x2203),
+  patientBreedDescription: tag(0x0010, 0x2292),
+  responsiblePerson: tag(0x0010, 0x2297),
   studyInstanceUid: tag(0x0020, 0x000d),
   requestedProcedureDescription: tag(0x0032, 0x1060),
   scheduledStationAeTitle: tag(0x0040, 0x0001),
@@ -87,6 +91,14 @@ export interface WorklistItem {
   studyInstanceUid: string;
   requestedProcedureId: string;
   requestedProcedureDescription: string;
+  /** In a pet domain: the animal (PS3.3 C.7.1.1 Patient Module, non-human organism attributes). */
+  animal?: {
+    species: string;
+    breed: string;
+    responsiblePerson: string;
+    /** ALTERED, UNALTERED or '' */
+    sexNeutered: string;
+  };
   step: {
     modality: string;
     scheduledStationAeTitle: string;
@@ -241,6 +253,24 @@ const ITEM_KEYS: Key[] = [
   [MWL_TAG.requestedProcedureId, 'SH', (i) => i.requestedProcedureId],
 ];
 
+/** The animal's keys, answered for an animal only. */
+const ANIMAL_KEYS: Key[] = [
+  [MWL_TAG.patientSpeciesDescription, 'LO', (i) => i.animal?.species ?? ''],
+  [MWL_TAG.patientSexNeutered, 'CS', (i) => i.animal?.sexNeutered ?? ''],
+  [MWL_TAG.patientBreedDescription, 'LO', (i) => i.animal?.breed ?? ''],
+  [MWL_TAG.responsiblePerson, 'PN', (i) => i.animal?.responsiblePerson ?? ''],
+];
+
+/**
+ * A pet domain's gender (spec 000 §3 Pet gender M F MS FS U) as DICOM Patient's Sex and Patient's
+ * Sex Neutered: MS and FS are an altered male and female.
+ */
+export function animalSex(gender: string): { patientSex: string; sexNeutered: string } {
+  if (gender === 'MS' || gender === 'FS') return { patientSex: gender[0]!, sexNeutered: 'ALTERED' };
+  if (gender === 'M' || gender === 'F') return { patientSex: gender, sexNeutered: 'UNALTERED' };
+  return { patientSex: '', sexNeutered: '' };
+}
+
 /** … and inside the ScheduledProcedureStepSequence item. */
 const STEP_KEYS: Key[] = [
   [MWL_TAG.modality, 'CS', (i) => i.step.modality],
@@ -265,8 +295,9 @@ function emptyKeys(ds: DatasetBuilder, requested: RequestedKey[], known: Key[]):
 function build(item: WorklistItem, query: WorklistQuery, charset: Charset): DatasetBuilder {
   const ds = new DatasetBuilder(charset);
   if (charset !== '') ds.text(MWL_TAG.specificCharacterSet, 'CS', charset);
-  for (const [t, vr, value] of ITEM_KEYS) ds.text(t, vr, value(item));
-  emptyKeys(ds, query.requested, ITEM_KEYS);
+  const keys = item.animal ? [...ITEM_KEYS, ...ANIMAL_KEYS] : ITEM_KEYS;
+  for (const [t, vr, value] of keys) ds.text(t, vr, value(item));
+  emptyKeys(ds, query.requested, keys);
   const step = new DatasetBuilder(charset);
   for (const [t, vr, value] of STEP_KEYS) step.text(t, vr, value(item));
   emptyKeys(step, query.stepRequested, STEP_KEYS);

@@ -2,7 +2,7 @@ import { registryTransition, type ExamStatus, type RegistryAction } from '@yyp/c
 import type { FastifyBaseLogger } from 'fastify';
 import type { ScheduledExamRow } from '../../db/schema.js';
 import type { DimseCaller } from '../../dicom/dimse.js';
-import { matchesWorklistQuery, type WorklistItem, type WorklistQuery } from '../../dicom/mwl.js';
+import { animalSex, matchesWorklistQuery, type WorklistItem, type WorklistQuery } from '../../dicom/mwl.js';
 import type { MppsEvent, MppsResult, MppsState } from '../../dicom/mpps.js';
 import type { Charset } from '../../dicom/text-encode.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -53,7 +53,17 @@ export class RegistryDicom {
       patientName: patient.name,
       patientId: patient.patientId,
       patientBirthDate: patient.birthDate,
-      patientSex: ['M', 'F', 'O'].includes(patient.gender) ? patient.gender : '',
+      ...(patient.animal
+        ? {
+            patientSex: animalSex(patient.gender).patientSex,
+            animal: {
+              species: patient.animal.species,
+              breed: patient.animal.breed,
+              responsiblePerson: patient.animal.owner,
+              sexNeutered: animalSex(patient.gender).sexNeutered,
+            },
+          }
+        : { patientSex: ['M', 'F', 'O'].includes(patient.gender) ? patient.gender : '' }),
       accessionNumber: exam.accessionNumber,
       referringPhysicianName: registration.orderPlacer,
       studyInstanceUid: exam.studyInstanceUid,
