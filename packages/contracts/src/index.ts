@@ -33,6 +33,8 @@ export * from './registry.js';
 export * from './procedures.js';
 export * from './registry-calls.js';
 export * from './procedure-import.js';
+export * from './registry-orders.js';
+export * from './registry-orders-calls.js';
 export * from './call.js';
 export * from './report-calls.js';
 export * from './account-calls.js';
