@@ -64,7 +64,7 @@ export const birthDateSchema = z.string().refine((v) => {
 /** Animal variant (spec 000 §3), registered in pet domains. */
 export const animalSchema = z
   .object({
-    species: text(32),
+    species: text(32).min(1),
     breed: text(32),
     /** the responsible person */
     owner: text(64),

@@ -65,6 +65,7 @@ describe('registering animals in a pet domain', () => {
       { patient: { name: '球球', gender: 'M' } },
       { patient: { name: '球球', gender: 'M', animal: { ...animal, diseaseHistory: 'x'.repeat(1025) } } },
       { patient: { name: '球球', gender: 'M', animal: { ...animal, species: 'x'.repeat(33) } } },
+      { patient: { name: '球球', gender: 'M', animal: { ...animal, species: ' ' } } },
     ];
     for (const change of bad) {
       const res = await t.as(desk.registrar.token).post('registry', petRegistration(change));

@@ -4,6 +4,7 @@ import {
   MAX_NOTE_LENGTH,
   PATIENT_GENDERS,
   PATIENT_SOURCES,
+  PET_GENDERS,
   hospitalDate,
   type Registration,
   type RegistryPatient,
@@ -25,8 +26,10 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errorMessage';
 import { createRegistration, queryPatients, updateRegistration } from '../../api/registry';
+import { useDomain } from '../../shared/domain/useDomain';
 import { useNotify } from '../../shared/notify/useNotify';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
+import { AnimalFields } from './AnimalFields';
 import {
   createBody,
   emptyExam,
@@ -57,6 +60,7 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RegistrationValues>();
+  const { isPet } = useDomain().domain;
   const source = Form.useWatch('patientSource', form) ?? 'O';
   const arrive = useRef(false);
   const nameField = useRef<GetRef<typeof AutoComplete>>(null);
@@ -132,7 +136,7 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
     modality: p.modality,
   }));
   const deviceOptions = (devices.data ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.aeTitle})` }));
-  const initial = editing ? registrationValues(editing) : emptyRegistration();
+  const initial = editing ? registrationValues(editing) : emptyRegistration(new Date(), isPet);
   const ids = SOURCE_ID_FIELDS[source];
   const keepsDate = (examId: string | undefined, date: string) =>
     Boolean(examId) && editing?.exams.some((e) => e.id === examId && e.scheduledDate === date) === true;
@@ -198,7 +202,12 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
               />
             </Form.Item>
             <Form.Item label={t('registry.form.gender')} name={['patient', 'gender']}>
-              <Select options={PATIENT_GENDERS.map((g) => ({ value: g, label: t(`registry.form.genders.${g}`) }))} />
+              <Select
+                options={(isPet ? PET_GENDERS : PATIENT_GENDERS).map((g) => ({
+                  value: g,
+                  label: t(`registry.form.genders.${g}`),
+                }))}
+              />
             </Form.Item>
             <Form.Item
               label={t('registry.form.birthDate')}
@@ -223,6 +232,7 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
               <Input maxLength={256} />
             </Form.Item>
           </div>
+          {isPet && <AnimalFields />}
           <div className="yyp-registry-form__grid">
             <Form.Item label={t('registry.form.patientSource')} name="patientSource">
               <Select options={PATIENT_SOURCES.map((s) => ({ value: s, label: t(`registry.form.sources.${s}`) }))} />

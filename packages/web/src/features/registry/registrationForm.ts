@@ -1,5 +1,6 @@
 import {
   hospitalDate,
+  type Animal,
   type PatientInput,
   type PatientSource,
   type Registration,
@@ -33,6 +34,8 @@ export interface RegistrationValues {
     phone: string;
     idCard: string;
     address: string;
+    /** in a pet domain: the animal (species, breed, responsible person, disease history) */
+    animal?: Animal | null;
   };
   patientSource: PatientSource;
   inpatientId: string;
@@ -62,9 +65,22 @@ export function emptyExam(now = new Date()): ExamRow {
   };
 }
 
-export function emptyRegistration(now = new Date()): RegistrationValues {
+/** An empty animal, for the form of a pet domain. */
+export const emptyAnimal = (): Animal => ({ species: '', breed: '', owner: '', diseaseHistory: '' });
+
+export function emptyRegistration(now = new Date(), isPet = false): RegistrationValues {
   return {
-    patient: { patientId: '', name: '', gender: 'U', birthDate: '', age: null, phone: '', idCard: '', address: '' },
+    patient: {
+      patientId: '',
+      name: '',
+      gender: 'U',
+      birthDate: '',
+      age: null,
+      phone: '',
+      idCard: '',
+      address: '',
+      ...(isPet ? { animal: emptyAnimal() } : {}),
+    },
     patientSource: 'O',
     inpatientId: '',
     bedNum: '',
@@ -93,6 +109,7 @@ export function patientValues(p: RegistryPatient): RegistrationValues['patient']
     phone: p.phone,
     idCard: p.idCard,
     address: p.address,
+    ...(p.animal ? { animal: p.animal } : {}),
   };
 }
 
@@ -140,10 +157,10 @@ export function registrationFields(v: RegistrationValues, today: string): Fields
   const ids = SOURCE_ID_FIELDS[v.patientSource];
   const idField = (name: 'inpatientId' | 'bedNum' | 'outpatientId' | 'physicalExamId') =>
     ids.includes(name) ? (v[name] ?? '').trim() : '';
-  const { age, id, ...patient } = v.patient;
+  const { age, id, animal, ...patient } = v.patient;
   const birthDate = patient.birthDate || (typeof age === 'number' ? birthDateFromAge(age, today) : '');
   return {
-    patient: { ...(id ? { id } : {}), ...patient, birthDate },
+    patient: { ...(id ? { id } : {}), ...patient, birthDate, ...(animal ? { animal } : {}) },
     patientSource: v.patientSource,
     inpatientId: idField('inpatientId'),
     bedNum: idField('bedNum'),
@@ -177,7 +194,7 @@ export function createBody(
   return { bucketId, ...registrationFields(v, today), arrive };
 }
 
-/** PUT registry: the registration's version, and the animal of its patient kept (the form does not edit it). */
+/** PUT registry: the registration's version; the animal of its patient kept unless the form edits it (pet domains). */
 export function updateBody(
   r: Pick<Registration, 'id' | 'version' | 'patient'>,
   v: RegistrationValues,
@@ -189,7 +206,7 @@ export function updateBody(
     id: r.id,
     version: r.version,
     ...fields,
-    patient: samePatient ? { ...fields.patient, animal: r.patient.animal } : fields.patient,
+    patient: samePatient && !fields.patient.animal ? { ...fields.patient, animal: r.patient.animal } : fields.patient,
   };
 }
 
