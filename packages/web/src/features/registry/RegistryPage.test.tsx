@@ -50,10 +50,18 @@ const rowButtons = (row: HTMLElement) =>
 describe('/registry', () => {
   it('lists the scheduled exams with the actions each status allows', { timeout: 30_000 }, async () => {
     const scheduled = itemOf({ patient: { ...itemOf().patient, name: 'Wang Fang' } });
-    const performed = itemOf({ status: 'Performed', patient: { ...itemOf().patient, name: 'Li Lei' } });
+    const performed = itemOf({
+      status: 'Performed',
+      patient: { ...itemOf().patient, name: 'Li Lei' },
+      deviceName: '',
+      stationAeTitle: 'CT_ROOM2',
+    });
     const { api } = signedIn([...ALL], [scheduled, performed]);
     const row = await firstRow('Wang Fang');
     expect(within(row).getByText('Scheduled')).toBeTruthy();
+    expect(within(row).getByText('CT-1')).toBeTruthy();
+    // No device chosen: the station the procedure names.
+    expect(within(await findRow('Li Lei')).getByText('CT_ROOM2')).toBeTruthy();
     expect(within(row).getByText(scheduled.accessionNumber)).toBeTruthy();
     expect(rowButtons(row)).toEqual(['Arrive', 'Revoke', 'Delete', 'Edit']);
     // Performed: confirming is done; cancelling its arrival needs exam_delete as well.

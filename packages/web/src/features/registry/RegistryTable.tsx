@@ -73,7 +73,12 @@ export function RegistryTable(props: RegistryTableProps) {
       title: t('registry.column.procedure'),
       render: (_, row) => [row.procedureName || row.modality, row.bodyPart].filter(Boolean).join(' · '),
     },
-    { key: 'device', title: t('registry.column.device'), dataIndex: 'deviceName' },
+    {
+      key: 'device',
+      title: t('registry.column.device'),
+      // no device chosen: the station its procedure names (AE title), if any
+      render: (_, row) => row.deviceName || row.stationAeTitle,
+    },
     {
       key: 'scheduled',
       title: t('registry.column.scheduled'),
