@@ -58,6 +58,7 @@ import {
   registryRoutes,
   RegistryService,
 } from './modules/registry/index.js';
+import { registryPrintRoutes, RegistryPrintService } from './modules/registry-print/index.js';
 import { installAuth } from './platform/auth.js';
 import { BlobLinks } from './platform/blob-links.js';
 import { LocalBlobStore } from './platform/blobs.js';
@@ -307,6 +308,7 @@ export async function buildApp(
       roleRoutes(api, options.db, services.roles);
       ruleRoutes(api, services.rules);
       registryRoutes(api, services.registry);
+      registryPrintRoutes(api, new RegistryPrintService(options.db, options.clock));
       procedureRoutes(api, options.db, services.procedures);
       adminRoutes(api, options.db, services.admin);
       archiveRoutes(api, services.archive);

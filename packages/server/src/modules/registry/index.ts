@@ -7,3 +7,5 @@ export { RegistryDicom } from './registry-dicom.service.js';
 export { registryRoutes } from './registry.routes.js';
 export { RegistryService } from './registry.service.js';
 export { ownerOfScheduledExam } from './registry.owners.js';
+export { registrationsForPrint } from './registry-print-read.js';
+export { DESK_ACTIONS, DeskAccess, type DeskCaller } from './registry.access.js';
