@@ -105,27 +105,3 @@ export const updateBucketPlanSchema = z
   })
   .strict();
 export type UpdateBucketPlan = z.infer<typeof updateBucketPlanSchema>;
-
-/** GET exams/{id}/schedules: exams the images of {id} can be bound to (spec 000 §6 exam_bind). */
-export const bindCandidatesQuerySchema = z.object({ q: z.string().trim().max(64).optional() });
-export const bindCandidateSchema = z.object({
-  id: z.string(),
-  patientName: z.string(),
-  patientId: z.string(),
-  accessionNumber: z.string(),
-  modality: z.string(),
-  studyDate: z.string(),
-  hasImage: z.boolean(),
-  instanceCount: z.number().int(),
-  created: z.string(),
-});
-export type BindCandidate = z.infer<typeof bindCandidateSchema>;
-/** POST exams/{id}/match/{scheduledId}: the target exam after binding. */
-export const bindResultSchema = z.object({
-  id: z.string(),
-  storeUid: z.string(),
-  seriesCount: z.number().int(),
-  instanceCount: z.number().int(),
-  /** images the target held before, now deleted */
-  replacedInstances: z.number().int(),
-});

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import {
-  bindCandidateSchema,
-  bindCandidatesQuerySchema,
-  bindResultSchema,
   downloadTokenQuerySchema,
   downloadTokenSchema,
   studyPackageQuerySchema,
@@ -150,7 +147,7 @@ export const examCalls = {
     answer: coExamsSchema,
   }),
 
-  // Viewer paths, packages, merging and binding (exams.routes.ts).
+  // Viewer paths, packages and merging (exams.routes.ts); binding is binding-calls.ts.
   viewerPath: defineCall({
     method: 'POST',
     path: 'viewers/:examId/path',
@@ -190,19 +187,6 @@ export const examCalls = {
       seriesCount: z.number().int(),
       instanceCount: z.number().int(),
     }),
-  }),
-  bindCandidates: defineCall({
-    method: 'GET',
-    path: 'exams/:examId/schedules',
-    params: anyExamParams,
-    query: bindCandidatesQuerySchema,
-    answer: z.array(bindCandidateSchema),
-  }),
-  bind: defineCall({
-    method: 'POST',
-    path: 'exams/:examId/match/:otherId',
-    params: pairParams,
-    answer: bindResultSchema,
   }),
 } as const;
 

@@ -35,6 +35,8 @@ export * from './registry-calls.js';
 export * from './procedure-import.js';
 export * from './registry-orders.js';
 export * from './registry-orders-calls.js';
+export * from './binding.js';
+export * from './binding-calls.js';
 export * from './registry-print.js';
 export * from './registry-print-calls.js';
 export * from './call.js';

@@ -55,6 +55,8 @@ import {
   procedureRoutes,
   ProceduresService,
   RegistryDicom,
+  RegistryMatch,
+  registryMatchRoutes,
   registryRoutes,
   RegistryService,
 } from './modules/registry/index.js';
@@ -91,6 +93,8 @@ export interface Services {
   registry: RegistryService;
   /** the registry seen from the modalities: worklist, MPPS, stored studies tied to their schedule */
   registryDicom: RegistryDicom;
+  /** image binding: unscheduled exams matched or bound to scheduled exams by hand */
+  registryMatch: RegistryMatch;
   procedures: ProceduresService;
   admin: AdminService;
   archive: ArchiveService;
@@ -201,6 +205,7 @@ export async function buildApp(
     rules: new RulesService(options.db, options.clock),
     registry: new RegistryService(options.db, options.clock, examList),
     registryDicom,
+    registryMatch: new RegistryMatch(options.db, options.clock, options.blobs, options.dicomAet),
     procedures: new ProceduresService(options.db, options.clock),
     admin: new AdminService(options.db, options.clock),
     archive,
@@ -308,6 +313,7 @@ export async function buildApp(
       roleRoutes(api, options.db, services.roles);
       ruleRoutes(api, services.rules);
       registryRoutes(api, services.registry);
+      registryMatchRoutes(api, options.db, services.registryMatch);
       registryPrintRoutes(api, new RegistryPrintService(options.db, options.clock));
       procedureRoutes(api, options.db, services.procedures);
       adminRoutes(api, options.db, services.admin);

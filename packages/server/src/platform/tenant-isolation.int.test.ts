@@ -60,6 +60,8 @@ beforeAll(async () => {
   });
   const groupId = radiology.groupId;
   const tagId = await makeDictionaryItem(t, radiology.bucketId, 'tags', '随访');
+  // An exam extension field (extends/orgs, buckets/:bucketId/extensions, scheduled exams' values).
+  const extensionId = await makeDictionaryItem(t, radiology.bucketId, 'extension-configs', '甲城扩展字段');
   const assignId = await makeAssignRule(t, groupId, { bucketIds: [radiology.bucketId], doctorId: doctor.accountId });
   const color = await makeColorRule(t, groupId, { ...DEMO_URGENT_COLOR_RULE });
   const modalityAe = 'TENANT_A_MODALITY';
@@ -193,6 +195,7 @@ beforeAll(async () => {
     scheduledId: registration.exams[0]!.id,
     patientRef: registration.patient.id,
     code: registration.passCode,
+    extensionId,
   });
   secrets.push(
     groupId,
@@ -220,6 +223,8 @@ beforeAll(async () => {
     registration.passCode,
     registration.exams[0]!.accessionNumber,
     registration.patient.id,
+    extensionId,
+    '甲城扩展字段',
   );
   // Group B (privacy on), as the teleradiology group of the demo: its admin is the other group's caller.
   const remote = await makeOrganization(t, {

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, exams, instances } from '../../db/schema.js';
+import { exams } from '../../db/schema.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { Signer } from '../../platform/signed.js';
 import { savePackage } from './exams.store.js';
 import { makeStaffed, type Staffed } from '../../test/factories-archive.js';
-import { makeOrganization, signIn } from '../../test/factories.js';
+import { signIn } from '../../test/factories.js';
 import { startTestApp, TEST_SECRET, type TestApp } from '../../test/harness.js';
 
 const run = promisify(execFile);
@@ -21,7 +21,6 @@ let bucketId: string;
 let doctor: string;
 /** The radiology's staff, an organization of the same group, and two callers of another group. */
 let rad: Staffed<'doctor' | 'registrar' | 'tech' | 'groupadmin'>;
-let usId: string;
 let tele: Staffed<'teledoctor' | 'teleadmin'>;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-pkg-'));
 
@@ -48,7 +47,6 @@ beforeAll(async () => {
   t = await startTestApp({ seed: false });
   rad = await makeStaffed(t, ['doctor', 'registrar', 'tech', 'groupadmin']);
   bucketId = rad.org.bucketId;
-  usId = (await makeOrganization(t, { groupId: rad.org.groupId })).bucketId;
   tele = await makeStaffed(t, ['teledoctor', 'teleadmin']);
   study = generateStudy({
     modality: 'CT',
@@ -197,81 +195,5 @@ describe('merge-study', () => {
     expect((await t.call('POST', `exams/${aId}/merge-study/${bId}`, { token: doctor2 })).statusCode).toBe(404);
     const registrar = await signIn(t, rad.registrar);
     expect((await t.call('POST', `exams/${aId}/merge-study/${otherId}`, { token: registrar })).statusCode).toBe(403);
-  });
-});
-
-describe('binding images to an exam (admins only)', () => {
-  it("replaces the target's images with these, keeps its registration, and removes the emptied exam", async () => {
-    const db = t.db.database.db;
-    const incoming = generateStudy({
-      modality: 'CT',
-      series: 2,
-      instancesPerSeries: 2,
-      rows: 16,
-      columns: 16,
-      patientId: 'BIND-IMG',
-    });
-    const previous = generateStudy({ modality: 'DX', rows: 16, columns: 16, patientId: 'BIND-OLD' });
-    let fromId = '';
-    for (const i of incoming.instances) fromId = (await t.services.archive.ingest(bucketId, i.bytes, 'dimse')).examId;
-    const targetId = (await t.services.archive.ingest(bucketId, previous.instances[0]!.bytes, 'web')).examId;
-    // The target was registered first: its registration fields win over the image header's.
-    await db.update(exams).set({ patientName: '登记^患者', accessionNumber: 'REG-0042' }).where(eq(exams.id, targetId));
-    const oldKeys = (await db.select().from(instances).where(eq(instances.examId, targetId))).map((r) => r.blobKey);
-    const admin = await signIn(t, rad.groupadmin);
-
-    const candidates = await t.call('GET', `exams/${fromId}/schedules?q=REG-00`, { token: admin });
-    expect(candidates.statusCode).toBe(200);
-    expect((candidates.json() as { id: string }[]).map((c) => c.id)).toEqual([targetId]);
-
-    const res = await t.call('POST', `exams/${fromId}/match/${targetId}`, { token: admin });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      id: targetId,
-      storeUid: incoming.studyInstanceUid,
-      seriesCount: 2,
-      instanceCount: 4,
-      replacedInstances: 1,
-    });
-    const [bound] = await db.select().from(exams).where(eq(exams.id, targetId));
-    expect(bound).toMatchObject({
-      storeUid: incoming.studyInstanceUid,
-      patientName: '登记^患者',
-      accessionNumber: 'REG-0042',
-      modality: 'CT',
-      hasImage: true,
-    });
-    const rows = await db.select().from(instances).where(eq(instances.examId, targetId));
-    expect(rows.map((r) => r.sopInstanceUid).sort()).toEqual(incoming.instances.map((i) => i.sopInstanceUid).sort());
-    expect(await db.select().from(exams).where(eq(exams.id, fromId))).toHaveLength(0);
-    for (const key of oldKeys) expect(await t.blobs.size(key)).toBeNull();
-    for (const r of rows) expect(await t.blobs.size(r.blobKey)).toBeGreaterThan(0);
-    const [audit] = await db.select().from(auditLogs).where(eq(auditLogs.action, 'exam.bind'));
-    expect(audit).toMatchObject({ targetId, outcome: 'success' });
-    // The source is gone: binding it again finds nothing.
-    expect((await t.call('POST', `exams/${fromId}/match/${targetId}`, { token: admin })).statusCode).toBe(404);
-  });
-
-  it('is refused to non-admins even with a role granting exam_bind, and across organizations', async () => {
-    const a = generateStudy({ modality: 'CT', rows: 16, columns: 16 });
-    const b = generateStudy({ modality: 'CT', rows: 16, columns: 16 });
-    const aId = (await t.services.archive.ingest(bucketId, a.instances[0]!.bytes, 'web')).examId;
-    const bId = (await t.services.archive.ingest(bucketId, b.instances[0]!.bytes, 'web')).examId;
-    const db = t.db.database.db;
-    const c = generateStudy({ modality: 'US', rows: 16, columns: 16 });
-    const otherExam = (await t.services.archive.ingest(usId, c.instances[0]!.bytes, 'web')).examId;
-    for (const user of [rad.doctor, rad.tech, rad.registrar]) {
-      const token = await signIn(t, user);
-      expect((await t.call('POST', `exams/${aId}/match/${bId}`, { token })).statusCode).toBe(403);
-      expect((await t.call('GET', `exams/${aId}/schedules`, { token })).statusCode).toBe(403);
-    }
-    const admin = await signIn(t, rad.groupadmin);
-    expect((await t.call('POST', `exams/${aId}/match/${otherExam}`, { token: admin })).statusCode).toBe(404);
-    expect((await t.call('POST', `exams/${aId}/match/${aId}`, { token: admin })).statusCode).toBe(400);
-    const teleadmin = await signIn(t, tele.teleadmin);
-    expect((await t.call('POST', `exams/${aId}/match/${bId}`, { token: teleadmin })).statusCode).toBe(404);
-    // Nothing changed.
-    expect(await db.select().from(exams).where(eq(exams.id, aId))).toHaveLength(1);
-    expect((await db.select().from(exams).where(eq(exams.id, bId)))[0]!.storeUid).toBe(b.studyInstanceUid);
   });
 });

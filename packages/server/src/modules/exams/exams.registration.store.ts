@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { exams } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 
@@ -17,6 +17,8 @@ export interface RegistrationFields {
   bodyPartCount: number | null;
   weight: number | null;
   height: number | null;
+  /** the scheduled exam's extension values (by config id): added to the exam's own, theirs kept on a clash */
+  extensions?: Record<string, string | number>;
 }
 
 /** Writes the registration's fields onto the exam its scheduled exam became. */
@@ -26,8 +28,13 @@ export async function applyRegistrationFields(
   fields: RegistrationFields,
   now: Date,
 ): Promise<void> {
+  const { extensions, ...rest } = fields;
+  const merged =
+    extensions && Object.keys(extensions).length > 0
+      ? { extensions: sql`${JSON.stringify(extensions)}::jsonb || ${exams.extensions}` }
+      : {};
   await db
     .update(exams)
-    .set({ ...fields, updated: now })
+    .set({ ...rest, ...merged, updated: now })
     .where(eq(exams.id, examId));
 }

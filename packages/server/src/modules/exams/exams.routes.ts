@@ -15,12 +15,14 @@ function sendZip(reply: FastifyReply, pkg: { stream: NodeJS.ReadableStream; size
   return reply.send(pkg.stream) as never;
 }
 
-/** Viewer paths, study packages, merging and binding of an exam. Paths and schemas are contracts examCalls. */
+/**
+ * Viewer paths, study packages and merging of an exam. Paths and schemas are contracts examCalls;
+ * binding is the registry's (registry-match.routes.ts).
+ */
 export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): void {
   const owner = ownerFrom('examId', ownerOfExam, db);
   const fromQuery = ({ query }: RawInput) => (typeof query.bucketId === 'string' ? query.bucketId : undefined);
   const pkg = { action: 'study_package', owner } as const;
-  const bind = { action: 'exam_bind', owner } as const;
   defineCallRoute(app, examCalls.viewerPath, {
     summary: 'A signed viewer path for the exam',
     auth: { action: 'exam_get', owner },
@@ -58,18 +60,6 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     auth: { action: 'exam_update', owner },
     handler: ({ account, params, request }) =>
       exams.merge(account, params.examId, params.otherId, auditContext(request)),
-  });
-  defineCallRoute(app, examCalls.bindCandidates, {
-    summary: 'Exams of the same organization these images can be bound to (admins)',
-    auth: bind,
-    handler: ({ account, params, query, request }) =>
-      exams.bindCandidates(account, params.examId, query.q, auditContext(request)),
-  });
-  defineCallRoute(app, examCalls.bind, {
-    summary: "Bind this exam's images to another exam of the organization, replacing its images (admins)",
-    auth: bind,
-    handler: ({ account, params, request }) =>
-      exams.bind(account, params.examId, params.otherId, auditContext(request)),
   });
   definePublicCallRoute(app, examCalls.download, {
     summary: 'Download a study package with a download link token',

@@ -14,7 +14,6 @@ const VIEWER_TTL_S = 12 * 3600;
 const SHARE_TTL_S = 7 * 24 * 3600;
 const DOWNLOAD_TTL_S = 10 * 60;
 const REPACKAGE_INTERVAL_MS = 3600_000;
-const BIND_CANDIDATES = 50;
 
 /** The PHI audit row of what a caller (none for a signed link) did to an exam. */
 export function auditExam(
@@ -38,7 +37,7 @@ export function auditExam(
   });
 }
 
-/** Exam-level archive calls: viewer paths, study packages and their download links. */
+/** Exam-level archive calls: viewer paths, study packages and their download links, merging. */
 export class ExamsService {
   constructor(
     private readonly db: Db,
@@ -149,54 +148,6 @@ export class ExamsService {
       storeUid: merged.storeUid,
       seriesCount: merged.seriesCount,
       instanceCount: merged.instanceCount,
-    };
-  }
-
-  /** Exams of the same organization the images of `examId` can be bound to; audited (names are PHI). */
-  async bindCandidates(actor: AccountRow, examId: string, q: string | undefined, ctx: AuditContext) {
-    const exam = await this.exam(examId);
-    const rows = await store.bindCandidates(this.db, exam.bucketId, exam.id, q, BIND_CANDIDATES);
-    await auditExam(this.db, ctx, actor, 'exam.bind_candidates', exam, {
-      details: { q: q ?? null, results: rows.length },
-    });
-    return rows.map((r) => ({ ...r, created: r.created.toISOString() }));
-  }
-
-  /**
-   * Binds the images of `examId` to exam `targetId` of the same organization (spec 000 §6
-   * exam_bind, admins only): the target's previous images are deleted, it takes these images and
-   * this study's UID, and the emptied exam `examId` is removed. One transaction; the replaced
-   * files are deleted after it commits.
-   */
-  async bind(actor: AccountRow, examId: string, targetId: string, ctx: AuditContext) {
-    if (examId === targetId) throw errors.validation('An exam cannot be bound to itself', { field: 'scheduledId' });
-    const from = await this.exam(examId);
-    const into = await store.findExam(this.db, targetId);
-    if (!into || into.deletedTime || into.bucketId !== from.bucketId) throw errors.notFound('Exam');
-    if (!from.hasImage || from.instanceCount === 0) {
-      throw errors.validation('This exam has no images to bind', { field: 'id' });
-    }
-    const replaced = await this.db.transaction(async (tx) => {
-      const keys = await store.bindImages(tx, into.id, from.id, this.clock.now());
-      await auditExam(tx, ctx, actor, 'exam.bind', into, {
-        patientId: into.patientId || from.patientId,
-        details: {
-          from: from.id,
-          storeUid: from.storeUid,
-          replacedStoreUid: into.hasImage ? into.storeUid : null,
-          replacedInstances: into.instanceCount,
-        },
-      });
-      return keys;
-    });
-    for (const key of replaced) await this.blobs.delete(key).catch(() => undefined);
-    const bound = await this.exam(into.id);
-    return {
-      id: bound.id,
-      storeUid: bound.storeUid,
-      seriesCount: bound.seriesCount,
-      instanceCount: bound.instanceCount,
-      replacedInstances: into.instanceCount,
     };
   }
 

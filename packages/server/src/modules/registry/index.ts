@@ -4,6 +4,8 @@
 export { procedureRoutes } from './procedures.routes.js';
 export { ProceduresService } from './procedures.service.js';
 export { RegistryDicom } from './registry-dicom.service.js';
+export { RegistryMatch } from './registry-match.service.js';
+export { registryMatchRoutes } from './registry-match.routes.js';
 export { registryRoutes } from './registry.routes.js';
 export { RegistryService } from './registry.service.js';
 export { ownerOfScheduledExam } from './registry.owners.js';

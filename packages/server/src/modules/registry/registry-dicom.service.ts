@@ -201,6 +201,7 @@ export class RegistryDicom {
           bodyPartCount: row.bodyPartCount,
           weight: registration.weight,
           height: registration.height,
+          extensions: row.extensions,
         },
         now,
       );
