@@ -57,6 +57,9 @@ import {
   RegistryDicom,
   RegistryMatch,
   registryMatchRoutes,
+  RegistryExtensionsService,
+  registryOrderRoutes,
+  RegistryOrdersService,
   registryRoutes,
   RegistryService,
 } from './modules/registry/index.js';
@@ -314,6 +317,11 @@ export async function buildApp(
       ruleRoutes(api, services.rules);
       registryRoutes(api, services.registry);
       registryMatchRoutes(api, options.db, services.registryMatch);
+      registryOrderRoutes(
+        api,
+        new RegistryOrdersService(options.db, options.clock),
+        new RegistryExtensionsService(options.db, options.clock, services.organizations),
+      );
       registryPrintRoutes(api, new RegistryPrintService(options.db, options.clock));
       procedureRoutes(api, options.db, services.procedures);
       adminRoutes(api, options.db, services.admin);
