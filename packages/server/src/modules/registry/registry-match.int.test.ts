@@ -112,6 +112,18 @@ describe('matching an unscheduled exam (the desk)', () => {
     const listed = (await registrar.get(`exams/${second}/schedules`)).json() as MatchCandidate[];
     expect(listed.find((c) => c.id === scheduled.id)).toMatchObject({ examId, instanceCount: 1 });
   });
+
+  it('ties images to a scheduled exam confirmed Performed by hand, which stays Performed', async () => {
+    const reg = await register(t, desk.registrar.token, desk.org.bucketId, [{ modality: 'CT' }], { arrive: true });
+    const scheduled = reg.exams[0]!;
+    const registrar = t.as(desk.registrar.token);
+    expect((await registrar.post('registry/exam/confirm', { ids: [scheduled.id] })).statusCode).toBe(200);
+    const examId = await unscheduled(desk.org.bucketId);
+    const res = await registrar.post(`exams/${examId}/schedules/${scheduled.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ examId, status: 'Performed' });
+    expect(await scheduledRow(scheduled.id)).toMatchObject({ status: 'Performed', examId });
+  });
 });
 
 describe('binding images (admins, confirmed by typing)', () => {

@@ -52,6 +52,7 @@ function registrationFields(row: ScheduledExamRow, r: RegistrationRow, p: Regist
     bodyPartCount: row.bodyPartCount,
     weight: r.weight,
     height: r.height,
+    extensions: row.extensions,
   };
 }
 
