@@ -13,6 +13,7 @@ import { safetyReviewChs } from './safetyReview/chs';
 import { sharingChs } from './sharing/chs';
 import { reportPrintChs } from './reportPrint/chs';
 import { registryChs } from './registry/chs';
+import { registryPrintChs } from './registryPrint/chs';
 import { printSheetsChs } from './printSheets/chs';
 import { dicomRefusalsChs } from './dicomRefusals/chs';
 
@@ -260,6 +261,7 @@ export const chs: Messages = {
   ...sharingChs,
   ...reportPrintChs,
   ...registryChs,
+  ...registryPrintChs,
   ...printSheetsChs,
   ...dicomRefusalsChs,
 };

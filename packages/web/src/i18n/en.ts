@@ -13,6 +13,7 @@ import { safetyReviewEn } from './safetyReview/en';
 import { sharingEn } from './sharing/en';
 import { reportPrintEn } from './reportPrint/en';
 import { registryEn } from './registry/en';
+import { registryPrintEn } from './registryPrint/en';
 import { printSheetsEn } from './printSheets/en';
 import { dicomRefusalsEn } from './dicomRefusals/en';
 import type { Widen } from './widen';
@@ -268,6 +269,7 @@ export const en = {
   ...sharingEn,
   ...reportPrintEn,
   ...registryEn,
+  ...registryPrintEn,
   ...printSheetsEn,
   ...dicomRefusalsEn,
 };

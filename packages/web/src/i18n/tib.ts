@@ -13,6 +13,7 @@ import { safetyReviewTib } from './safetyReview/tib';
 import { sharingTib } from './sharing/tib';
 import { reportPrintTib } from './reportPrint/tib';
 import { registryTib } from './registry/tib';
+import { registryPrintTib } from './registryPrint/tib';
 import { printSheetsTib } from './printSheets/tib';
 import { dicomRefusalsTib } from './dicomRefusals/tib';
 
@@ -261,6 +262,7 @@ export const tib: Messages = {
   ...sharingTib,
   ...reportPrintTib,
   ...registryTib,
+  ...registryPrintTib,
   ...printSheetsTib,
   ...dicomRefusalsTib,
 };

@@ -63,7 +63,7 @@ describe('/registry', () => {
     // No device chosen: the station the procedure names.
     expect(within(await findRow('Li Lei')).getByText('CT_ROOM2')).toBeTruthy();
     expect(within(row).getByText(scheduled.accessionNumber)).toBeTruthy();
-    expect(rowButtons(row)).toEqual(['Arrive', 'Revoke', 'Delete', 'Edit']);
+    expect(rowButtons(row)).toEqual(['Arrive', 'Revoke', 'Delete', 'Edit', 'Label', 'Referral form']);
     // Performed: confirming is done; cancelling its arrival needs exam_delete as well.
     expect(rowButtons(await findRow('Li Lei'))).not.toContain('Cancel arrival');
     const query = api.requests.find((r) => r.path === 'buckets/b1/registry/query');

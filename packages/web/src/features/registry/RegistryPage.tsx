@@ -17,6 +17,7 @@ import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { RegistrationForm } from './RegistrationForm';
+import { RegistryPrintButtons, RegistryRowPrint } from './print/RegistryPrintButtons';
 import { RegistryTable, type RowAction } from './RegistryTable';
 import { confirmAllowed, initialFilters, nextDays, STATUSES, toQuery, type RegistryFilters } from './registryView';
 import { useRegistryActions } from './useRegistryActions';
@@ -173,6 +174,7 @@ export function RegistryPage() {
           </Button>
         </Tooltip>
         {tooMany && <span className="yyp-muted">{t('registry.confirmLimit', { max: MAX_CONFIRMATIONS })}</span>}
+        <RegistryPrintButtons selected={selected} rows={page.data?.items ?? []} />
       </Space>
       {page.isError ? (
         <LoadFailedAlert error={page.error} onRetry={() => void page.refetch()} />
@@ -188,6 +190,7 @@ export function RegistryPage() {
           onSelect={setSelected}
           onAction={onAction}
           busy={actions.busy}
+          extraActions={(row) => <RegistryRowPrint row={row} />}
         />
       )}
       <RegistrationForm

@@ -7,6 +7,7 @@ import {
   type RegistryPage,
 } from '@yyp/contracts';
 import { Button, Space, Table, Tag, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format/dates';
 import { ageInYears, STATUS_COLORS } from './registryView';
@@ -36,6 +37,8 @@ interface RegistryTableProps {
   onSelect: (ids: string[]) => void;
   onAction: (action: RowAction, row: RegistryItem) => void;
   busy: boolean;
+  /** more of a row's actions after the status machine's (printing its label and referral form) */
+  extraActions?: (row: RegistryItem) => ReactNode;
 }
 
 /** The organization's scheduled exams, one row each, with the actions its status allows. */
@@ -108,6 +111,7 @@ export function RegistryTable(props: RegistryTableProps) {
               {t(`registry.action.${action}`)}
             </Button>
           ))}
+          {props.extraActions?.(row)}
         </Space>
       ),
     },

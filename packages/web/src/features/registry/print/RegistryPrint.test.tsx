@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callKey, defaultDomainConfig, registryCalls, registryPrintCalls, type RegistryItem } from '@yyp/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../api/sessionStore';
+import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../../test/fakeApi';
+import { buttonByText, findRow } from '../../../test/queries';
+import { renderApp } from '../../../test/renderApp';
+import { bucketOf, itemOf } from '../../../test/registryFixtures';
+import { groupOf } from '../../../test/tenancyFixtures';
+
+/** /registry printing (issue 22): labels and referral forms of the selected exams or of one row, as PDFs. */
+const ALL = ['registry_create', 'registry_arrive', 'registry_update', 'registry_delete'];
+const PDF: FakeHandler = () => ({ status: 200, body: '%PDF-1.3' });
+
+function signedIn(items: RegistryItem[], extra: Record<string, FakeHandler> = {}) {
+  const api = installFakeApi({
+    'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
+    'GET accounts/me': () => ({ status: 200, body: demoUser({ username: 'registrar', name: 'Zhao' }) }),
+    'GET groups/mine': () => ({ status: 200, body: [groupOf({ accessLevel: 0 })] }),
+    [callKey(registryCalls.buckets)]: () => ({ status: 200, body: [bucketOf(ALL)] }),
+    [callKey(registryCalls.query)]: () => ({ status: 200, body: { items, count: items.length } }),
+    [callKey(registryPrintCalls.labels)]: PDF,
+    [callKey(registryPrintCalls.referralForms)]: PDF,
+    ...extra,
+  });
+  sessionStore.signIn('registrar', tokenFor('registrar'));
+  renderApp('/registry');
+  return api;
+}
+
+let tab: { location: { href: string }; close: ReturnType<typeof vi.fn> };
+beforeEach(() => {
+  tab = { location: { href: '' }, close: vi.fn() };
+  vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+  URL.createObjectURL = vi.fn(() => 'blob:pdf');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const named = (name: string, overrides: Partial<RegistryItem> = {}) =>
+  itemOf({ ...overrides, patient: { ...itemOf().patient, name } });
+const checkbox = (row: HTMLElement) => row.querySelector('.ant-checkbox-input') as HTMLInputElement;
+
+describe('/registry printing', () => {
+  it("opens a row's label in a new tab for the browser to print", { timeout: 30_000 }, async () => {
+    const wang = named('Wang Fang');
+    const api = signedIn([wang]);
+    await screen.findByText('Wang Fang', {}, { timeout: 15_000 });
+    const row = await findRow('Wang Fang');
+    await userEvent.click(buttonByText('Label', row));
+    await waitFor(() => expect(tab.location.href).toBe('blob:pdf'));
+    expect(window.open).toHaveBeenCalledWith('', '_blank');
+    expect(api.requests.find((r) => r.path === 'orders/labels')?.body).toEqual({
+      scheduledIds: [wang.id],
+      layout: 'label',
+      lang: 'en',
+    });
+    await userEvent.click(buttonByText('Referral form', row));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === 'orders/referral-forms')?.body).toEqual({
+        scheduledIds: [wang.id],
+        lang: 'en',
+      }),
+    );
+  });
+
+  it('prints the labels of the selected exams; referral forms only for one day', { timeout: 30_000 }, async () => {
+    const a = named('Wang Fang', { scheduledDate: '2026-11-27' });
+    const b = named('Li Lei', { scheduledDate: '2026-11-28' });
+    const c = named('Zhang San', { status: 'Cancelled' });
+    const api = signedIn([a, b, c]);
+    await screen.findByText('Wang Fang', {}, { timeout: 15_000 });
+    expect(within(await findRow('Zhang San')).queryByText('Label')).toBeNull();
+    expect(buttonByText('Print labels (0)').disabled).toBe(true);
+    const user = userEvent.setup();
+    await user.click(checkbox(await findRow('Wang Fang')));
+    await user.click(checkbox(await findRow('Li Lei')));
+    expect(buttonByText('Print referral forms (2)').disabled).toBe(true);
+    await user.click(buttonByText('Print labels (2)'));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === 'orders/labels')?.body).toMatchObject({
+        scheduledIds: [a.id, b.id],
+        layout: 'label',
+      }),
+    );
+    // The A4 sheet from the menu beside it.
+    await user.click(screen.getByRole('button', { name: 'More label printing' }));
+    await user.click(await screen.findByText('A4 sheet, 10 labels a page'));
+    await waitFor(() =>
+      expect(api.requests.filter((r) => r.path === 'orders/labels').at(-1)?.body).toMatchObject({ layout: 'sheet' }),
+    );
+    // A cancelled exam selected: nothing prints.
+    await user.click(checkbox(await findRow('Zhang San')));
+    expect(buttonByText('Print labels (3)').disabled).toBe(true);
+  });
+
+  it("closes the tab and says why when the server refuses (another day's exam)", { timeout: 30_000 }, async () => {
+    const a = named('Wang Fang');
+    signedIn([a], {
+      [callKey(registryPrintCalls.referralForms)]: () =>
+        errorAnswer(400, 'ValidationError', { field: 'scheduledIds', problem: 'notSameDay' }),
+    });
+    await screen.findByText('Wang Fang', {}, { timeout: 15_000 });
+    await userEvent.click(buttonByText('Referral form', await findRow('Wang Fang')));
+    expect(
+      await screen.findByText('Referral forms merge only exams scheduled on the same day: select exams of one day.'),
+    ).toBeTruthy();
+    expect(tab.close).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,98 @@
+import { DownOutlined, PrinterOutlined } from '@ant-design/icons';
+import { MAX_PRINT_EXAMS, type RegistryItem } from '@yyp/contracts';
+import { Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRegistryPrint } from './useRegistryPrint';
+
+/** The exams that may print: any but cancelled ones. */
+const printable = (row: RegistryItem) => row.status !== 'Cancelled';
+
+/**
+ * The batch bar's printing (spec 000 §2 label and referral form printing, §5 same day, §9 80×50 mm):
+ * labels of the selected exams on the label printer (or an A4 sheet, or downloaded) and their
+ * referral forms, offered only for exams of one day among those on the page.
+ */
+export function RegistryPrintButtons({ selected, rows }: { selected: string[]; rows: RegistryItem[] }) {
+  const { t } = useTranslation();
+  const { print, busy } = useRegistryPrint();
+  const known = rows.filter((r) => selected.includes(r.id));
+  const days = new Set(known.map((r) => r.scheduledDate));
+  const none = selected.length === 0 || known.some((r) => !printable(r));
+  const tooMany = selected.length > MAX_PRINT_EXAMS;
+  const labelMenu: MenuProps['items'] = [
+    { key: 'sheet', label: t('registryPrint.labelSheet') },
+    { key: 'download', label: t('registryPrint.download') },
+  ];
+  const formMenu: MenuProps['items'] = [{ key: 'download', label: t('registryPrint.download') }];
+  return (
+    <Space wrap>
+      <Space.Compact>
+        <Tooltip
+          title={tooMany ? t('registryPrint.tooMany', { max: MAX_PRINT_EXAMS }) : t('registryPrint.labelPrinter')}
+        >
+          <Button
+            icon={<PrinterOutlined />}
+            disabled={none || tooMany || busy}
+            onClick={() => void print('labels', selected)}
+          >
+            {t('registryPrint.labels', { count: selected.length })}
+          </Button>
+        </Tooltip>
+        <Dropdown
+          disabled={none || tooMany || busy}
+          trigger={['click']}
+          menu={{
+            items: labelMenu,
+            onClick: ({ key }) =>
+              void print('labels', selected, key === 'sheet' ? { layout: 'sheet' } : { mode: 'download' }),
+          }}
+        >
+          <Button
+            icon={<DownOutlined />}
+            aria-label={t('registryPrint.labelMore')}
+            disabled={none || tooMany || busy}
+          />
+        </Dropdown>
+      </Space.Compact>
+      <Space.Compact>
+        <Tooltip title={days.size > 1 ? t('registryPrint.notSameDay') : undefined}>
+          <Button
+            icon={<PrinterOutlined />}
+            disabled={none || tooMany || days.size > 1 || busy}
+            onClick={() => void print('referralForms', selected)}
+          >
+            {t('registryPrint.referralForms', { count: selected.length })}
+          </Button>
+        </Tooltip>
+        <Dropdown
+          disabled={none || tooMany || days.size > 1 || busy}
+          trigger={['click']}
+          menu={{ items: formMenu, onClick: () => void print('referralForms', selected, { mode: 'download' }) }}
+        >
+          <Button
+            icon={<DownOutlined />}
+            aria-label={t('registryPrint.formMore')}
+            disabled={none || tooMany || days.size > 1 || busy}
+          />
+        </Dropdown>
+      </Space.Compact>
+    </Space>
+  );
+}
+
+/** A row's own label and referral form, opened for printing. */
+export function RegistryRowPrint({ row }: { row: RegistryItem }) {
+  const { t } = useTranslation();
+  const { print, busy } = useRegistryPrint();
+  if (!printable(row)) return null;
+  return (
+    <>
+      <Button type="link" size="small" disabled={busy} onClick={() => void print('labels', [row.id])}>
+        {t('registryPrint.label')}
+      </Button>
+      <Button type="link" size="small" disabled={busy} onClick={() => void print('referralForms', [row.id])}>
+        {t('registryPrint.referralForm')}
+      </Button>
+    </>
+  );
+}
