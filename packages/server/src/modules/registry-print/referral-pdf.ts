@@ -133,7 +133,7 @@ function form(doc: Doc, r: Registration, input: ReferralInput, L: DeskPrintLabel
       `${L.modality}: ${e.modality}`,
       e.bodyPart ? `${L.bodyPart}: ${e.bodyPart}` : '',
       `${L.scheduled}: ${when}`,
-      e.deviceName ? `${L.device}: ${e.deviceName}` : '',
+      e.deviceName || e.stationAeTitle ? `${L.device}: ${e.deviceName || e.stationAeTitle}` : '',
     ].filter(Boolean);
     line(doc, facts.join('    '), { x: MARGIN, y, width: textWidth, size: 9.5, color: GREY });
     y = doc.y;

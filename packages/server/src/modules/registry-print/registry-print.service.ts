@@ -147,7 +147,8 @@ export class RegistryPrintService {
         modality: e.modality,
         scheduledDate: e.scheduledDate,
         scheduledTime: e.scheduledTime,
-        deviceName: e.deviceName,
+        // no device chosen: the station its procedure names (AE title), as the desk's list shows
+        deviceName: e.deviceName || e.stationAeTitle,
         urgent: r.urgent,
         barcode: barcodes.get(e.accessionNumber)!,
       };

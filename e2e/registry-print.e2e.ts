@@ -1,0 +1,130 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { barcodesOnPage } from '../packages/server/src/modules/registry-print/code128.fixture.js';
+import { api, apiLogin, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+
+/**
+ * Issue 22's labels in the browser: a registered outpatient's exams printed from /registry — the
+ * label opened in a tab for the browser to print, the 80×50 mm PDF downloaded, read back with
+ * poppler (pdfinfo, pdftoppm) and its barcodes decoded from the rendered pixels; the referral form
+ * of the day's two exams opened as well.
+ */
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const shots = path.join(import.meta.dirname, 'screenshots');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context, page } = await openPage(browser));
+});
+afterEach(async ({ task }) => {
+  if ((task.result?.errors?.length ?? 0) > 0) {
+    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
+  }
+  await context?.close();
+});
+
+/** Tomorrow in the hospital's time zone (UTC+8), YYYY-MM-DD. */
+const tomorrow = () => new Date(Date.now() + (8 + 24) * 3_600_000).toISOString().slice(0, 10);
+
+interface Registration {
+  passCode: string;
+  patient: { patientId: string };
+  exams: { id: string; accessionNumber: string }[];
+}
+
+describe('front desk printing', () => {
+  it('prints the labels and the referral form of a registered outpatient', async () => {
+    const name = `标签测试${Date.now() % 100000}`;
+    const registrar = await apiLogin('registrar');
+    const buckets = await api<{ id: string }[]>('/yyp/api/v1/registry-buckets', registrar.accessToken);
+    const bucketId = buckets.body[0]!.id;
+    const procedures = await api<{ id: string; name: string }[]>(
+      `/yyp/api/v1/buckets/${bucketId}/procedures`,
+      registrar.accessToken,
+    );
+    const ct = procedures.body.find((p) => p.name.startsWith('胸部CT平扫'));
+    expect(ct).toBeTruthy();
+    const created = await api<Registration>('/yyp/api/v1/registry', registrar.accessToken, {
+      method: 'POST',
+      body: JSON.stringify({
+        bucketId,
+        patient: { name, gender: 'F', birthDate: '19850312', phone: '13900000000' },
+        patientSource: 'O',
+        outpatientId: 'MZ-E2E',
+        applyDept: '呼吸内科',
+        exams: [
+          { procedureId: ct!.id, scheduledDate: tomorrow(), scheduledTime: '09:30' },
+          { modality: 'DX', bodyPart: '胸部', scheduledDate: tomorrow() },
+        ],
+      }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const reg = created.body;
+
+    await loginViaUi(page, 'registrar');
+    await page.goto('/registry');
+    await page.getByLabel('姓名、拼音首字母、患者编号、检查号、电话或取号码').fill(name);
+    await page.keyboard.press('Enter');
+    const rows = page.getByRole('row').filter({ hasText: name });
+    await expect.poll(() => rows.count()).toBe(2);
+
+    // A row's label opens in a new tab, where the browser's PDF viewer prints it.
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      rows.first().getByRole('button', { name: '标签', exact: true }).click(),
+    ]);
+    await expect.poll(() => tab.url(), { timeout: 30_000 }).toMatch(/^blob:/);
+    await tab.close();
+
+    // Both exams selected: their labels downloaded as one PDF, 80×50 mm a page.
+    for (const i of [0, 1]) await rows.nth(i).locator('.ant-checkbox-input').check();
+    await screenshot(page, 'registry-print');
+    await page.getByRole('button', { name: '更多标签打印方式' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: '下载 PDF' }).click(),
+    ]);
+    const file = path.join(shots, 'registry-label.pdf');
+    await download.saveAs(file);
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    expect(info).toMatch(/Pages:\s+2/);
+    expect(info).toMatch(/Page size:\s+226\.77\d* x 141\.73\d* pts/);
+    const accessions = reg.exams.map((e) => e.accessionNumber).sort();
+    expect([...barcodesOnPage(file, 1), ...barcodesOnPage(file, 2)].sort()).toEqual(accessions);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(name);
+    expect(text).toContain(reg.patient.patientId);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '150',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      path.join(shots, 'registry-label'),
+    ]);
+    for (const leftover of fs.readdirSync(shots).filter((f) => /^registry-label-p\d\.pgm$/.test(f))) {
+      fs.rmSync(path.join(shots, leftover));
+    }
+
+    // The referral form of the day's two exams, on the organization's template.
+    const [form] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: '打印申请单 (2)' }).click(),
+    ]);
+    await expect.poll(() => form.url(), { timeout: 30_000 }).toMatch(/^blob:/);
+  });
+});
