@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   MAX_CONFIRMATIONS,
   REGISTRY_PAGE_SIZE,
@@ -22,6 +22,7 @@ import { RegistryTable, type RowAction } from './RegistryTable';
 import { confirmAllowed, initialFilters, nextDays, STATUSES, toQuery, type RegistryFilters } from './registryView';
 import { useRegistryActions } from './useRegistryActions';
 import { useRegistryBuckets, useRegistryPage } from './useRegistry';
+import { useRegistryExport } from './useRegistryExport';
 import './registry.css';
 
 const BUCKET_KEY = 'yyp.registry.bucket';
@@ -48,6 +49,7 @@ export function RegistryPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const actions = useRegistryActions(bucket?.id);
   const [form, setForm] = useState<{ open: boolean; editing?: Registration }>({ open: false });
+  const exporter = useRegistryExport(bucket?.id ?? '');
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -112,6 +114,9 @@ export function RegistryPage() {
               options={(buckets.data ?? []).map((b) => ({ value: b.id, label: `${b.groupName} / ${b.name}` }))}
               className="yyp-registry__bucket"
             />
+            <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate(query)}>
+              {t('registry.export')}
+            </Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true })}>
               {t('registry.register')}
             </Button>

@@ -56,6 +56,8 @@ export const registryChs: Widen<typeof registryEn> = {
     deleteTitle: '删除该预约检查？',
     deleteBody: '它将从登记列表中移除。',
     register: '登记（F2）',
+    export: '导出',
+    exporting: '正在导出预约检查…',
     form: {
       createTitle: '登记患者',
       editTitle: '编辑登记',

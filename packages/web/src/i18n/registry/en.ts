@@ -54,6 +54,8 @@ export const registryEn = {
     deleteTitle: 'Delete this scheduled exam?',
     deleteBody: 'It is removed from the registry.',
     register: 'Register (F2)',
+    export: 'Export',
+    exporting: 'Exporting the schedule…',
     form: {
       createTitle: 'Register a patient',
       editTitle: 'Edit the registration',

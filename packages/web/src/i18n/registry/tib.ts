@@ -56,6 +56,8 @@ export const registryTib: Widen<typeof registryEn> = {
     deleteTitle: 'དུས་འཆར་ཞིབ་བཤེར་འདི་སུབ་བམ།',
     deleteBody: 'དེ་ཐོ་འགོད་ཐོ་ཡིག་ནས་སུབ་འགྲོ།',
     register: 'ཐོ་འགོད། (F2)',
+    export: 'ཕྱིར་འདྲེན།',
+    exporting: 'དུས་འཆར་ཞིབ་བཤེར་ཕྱིར་འདྲེན་བྱེད་བཞིན་པ།',
     form: {
       createTitle: 'ནད་པ་ཐོ་འགོད།',
       editTitle: 'ཐོ་འགོད་རྩོམ་སྒྲིག',
