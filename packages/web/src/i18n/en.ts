@@ -16,6 +16,7 @@ import { registryEn } from './registry/en';
 import { registryPrintEn } from './registryPrint/en';
 import { printSheetsEn } from './printSheets/en';
 import { dicomRefusalsEn } from './dicomRefusals/en';
+import { bindingEn } from './binding/en';
 import type { Widen } from './widen';
 
 /**
@@ -272,6 +273,7 @@ export const en = {
   ...registryPrintEn,
   ...printSheetsEn,
   ...dicomRefusalsEn,
+  ...bindingEn,
 };
 
 export type Messages = Widen<typeof en>;

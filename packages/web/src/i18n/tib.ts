@@ -16,6 +16,7 @@ import { registryTib } from './registry/tib';
 import { registryPrintTib } from './registryPrint/tib';
 import { printSheetsTib } from './printSheets/tib';
 import { dicomRefusalsTib } from './dicomRefusals/tib';
+import { bindingTib } from './binding/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -265,4 +266,5 @@ export const tib: Messages = {
   ...registryPrintTib,
   ...printSheetsTib,
   ...dicomRefusalsTib,
+  ...bindingTib,
 };

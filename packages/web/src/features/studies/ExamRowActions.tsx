@@ -3,6 +3,7 @@ import {
   DownloadOutlined,
   EditOutlined,
   EyeOutlined,
+  LinkOutlined,
   MoreOutlined,
   PrinterOutlined,
   RollbackOutlined,
@@ -10,10 +11,12 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { VIEWER_WINDOW, type ExamItem } from '@yyp/contracts';
 import { App, Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteExam, destroyExam, recoverExam, setPrinted, viewerPath } from '../../api/exams';
 import { useNotify } from '../../shared/notify/useNotify';
+import { MatchScheduleDialog } from './MatchScheduleDialog';
 import { downloadStudyPackage } from './useExportExams';
 import { useInvalidateExams } from './useStudies';
 import { usePermissions } from '../../shared/permissions/permissions';
@@ -34,6 +37,7 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   const navigate = useNavigate();
   const { can } = usePermissions();
   const invalidate = useInvalidateExams();
+  const [matching, setMatching] = useState(false);
   const name = personName(exam.patientName) || exam.patientId || exam.accessionNumber;
   const done = (text: string) => async () => {
     notify.success(text);
@@ -105,6 +109,10 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
           },
         ]
       : []),
+    // Image binding (issue 22): the desk matches, admins bind (replacing a scheduled exam's images).
+    ...(exam.hasImage && (can(exam.bucketId, 'exam_bind') || can(exam.bucketId, 'registry_arrive'))
+      ? [{ key: 'match', icon: <LinkOutlined />, label: t('binding.menu') }]
+      : []),
     ...(can(exam.bucketId, 'exam_delete')
       ? [{ key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('studyList.action.delete') }]
       : []),
@@ -112,6 +120,8 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   const handleMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'download') {
       void downloadStudyPackage(exam.id).catch(notify.error);
+    } else if (key === 'match') {
+      setMatching(true);
     } else if (key === 'printed') {
       printed.mutate();
     } else if (key === 'delete') {
@@ -158,6 +168,7 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
           />
         </Dropdown>
       )}
+      {matching && <MatchScheduleDialog exam={exam} open={matching} onClose={() => setMatching(false)} />}
     </Space>
   );
 }
