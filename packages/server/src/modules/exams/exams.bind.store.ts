@@ -19,6 +19,8 @@ export interface BindableExam {
   hasImage: boolean;
   seriesCount: number;
   instanceCount: number;
+  /** the report status of spec 000 §4 ('none' without a report) */
+  reportStatus: string;
 }
 
 const bindable = {
@@ -30,6 +32,7 @@ const bindable = {
   hasImage: exams.hasImage,
   seriesCount: exams.seriesCount,
   instanceCount: exams.instanceCount,
+  reportStatus: exams.reportStatus,
 };
 
 /** A live (not deleted) exam, or undefined. */

@@ -257,6 +257,22 @@ describe('refusals change nothing', () => {
   });
 });
 
+describe('binding keeps reports', () => {
+  it('refuses to bind an exam that has a report of its own (binding would delete it)', async () => {
+    const scheduled = (await register(t, desk.registrar.token, desk.org.bucketId, [{ modality: 'CT' }])).exams[0]!;
+    const held = await unscheduled(desk.org.bucketId);
+    expect((await t.as(desk.registrar.token).post(`exams/${held}/schedules/${scheduled.id}`)).statusCode).toBe(200);
+    const reported = await unscheduled(desk.org.bucketId);
+    await db().update(exams).set({ reportStatus: 'draft' }).where(eq(exams.id, reported));
+    const res = await t
+      .as(admin.token)
+      .post(`exams/${reported}/match/${scheduled.id}`, { confirm: scheduled.accessionNumber });
+    expect(res.statusCode).toBe(409);
+    expect(await examRow(reported)).toBeDefined();
+    expect(await scheduledRow(scheduled.id)).toMatchObject({ examId: held });
+  });
+});
+
 describe('GET buckets/{id}/bind-code', () => {
   it('tells admins how studies reach the organization to be bound; refused to the desk', async () => {
     await db().update(buckets).set({ code: 'RAD-BIND' }).where(eq(buckets.id, desk.org.bucketId));

@@ -132,6 +132,10 @@ export class RegistryMatch {
       throw errors.validation('Type the accession number of the scheduled exam to confirm', { field: 'confirm' });
     }
     if (!target.examId) return this.tie(caller, exam, found, 'registry.bind');
+    // Binding removes the emptied exam {id}; a report written on it would go with it unseen.
+    if (exam.reportStatus !== 'none') {
+      throw errors.conflict('This exam has a report; binding would delete it. Delete the report first');
+    }
     const into = await findBindableExam(this.db, target.examId);
     if (!into) throw errors.conflict('The exam of this scheduled exam was deleted; restore it first');
     const now = this.clock.now();
