@@ -330,6 +330,21 @@ describe('tenant isolation matrix', () => {
     expect(failures).toEqual([]);
   });
 
+  it("(d) refuses another group's scheduled exam named in a printing call's body, showing nothing of it", async () => {
+    // orders/labels and orders/referral-forms name their exams in the body (auth 'account'): the
+    // matrix's empty body only reaches validation, so they are asked here with group A's exam.
+    for (const url of ['orders/labels', 'orders/referral-forms']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/${url}`,
+        headers: { authorization: `Bearer ${tokens.otherAdmin}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ scheduledIds: [fixture.scheduledId] }),
+      });
+      expect(res.statusCode, url).toBe(404);
+      expect(secrets.filter((s) => res.body.includes(s))).toEqual([]);
+    }
+  });
+
   it('(c) answers 403 to a member of the group who lacks the needed power or action', async () => {
     const failures: string[] = [];
     let checked = 0;
