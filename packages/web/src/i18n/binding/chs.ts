@@ -6,7 +6,7 @@ export const bindingChs: Widen<typeof bindingEn> = {
   binding: {
     menu: '匹配登记检查',
     title: '匹配到登记的检查',
-    intro: '选择这些影像所属的 {{org}} 登记检查。',
+    intro: '选择这些影像所属的{{org}}登记检查。',
     search: '姓名、患者编号或检查号',
     empty: '没有可匹配的登记检查。',
     loadFailed: '登记检查加载失败。',
