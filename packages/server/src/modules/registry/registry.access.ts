@@ -5,6 +5,7 @@ import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import { canSee, effectiveActions, type BucketAction, type BucketFacts } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
+import { groupsWithoutRegistry } from './registry-groups.store.js';
 
 /** The caller of a registry call: who, and from where (for the audit trail). */
 export interface DeskCaller {
@@ -36,7 +37,10 @@ export class DeskAccess {
     return actionsInBucket(this.db, account, bucketId);
   }
 
-  /** Passes when the caller holds one of `anyOf` there; answers the organization and every action held. */
+  /**
+   * Passes when the caller holds one of `anyOf` there and the group keeps the registry on (403
+   * naming enableRegistry otherwise); answers the organization and every action held.
+   */
   async require(
     caller: DeskCaller,
     bucketId: string,
@@ -45,6 +49,10 @@ export class DeskAccess {
     const found = await this.actionsIn(caller.account, bucketId);
     if (!found) return this.deny(caller, bucketId, anyOf, 'notFound');
     if (!anyOf.some((a) => found.actions.has(a))) return this.deny(caller, bucketId, anyOf, 'forbidden');
+    // The group's administrators may turn the registry off (group setting enableRegistry).
+    if ((await groupsWithoutRegistry(this.db, [found.bucket.groupId])).size > 0) {
+      return this.deny(caller, bucketId, ['enableRegistry'], 'forbidden');
+    }
     return found;
   }
 
@@ -67,12 +75,17 @@ export class DeskAccess {
     });
   }
 
-  /** The organizations where the caller holds any desk action. */
+  /** The organizations where the caller holds any desk action, in groups that keep the registry on. */
   async deskBuckets(account: AccountRow): Promise<{ bucket: BucketFacts; actions: Set<BucketAction> }[]> {
     const scope = await callerScope(this.db, account);
-    return scope.facts
+    const desks = scope.facts
       .filter((b) => canSee(scope.access, b))
       .map((bucket) => ({ bucket, actions: effectiveActions(scope.access, bucket) }))
       .filter(({ actions }) => DESK_ACTIONS.some((a) => actions.has(a)));
+    const off = await groupsWithoutRegistry(
+      this.db,
+      desks.map((d) => d.bucket.groupId),
+    );
+    return desks.filter((d) => !off.has(d.bucket.groupId));
   }
 }
