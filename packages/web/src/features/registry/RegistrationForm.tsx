@@ -30,6 +30,7 @@ import { useDomain } from '../../shared/domain/useDomain';
 import { useNotify } from '../../shared/notify/useNotify';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { AnimalFields } from './AnimalFields';
+import { ScheduledExamExtensions } from './ScheduledExamExtensions';
 import {
   createBody,
   emptyExam,
@@ -331,6 +332,9 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
                         <Select allowClear options={deviceOptions} />
                       </Form.Item>
                     )}
+                    <ScheduledExamExtensions
+                      exam={editing?.exams.find((e) => e.id === form.getFieldValue(['exams', row.name, 'id']))}
+                    />
                     {rows.length > 1 && (
                       <Button type="link" danger onClick={() => remove(row.name)}>
                         {t('registry.form.removeExam')}

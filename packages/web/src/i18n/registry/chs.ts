@@ -58,6 +58,7 @@ export const registryChs: Widen<typeof registryEn> = {
     register: '登记（F2）',
     export: '导出',
     exporting: '正在导出预约检查…',
+    extensions: { title: '扩展字段', readOnly: '检查已有影像：请在检查中修改。', saved: '已保存。' },
     form: {
       createTitle: '登记患者',
       editTitle: '编辑登记',

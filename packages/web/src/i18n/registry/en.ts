@@ -56,6 +56,11 @@ export const registryEn = {
     register: 'Register (F2)',
     export: 'Export',
     exporting: 'Exporting the schedule…',
+    extensions: {
+      title: 'Extension fields',
+      readOnly: 'The exam has its images: edit these on the exam.',
+      saved: 'Saved.',
+    },
     form: {
       createTitle: 'Register a patient',
       editTitle: 'Edit the registration',

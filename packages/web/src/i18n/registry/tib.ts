@@ -58,6 +58,11 @@ export const registryTib: Widen<typeof registryEn> = {
     register: 'ཐོ་འགོད། (F2)',
     export: 'ཕྱིར་འདྲེན།',
     exporting: 'དུས་འཆར་ཞིབ་བཤེར་ཕྱིར་འདྲེན་བྱེད་བཞིན་པ།',
+    extensions: {
+      title: 'རྒྱ་སྐྱེད་ཡིག་ཚགས།',
+      readOnly: 'ཞིབ་བཤེར་ལ་པར་རིས་ཡོད། ཞིབ་བཤེར་ནང་བཟོ་བཅོས་གནང་རོགས།',
+      saved: 'ཉར་ཚགས་ཟིན།',
+    },
     form: {
       createTitle: 'ནད་པ་ཐོ་འགོད།',
       editTitle: 'ཐོ་འགོད་རྩོམ་སྒྲིག',
