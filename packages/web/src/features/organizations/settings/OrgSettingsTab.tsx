@@ -6,6 +6,7 @@ import { DictionaryEditor } from '../dictionaries/DictionaryEditor';
 import type { OrgAccess } from '../orgAccess';
 import { DeleteOrganizationCard } from './DeleteOrganizationCard';
 import { NotificationsCard } from './NotificationsCard';
+import { OrderTemplateCard } from './OrderTemplateCard';
 import { OrgGeneralCard } from './OrgGeneralCard';
 import { UploadTokenCard } from './UploadTokenCard';
 
@@ -32,6 +33,7 @@ export function OrgSettingsTab({ group, organization, access, printTemplateCard 
         <div className="yyp-stack">
           <UploadTokenCard organization={organization} />
           {printTemplateCard?.(organization)}
+          <OrderTemplateCard organization={organization} />
         </div>
       </Col>
       <Col span={24}>
