@@ -45,6 +45,19 @@ export async function findBindableExam(db: Db, examId: string): Promise<Bindable
   return rows[0];
 }
 
+/**
+ * Locks a live exam's row for the rest of the transaction (two binds of one exam run one after
+ * the other, the second seeing what the first did), or undefined when it is gone.
+ */
+export async function lockBindableExam(db: Db, examId: string): Promise<BindableExam | undefined> {
+  const rows = await db
+    .select(bindable)
+    .from(exams)
+    .where(and(eq(exams.id, examId), isNull(exams.deletedTime)))
+    .for('update');
+  return rows[0];
+}
+
 /** The patient and order an exam takes from the scheduled exam it is matched to. */
 export interface ScheduledIdentity {
   patientName: string;

@@ -1,7 +1,7 @@
 // The face of the exams module: what other modules, app.ts and the CLI may use. Everything else in
 // this folder (its stores above all) is private to it; eslint.config.js enforces the arrow.
 export { AutoAssigner } from './auto-assign.js';
-export { bindImages, findBindableExam, takeScheduledIdentity } from './exams.bind.store.js';
+export { bindImages, findBindableExam, lockBindableExam, takeScheduledIdentity } from './exams.bind.store.js';
 export type { BindableExam, ScheduledIdentity } from './exams.bind.store.js';
 export { backfillNameInitials } from './exams.lifecycle.store.js';
 export { examListRoutes } from './exams.list.routes.js';

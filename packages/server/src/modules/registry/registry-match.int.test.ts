@@ -113,6 +113,17 @@ describe('matching an unscheduled exam (the desk)', () => {
     expect(listed.find((c) => c.id === scheduled.id)).toMatchObject({ examId, instanceCount: 1 });
   });
 
+  it('ties one exam to one scheduled exam when two desks match it at once', async () => {
+    const reg = await register(t, desk.registrar.token, desk.org.bucketId, [{ modality: 'CT' }, { modality: 'CT' }]);
+    const examId = await unscheduled(desk.org.bucketId);
+    const answers = await Promise.all(
+      reg.exams.map((s) => t.as(desk.registrar.token).post(`exams/${examId}/schedules/${s.id}`)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const tied = await db().select().from(scheduledExams).where(eq(scheduledExams.examId, examId));
+    expect(tied).toHaveLength(1);
+  });
+
   it('ties images to a scheduled exam confirmed Performed by hand, which stays Performed', async () => {
     const reg = await register(t, desk.registrar.token, desk.org.bucketId, [{ modality: 'CT' }], { arrive: true });
     const scheduled = reg.exams[0]!;

@@ -19,6 +19,7 @@ import {
   auditExam,
   bindImages,
   findBindableExam,
+  lockBindableExam,
   takeScheduledIdentity,
   type BindableExam,
   type RegistrationFields,
@@ -140,6 +141,7 @@ export class RegistryMatch {
     if (!into) throw errors.conflict('The exam of this scheduled exam was deleted; restore it first');
     const now = this.clock.now();
     const keys = await this.db.transaction(async (tx) => {
+      if (!(await lockBindableExam(tx, exam.id))) throw errors.notFound('Exam');
       // The scheduled exam still holds that exam (nobody rebound it meanwhile): touched only to say so.
       const held = await store.moveScheduledExam(
         tx,
@@ -237,6 +239,9 @@ export class RegistryMatch {
     }
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
+      // The exam's row locked first: a second match of the same exam waits, then finds it tied.
+      if (!(await lockBindableExam(tx, exam.id))) throw errors.notFound('Exam');
+      if (await store.scheduledOfExam(tx, exam.id)) throw errors.conflict('These images were matched meanwhile');
       const moved = await store.moveScheduledExam(
         tx,
         row.id,
