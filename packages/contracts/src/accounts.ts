@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './limits.js';
+import { REGISTRY_QUICK_RANGES, REGISTRY_SOURCES } from './registry.js';
+import { EXAM_STATUSES } from './registry-rules.js';
 import { viewerSizeSchema } from './report-view.js';
 import { PASSWORD_MAX, USERNAME_MAX, USERNAME_PATTERN } from './validation.js';
 
@@ -59,6 +61,21 @@ export const preferencesSchema = z
       .object({
         quickSearchId: z.string().max(64).nullable().optional(),
         pageSize: z.number().int().min(10).max(200).optional(),
+      })
+      .strict(),
+    /**
+     * The registry's filters (spec 000 §9 "study and registry filters"): the organization, source,
+     * statuses and quick range (next N days, counted from the day the list opens) the desk last chose.
+     */
+    registryFilters: z
+      .object({
+        bucketId: z.string().max(64).optional(),
+        source: z.enum([...REGISTRY_SOURCES, 'all']).optional(),
+        statuses: z.array(z.enum(EXAM_STATUSES)).max(EXAM_STATUSES.length).optional(),
+        quickRange: z
+          .union(REGISTRY_QUICK_RANGES.map((d) => z.literal(d)) as [z.ZodLiteral<3>, z.ZodLiteral<7>, z.ZodLiteral<30>])
+          .nullable()
+          .optional(),
       })
       .strict(),
   })

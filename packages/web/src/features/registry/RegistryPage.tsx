@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchRegistrationByPassCode } from '../../api/registry';
+import { useMe, useUpdateMe } from '../../shared/account/useMe';
 import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
@@ -19,37 +20,48 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { RegistrationForm } from './RegistrationForm';
 import { RegistryPrintButtons, RegistryRowPrint } from './print/RegistryPrintButtons';
 import { RegistryTable, type RowAction } from './RegistryTable';
-import { confirmAllowed, initialFilters, nextDays, STATUSES, toQuery, type RegistryFilters } from './registryView';
+import {
+  confirmAllowed,
+  filtersToSave,
+  initialFilters,
+  nextDays,
+  restoredFilters,
+  STATUSES,
+  toQuery,
+  type RegistryFilters,
+} from './registryView';
 import { useRegistryActions } from './useRegistryActions';
 import { useRegistryBuckets, useRegistryPage } from './useRegistry';
 import { useRegistryExport } from './useRegistryExport';
 import './registry.css';
-
-const BUCKET_KEY = 'yyp.registry.bucket';
-
-function storedBucket(): string | null {
-  try {
-    return localStorage.getItem(BUCKET_KEY);
-  } catch {
-    return null;
-  }
-}
 
 /** /registry (spec 000 §2; issue 22): the front desk's scheduled exams and the registration form (F2). */
 export function RegistryPage() {
   const { t } = useTranslation();
   const notify = useNotify();
   const buckets = useRegistryBuckets();
-  const [chosen, setChosen] = useState<string | null>(storedBucket);
+  const me = useMe();
+  const updateMe = useUpdateMe();
+  const [chosen, setChosen] = useState<string | null>(null);
   const bucket = buckets.data?.find((b) => b.id === chosen) ?? buckets.data?.[0];
   const [filters, setFilters] = useState<RegistryFilters>(initialFilters);
+  const [restored, setRestored] = useState(false);
   const [search, setSearch] = useState('');
   const query = useMemo(() => toQuery(filters), [filters]);
-  const page = useRegistryPage(bucket?.id, query);
+  // The list waits for the filters the desk chose last time (preferences.registryFilters).
+  const page = useRegistryPage(restored ? bucket?.id : undefined, query);
   const [selected, setSelected] = useState<string[]>([]);
   const actions = useRegistryActions(bucket?.id);
   const [form, setForm] = useState<{ open: boolean; editing?: Registration }>({ open: false });
   const exporter = useRegistryExport(bucket?.id ?? '');
+
+  useEffect(() => {
+    if (restored || me.isPending) return;
+    const saved = me.data?.preferences?.registryFilters;
+    setChosen(saved?.bucketId ?? null);
+    setFilters(restoredFilters(saved));
+    setRestored(true);
+  }, [restored, me.isPending, me.data]);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -66,19 +78,21 @@ export function RegistryPage() {
   if (buckets.isError) return <LoadFailedAlert error={buckets.error} onRetry={() => void buckets.refetch()} />;
   if (!bucket) return <Alert type="info" showIcon title={t('registry.noOrganization')} />;
 
-  const update = (change: Partial<RegistryFilters>) => {
-    setFilters((f) => ({ ...f, page: 1, ...change }));
+  /** Applies a change of the filters; one the desk keeps (not the search) is stored for next time. */
+  const update = (change: Partial<RegistryFilters>, bucketId = bucket.id) => {
+    const next = { ...filters, page: 1, ...change };
+    setFilters(next);
     setSelected([]);
+    if (!('q' in change) || bucketId !== bucket.id) {
+      const registryFilters = filtersToSave(next, bucketId);
+      // A preference not stored only means the desk's choice is not remembered: no message.
+      updateMe.mutate({ preferences: { registryFilters } }, { onError: () => undefined });
+    }
   };
 
   function chooseBucket(id: string) {
     setChosen(id);
-    try {
-      localStorage.setItem(BUCKET_KEY, id);
-    } catch {
-      // private mode: not remembered
-    }
-    update({});
+    update({}, id);
   }
 
   async function openEdit(row: RegistryItem) {
@@ -152,7 +166,12 @@ export function RegistryPage() {
           className="yyp-registry__statuses"
         />
         {REGISTRY_QUICK_RANGES.map((days) => (
-          <Button key={days} onClick={() => update(nextDays(days))}>
+          <Button
+            key={days}
+            type={filters.quickRange === days ? 'primary' : 'default'}
+            ghost={filters.quickRange === days}
+            onClick={() => update({ ...nextDays(days), quickRange: days })}
+          >
             {t('registry.quickRange', { days })}
           </Button>
         ))}
@@ -160,7 +179,13 @@ export function RegistryPage() {
           aria-label={t('registry.dateRange')}
           allowEmpty={[true, true]}
           value={[filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]}
-          onChange={(range) => update({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })}
+          onChange={(range) =>
+            update({
+              from: range?.[0]?.format('YYYY-MM-DD'),
+              to: range?.[1]?.format('YYYY-MM-DD'),
+              quickRange: null,
+            })
+          }
         />
       </Space>
       <Space className="yyp-registry__batch">

@@ -4,6 +4,7 @@ import {
   REGISTRY_PAGE_SIZE,
   hospitalDate,
   type ExamStatus,
+  type Preferences,
   type RegistryQuery,
 } from '@yyp/contracts';
 
@@ -14,10 +15,31 @@ export interface RegistryFilters {
   statuses: ExamStatus[];
   from?: string;
   to?: string;
+  /** the quick range chosen (next N days), stored as such so it moves with the days */
+  quickRange: 3 | 7 | 30 | null;
   page: number;
 }
 
-export const initialFilters: RegistryFilters = { q: '', source: 'internal', statuses: [], page: 1 };
+export const initialFilters: RegistryFilters = { q: '', source: 'internal', statuses: [], quickRange: null, page: 1 };
+
+export type SavedRegistryFilters = NonNullable<Preferences['registryFilters']>;
+
+/** The filters the desk chose last time (preferences.registryFilters), a quick range counted from `now`. */
+export function restoredFilters(saved: SavedRegistryFilters | undefined, now = new Date()): RegistryFilters {
+  const quickRange = saved?.quickRange ?? null;
+  return {
+    ...initialFilters,
+    source: saved?.source ?? initialFilters.source,
+    statuses: saved?.statuses ?? [],
+    quickRange,
+    ...(quickRange ? nextDays(quickRange, now) : {}),
+  };
+}
+
+/** What preferences.registryFilters keeps of the filters: not the search text, a custom range or the page. */
+export function filtersToSave(filters: RegistryFilters, bucketId: string): SavedRegistryFilters {
+  return { bucketId, source: filters.source, statuses: filters.statuses, quickRange: filters.quickRange };
+}
 
 export function toQuery(filters: RegistryFilters): RegistryQuery {
   return {
