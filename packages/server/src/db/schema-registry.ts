@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { accounts } from './schema-accounts.js';
 import { exams } from './schema-archive.js';
@@ -96,6 +107,8 @@ export const scheduledExams = pgTable(
       .references(() => buckets.id, { onDelete: 'cascade' }),
     /** Registered, Scheduled, Arrived, Performed, Cancelled */
     status: text('status').notNull(),
+    /** its registration's source (internal, external), copied on insert by a trigger (migration 0029) for the desk's list */
+    source: text('source').notNull().default('internal'),
     procedureId: text('procedure_id').references(() => procedures.id, { onDelete: 'set null' }),
     /** the procedure's name and code when registered (kept if the procedure changes) */
     procedureName: text('procedure_name').notNull().default(''),
@@ -135,7 +148,9 @@ export const scheduledExams = pgTable(
     updated: ts('updated').notNull().defaultNow(),
   },
   (t) => [
-    index('scheduled_exams_bucket_created_idx').on(t.bucketId, t.created.desc(), t.id),
+    // Read backwards for the desk's default order (created desc, id desc).
+    index('scheduled_exams_bucket_created_idx').on(t.bucketId, t.created, t.id),
+    index('scheduled_exams_bucket_source_created_idx').on(t.bucketId, t.source, t.created, t.id),
     index('scheduled_exams_bucket_date_idx').on(t.bucketId, t.scheduledDate, t.status),
     index('scheduled_exams_registration_idx').on(t.registrationId),
     uniqueIndex('scheduled_exams_accession_idx').on(t.bucketId, t.accessionNumber),
@@ -147,6 +162,23 @@ export const scheduledExams = pgTable(
       .on(t.mppsUid)
       .where(sql`${t.mppsUid} is not null`),
   ],
+);
+
+/**
+ * Scheduled exams per organization, source and status, kept by triggers on scheduled_exams
+ * (migration 0029): the count of the desk's list when it filters on nothing else.
+ */
+export const registryCounts = pgTable(
+  'registry_counts',
+  {
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucketId, t.source, t.status] })],
 );
 
 /**

@@ -1,6 +1,5 @@
-import type { ExamStatus, registryQuerySchema } from '@yyp/contracts';
-import type { z } from 'zod';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { ExamStatus } from '@yyp/contracts';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import {
   accounts,
   modalities,
@@ -277,86 +276,4 @@ export async function deviceNames(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-const SORTS = {
-  created: scheduledExams.created,
-  scheduledDate: scheduledExams.scheduledDate,
-  patientName: registryPatients.name,
-  status: scheduledExams.status,
-  accessionNumber: scheduledExams.accessionNumber,
-} as const;
-
-export type RegistryRow = {
-  exam: ScheduledExamRow;
-  registration: RegistrationRow;
-  patient: RegistryPatientRow;
-  arriverName: string | null;
-  registrarName: string | null;
-  deviceName: string | null;
-};
-
-/**
- * POST buckets/{id}/registry/query: the organization's scheduled exams with their registrations
- * and patients, filtered and sorted as the desk asks (`ilike` escapes the search's wildcards).
- */
-export async function queryRegistry(
-  db: Db,
-  bucketId: string,
-  query: z.output<typeof registryQuerySchema>,
-): Promise<{ rows: RegistryRow[]; count: number }> {
-  const where: (SQL | undefined)[] = [eq(scheduledExams.bucketId, bucketId)];
-  if (query.statuses.length) where.push(inArray(scheduledExams.status, query.statuses));
-  if (query.source !== 'all') where.push(eq(registrations.source, query.source));
-  if (query.from) where.push(gte(scheduledExams.scheduledDate, query.from));
-  if (query.to) where.push(lte(scheduledExams.scheduledDate, query.to));
-  if (query.modality) where.push(eq(scheduledExams.modality, query.modality));
-  if (query.deviceId) where.push(eq(scheduledExams.deviceId, query.deviceId));
-  const q = query.q;
-  if (q) {
-    const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-    where.push(
-      or(
-        ilike(registryPatients.name, `%${escaped}%`),
-        ilike(registryPatients.namePinyin, `${escaped.toLowerCase()}%`),
-        eq(registryPatients.patientId, q),
-        eq(registryPatients.phone, q),
-        eq(scheduledExams.accessionNumber, q),
-        eq(registrations.passCode, q.toUpperCase()),
-      ),
-    );
-  }
-  const condition = and(...where);
-  const column = SORTS[query.sort.field];
-  const order = query.sort.direction === 'asc' ? asc(column) : desc(column);
-  const arriver = sql<
-    string | null
-  >`(select ${accounts.name} from ${accounts} where ${accounts.id} = ${scheduledExams.arrivedBy})`;
-  const registrar = sql<
-    string | null
-  >`(select ${accounts.name} from ${accounts} where ${accounts.id} = ${registrations.createdBy})`;
-  const device = sql<
-    string | null
-  >`(select ${modalities.name} from ${modalities} where ${modalities.id} = ${scheduledExams.deviceId})`;
-  const base = () =>
-    db
-      .select({
-        exam: scheduledExams,
-        registration: registrations,
-        patient: registryPatients,
-        arriverName: arriver,
-        registrarName: registrar,
-        deviceName: device,
-      })
-      .from(scheduledExams)
-      .innerJoin(registrations, eq(registrations.id, scheduledExams.registrationId))
-      .innerJoin(registryPatients, eq(registryPatients.id, registrations.patientRef));
-  const [rows, [count]] = await Promise.all([
-    base().where(condition).orderBy(order, desc(scheduledExams.id)).offset(query.skip).limit(query.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(scheduledExams)
-      .innerJoin(registrations, eq(registrations.id, scheduledExams.registrationId))
-      .innerJoin(registryPatients, eq(registryPatients.id, registrations.patientRef))
-      .where(condition),
-  ]);
-  return { rows, count: count?.n ?? 0 };
-}
+export { queryRegistry, type RegistryRow } from './registry-query.store.js';
