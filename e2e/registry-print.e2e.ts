@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { barcodesOnPage } from '../packages/server/src/modules/registry-print/code128.fixture.js';
-import { api, apiLogin, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import { api, apiLogin, baseUrl, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
 
 /**
  * Issue 22's labels in the browser: a registered outpatient's exams printed from /registry — the
@@ -126,5 +126,66 @@ describe('front desk printing', () => {
       page.getByRole('button', { name: '打印申请单 (2)' }).click(),
     ]);
     await expect.poll(() => form.url(), { timeout: 30_000 }).toMatch(/^blob:/);
+  });
+
+  it("prints the referral form on the template the organization's admin set", async () => {
+    const registrar = await apiLogin('registrar');
+    const bucketId = (await api<{ id: string }[]>('/yyp/api/v1/registry-buckets', registrar.accessToken)).body[0]!.id;
+    await loginViaUi(page, 'groupadmin');
+    await page.goto(`/groups/demo-renhe/organizations/${bucketId}?tab=settings`);
+    const card = page.locator('.ant-card').filter({ hasText: '申请单模板' });
+    const header = card.locator('#orderTemplate_headerLines');
+    await expect.poll(() => header.inputValue(), { timeout: 15_000 }).toContain('仁和医院');
+    await header.fill('仁和医院\n放射科 · 健康路1号');
+    await card.locator('#orderTemplate_title').fill('CT/DR 检查申请单');
+    await card.locator('#orderTemplate_footerNote').fill('检查前请取下金属物品，携带本单到二楼登记台。');
+    await card.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('申请单模板已保存。').waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'registry-order-template');
+
+    const name = `申请单测试${Date.now() % 100000}`;
+    const created = await api<Registration>('/yyp/api/v1/registry', registrar.accessToken, {
+      method: 'POST',
+      body: JSON.stringify({
+        bucketId,
+        patient: { name, gender: 'M', birthDate: '19700101' },
+        patientSource: 'I',
+        inpatientId: 'ZY-E2E',
+        bedNum: '12',
+        clinicImpression: '胸痛待查',
+        exams: [
+          { modality: 'CT', bodyPart: '胸部', scheduledDate: tomorrow() },
+          { modality: 'DX', bodyPart: '胸部', scheduledDate: tomorrow() },
+        ],
+      }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const res = await fetch(`${baseUrl()}/yyp/api/v1/orders/referral-forms`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${registrar.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scheduledIds: created.body.exams.map((e) => e.id) }),
+    });
+    expect(res.status).toBe(200);
+    const file = path.join(shots, 'registry-referral.pdf');
+    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    for (const s of ['CT/DR 检查申请单', '放射科 · 健康路1号', name, '胸痛待查', '检查前请取下金属物品']) {
+      expect(text).toContain(s);
+    }
+    expect(barcodesOnPage(file, 1).sort()).toEqual(created.body.exams.map((e) => e.accessionNumber).sort());
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '100',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      path.join(shots, 'registry-referral'),
+    ]);
+    fs.rmSync(path.join(shots, 'registry-referral-p1.pgm'), { force: true });
   });
 });

@@ -95,7 +95,9 @@ function form(doc: Doc, r: Registration, input: ReferralInput, L: DeskPrintLabel
   const shown = t.fields.filter((f) => f !== 'barcode');
   const cells = shown
     .filter((f) => !LONG.has(f))
-    .map((f) => [L.fields[f as keyof DeskPrintLabels['fields']], fieldValue(r, f, L, day)] as const);
+    .map((f) => [L.fields[f as keyof DeskPrintLabels['fields']], fieldValue(r, f, L, day)] as const)
+    // what the registration does not hold is left out (an inpatient has no outpatient id)
+    .filter(([, value]) => value.trim() !== '');
   const cellWidth = width / 3;
   for (let i = 0; i < cells.length; i += 3) {
     cells.slice(i, i + 3).forEach(([label, value], c) => {
@@ -105,6 +107,7 @@ function form(doc: Doc, r: Registration, input: ReferralInput, L: DeskPrintLabel
   }
   for (const f of shown.filter((f) => LONG.has(f))) {
     const value = fieldValue(r, f, L, day);
+    if (value.trim() === '') continue;
     write(doc, `${L.fields[f as keyof DeskPrintLabels['fields']]}: ${value}`, { x: MARGIN, y, width, size: 10 });
     y = doc.y + 4;
   }

@@ -253,6 +253,9 @@ describe('POST orders/referral-forms', () => {
     }
     expect(barcodesOnPage(file, 1).sort()).toEqual(reg.exams.map((e) => e.accessionNumber).sort());
     expect(barcodesOnPage(file, 2)).toEqual([second.exams[0]!.accessionNumber]);
+    // A field the registration does not hold is left out: 李四 came without a department or diagnosis.
+    expect(text(file).split('\f')[1]).toContain('李四');
+    expect(text(file).split('\f')[1]).not.toContain('申请科室');
     expect(await audits('registry.print_referral_forms')).toHaveLength(before + 2);
   });
 
