@@ -1,7 +1,16 @@
 import type { MatchCandidate, Registration } from '@yyp/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, buckets, exams, instances, reportImages, reports, scheduledExams } from '../../db/schema.js';
+import {
+  auditLogs,
+  buckets,
+  exams,
+  groups,
+  instances,
+  reportImages,
+  reports,
+  scheduledExams,
+} from '../../db/schema.js';
 import { generateStudy } from '../../dicom/testdata/generate.js';
 import { makeMember, type BuiltMember } from '../../test/factories.js';
 import { makeDesk, makeDevice, register, type Desk } from '../../test/factories-registry.js';
@@ -281,6 +290,29 @@ describe('binding keeps reports', () => {
     expect(res.statusCode).toBe(409);
     expect(await examRow(reported)).toBeDefined();
     expect(await scheduledRow(scheduled.id)).toMatchObject({ examId: held });
+  });
+});
+
+describe('the group setting enableRegistry', () => {
+  it('closes the desk’s matching, not an admin’s binding', async () => {
+    const scheduled = (await register(t, desk.registrar.token, desk.org.bucketId, [{ modality: 'CT' }])).exams[0]!;
+    const examId = await unscheduled(desk.org.bucketId);
+    const [group] = await db().select().from(groups).where(eq(groups.id, desk.org.groupId));
+    await db()
+      .update(groups)
+      .set({ settings: { ...group!.settings, enableRegistry: false } })
+      .where(eq(groups.id, desk.org.groupId));
+    try {
+      const registrar = t.as(desk.registrar.token);
+      const listed = await registrar.get(`exams/${examId}/schedules`);
+      expect(listed.statusCode).toBe(403);
+      expect(listed.json()).toMatchObject({ details: { action: 'enableRegistry' } });
+      expect((await registrar.post(`exams/${examId}/schedules/${scheduled.id}`)).statusCode).toBe(403);
+      expect(await scheduledRow(scheduled.id)).toMatchObject({ status: 'Scheduled', examId: null });
+      expect((await t.as(admin.token).get(`exams/${examId}/schedules`)).statusCode).toBe(200);
+    } finally {
+      await db().update(groups).set({ settings: group!.settings }).where(eq(groups.id, desk.org.groupId));
+    }
   });
 });
 

@@ -19,6 +19,7 @@ export function registryMatchRoutes(app: FastifyInstance, db: Db, binding: Regis
   const caller = (input: Pick<AuthedInput<never, never, never>, 'account' | 'access' | 'bucket' | 'request'>) => ({
     account: input.account,
     actions: effectiveActions(input.access, input.bucket),
+    groupId: input.bucket.groupId,
     ctx: auditContext(input.request),
   });
   defineCallRoute(app, bindingCalls.candidates, {

@@ -25,6 +25,7 @@ import {
   type RegistrationFields,
 } from '../exams/index.js';
 import { DeskAccess } from './registry.access.js';
+import { groupsWithoutRegistry } from './registry-groups.store.js';
 import { statusRefusal } from './registry.moves.js';
 import * as store from './registry-match.store.js';
 
@@ -32,6 +33,8 @@ import * as store from './registry-match.store.js';
 export interface MatchCaller {
   account: AccountRow;
   actions: ReadonlySet<string>;
+  /** the group of the exam's organization (its registry may be turned off) */
+  groupId: string;
   ctx: AuditContext;
 }
 
@@ -81,6 +84,7 @@ export class RegistryMatch {
     const exam = await this.exam(examId);
     const needs = ['exam_bind', REGISTRY_ACTION_NEEDS.match];
     if (!needs.some((a) => caller.actions.has(a))) return this.access.deny(caller, exam.bucketId, needs, 'forbidden');
+    if (!caller.actions.has('exam_bind')) await this.deskOpen(caller, exam.bucketId);
     const rows = await store.matchCandidates(this.db, exam.bucketId, exam.id, q, MAX_MATCH_CANDIDATES);
     await auditExam(this.db, caller.ctx, caller.account, 'exam.match_candidates', exam, {
       patientId: exam.patientId,
@@ -234,8 +238,9 @@ export class RegistryMatch {
     const to = from === 'Performed' ? 'Performed' : registryTarget(from, 'match');
     if (!to) throw statusRefusal(row, 'match');
     const needs = registryActionNeeds(from === 'Performed' ? 'Arrived' : from, 'match');
-    if (action === 'registry.match' && !needs.every((a) => caller.actions.has(a))) {
-      return this.access.deny(caller, row.bucketId, needs, 'forbidden');
+    if (action === 'registry.match') {
+      if (!needs.every((a) => caller.actions.has(a))) return this.access.deny(caller, row.bucketId, needs, 'forbidden');
+      await this.deskOpen(caller, row.bucketId);
     }
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
@@ -278,6 +283,16 @@ export class RegistryMatch {
     });
     const matched = (await findBindableExam(this.db, exam.id))!;
     return this.result(matched, row, to, 0);
+  }
+
+  /**
+   * The desk's calls obey the group setting enableRegistry (registry.access.ts); an admin's bind
+   * (exam_bind) repairs images of scheduled exams that exist whatever the setting.
+   */
+  private async deskOpen(caller: MatchCaller, bucketId: string): Promise<void> {
+    if ((await groupsWithoutRegistry(this.db, [caller.groupId])).size > 0) {
+      await this.access.deny(caller, bucketId, ['enableRegistry'], 'forbidden');
+    }
   }
 
   private result(exam: BindableExam, row: ScheduledExamRow, status: ExamStatus, replaced: number): MatchResult {
