@@ -222,6 +222,8 @@ export const registrationSchema = z.object({
   source: z.enum(REGISTRY_SOURCES),
   /** the short code printed on the label and referral form (GET pass-codes/{code}) */
   passCode: z.string(),
+  /** the placing system's order id (POST service-order); null for the desk's own registrations */
+  orderId: z.string().nullable(),
   patient: registryPatientSchema,
   patientSource: z.enum(PATIENT_SOURCES),
   inpatientId: z.string(),

@@ -106,6 +106,14 @@ describe('POST service-order', () => {
       .as(other.registrar.token)
       .post('service-order', order('HIS-2002', { bucketId: other.org.bucketId, exams: [{ modality: 'CT' }] }));
     expect(elsewhere.json()).toMatchObject({ created: true });
+
+    // GET registry/findbyorderid finds each desk its own order under the placing system's id.
+    const mine = await t.as(desk.registrar.token).get('registry/findbyorderid?orderId=HIS-2002');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ id: first.registration.id, orderId: 'HIS-2002', source: 'external' });
+    const theirs = await t.as(other.registrar.token).get('registry/findbyorderid?orderId=HIS-2002');
+    expect(theirs.json()).toMatchObject({ id: (elsewhere.json() as ServiceOrderResult).registration.id });
+    expect((await t.as(desk.doctor.token).get('registry/findbyorderid?orderId=HIS-2002')).statusCode).toBe(404);
   });
 
   it('then the desk schedules it (PUT registry): Registered → Scheduled', async () => {

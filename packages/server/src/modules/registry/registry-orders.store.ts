@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { registrations, scheduledExams, type RegistrationRow, type ScheduledExamRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 
@@ -14,6 +14,25 @@ export async function findRegistrationByOrderId(
     .select()
     .from(registrations)
     .where(and(eq(registrations.bucketId, bucketId), eq(registrations.orderId, orderId)))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * GET registry/findbyorderid with a placing system's order id: the newest registration it made in
+ * one of these organizations (the same id may come from two hospitals' systems).
+ */
+export async function findRegistrationByExternalOrder(
+  db: Db,
+  bucketIds: readonly string[],
+  orderId: string,
+): Promise<RegistrationRow | undefined> {
+  if (bucketIds.length === 0) return undefined;
+  const rows = await db
+    .select()
+    .from(registrations)
+    .where(and(inArray(registrations.bucketId, [...bucketIds]), eq(registrations.orderId, orderId)))
+    .orderBy(desc(registrations.created))
     .limit(1);
   return rows[0];
 }

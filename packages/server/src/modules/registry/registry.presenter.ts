@@ -70,6 +70,7 @@ export function presentRegistration(
     groupId: r.groupId,
     source: r.source as Registration['source'],
     passCode: r.passCode,
+    orderId: r.orderId ?? null,
     patient: presentPatient(patient),
     patientSource: r.patientSource as Registration['patientSource'],
     inpatientId: r.inpatientId,

@@ -31,6 +31,7 @@ import {
 } from './registration.js';
 import { allow, allowOrDeny, applyTo, raced } from './registry.moves.js';
 import { deskAudit, present, presentExam } from './registry.record.js';
+import { findRegistrationByExternalOrder } from './registry-orders.store.js';
 import * as store from './registry.store.js';
 
 type QueryInput = z.output<typeof registryQuerySchema>;
@@ -274,8 +275,18 @@ export class RegistryService {
   }
 
   /** GET registry/findbyorderid: one registration with its scheduled exams. */
+  /**
+   * GET registry/findbyorderid: the registration (the order) by its own id, else by the order id a
+   * placing system gave it (POST service-order) in the organizations the caller works at.
+   */
   async findByOrderId(caller: DeskCaller, id: string): Promise<Registration> {
-    const registration = await store.findRegistration(this.db, id);
+    const registration =
+      (await store.findRegistration(this.db, id)) ??
+      (await findRegistrationByExternalOrder(
+        this.db,
+        (await this.access.deskBuckets(caller.account)).map((d) => d.bucket.id),
+        id,
+      ));
     if (!registration) throw errors.notFound('Registration');
     await this.access.require(caller, registration.bucketId, DESK_ACTIONS);
     return this.read(caller, registration);

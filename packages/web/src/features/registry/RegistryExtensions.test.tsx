@@ -60,6 +60,7 @@ function registrationOf(row: RegistryItem) {
     weight: null,
     height: null,
     registrarName,
+    orderId: null,
     created: row.created,
     updated: row.updated,
     exams: [exam],

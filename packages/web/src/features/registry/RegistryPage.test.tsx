@@ -259,6 +259,7 @@ describe('/registry', () => {
       weight: null,
       height: null,
       registrarName: 'Zhao',
+      orderId: null,
       created: row.created,
       updated: row.updated,
       exams: [
