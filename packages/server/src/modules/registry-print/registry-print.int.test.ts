@@ -79,7 +79,7 @@ describe('POST orders/labels', () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const file = save('label', res.rawPayload);
     expect(pages(file)).toBe(1);
-    const [w, h] = pageSize(file);
+    const [w = 0, h = 0] = pageSize(file);
     expect(w).toBeCloseTo(226.77, 1);
     expect(h).toBeCloseTo(141.73, 1);
     expect(barcodesOnPage(file)).toEqual([exam.accessionNumber]);
@@ -111,7 +111,7 @@ describe('POST orders/labels', () => {
     expect(sheet.statusCode, sheet.body).toBe(200);
     const file = save('sheet', sheet.rawPayload);
     expect(pages(file)).toBe(1);
-    const [w, h] = pageSize(file);
+    const [w = 0, h = 0] = pageSize(file);
     expect([Math.round(w), Math.round(h)]).toEqual([595, 842]);
     expect(barcodesOnPage(file, 1, 200).sort()).toEqual(reg.exams.map((e) => e.accessionNumber).sort());
     expect(text(file)).toContain('Patient ID');
