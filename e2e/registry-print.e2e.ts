@@ -76,7 +76,7 @@ describe('front desk printing', () => {
     await page.getByLabel('姓名、拼音首字母、患者编号、检查号、电话或取号码').fill(name);
     await page.keyboard.press('Enter');
     const rows = page.getByRole('row').filter({ hasText: name });
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
 
     // A row's label opens in a new tab, where the browser's PDF viewer prints it.
     const [tab] = await Promise.all([
