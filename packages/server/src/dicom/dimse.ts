@@ -302,12 +302,16 @@ class Association {
   /** Sends a response command set and, when given, its data set cut to the peer's PDU limit. */
   private respond(contextId: number, response: Parameters<typeof encodeResponse>[0], dataset?: Buffer): boolean {
     if (this.socket.destroyed) return false;
+    // One send for the command and its data set (Nagle is off: two writes were two segments, and
+    // a worklist answer of a thousand items twice the system calls).
+    this.socket.cork();
     let flushed = this.socket.write(
       encodeCommandPData(contextId, encodeResponse({ ...response, hasDataset: !!dataset })),
     );
     for (const p of dataset ? encodePData(contextId, dataset, false, this.peerMaxPdu) : []) {
       flushed = this.socket.write(p);
     }
+    this.socket.uncork();
     return flushed;
   }
 

@@ -46,6 +46,7 @@ export class RegistryDicom {
       caller.bucketId,
       { aeTitle: device.aeTitle, modality: device.modality },
       { from: isoOf(query.startDate?.from ?? ''), to: isoOf(query.startDate?.to ?? '') },
+      query.patientName,
     );
     const charset = (device.charset === 'GB18030' ? 'GB18030' : 'ISO_IR 192') as Charset;
     const items = rows.map(({ exam, registration, patient }) => ({

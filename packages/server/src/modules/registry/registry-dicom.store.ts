@@ -1,5 +1,5 @@
 import { WORKLIST_STATUSES } from '@yyp/contracts';
-import { and, asc, eq, gte, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   exams,
   modalities,
@@ -25,27 +25,73 @@ export async function deviceByAe(db: Db, bucketId: string, aeTitle: string) {
   return rows[0];
 }
 
+/** What a worklist answer needs of a scheduled exam, its registration and its patient. */
+const WORKLIST_COLUMNS = {
+  exam: {
+    accessionNumber: scheduledExams.accessionNumber,
+    studyInstanceUid: scheduledExams.studyInstanceUid,
+    requestedProcedureId: scheduledExams.requestedProcedureId,
+    procedureName: scheduledExams.procedureName,
+    studyDesc: scheduledExams.studyDesc,
+    modality: scheduledExams.modality,
+    stationAeTitle: scheduledExams.stationAeTitle,
+    scheduledDate: scheduledExams.scheduledDate,
+    scheduledTime: scheduledExams.scheduledTime,
+    spsId: scheduledExams.spsId,
+    status: scheduledExams.status,
+  },
+  registration: { orderPlacer: registrations.orderPlacer },
+  patient: {
+    name: registryPatients.name,
+    patientId: registryPatients.patientId,
+    birthDate: registryPatients.birthDate,
+    gender: registryPatients.gender,
+    animal: registryPatients.animal,
+  },
+};
+
 export interface WorklistRow {
-  exam: ScheduledExamRow;
-  registration: RegistrationRow;
-  patient: RegistryPatientRow;
+  exam: Pick<ScheduledExamRow, keyof typeof WORKLIST_COLUMNS.exam>;
+  registration: Pick<RegistrationRow, 'orderPlacer'>;
+  patient: Pick<RegistryPatientRow, keyof typeof WORKLIST_COLUMNS.patient>;
+}
+
+/**
+ * A LIKE pattern that every patient name matching the DICOM PN key `key` (mwl.ts matchesText:
+ * `*` and `?` wildcards, case-insensitive, trailing empty components ignored) matches, compared
+ * with lower(name); null when the key matches everything or holds letters whose case PostgreSQL
+ * may fold otherwise than JavaScript (outside ASCII). A pre-filter only: the answer is still
+ * matched by matchesWorklistQuery.
+ */
+export function patientNamePattern(key: string): string | null {
+  const norm = key.replace(/[\^=\s]+$/, '').toLowerCase();
+  if (norm === '' || /^\*+$/.test(norm)) return null;
+  if ([...norm].some((c) => c.codePointAt(0)! > 0x7f && c.toLowerCase() !== c.toUpperCase())) return null;
+  const body = norm
+    .replace(/[\\%_]/g, (c) => `\\${c}`)
+    .replace(/\*/g, '%')
+    .replace(/\?/g, '_');
+  return norm.endsWith('*') ? body : `${body}%`;
 }
 
 /**
  * The scheduled steps a device may perform: of its organization, still to be performed, on its
  * AE title, or on no station when their modality is the device's; in the scheduled date range
- * (YYYY-MM-DD, either end open), earliest first.
+ * (YYYY-MM-DD, either end open), earliest first; with `patientName` (a PN key), only patients
+ * whose name may match it (patientNamePattern).
  */
 export function worklistRows(
   db: Db,
   bucketId: string,
   device: { aeTitle: string; modality: string },
   dates: { from: string; to: string },
+  patientName = '',
 ): Promise<WorklistRow[]> {
   const anyStation = and(
     eq(scheduledExams.stationAeTitle, ''),
     device.modality ? eq(scheduledExams.modality, device.modality) : undefined,
   );
+  const namePattern = patientNamePattern(patientName);
   const where: (SQL | undefined)[] = [
     eq(scheduledExams.bucketId, bucketId),
     inArray(scheduledExams.status, [...WORKLIST_STATUSES]),
@@ -53,9 +99,10 @@ export function worklistRows(
     ne(scheduledExams.scheduledDate, ''),
     dates.from ? gte(scheduledExams.scheduledDate, dates.from) : undefined,
     dates.to ? lte(scheduledExams.scheduledDate, dates.to) : undefined,
+    namePattern ? sql`lower(${registryPatients.name}) like ${namePattern}` : undefined,
   ];
   return db
-    .select({ exam: scheduledExams, registration: registrations, patient: registryPatients })
+    .select(WORKLIST_COLUMNS)
     .from(scheduledExams)
     .innerJoin(registrations, eq(registrations.id, scheduledExams.registrationId))
     .innerJoin(registryPatients, eq(registryPatients.id, registrations.patientRef))
