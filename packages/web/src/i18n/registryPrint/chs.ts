@@ -11,6 +11,8 @@ export const registryPrintChs: Widen<typeof registryPrintEn> = {
     labelPrinter: '标签打印机，80×50 mm',
     labelSheet: 'A4 纸，每页 10 张标签',
     download: '下载 PDF',
+    copies: '每个标签的份数',
+    copiesUnit: '份',
     labelMore: '更多标签打印方式',
     formMore: '更多申请单打印方式',
     opened: 'PDF 已在新标签页打开，请在该页打印。',

@@ -8,6 +8,8 @@ export const registryPrintEn = {
     labelPrinter: 'Label printer, 80×50 mm',
     labelSheet: 'A4 sheet, 10 labels a page',
     download: 'Download PDF',
+    copies: 'Copies of each label',
+    copiesUnit: 'copies',
     labelMore: 'More label printing',
     formMore: 'More referral form printing',
     opened: 'The PDF opened in a new tab: print it from there.',

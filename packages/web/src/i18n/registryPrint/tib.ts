@@ -11,6 +11,8 @@ export const registryPrintTib: Widen<typeof registryPrintEn> = {
     labelPrinter: 'མིང་བྱང་པར་འཕྲུལ། 80×50 mm',
     labelSheet: 'A4 ཤོག་བུ། ཤོག་ངོས་རེར་མིང་བྱང་ 10',
     download: 'PDF ཕབ་ལེན།',
+    copies: 'མིང་བྱང་རེའི་གྲངས་ཀ',
+    copiesUnit: 'ཤོག',
     labelMore: 'མིང་བྱང་པར་སྐྲུན་གཞན།',
     formMore: 'རེ་ཞུ་འགེངས་ཤོག་པར་སྐྲུན་གཞན།',
     opened: 'PDF ཤོག་ངོས་གསར་པར་ཁ་ཕྱེ་ཟིན། དེ་ནས་པར་སྐྲུན་གནང་རོགས།',

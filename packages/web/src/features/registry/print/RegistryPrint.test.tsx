@@ -57,6 +57,7 @@ describe('/registry printing', () => {
     expect(api.requests.find((r) => r.path === 'orders/labels')?.body).toEqual({
       scheduledIds: [wang.id],
       layout: 'label',
+      copies: 1,
       lang: 'en',
     });
     await userEvent.click(buttonByText('Referral form', row));
@@ -80,11 +81,15 @@ describe('/registry printing', () => {
     await user.click(checkbox(await findRow('Wang Fang')));
     await user.click(checkbox(await findRow('Li Lei')));
     expect(buttonByText('Print referral forms (2)').disabled).toBe(true);
+    const copies = screen.getByLabelText('Copies of each label');
+    await user.clear(copies);
+    await user.type(copies, '2');
     await user.click(buttonByText('Print labels (2)'));
     await waitFor(() =>
       expect(api.requests.find((r) => r.path === 'orders/labels')?.body).toMatchObject({
         scheduledIds: [a.id, b.id],
         layout: 'label',
+        copies: 2,
       }),
     );
     // The A4 sheet from the menu beside it.

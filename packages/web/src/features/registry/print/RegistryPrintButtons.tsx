@@ -1,6 +1,7 @@
 import { DownOutlined, PrinterOutlined } from '@ant-design/icons';
-import { MAX_PRINT_EXAMS, type RegistryItem } from '@yyp/contracts';
-import { Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
+import { MAX_LABEL_COPIES, MAX_PRINT_EXAMS, type RegistryItem } from '@yyp/contracts';
+import { Button, Dropdown, InputNumber, Space, Tooltip, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegistryPrint } from './useRegistryPrint';
 
@@ -15,6 +16,7 @@ const printable = (row: RegistryItem) => row.status !== 'Cancelled';
 export function RegistryPrintButtons({ selected, rows }: { selected: string[]; rows: RegistryItem[] }) {
   const { t } = useTranslation();
   const { print, busy } = useRegistryPrint();
+  const [copies, setCopies] = useState(1);
   const known = rows.filter((r) => selected.includes(r.id));
   const days = new Set(known.map((r) => r.scheduledDate));
   const none = selected.length === 0 || known.some((r) => !printable(r));
@@ -33,7 +35,7 @@ export function RegistryPrintButtons({ selected, rows }: { selected: string[]; r
           <Button
             icon={<PrinterOutlined />}
             disabled={none || tooMany || busy}
-            onClick={() => void print('labels', selected)}
+            onClick={() => void print('labels', selected, { copies })}
           >
             {t('registryPrint.labels', { count: selected.length })}
           </Button>
@@ -44,7 +46,11 @@ export function RegistryPrintButtons({ selected, rows }: { selected: string[]; r
           menu={{
             items: labelMenu,
             onClick: ({ key }) =>
-              void print('labels', selected, key === 'sheet' ? { layout: 'sheet' } : { mode: 'download' }),
+              void print(
+                'labels',
+                selected,
+                key === 'sheet' ? { layout: 'sheet', copies } : { mode: 'download', copies },
+              ),
           }}
         >
           <Button
@@ -54,6 +60,16 @@ export function RegistryPrintButtons({ selected, rows }: { selected: string[]; r
           />
         </Dropdown>
       </Space.Compact>
+      <InputNumber
+        aria-label={t('registryPrint.copies')}
+        title={t('registryPrint.copies')}
+        min={1}
+        max={MAX_LABEL_COPIES}
+        precision={0}
+        value={copies}
+        onChange={(value) => setCopies(value ?? 1)}
+        suffix={t('registryPrint.copiesUnit')}
+      />
       <Space.Compact>
         <Tooltip title={days.size > 1 ? t('registryPrint.notSameDay') : undefined}>
           <Button

@@ -32,7 +32,11 @@ export function useRegistryPrint() {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
 
-  async function print(kind: PrintKind, ids: string[], options: { layout?: LabelLayout; mode?: PrintMode } = {}) {
+  async function print(
+    kind: PrintKind,
+    ids: string[],
+    options: { layout?: LabelLayout; mode?: PrintMode; copies?: number } = {},
+  ) {
     const mode = options.mode ?? 'open';
     const tab = mode === 'open' ? window.open('', '_blank') : null;
     setBusy(true);
@@ -40,7 +44,12 @@ export function useRegistryPrint() {
       const lang = currentLanguage();
       const blob =
         kind === 'labels'
-          ? await fetchLabelsPdf({ scheduledIds: ids, layout: options.layout ?? 'label', lang })
+          ? await fetchLabelsPdf({
+              scheduledIds: ids,
+              layout: options.layout ?? 'label',
+              copies: options.copies ?? 1,
+              lang,
+            })
           : await fetchReferralFormsPdf({ scheduledIds: ids, lang });
       if (tab) {
         tab.location.href = URL.createObjectURL(blob);
