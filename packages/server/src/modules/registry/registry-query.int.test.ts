@@ -103,6 +103,7 @@ describe('the desk search', () => {
     const ids = async (q: string) => (await query({ q, source: 'all' })).items.map((i) => i.id).sort();
     expect(await ids('smith')).toEqual([smith.id]);
     expect(await ids('H^j')).toEqual([smith.id]);
+    expect(await ids('h.j')).toEqual([]);
     expect((await ids('小东')).length).toBeGreaterThan(0);
     expect((await query({ q: '小东', source: 'all' })).items.every((i) => i.patient.name === '王^小东')).toBe(true);
     expect(await ids('wxd')).toEqual(await ids('王^小东'));

@@ -45,20 +45,34 @@ function anyOf(column: SQLWrapper, rows: { id: string }[] | string[]): SQL {
 }
 
 /**
+ * A regular expression finding `q` in any case: each cased letter as the class of its two cases,
+ * ASCII punctuation escaped. Several times faster over a group's patients than ilike or lower().
+ */
+export function anyCase(q: string): string {
+  return [...q]
+    .map((c) => {
+      const [lower, upper] = [c.toLowerCase(), c.toUpperCase()];
+      if (lower !== upper && [...lower].length === 1 && [...upper].length === 1) return `[${lower}${upper}]`;
+      return /[ -/:-@[-`{-~]/.test(c) ? `\\${c}` : c;
+    })
+    .join('');
+}
+
+/**
  * The search box: the ids of the organization's scheduled exams it finds by accession number, by
  * its registration's pass code, or by its registration's patient (of the organization's group) by
  * name (contains, case-insensitive), pinyin initials (prefix, stored lower-case), patient ID or
  * phone: the patients first, then one union of exam ids from the indexes on accession number,
- * pass code and registration; the page and the count then look its ids up by primary key. A search without
- * cased letters (Chinese, digits) matches names with a plain `like`, the same there as a
- * case-insensitive one and several times faster over a group's patients. Its wildcards are escaped.
+ * pass code and registration; the page and the count then look its ids up by primary key. A
+ * search without cased letters (Chinese, digits) matches names with a plain `like` (the same
+ * there as a case-insensitive one), one with them by anyCase. Its wildcards are escaped.
  */
 async function searchIds(db: Db, bucketId: string, q: string): Promise<string[]> {
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
   const name =
     q.toLowerCase() === q.toUpperCase()
       ? like(registryPatients.name, `%${escaped}%`)
-      : sql`lower(${registryPatients.name}) like ${`%${escaped.toLowerCase()}%`}`;
+      : sql`${registryPatients.name} ~ ${anyCase(q)}`;
   const patients = await db
     .select({ id: registryPatients.id })
     .from(registryPatients)
