@@ -2,6 +2,7 @@
 // DIMSE test SCU (packages/server/dist/dicom/testdata/scu.js, on ul.ts) and identifiers written
 // with its dataset writer; and the .wl files Orthanc's worklist plugin reads, written with the
 // server's own worklist encoder (mwl.ts) as Part 10 files. The same client asks both archives.
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { percentile, round } from '../lib/util.mjs';
@@ -9,6 +10,15 @@ import { percentile, round } from '../lib/util.mjs';
 /** The build whose dist the bench loads (BENCH_BUILD: another checkout's root; this repository by default). */
 export const buildRoot =
   process.env.BENCH_BUILD || path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+/** The build's commit: BENCH_COMMIT, else its git HEAD. */
+export function buildCommit() {
+  if (process.env.BENCH_COMMIT) return process.env.BENCH_COMMIT;
+  try {
+    return execFileSync('git', ['-C', buildRoot, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
 const dist = (p) => import(pathToFileURL(path.join(buildRoot, 'packages/server/dist', p)).href);
 
 export async function loadDicom() {

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { ensureOrthancInstalled, startOrthanc } from '../lib/orthanc.mjs';
 import { cpuCalibrationMs, makeTempDir, machine, round, runBounded } from '../lib/util.mjs';
 import { startYyp } from '../lib/yyp.mjs';
-import { buildRoot, loadDicom, timeFinds, worklistFile, worklistIdentifier } from './cfind.mjs';
+import { buildCommit, buildRoot, loadDicom, timeFinds, worklistFile, worklistIdentifier } from './cfind.mjs';
 import { DEMO_AE, seedScheduledExams, todaysWorklist } from './seed.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -89,7 +89,7 @@ async function main() {
   const record = {
     benchmark: 'mwl',
     date: new Date().toISOString(),
-    machine: { ...machine(), orthanc: orthanc.version, yyp: yyp.version, loadAverage: load },
+    machine: { ...machine(), orthanc: orthanc.version, yyp: yyp.version, yypCommit: buildCommit(), loadAverage: load },
     cpuCalibrationMs: calibration,
     scheduledExams: N,
     today: { date: today, exams: TODAY_COUNT, stations: STATIONS, worklistFiles: rows.length },
