@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './limits.js';
 import { REGISTRY_QUICK_RANGES, REGISTRY_SOURCES } from './registry.js';
+import { LABEL_LAYOUTS, MAX_LABEL_COPIES } from './registry-print.js';
 import { EXAM_STATUSES } from './registry-rules.js';
 import { viewerSizeSchema } from './report-view.js';
 import { PASSWORD_MAX, USERNAME_MAX, USERNAME_PATTERN } from './validation.js';
@@ -76,6 +77,13 @@ export const preferencesSchema = z
           .union(REGISTRY_QUICK_RANGES.map((d) => z.literal(d)) as [z.ZodLiteral<3>, z.ZodLiteral<7>, z.ZodLiteral<30>])
           .nullable()
           .optional(),
+      })
+      .strict(),
+    /** The desk's label printing (spec 000 §9 "print label … templates"): the layout and copies it prints with. */
+    printLabel: z
+      .object({
+        layout: z.enum(LABEL_LAYOUTS).optional(),
+        copies: z.number().int().min(1).max(MAX_LABEL_COPIES).optional(),
       })
       .strict(),
   })

@@ -116,4 +116,39 @@ describe('/registry printing', () => {
     ).toBeTruthy();
     expect(tab.close).toHaveBeenCalled();
   });
+
+  it(
+    'prints with the layout and copies the desk keeps (spec 000 §9 print label templates)',
+    { timeout: 30_000 },
+    async () => {
+      const wang = named('Wang Fang');
+      const user = demoUser({ username: 'registrar', name: 'Zhao' });
+      const api = signedIn([wang], {
+        'GET accounts/me': () => ({
+          status: 200,
+          body: { ...user, preferences: { printLabel: { layout: 'sheet', copies: 3 } } },
+        }),
+        'PATCH accounts/me': () => ({ status: 200, body: user }),
+      });
+      await screen.findByText('Wang Fang', {}, { timeout: 15_000 });
+      const clicks = userEvent.setup();
+      await clicks.click(buttonByText('Label', await findRow('Wang Fang')));
+      await waitFor(() =>
+        expect(api.requests.find((r) => r.path === 'orders/labels')?.body).toMatchObject({
+          layout: 'sheet',
+          copies: 3,
+        }),
+      );
+      // The label printer chosen from the menu prints there and is kept for next time.
+      await clicks.click(checkbox(await findRow('Wang Fang')));
+      await clicks.click(screen.getByRole('button', { name: 'More label printing' }));
+      await clicks.click(await screen.findByText('Label printer, 80×50 mm'));
+      await waitFor(() =>
+        expect(api.requests.find((r) => r.path === 'accounts/me' && r.method === 'PATCH')?.body).toEqual({
+          preferences: { printLabel: { layout: 'label', copies: 3 } },
+        }),
+      );
+      expect(api.requests.filter((r) => r.path === 'orders/labels').at(-1)?.body).toMatchObject({ layout: 'label' });
+    },
+  );
 });

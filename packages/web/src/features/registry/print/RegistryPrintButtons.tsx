@@ -1,8 +1,9 @@
 import { DownOutlined, PrinterOutlined } from '@ant-design/icons';
-import { MAX_LABEL_COPIES, MAX_PRINT_EXAMS, type RegistryItem } from '@yyp/contracts';
+import { LABEL_LAYOUTS, MAX_LABEL_COPIES, MAX_PRINT_EXAMS, type LabelLayout, type RegistryItem } from '@yyp/contracts';
 import { Button, Dropdown, InputNumber, Space, Tooltip, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLabelPrefs } from './useLabelPrefs';
 import { useRegistryPrint } from './useRegistryPrint';
 
 /** The exams that may print: any but cancelled ones. */
@@ -16,26 +17,29 @@ const printable = (row: RegistryItem) => row.status !== 'Cancelled';
 export function RegistryPrintButtons({ selected, rows }: { selected: string[]; rows: RegistryItem[] }) {
   const { t } = useTranslation();
   const { print, busy } = useRegistryPrint();
-  const [copies, setCopies] = useState(1);
+  const prefs = useLabelPrefs();
+  const [chosenCopies, setCopies] = useState<number | null>(null);
+  const copies = chosenCopies ?? prefs.copies;
   const known = rows.filter((r) => selected.includes(r.id));
   const days = new Set(known.map((r) => r.scheduledDate));
   const none = selected.length === 0 || known.some((r) => !printable(r));
   const tooMany = selected.length > MAX_PRINT_EXAMS;
+  const layoutName = (layout: LabelLayout) =>
+    t(layout === 'sheet' ? 'registryPrint.labelSheet' : 'registryPrint.labelPrinter');
+  // Either layout; the one chosen is kept for the main button (and the rows' labels) next time.
   const labelMenu: MenuProps['items'] = [
-    { key: 'sheet', label: t('registryPrint.labelSheet') },
+    ...LABEL_LAYOUTS.map((layout) => ({ key: layout, label: layoutName(layout) })),
     { key: 'download', label: t('registryPrint.download') },
   ];
   const formMenu: MenuProps['items'] = [{ key: 'download', label: t('registryPrint.download') }];
   return (
     <Space wrap>
       <Space.Compact>
-        <Tooltip
-          title={tooMany ? t('registryPrint.tooMany', { max: MAX_PRINT_EXAMS }) : t('registryPrint.labelPrinter')}
-        >
+        <Tooltip title={tooMany ? t('registryPrint.tooMany', { max: MAX_PRINT_EXAMS }) : layoutName(prefs.layout)}>
           <Button
             icon={<PrinterOutlined />}
             disabled={none || tooMany || busy}
-            onClick={() => void print('labels', selected, { copies })}
+            onClick={() => void print('labels', selected, { layout: prefs.layout, copies })}
           >
             {t('registryPrint.labels', { count: selected.length })}
           </Button>
@@ -45,12 +49,15 @@ export function RegistryPrintButtons({ selected, rows }: { selected: string[]; r
           trigger={['click']}
           menu={{
             items: labelMenu,
-            onClick: ({ key }) =>
-              void print(
-                'labels',
-                selected,
-                key === 'sheet' ? { layout: 'sheet', copies } : { mode: 'download', copies },
-              ),
+            onClick: ({ key }) => {
+              if (key === 'download') {
+                void print('labels', selected, { mode: 'download', layout: prefs.layout, copies });
+                return;
+              }
+              const layout = key as LabelLayout;
+              if (layout !== prefs.layout) prefs.remember({ layout });
+              void print('labels', selected, { layout, copies });
+            },
           }}
         >
           <Button
@@ -67,7 +74,10 @@ export function RegistryPrintButtons({ selected, rows }: { selected: string[]; r
         max={MAX_LABEL_COPIES}
         precision={0}
         value={copies}
-        onChange={(value) => setCopies(value ?? 1)}
+        onChange={(value) => {
+          setCopies(value ?? 1);
+          if (value) prefs.remember({ copies: value });
+        }}
         suffix={t('registryPrint.copiesUnit')}
       />
       <Space.Compact>
@@ -100,10 +110,16 @@ export function RegistryPrintButtons({ selected, rows }: { selected: string[]; r
 export function RegistryRowPrint({ row }: { row: RegistryItem }) {
   const { t } = useTranslation();
   const { print, busy } = useRegistryPrint();
+  const prefs = useLabelPrefs();
   if (!printable(row)) return null;
   return (
     <>
-      <Button type="link" size="small" disabled={busy} onClick={() => void print('labels', [row.id])}>
+      <Button
+        type="link"
+        size="small"
+        disabled={busy}
+        onClick={() => void print('labels', [row.id], { layout: prefs.layout, copies: prefs.copies })}
+      >
         {t('registryPrint.label')}
       </Button>
       <Button type="link" size="small" disabled={busy} onClick={() => void print('referralForms', [row.id])}>
