@@ -302,16 +302,18 @@ class Association {
   /** Sends a response command set and, when given, its data set cut to the peer's PDU limit. */
   private respond(contextId: number, response: Parameters<typeof encodeResponse>[0], dataset?: Buffer): boolean {
     if (this.socket.destroyed) return false;
-    // One send for the command and its data set (Nagle is off: two writes were two segments, and
-    // a worklist answer of a thousand items twice the system calls).
-    this.socket.cork();
+    // What is answered in one go (a command and its data set, a worklist's items until it yields)
+    // leaves in one send: Nagle is off, and each write was a segment and a system call.
+    if (!this.socket.writableCorked) {
+      this.socket.cork();
+      process.nextTick(() => this.socket.uncork());
+    }
     let flushed = this.socket.write(
       encodeCommandPData(contextId, encodeResponse({ ...response, hasDataset: !!dataset })),
     );
     for (const p of dataset ? encodePData(contextId, dataset, false, this.peerMaxPdu) : []) {
       flushed = this.socket.write(p);
     }
-    this.socket.uncork();
     return flushed;
   }
 
