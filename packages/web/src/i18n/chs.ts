@@ -16,6 +16,7 @@ import { registryChs } from './registry/chs';
 import { registryPrintChs } from './registryPrint/chs';
 import { printSheetsChs } from './printSheets/chs';
 import { dicomRefusalsChs } from './dicomRefusals/chs';
+import { proceduresChs } from './procedures/chs';
 import { bindingChs } from './binding/chs';
 
 /** 简体中文 (default language). */
@@ -265,5 +266,6 @@ export const chs: Messages = {
   ...registryPrintChs,
   ...printSheetsChs,
   ...dicomRefusalsChs,
+  ...proceduresChs,
   ...bindingChs,
 };

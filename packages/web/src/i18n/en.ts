@@ -16,6 +16,7 @@ import { registryEn } from './registry/en';
 import { registryPrintEn } from './registryPrint/en';
 import { printSheetsEn } from './printSheets/en';
 import { dicomRefusalsEn } from './dicomRefusals/en';
+import { proceduresEn } from './procedures/en';
 import { bindingEn } from './binding/en';
 import type { Widen } from './widen';
 
@@ -273,6 +274,7 @@ export const en = {
   ...registryPrintEn,
   ...printSheetsEn,
   ...dicomRefusalsEn,
+  ...proceduresEn,
   ...bindingEn,
 };
 

@@ -16,6 +16,7 @@ import { registryTib } from './registry/tib';
 import { registryPrintTib } from './registryPrint/tib';
 import { printSheetsTib } from './printSheets/tib';
 import { dicomRefusalsTib } from './dicomRefusals/tib';
+import { proceduresTib } from './procedures/tib';
 import { bindingTib } from './binding/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
@@ -266,5 +267,6 @@ export const tib: Messages = {
   ...registryPrintTib,
   ...printSheetsTib,
   ...dicomRefusalsTib,
+  ...proceduresTib,
   ...bindingTib,
 };

@@ -11,12 +11,13 @@ import { useGroup } from '../../shared/groups/useGroups';
 import { orgAccessOf } from './orgAccess';
 import { OrgLevelTag } from '../../shared/labels/OrgLevelTag';
 import { OrgRolesTab } from './roles/OrgRolesTab';
+import { ProceduresTab } from './procedures/ProceduresTab';
 import { OrgSettingsTab } from './settings/OrgSettingsTab';
 import { OrgMembersTab } from './tabs/OrgMembersTab';
 import { OrgOverviewTab } from './tabs/OrgOverviewTab';
 import { useOrganization } from './useOrganization';
 
-const TABS = ['overview', 'members', 'roles', 'settings'] as const;
+const TABS = ['overview', 'members', 'roles', 'procedures', 'settings'] as const;
 type OrgTab = (typeof TABS)[number];
 
 function isOrgTab(value: string | null): value is OrgTab {
@@ -32,7 +33,7 @@ interface OrganizationPageProps {
   printTemplateCard?: (organization: Organization) => ReactNode;
 }
 
-/** /groups/{groupId}/organizations/{organizationId}: overview, members, roles and settings. */
+/** /groups/{groupId}/organizations/{organizationId}: overview, members, roles, procedures and settings. */
 export function OrganizationPage({ printTemplateCard }: OrganizationPageProps = {}) {
   const { t } = useTranslation();
   const { groupId = '', organizationId = '' } = useParams();
@@ -108,6 +109,11 @@ function OrganizationView({
       key: 'roles',
       label: t('org.tabRoles'),
       children: <OrgRolesTab organization={organization} access={access} />,
+    },
+    {
+      key: 'procedures',
+      label: t('procedures.tab'),
+      children: <ProceduresTab organization={organization} access={access} />,
     },
     ...(access.canManage
       ? [
