@@ -61,9 +61,9 @@ const TABLE: Record<ExamStatus, Record<RegistryAction, string>> = {
     confirm: '-',
     revoke: '-',
     delete: '-',
-    match: '-',
+    match: 'Performed',
     start: '-',
-    perform: '-',
+    perform: 'Performed',
     discontinue: '-',
   },
   Cancelled: {
@@ -166,8 +166,8 @@ describe('the scheduled exam status machine, every status × action × actor', (
     const technician = new Set(['registry_arrive', 'exam_delete']);
     expect(deskActions('Scheduled', registrar)).toEqual(['schedule', 'update', 'arrive', 'revoke', 'delete', 'match']);
     expect(deskActions('Arrived', registrar)).toEqual(['update', 'cancelArrival', 'confirm', 'match']);
-    expect(deskActions('Performed', registrar)).toEqual(['update']);
-    expect(deskActions('Performed', technician)).toEqual(['cancelArrival']);
+    expect(deskActions('Performed', registrar)).toEqual(['update', 'match']);
+    expect(deskActions('Performed', technician)).toEqual(['cancelArrival', 'match']);
     expect(deskActions('Cancelled', registrar)).toEqual(['delete']);
   });
 });

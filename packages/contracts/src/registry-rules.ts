@@ -93,9 +93,13 @@ const FROM: Record<RegistryAction, readonly ExamStatus[]> = {
   confirm: ['Arrived'],
   revoke: ['Registered', 'Scheduled'],
   delete: ['Registered', 'Scheduled', 'Cancelled'],
-  match: ['Registered', 'Scheduled', 'Arrived'],
+  // Performed: a step done before its images came (confirmed by hand, or COMPLETED by the
+  // modality's MPPS) takes them and stays Performed; images that came first are followed by the
+  // MPPS completion. Whether a scheduled exam already holds an exam (then images are bound, not
+  // matched) is the caller's check.
+  match: ['Registered', 'Scheduled', 'Arrived', 'Performed'],
   start: ['Registered', 'Scheduled', 'Arrived'],
-  perform: ['Registered', 'Scheduled', 'Arrived'],
+  perform: ['Registered', 'Scheduled', 'Arrived', 'Performed'],
   discontinue: ['Arrived'],
 };
 

@@ -259,4 +259,49 @@ describe('MPPS and the stored study', () => {
     await t.services.registryDicom.whenIdle();
     expect(await scheduled(elsewhere.exams[0]!.id)).toMatchObject({ status: 'Scheduled', examId: null });
   });
+
+  it('takes the MPPS COMPLETED of a study stored first: Performed stays, the step is recorded completed', async () => {
+    const reg = await register(t, desk.registrar.token, desk.org.bucketId, [{ modality: 'CT' }]);
+    const exam = reg.exams[0]!;
+    const pps = '1.2.826.0.1.3680043.10.1187.9.502';
+    const scu = await TestScu.associate(dimse.port, { callingAe: 'CT_ROOM1', contexts: [MPPS_CONTEXT] });
+    const started = mppsInProgress({
+      patientId: reg.patient.patientId,
+      station: 'CT_ROOM1',
+      steps: [{ studyInstanceUid: exam.studyInstanceUid, accessionNumber: exam.accessionNumber }],
+    }).toBuffer(false);
+    scu.send(
+      1,
+      { commandField: COMMAND.nCreateRq, affectedSopClassUid: MPPS_SOP_CLASS, affectedSopInstanceUid: pps },
+      started,
+    );
+    expect((await scu.responsesUntilFinal())[0]!.status).toBe(0x0000);
+    // The images come before the completion.
+    const study = generateStudy({
+      modality: 'CT',
+      instancesPerSeries: 1,
+      rows: 16,
+      columns: 16,
+      accessionNumber: exam.accessionNumber,
+      studyInstanceUid: exam.studyInstanceUid,
+    });
+    const files = await writeStudy(path.join(dir, 'images-first'), study);
+    await run('storescu', ['-aet', 'CT_ROOM1', '-aec', 'YYP', '127.0.0.1', String(dimse.port), ...files]);
+    await t.services.registryDicom.whenIdle();
+    const stored = await scheduled(exam.id);
+    expect(stored).toMatchObject({ status: 'Performed', mppsStatus: 'IN PROGRESS' });
+    scu.send(
+      1,
+      { commandField: COMMAND.nSetRq, requestedSopClassUid: MPPS_SOP_CLASS, requestedSopInstanceUid: pps },
+      new DatasetBuilder().text(MPPS_TAG.status, 'CS', 'COMPLETED').toBuffer(false),
+    );
+    expect((await scu.responsesUntilFinal())[0]!.status).toBe(0x0000);
+    await scu.release();
+    expect(await scheduled(exam.id)).toMatchObject({
+      status: 'Performed',
+      mppsStatus: 'COMPLETED',
+      examId: stored.examId,
+      performedAt: stored.performedAt,
+    });
+  });
 });

@@ -123,11 +123,8 @@ export class RegistryDicom {
     const action = MPPS_ACTION[state];
     const now = this.clock.now();
     for (const row of rows) {
-      // A study stored before the modality reported completion has made the exam Performed already.
-      const imagesFirst = action === 'perform' && row.status === 'Performed';
-      const outcome = imagesFirst
-        ? ({ ok: true, to: 'Performed' } as const)
-        : registryTransition(row.status as ExamStatus, action, { kind: 'modality' });
+      // COMPLETED after a study stored first (Performed already) is the machine's 'perform' too.
+      const outcome = registryTransition(row.status as ExamStatus, action, { kind: 'modality' });
       if (!outcome.ok || !outcome.to) return 'processingFailure';
       const values: Partial<ScheduledExamRow> = { status: outcome.to, mppsStatus: state };
       if (event.kind === 'create') values.mppsUid = event.sopInstanceUid;
@@ -167,14 +164,11 @@ export class RegistryDicom {
     const chosen = found.find((f) => f.exam.studyInstanceUid === f.storeUid) ?? found[0];
     if (!chosen) return;
     const { exam: row, registration } = chosen;
-    // Performed already (the modality's MPPS said COMPLETED before the images came): the study is
-    // only tied to it; otherwise storing the study performs it.
-    let to: ExamStatus = 'Performed';
-    if (row.status !== 'Performed') {
-      const outcome = registryTransition(row.status as ExamStatus, 'perform', { kind: 'modality' });
-      if (!outcome.ok || !outcome.to) return;
-      to = outcome.to;
-    }
+    // Storing the study performs it; Performed already (the MPPS said COMPLETED before the images
+    // came), it stays so and takes the study.
+    const outcome = registryTransition(row.status as ExamStatus, 'perform', { kind: 'modality' });
+    if (!outcome.ok || !outcome.to) return;
+    const to = outcome.to;
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       const moved = await transitionScheduledExam(

@@ -223,8 +223,8 @@ export class RegistryMatch {
   }
 
   /**
-   * Ties the exam to a scheduled exam holding none: the machine's 'match' (Performed), or only a
-   * tie when it is Performed already. The desk needs what the machine names for 'match'; an admin
+   * Ties the exam to a scheduled exam holding none: the machine's 'match' (Performed; one
+   * Performed already, confirmed by hand or completed by its MPPS, stays so). The desk needs what the machine names for 'match'; an admin
    * binding (exam_bind, checked by the route) needs nothing more.
    */
   private async tie(
@@ -235,9 +235,9 @@ export class RegistryMatch {
   ): Promise<MatchResult> {
     const row = found.exam;
     const from = row.status as ExamStatus;
-    const to = from === 'Performed' ? 'Performed' : registryTarget(from, 'match');
+    const to = registryTarget(from, 'match');
     if (!to) throw statusRefusal(row, 'match');
-    const needs = registryActionNeeds(from === 'Performed' ? 'Arrived' : from, 'match');
+    const needs = registryActionNeeds(from, 'match');
     if (action === 'registry.match') {
       if (!needs.every((a) => caller.actions.has(a))) return this.access.deny(caller, row.bucketId, needs, 'forbidden');
       await this.deskOpen(caller, row.bucketId);
