@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -5,8 +6,9 @@ import { failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from 
 
 /**
  * Issue 22, procedure management in the browser: the demo organization admin opens 放射科's
- * procedure management tab, adds a procedure and a device and sees them listed, sees a refused
- * Excel sheet's rows, and deletes what it added (the demo server is shared by the later specs).
+ * procedure management tab, adds a procedure and a device and sees them listed, imports the
+ * template it downloads once filled in, sees a refused sheet's rows, and deletes what it added (the
+ * demo server is shared by the later specs).
  */
 let browser: Browser;
 let context: BrowserContext;
@@ -63,6 +65,8 @@ describe('procedure management', () => {
     const code = `E2E-${suffix}`;
     const deviceName = `MR 机房 ${suffix}`;
     const aeTitle = `E2E${suffix}`;
+    const importedName = `导入胸片${suffix}`;
+    const importedCode = `IMP-${suffix}`;
 
     await loginViaUi(page, 'groupadmin');
     await page.getByRole('link', { name: '我的集团' }).click();
@@ -126,10 +130,28 @@ describe('procedure management', () => {
     }
     await shot(page, 'procedures-devices');
 
-    // A refused sheet: its rows are listed, nothing is imported.
+    // The template the browser writes: the header row the server reads; filled in, it imports.
     await page.getByRole('tab', { name: '检查项目', exact: true }).click();
     await button(page, 'Excel 导入').click();
     const importModal = page.getByRole('dialog', { name: '从 Excel 导入检查项目' });
+    const [download] = await Promise.all([page.waitForEvent('download'), button(importModal, '下载模板').click()]);
+    expect(download.suggestedFilename()).toBe('检查项目.xlsx');
+    const template = new ExcelJS.Workbook();
+    const bytes = await readFile(await download.path());
+    await template.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const header = template.worksheets[0]!.getRow(1).values as unknown[];
+    expect(header.slice(1, 4)).toEqual(['名称', '编码', '英文名称']);
+    template.worksheets[0]!.addRow([importedName, importedCode, '', '88.5', '', '', '2', 'DX']);
+    await importModal.locator('input[type=file]').setInputFiles({
+      name: 'filled.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await template.xlsx.writeBuffer()),
+    });
+    await importModal.getByText('已从 filled.xlsx 导入：新增 1 个，更新 0 个。').waitFor();
+    const importedRow = page.getByRole('row').filter({ hasText: importedName });
+    await importedRow.getByText('88.50', { exact: true }).waitFor();
+
+    // A refused sheet: its rows are listed, nothing is imported.
     await importModal.locator('input[type=file]').setInputFiles({
       name: 'bad.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -147,6 +169,9 @@ describe('procedure management', () => {
     await button(page.locator('.ant-popover'), '删除').click();
     await toast(page, `检查项目 ${procedureName} 已删除。`);
     await procedureRow.waitFor({ state: 'detached' });
+    await button(importedRow, '删除').click();
+    await button(page.locator('.ant-popover'), '删除').click();
+    await importedRow.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: '设备', exact: true }).click();
     await button(deviceRow, '删除').click();
     await button(page.locator('.ant-popover'), '删除').click();
