@@ -178,4 +178,22 @@ describe('procedure management', () => {
     await toast(page, `设备 ${deviceName} 已删除。`);
     await deviceRow.waitFor({ state: 'detached' });
   }, 180_000);
+
+  it('a member sees procedure management read-only', async () => {
+    await loginViaUi(page, 'doctor');
+    await page.getByRole('link', { name: '我的集团' }).click();
+    await page.getByRole('link', { name: '仁和医院' }).first().click();
+    await page.getByRole('tab', { name: '机构' }).click();
+    await page.getByRole('link', { name: '放射科' }).click();
+    await page.getByRole('tab', { name: '检查项目管理' }).click();
+    await page.getByRole('row').filter({ hasText: '胸部CT平扫' }).waitFor();
+    await page.getByText('您可以查看检查项目管理；只有机构或集团的管理员可以修改。').waitFor();
+    expect(await button(page, '新增检查项目').count()).toBe(0);
+    expect(await button(page, 'Excel 导入').count()).toBe(0);
+    expect(await page.getByRole('row').filter({ hasText: '胸部CT平扫' }).getByRole('button').count()).toBe(0);
+    await page.getByRole('tab', { name: '设备', exact: true }).click();
+    await page.getByRole('row').filter({ hasText: 'DEMO_MODALITY' }).waitFor();
+    expect(await button(page, '新增设备').count()).toBe(0);
+    await shot(page, 'procedures-readonly');
+  });
 });
