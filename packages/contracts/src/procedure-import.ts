@@ -33,6 +33,26 @@ export const procedureImportResultSchema = z.object({ created: z.number().int(),
 export type ProcedureImportResult = z.infer<typeof procedureImportResultSchema>;
 
 /**
+ * What is wrong with a cell, for the screen to say in the user's language (the message is the
+ * server's English): a required column missing from the header row; a required cell empty; a
+ * yes/no cell, a price (yuan, 2 decimals) or a whole number not read; device groups the
+ * organization does not have (`value`: their names); a code already on an earlier row (`value`:
+ * that row); text longer than the field takes (`value`: the most); anything else the field refuses.
+ */
+export const PROCEDURE_IMPORT_PROBLEMS = [
+  'missingColumn',
+  'required',
+  'yesNo',
+  'price',
+  'wholeNumber',
+  'unknownDeviceGroup',
+  'duplicateCode',
+  'tooLong',
+  'invalid',
+] as const;
+export type ProcedureImportProblem = (typeof PROCEDURE_IMPORT_PROBLEMS)[number];
+
+/**
  * A bad row: the sheet's row number (the header is row 1), the column's field and what is wrong.
  * An import with any bad row imports nothing and answers 400 ValidationError with details
  * `{ rows: ProcedureImportRowError[] }`.
@@ -40,6 +60,9 @@ export type ProcedureImportResult = z.infer<typeof procedureImportResultSchema>;
 export const procedureImportRowErrorSchema = z.object({
   row: z.number().int(),
   column: z.string(),
+  problem: z.enum(PROCEDURE_IMPORT_PROBLEMS),
+  /** what the problem names: the unknown groups, the earlier row, the longest length */
+  value: z.string().optional(),
   message: z.string(),
 });
 export type ProcedureImportRowError = z.infer<typeof procedureImportRowErrorSchema>;

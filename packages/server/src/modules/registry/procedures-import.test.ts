@@ -77,14 +77,15 @@ describe('readProcedureSheet', () => {
       ['重复', 'x2', '', '', '', '', '', '', '', '', '', '', '', ''],
     ]);
     expect(sheet.procedures).toHaveLength(1);
-    expect(sheet.errors.map((e) => [e.row, e.column])).toEqual([
-      [2, 'isEnhanced'],
-      [2, 'price'],
-      [2, 'bodyPartCount'],
-      [2, 'deviceGroups'],
-      [2, 'name'],
-      [2, 'aeTitle'],
-      [4, 'modality'],
+    // Each with the problem's code, for the screen to say in the user's language.
+    expect(sheet.errors.map((e) => [e.row, e.column, e.problem, e.value])).toEqual([
+      [2, 'isEnhanced', 'yesNo', undefined],
+      [2, 'price', 'price', undefined],
+      [2, 'bodyPartCount', 'wholeNumber', undefined],
+      [2, 'deviceGroups', 'unknownDeviceGroup', '不存在'],
+      [2, 'name', 'required', undefined],
+      [2, 'aeTitle', 'invalid', undefined],
+      [4, 'modality', 'required', undefined],
     ]);
   });
 
@@ -93,8 +94,13 @@ describe('readProcedureSheet', () => {
       EN_HEADER.slice(0, 8),
       ['甲', 'A1', '', '', '', '', '', 'CT'],
       ['乙', 'a1', '', '', '', '', '', 'MR'],
+      ['丙'.repeat(65), 'B1', '', '', '', '', '', 'MR'],
     ]);
-    expect(sheet.errors).toEqual([{ row: 3, column: 'code', message: 'the code of row 2' }]);
+    expect(sheet.errors.map(({ message: _, ...e }) => e)).toEqual([
+      { row: 3, column: 'code', problem: 'duplicateCode', value: '2' },
+      { row: 4, column: 'name', problem: 'tooLong', value: '64' },
+    ]);
+    expect(sheet.errors[0]!.message).toBe('the code of row 2');
   });
 
   it('answers the missing required columns as errors of row 1', async () => {
@@ -102,9 +108,9 @@ describe('readProcedureSheet', () => {
       ['名称', '价格'],
       ['甲', 1],
     ]);
-    expect(sheet.errors.map((e) => [e.row, e.column])).toEqual([
-      [1, 'code'],
-      [1, 'modality'],
+    expect(sheet.errors.map((e) => [e.row, e.column, e.problem])).toEqual([
+      [1, 'code', 'missingColumn'],
+      [1, 'modality', 'missingColumn'],
     ]);
   });
 

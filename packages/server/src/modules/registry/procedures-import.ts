@@ -3,6 +3,7 @@ import {
   PROCEDURE_IMPORT_MAX_ROWS,
   procedureInputSchema,
   type ProcedureImportField,
+  type ProcedureImportProblem,
   type ProcedureImportRowError,
 } from '@yyp/contracts';
 import type { CellValue, Workbook, Worksheet } from 'exceljs';
@@ -77,39 +78,54 @@ function columnsOf(sheet: Worksheet): Map<ProcedureImportField, number> {
 function readRow(
   cell: (field: ProcedureImportField) => string,
   groupIds: Map<string, string>,
-): { input: Record<string, unknown>; bad: [ProcedureImportField, string][] } {
+): { input: Record<string, unknown>; bad: Bad[] } {
   const input: Record<string, unknown> = {};
-  const bad: [ProcedureImportField, string][] = [];
+  const bad: Bad[] = [];
   for (const field of TEXTS) if (cell(field) !== '') input[field] = cell(field);
   for (const field of FLAGS) {
     const text = cell(field).toLowerCase();
     if (text === '') continue;
     if (TRUE.has(text)) input[field] = true;
     else if (FALSE.has(text)) input[field] = false;
-    else bad.push([field, '是/否, yes/no or 1/0']);
+    else bad.push([field, 'yesNo', '是/否, yes/no or 1/0']);
   }
   const price = cell('price');
   if (price !== '') {
     if (/^\d+(\.\d{1,2})?$/.test(price)) input.price = Math.round(Number(price) * 100);
-    else bad.push(['price', 'a price in yuan with at most 2 decimals']);
+    else bad.push(['price', 'price', 'a price in yuan with at most 2 decimals']);
   }
   const count = cell('bodyPartCount');
   if (count !== '') {
     if (/^\d+$/.test(count)) input.bodyPartCount = Number(count);
-    else bad.push(['bodyPartCount', 'a whole number']);
+    else bad.push(['bodyPartCount', 'wholeNumber', 'a whole number']);
   }
   const names = cell('deviceGroups')
     .split(/[,，]/)
     .map((name) => name.trim())
     .filter(Boolean);
   const unknown = names.filter((name) => !groupIds.has(name.toLowerCase()));
-  if (unknown.length) bad.push(['deviceGroups', `not a device group of this organization: ${unknown.join(', ')}`]);
-  else input.deviceGroupIds = names.map((name) => groupIds.get(name.toLowerCase())!);
+  if (unknown.length) {
+    const names = unknown.join(', ');
+    bad.push(['deviceGroups', 'unknownDeviceGroup', `not a device group of this organization: ${names}`, names]);
+  } else input.deviceGroupIds = names.map((name) => groupIds.get(name.toLowerCase())!);
   input.steps = cell('steps')
     .split(/[;；]/)
     .map((step) => step.trim())
     .filter(Boolean);
   return { input, bad };
+}
+
+/** A bad cell: its column, the problem's code, the server's words and what the problem names. */
+type Bad = [ProcedureImportField, ProcedureImportProblem, string, string?];
+
+/** A schema issue as an import problem: an empty required cell, text too long, or else refused. */
+function problemOf(issue: z.core.$ZodIssue): Pick<ProcedureImportRowError, 'problem' | 'value'> {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return { problem: 'required' };
+  if (issue.code === 'too_small' && issue.origin === 'string') return { problem: 'required' };
+  if (issue.code === 'too_big' && issue.origin === 'string') {
+    return { problem: 'tooLong', value: String(issue.maximum) };
+  }
+  return { problem: 'invalid' };
 }
 
 /** The schema's field an issue is about, as the sheet's column. */
@@ -134,7 +150,12 @@ export function readProcedureSheet(workbook: Workbook, groups: Pick<DeviceGroupR
   if (missing.length) {
     return {
       procedures: [],
-      errors: missing.map((c) => ({ row: 1, column: c.field, message: `no column "${c.chs}" or "${c.en}"` })),
+      errors: missing.map((c) => ({
+        row: 1,
+        column: c.field,
+        problem: 'missingColumn' as const,
+        message: `no column "${c.chs}" or "${c.en}"`,
+      })),
     };
   }
   const groupIds = new Map(groups.map((g) => [g.name.toLowerCase(), g.id]));
@@ -149,19 +170,32 @@ export function readProcedureSheet(workbook: Workbook, groups: Pick<DeviceGroupR
     };
     if (PROCEDURE_IMPORT_COLUMNS.every((c) => cell(c.field) === '')) return;
     const { input, bad } = readRow(cell, groupIds);
-    const rowErrors: ProcedureImportRowError[] = bad.map(([column, message]) => ({ row: rowNumber, column, message }));
+    const rowErrors: ProcedureImportRowError[] = bad.map(([column, problem, message, value]) => ({
+      row: rowNumber,
+      column,
+      problem,
+      ...(value !== undefined ? { value } : {}),
+      message,
+    }));
     const parsed = procedureInputSchema.safeParse(input);
     if (parsed.success) {
       const code = parsed.data.code.toLowerCase();
       const first = codeRows.get(code);
-      if (first !== undefined) rowErrors.push({ row: rowNumber, column: 'code', message: `the code of row ${first}` });
-      else codeRows.set(code, rowNumber);
+      if (first !== undefined) {
+        rowErrors.push({
+          row: rowNumber,
+          column: 'code',
+          problem: 'duplicateCode',
+          value: String(first),
+          message: `the code of row ${first}`,
+        });
+      } else codeRows.set(code, rowNumber);
       if (rowErrors.length === 0) procedures.push(parsed.data);
     } else {
       for (const issue of parsed.error.issues) {
         const column = columnOfIssue(issue);
         if (!rowErrors.some((e) => e.column === column)) {
-          rowErrors.push({ row: rowNumber, column, message: issue.message });
+          rowErrors.push({ row: rowNumber, column, ...problemOf(issue), message: issue.message });
         }
       }
     }

@@ -119,6 +119,17 @@ export const proceduresChs: Widen<typeof proceduresEn> = {
       row: '行',
       column: '列',
       problem: '问题',
+      problems: {
+        missingColumn: '缺少此列（必填）',
+        required: '必填，不能为空',
+        yesNo: '请填写 是/否、yes/no 或 1/0',
+        price: '价格以元为单位，最多两位小数',
+        wholeNumber: '请填写整数',
+        unknownDeviceGroup: '本科室没有此设备组：{{value}}',
+        duplicateCode: '编码与第 {{value}} 行重复',
+        tooLong: '最多 {{value}} 个字符',
+        invalid: '格式不正确',
+      },
     },
   },
 };

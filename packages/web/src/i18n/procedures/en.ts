@@ -117,6 +117,17 @@ export const proceduresEn = {
       row: 'Row',
       column: 'Column',
       problem: 'Problem',
+      problems: {
+        missingColumn: 'This required column is missing',
+        required: 'Required: it cannot be empty',
+        yesNo: 'Enter 是/否, yes/no or 1/0',
+        price: 'A price in yuan with at most 2 decimals',
+        wholeNumber: 'Enter a whole number',
+        unknownDeviceGroup: 'Not a device group of this organization: {{value}}',
+        duplicateCode: 'The same code as row {{value}}',
+        tooLong: 'At most {{value}} characters',
+        invalid: 'Not in the expected form',
+      },
     },
   },
 };

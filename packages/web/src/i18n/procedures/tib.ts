@@ -119,6 +119,17 @@ export const proceduresTib: Widen<typeof proceduresEn> = {
       row: 'ཕྲེང་།',
       column: 'ཀ',
       problem: 'དཀའ་ངལ།',
+      problems: {
+        missingColumn: 'ངེས་པར་དགོས་པའི་ཀ་གདན་འདི་མི་འདུག',
+        required: 'ངེས་པར་འབྲི་དགོས། སྟོང་པ་མི་ཆོག',
+        yesNo: '是/否、yes/no ཡང་ན་ 1/0 འབྲི་རོགས།',
+        price: 'རིན་གོང་ཡུན་གྱིས་འབྲི་དགོས། ཚག་རྗེས་ཨང་ཀི་གཉིས་ལས་མི་ཆོག',
+        wholeNumber: 'ཨང་གྲངས་ཆ་ཚང་འབྲི་རོགས།',
+        unknownDeviceGroup: 'སྡེ་ཚན་འདིར་ཡོ་བྱད་ཚོགས་པ་འདི་མེད། {{value}}',
+        duplicateCode: 'ཨང་རྟགས་འདི་ཕྲེང་ {{value}} པ་དང་གཅིག་མཚུངས།',
+        tooLong: 'ཡིག་འབྲུ་ {{value}} ལས་མང་བ་མི་ཆོག',
+        invalid: 'རྣམ་པ་མི་འགྲིག',
+      },
     },
   },
 };

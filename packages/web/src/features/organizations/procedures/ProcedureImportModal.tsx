@@ -96,7 +96,12 @@ export function ProcedureImportModal({ bucketId, open, onClose, onImported }: Pr
   const columns: TableColumnsType<ProcedureImportRowError> = [
     { key: 'row', dataIndex: 'row', title: t('procedures.import.row'), width: 70, align: 'right' },
     { key: 'column', title: t('procedures.import.column'), width: 160, render: (_, e) => columnLabel(t, e.column) },
-    { key: 'message', dataIndex: 'message', title: t('procedures.import.problem') },
+    {
+      key: 'problem',
+      title: t('procedures.import.problem'),
+      // The server's problem code in the user's language (its message is English).
+      render: (_, e) => t(`procedures.import.problems.${e.problem}`, { value: e.value ?? '' }),
+    },
   ];
 
   return (

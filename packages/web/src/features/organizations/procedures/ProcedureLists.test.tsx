@@ -132,8 +132,14 @@ describe('the Excel import', { timeout: 60_000 }, () => {
     const state = procedureState({
       importAnswer: {
         rows: [
-          { row: 3, column: 'code', message: 'the code of row 2' },
-          { row: 4, column: 'deviceGroups', message: 'not a device group of this organization: MR' },
+          { row: 3, column: 'code', problem: 'duplicateCode', value: '2', message: 'the code of row 2' },
+          {
+            row: 4,
+            column: 'deviceGroups',
+            problem: 'unknownDeviceGroup',
+            value: 'MR',
+            message: 'not a device group of this organization: MR',
+          },
         ],
       },
     });
@@ -144,10 +150,12 @@ describe('the Excel import', { timeout: 60_000 }, () => {
         'Nothing was imported from procedures.xlsx: 2 problems. Correct them in the file and import it again.',
       ),
     ).toBeTruthy();
-    const row = (await within(modal).findByText('the code of row 2')).closest('tr') as HTMLElement;
+    // Each problem in the user's language, from its code.
+    const row = (await within(modal).findByText('The same code as row 2')).closest('tr') as HTMLElement;
     expect(within(row).getByText('3')).toBeTruthy();
     expect(within(row).getByText('Code')).toBeTruthy();
     expect(within(modal).getByText('Device groups')).toBeTruthy();
+    expect(within(modal).getByText('Not a device group of this organization: MR')).toBeTruthy();
     const post = api.requests.find((r) => r.method === 'POST' && r.path === 'buckets/b1/procedures/import');
     expect(post?.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
   });
