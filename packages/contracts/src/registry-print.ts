@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './limits.js';
+import { LANGUAGES, type Language } from './limits.js';
 
 /**
  * The front desk's printing (spec 000 §2 /registry "label printing, referral form printing", §5
@@ -63,6 +63,76 @@ export const ORDER_TEMPLATE_FIELDS = [
   'passCode',
 ] as const;
 export type OrderTemplateField = (typeof ORDER_TEMPLATE_FIELDS)[number];
+
+/**
+ * The names of a referral form's fields in the three interface languages: printed on the form
+ * and offered in the template's settings (web i18n registryPrint reads them from here).
+ */
+export const ORDER_TEMPLATE_FIELD_NAMES: Record<Language, Record<Exclude<OrderTemplateField, 'barcode'>, string>> = {
+  chs: {
+    patientId: '病人编号',
+    gender: '性别',
+    age: '年龄',
+    birthDate: '出生日期',
+    phone: '电话',
+    idCard: '身份证号',
+    address: '地址',
+    patientSource: '病人来源',
+    outpatientId: '门诊号',
+    inpatientId: '住院号',
+    bedNum: '床号',
+    physicalExamId: '体检号',
+    applyDept: '申请科室',
+    orderPlacer: '申请医生',
+    weight: '体重(kg)',
+    height: '身高(cm)',
+    clinicImpression: '临床诊断',
+    note: '备注',
+    passCode: '取号码',
+  },
+  en: {
+    patientId: 'Patient ID',
+    gender: 'Gender',
+    age: 'Age',
+    birthDate: 'Birth date',
+    phone: 'Phone',
+    idCard: 'ID card',
+    address: 'Address',
+    patientSource: 'Patient source',
+    outpatientId: 'Outpatient ID',
+    inpatientId: 'Inpatient ID',
+    bedNum: 'Bed',
+    physicalExamId: 'Physical exam ID',
+    applyDept: 'Department',
+    orderPlacer: 'Ordering physician',
+    weight: 'Weight (kg)',
+    height: 'Height (cm)',
+    clinicImpression: 'Clinical diagnosis',
+    note: 'Note',
+    passCode: 'Pass code',
+  },
+  tib: {
+    patientId: 'ནད་པའི་ཨང་།',
+    gender: 'ཕོ་མོ།',
+    age: 'ལོ་ཚད།',
+    birthDate: 'སྐྱེས་ཚེས།',
+    phone: 'ཁ་པར།',
+    idCard: 'ཐོབ་ཐང་ལག་ཁྱེར་ཨང་།',
+    address: 'སྡོད་གནས།',
+    patientSource: 'ནད་པའི་འབྱུང་ཁུངས།',
+    outpatientId: 'ཕྱི་ནད་ཨང་།',
+    inpatientId: 'ནང་ནད་ཨང་།',
+    bedNum: 'ཉལ་ཁྲི་ཨང་།',
+    physicalExamId: 'གཟུགས་ཞིབ་ཨང་།',
+    applyDept: 'རེ་ཞུ་སྡེ་ཚན།',
+    orderPlacer: 'རེ་ཞུ་སྨན་པ།',
+    weight: 'ལྗིད་ཚད། (kg)',
+    height: 'བོང་ཚད། (cm)',
+    clinicImpression: 'སྨན་བཅོས་ཐག་གཅོད།',
+    note: 'མཆན།',
+    passCode: 'འཛུལ་ཨང་།',
+  },
+};
 
 /** What a form shows until the organization's admin saves a template of its own. */
 export const DEFAULT_ORDER_TEMPLATE_FIELDS: readonly OrderTemplateField[] = [

@@ -1,3 +1,5 @@
+import { ORDER_TEMPLATE_FIELD_NAMES } from '@yyp/contracts';
+
 import type { Widen } from '../widen';
 import type { registryPrintEn } from './en';
 
@@ -36,26 +38,8 @@ export const registryPrintChs: Widen<typeof registryPrintEn> = {
       updated: '{{name}} 于 {{time}} 保存',
     },
     fields: {
-      patientId: '病人编号',
-      gender: '性别',
-      age: '年龄',
-      birthDate: '出生日期',
-      phone: '电话',
-      idCard: '身份证号',
-      address: '地址',
-      patientSource: '病人来源',
-      outpatientId: '门诊号',
-      inpatientId: '住院号',
-      bedNum: '床号',
-      physicalExamId: '体检号',
-      applyDept: '申请科室',
-      orderPlacer: '申请医生',
-      weight: '体重',
-      height: '身高',
-      clinicImpression: '临床诊断',
-      note: '备注',
+      ...ORDER_TEMPLATE_FIELD_NAMES.chs,
       barcode: '检查号条码',
-      passCode: '取号码',
     },
   },
 };

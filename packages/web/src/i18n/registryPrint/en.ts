@@ -1,3 +1,5 @@
+import { ORDER_TEMPLATE_FIELD_NAMES } from '@yyp/contracts';
+
 /** English: the front desk's labels and referral forms (/registry). */
 export const registryPrintEn = {
   registryPrint: {
@@ -35,26 +37,8 @@ export const registryPrintEn = {
       updated: 'Saved by {{name}} at {{time}}',
     },
     fields: {
-      patientId: 'Patient ID',
-      gender: 'Gender',
-      age: 'Age',
-      birthDate: 'Birth date',
-      phone: 'Phone',
-      idCard: 'ID card',
-      address: 'Address',
-      patientSource: 'Patient source',
-      outpatientId: 'Outpatient ID',
-      inpatientId: 'Inpatient ID',
-      bedNum: 'Bed',
-      physicalExamId: 'Physical exam ID',
-      applyDept: 'Department',
-      orderPlacer: 'Ordering physician',
-      weight: 'Weight',
-      height: 'Height',
-      clinicImpression: 'Clinical diagnosis',
-      note: 'Note',
+      ...ORDER_TEMPLATE_FIELD_NAMES.en,
       barcode: 'Barcodes of the accession numbers',
-      passCode: 'Pass code',
     },
   },
 };

@@ -1,3 +1,5 @@
+import { ORDER_TEMPLATE_FIELD_NAMES } from '@yyp/contracts';
+
 import type { Widen } from '../widen';
 import type { registryPrintEn } from './en';
 
@@ -36,26 +38,8 @@ export const registryPrintTib: Widen<typeof registryPrintEn> = {
       updated: '{{name}} ཡིས་ {{time}} ལ་ཉར་ཚགས་བྱས།',
     },
     fields: {
-      patientId: 'ནད་པའི་ཨང་།',
-      gender: 'ཕོ་མོ།',
-      age: 'ལོ་ཚད།',
-      birthDate: 'སྐྱེས་ཚེས།',
-      phone: 'ཁ་པར།',
-      idCard: 'ཐོབ་ཐང་ལག་ཁྱེར་ཨང་།',
-      address: 'སྡོད་གནས།',
-      patientSource: 'ནད་པའི་འབྱུང་ཁུངས།',
-      outpatientId: 'ཕྱི་ནད་ཨང་།',
-      inpatientId: 'ནང་ནད་ཨང་།',
-      bedNum: 'ཉལ་ཁྲི་ཨང་།',
-      physicalExamId: 'གཟུགས་ཞིབ་ཨང་།',
-      applyDept: 'རེ་ཞུ་སྡེ་ཚན།',
-      orderPlacer: 'རེ་ཞུ་སྨན་པ།',
-      weight: 'ལྗིད་ཚད།',
-      height: 'བོང་ཚད།',
-      clinicImpression: 'སྨན་བཅོས་ཐག་གཅོད།',
-      note: 'མཆན།',
+      ...ORDER_TEMPLATE_FIELD_NAMES.tib,
       barcode: 'ཞིབ་བཤེར་ཨང་གི་དཔེ་རིས་ཨང་རྟགས།',
-      passCode: 'འཛུལ་ཨང་།',
     },
   },
 };
