@@ -1,13 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   apiLogin,
+  browserPerFile,
   examIdsOfPatient,
-  failedShotPath,
-  launchBrowser,
   loginViaUi,
-  openPage,
   screenshot,
   stowStudy,
   todayDicom,
@@ -19,25 +17,9 @@ import {
  * menu, searches the scheduled exam, types its accession number and matches it; the scheduled exam
  * is Performed with that exam, which now carries the registration's patient and accession number.
  */
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser));
-});
-afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
-  await context?.close();
-});
+browserPerFile((current) => ({ page } = current));
 
 interface Item {
   id: string;

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile, loginViaUi, screenshot } from './support.js';
 
 /**
  * Issue 22, procedure management in the browser: the demo organization admin opens 放射科's
@@ -10,25 +10,9 @@ import { failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from 
  * template it downloads once filled in, sees a refused sheet's rows, and deletes what it added (the
  * demo server is shared by the later specs).
  */
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser));
-});
-afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
-  await context?.close();
-});
+browserPerFile((current) => ({ page } = current));
 
 /** antd puts a space between two CJK characters of a button (保 存). */
 function spaced(label: string): RegExp {

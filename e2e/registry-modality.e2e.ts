@@ -1,25 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DatasetBuilder } from '../packages/server/src/dicom/dataset-writer.js';
 import { COMMAND } from '../packages/server/src/dicom/dimse-command.js';
 import { MPPS_SOP_CLASS, MPPS_TAG } from '../packages/server/src/dicom/mpps.js';
 import { dumpValue, findscuWorklist, worklistQueryFile } from '../packages/server/src/dicom/testdata/findscu.js';
 import { mppsInProgress } from '../packages/server/src/dicom/testdata/mpps.js';
 import { TestScu } from '../packages/server/src/dicom/testdata/scu.js';
-import {
-  api,
-  apiLogin,
-  examIdsOfPatient,
-  failedShotPath,
-  launchBrowser,
-  loginViaUi,
-  openPage,
-  screenshot,
-  stowStudy,
-} from './support.js';
+import { api, apiLogin, browserPerFile, examIdsOfPatient, loginViaUi, screenshot, stowStudy } from './support.js';
 
 /**
  * Issue 22's "Done when", as a new user meets it: the demo registrar registers an outpatient for a
@@ -27,27 +17,15 @@ import {
  * worklist for that day; its MPPS marks the exam in progress, then completed; the study stored with
  * the scheduled accession number lands on the exam, and the doctor sees it on /studies.
  */
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let dir: string;
+const pages = browserPerFile((current) => ({ page } = current));
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-e2e-mwl-'));
 });
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser));
-});
-afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
-  await context?.close();
 });
 
 interface Item {
@@ -191,8 +169,7 @@ describe('the front desk hands the schedule to the CT', () => {
     // The doctor finds the exam on /studies.
     const doctor = await apiLogin('doctor');
     expect(await examIdsOfPatient(doctor.accessToken, scheduled.patient.patientId)).toEqual([performed.examId]);
-    await context.close();
-    ({ context, page } = await openPage(browser));
+    await pages.reopen();
     await loginViaUi(page, 'doctor');
     await page.getByRole('tab', { name: '全部检查' }).click();
     await page.getByLabel('姓名、拼音首字母、患者编号或检查号（/）').fill(name);

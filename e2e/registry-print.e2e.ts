@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { barcodesOnPage } from '../packages/server/src/modules/registry-print/code128.fixture.js';
-import { api, apiLogin, baseUrl, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import { api, apiLogin, baseUrl, browserPerFile, loginViaUi, screenshot } from './support.js';
 
 /**
  * Issue 22's labels in the browser: a registered outpatient's exams printed from /registry — the
@@ -12,26 +12,11 @@ import { api, apiLogin, baseUrl, failedShotPath, launchBrowser, loginViaUi, open
  * poppler (pdfinfo, pdftoppm) and its barcodes decoded from the rendered pixels; the referral form
  * of the day's two exams opened as well.
  */
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const shots = path.join(import.meta.dirname, 'screenshots');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser));
-});
-afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
-  await context?.close();
-});
+browserPerFile((current) => ({ context, page } = current));
 
 /** Tomorrow in the hospital's time zone (UTC+8), YYYY-MM-DD. */
 const tomorrow = () => new Date(Date.now() + (8 + 24) * 3_600_000).toISOString().slice(0, 10);

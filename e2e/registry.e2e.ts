@@ -1,13 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   apiLogin,
+  browserPerFile,
   examIdsOfPatient,
-  failedShotPath,
-  launchBrowser,
   loginViaUi,
-  openPage,
   screenshot,
   stowStudy,
   todayDicom,
@@ -18,25 +16,9 @@ import {
  * and records the arrival; the modality stores the study with the scheduled accession number and
  * Study Instance UID; the scheduled exam is Performed and the doctor sees the exam on /studies.
  */
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser));
-});
-afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
-  await context?.close();
-});
+const pages = browserPerFile((current) => ({ page } = current));
 
 interface Item {
   id: string;
@@ -120,8 +102,7 @@ describe('the front desk', () => {
     // The doctor sees the exam on /studies.
     const doctor = await apiLogin('doctor');
     expect(await examIdsOfPatient(doctor.accessToken, scheduled.patient.patientId)).toEqual([performed!.examId]);
-    await context.close();
-    ({ context, page } = await openPage(browser));
+    await pages.reopen();
     await loginViaUi(page, 'doctor');
     // The shared server holds many of today's exams, and the CT assign rules may give this one to
     // another radiologist: the doctor looks the patient up by name among all exams.

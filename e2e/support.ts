@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { generateStudy, type StudyOptions } from '../packages/server/src/dicom/testdata/generate.js';
 
 /** Shared helpers for the e2e specs: browser, pages, sign-in and screenshots. */
@@ -36,6 +36,42 @@ export async function openPage(browser: Browser): Promise<{ context: BrowserCont
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
+}
+
+export interface BrowserPage {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * The usual hooks of a spec file: one browser for the file, a fresh page (openPage) before each
+ * test, a screenshot of it when the test fails, and its context closed after. `use` receives the
+ * browser, context and page each time they change; `reopen` gives the test a new signed-out page.
+ */
+export function browserPerFile(use: (current: BrowserPage) => void): { reopen(): Promise<void> } {
+  const current = {} as BrowserPage;
+  const open = async () => {
+    Object.assign(current, await openPage(current.browser));
+    use({ ...current });
+  };
+  beforeAll(async () => {
+    current.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await current.browser?.close();
+  });
+  beforeEach(open);
+  afterEach(async ({ task }) => {
+    await shotIfFailed(task, current.page);
+    await current.context?.close();
+  });
+  return {
+    async reopen() {
+      await current.context.close();
+      await open();
+    },
+  };
 }
 
 /**
