@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, MAX_EXAMS_PER_REGISTRATION, MAX_EXPORT_EXAMS, MAX_NOTE_LENGTH } from './limits.js';
-import { PATIENT_SOURCES } from './exams.js';
-import { patientInputSchema, registrationSchema, registryQuerySchema } from './registry.js';
+import { LANGUAGES, MAX_EXAMS_PER_REGISTRATION, MAX_EXPORT_EXAMS } from './limits.js';
+import { registrationFields, registrationSchema, registryQuerySchema } from './registry.js';
 
 /**
  * The front desk's orders and extension fields (spec 001 §7 "Registry": exports/schedules,
@@ -57,19 +56,7 @@ export const serviceOrderSchema = z
     bucketId: z.string().max(64),
     /** the placing system's order id */
     orderId: text(64).min(1),
-    patient: patientInputSchema,
-    patientSource: z.enum(PATIENT_SOURCES).default('O'),
-    inpatientId: text(64).default(''),
-    bedNum: text(16).default(''),
-    outpatientId: text(64).default(''),
-    physicalExamId: text(64).default(''),
-    applyDept: text(64).default(''),
-    orderPlacer: text(64).default(''),
-    clinicImpression: text(1024).default(''),
-    urgent: z.boolean().default(false),
-    note: text(MAX_NOTE_LENGTH).default(''),
-    weight: z.number().min(0.1).max(500).nullable().default(null),
-    height: z.number().min(10).max(300).nullable().default(null),
+    ...registrationFields,
     exams: z.array(serviceOrderExamSchema).min(1).max(MAX_EXAMS_PER_REGISTRATION),
   })
   .strict();

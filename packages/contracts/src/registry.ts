@@ -145,7 +145,8 @@ export const scheduledExamInputSchema = z
   });
 export type ScheduledExamInput = z.input<typeof scheduledExamInputSchema>;
 
-const registrationFields = {
+/** A registration's fields, as the desk (POST/PUT registry) and a placing system (service-order) send them. */
+export const registrationFields = {
   patient: patientInputSchema,
   patientSource: z.enum(PATIENT_SOURCES).default('O'),
   inpatientId: text(64).default(''),
