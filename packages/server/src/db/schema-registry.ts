@@ -45,6 +45,8 @@ export const registryPatients = pgTable(
   (t) => [
     uniqueIndex('registry_patients_group_pid_idx').on(t.groupId, t.patientId),
     index('registry_patients_group_name_idx').on(t.groupId, t.name, t.birthDate),
+    // The search box's phone numbers (registry-query.store.ts searchIds).
+    index('registry_patients_group_phone_idx').on(t.groupId, t.phone),
   ],
 );
 

@@ -58,6 +58,9 @@ export function anyCase(q: string): string {
     .join('');
 }
 
+/** What the search box takes for an identifier rather than a name (see searchIds). */
+const IDENTIFIER = /^[A-Za-z]?\d{5,}$/;
+
 /**
  * The search box: the ids of the organization's scheduled exams it finds by accession number, by
  * its registration's pass code, or by its registration's patient (of the organization's group) by
@@ -73,6 +76,10 @@ async function searchIds(db: Db, bucketId: string, q: string): Promise<string[]>
     q.toLowerCase() === q.toUpperCase()
       ? like(registryPatients.name, `%${escaped}%`)
       : sql`${registryPatients.name} ~ ${anyCase(q)}`;
+  // An identifier typed or scanned (accession number, phone, patient ID: five digits or more, a
+  // letter before them at most) is no name nor pinyin: looked up by index alone, not by reading
+  // every patient of the group.
+  const identifier = IDENTIFIER.test(q);
   const patients = await db
     .select({ id: registryPatients.id })
     .from(registryPatients)
@@ -82,12 +89,14 @@ async function searchIds(db: Db, bucketId: string, q: string): Promise<string[]>
           registryPatients.groupId,
           db.select({ groupId: buckets.groupId }).from(buckets).where(eq(buckets.id, bucketId)),
         ),
-        or(
-          name,
-          like(registryPatients.namePinyin, `${escaped.toLowerCase()}%`),
-          eq(registryPatients.patientId, q),
-          eq(registryPatients.phone, q),
-        ),
+        identifier
+          ? or(eq(registryPatients.patientId, q), eq(registryPatients.phone, q))
+          : or(
+              name,
+              like(registryPatients.namePinyin, `${escaped.toLowerCase()}%`),
+              eq(registryPatients.patientId, q),
+              eq(registryPatients.phone, q),
+            ),
       ),
     );
   const ofRegistrations = (registrationIds: SQLWrapper) =>

@@ -1,0 +1,1 @@
+CREATE INDEX "registry_patients_group_phone_idx" ON "registry_patients" USING btree ("group_id","phone");
