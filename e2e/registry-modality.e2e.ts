@@ -9,7 +9,16 @@ import { MPPS_SOP_CLASS, MPPS_TAG } from '../packages/server/src/dicom/mpps.js';
 import { dumpValue, findscuWorklist, worklistQueryFile } from '../packages/server/src/dicom/testdata/findscu.js';
 import { mppsInProgress } from '../packages/server/src/dicom/testdata/mpps.js';
 import { TestScu } from '../packages/server/src/dicom/testdata/scu.js';
-import { api, apiLogin, browserPerFile, examIdsOfPatient, loginViaUi, screenshot, stowStudy } from './support.js';
+import {
+  api,
+  apiLogin,
+  browserPerFile,
+  examIdsOfPatient,
+  loginViaUi,
+  screenshot,
+  settle,
+  stowStudy,
+} from './support.js';
 
 /**
  * Issue 22's "Done when", as a new user meets it: the demo registrar registers an outpatient for a
@@ -66,7 +75,13 @@ describe('the front desk hands the schedule to the CT', () => {
     await form.getByLabel('检查项目', { exact: true }).first().focus();
     await page.keyboard.type('胸部CT平扫');
     await page.locator('.ant-select-item-option-active[title^="胸部CT平扫"]').waitFor();
+    // Enter once the list has opened (its motion ended), as a person sees it before choosing.
+    await settle(page);
     await page.keyboard.press('Enter');
+    // The select takes the option a moment after Enter: moving on before would drop it.
+    await expect
+      .poll(() => form.locator('.ant-select-content-has-value[title^="胸部CT平扫"]').count(), { timeout: 5_000 })
+      .toBeGreaterThan(0);
     await form.getByLabel('日期', { exact: true }).first().fill(tomorrow);
     await form.getByLabel('时间', { exact: true }).first().fill('09:30');
     await page.keyboard.press('Control+Enter');

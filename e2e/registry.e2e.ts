@@ -7,6 +7,7 @@ import {
   examIdsOfPatient,
   loginViaUi,
   screenshot,
+  settle,
   stowStudy,
   todayDicom,
 } from './support.js';
@@ -45,9 +46,11 @@ describe('the front desk', () => {
     await page.getByLabel('检查项目').first().focus();
     await page.keyboard.type('胸部CT平扫');
     await page.locator('.ant-select-item-option-active[title^="胸部CT平扫"]').waitFor();
+    // Enter once the list has opened (its motion ended), as a person sees it before choosing.
+    await settle(page);
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => page.locator('.ant-select-content-has-value[title^="胸部CT平扫"]').count())
+      .poll(() => page.locator('.ant-select-content-has-value[title^="胸部CT平扫"]').count(), { timeout: 5_000 })
       .toBeGreaterThan(0);
     await screenshot(page, 'registry-form');
     await page.getByRole('button', { name: '登记并到检' }).click();

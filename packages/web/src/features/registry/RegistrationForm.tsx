@@ -65,6 +65,7 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
   const source = Form.useWatch('patientSource', form) ?? 'O';
   const arrive = useRef(false);
   const nameField = useRef<GetRef<typeof AutoComplete>>(null);
+  const fields = useRef<HTMLDivElement>(null);
   const [arriving, setArriving] = useState(false);
   const today = hospitalDate(new Date());
   const { procedures, devices } = useProceduresAndDevices(open ? bucketId : undefined);
@@ -150,7 +151,9 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
       size="large"
       destroyOnHidden
       afterOpenChange={(opened) => {
-        if (opened) nameField.current?.focus();
+        // The name, unless the registrar is already typing in the form (a scanner, a fast hand):
+        // taking the focus back when the drawer's motion ends would drop what they were choosing.
+        if (opened && !fields.current?.contains(document.activeElement)) nameField.current?.focus();
       }}
       footer={
         <Space>
@@ -166,7 +169,7 @@ export function RegistrationForm({ bucketId, editing, open, onClose }: Registrat
         </Space>
       }
     >
-      <div onKeyDown={handleKeyDown}>
+      <div ref={fields} onKeyDown={handleKeyDown}>
         <Form<RegistrationValues>
           form={form}
           layout="vertical"

@@ -283,7 +283,9 @@ describe('/registry', () => {
     const user = userEvent.setup();
     await user.click(buttonByText('Edit', await firstRow('Wang Fang')));
     const drawer = await findOverlay('Edit the registration');
-    expect((within(drawer).getByLabelText('Bed') as HTMLInputElement).value).toBe('3');
+    // The inpatient's fields show once the form has read the registration's source.
+    const bed = (await within(drawer).findByLabelText('Bed', {}, { timeout: 5_000 })) as HTMLInputElement;
+    expect(bed.value).toBe('3');
     await user.clear(within(drawer).getByLabelText('Bed'));
     await user.type(within(drawer).getByLabelText('Bed'), '5');
     await user.click(buttonByText('Save', drawer));
