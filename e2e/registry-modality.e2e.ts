@@ -13,11 +13,12 @@ import {
   api,
   apiLogin,
   browserPerFile,
+  deskItem,
   examIdsOfPatient,
   loginViaUi,
   screenshot,
   settle,
-  stowStudy,
+  stowScheduledStudy,
 } from './support.js';
 
 /**
@@ -37,27 +38,8 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface Item {
-  id: string;
-  status: string;
-  accessionNumber: string;
-  studyInstanceUid: string;
-  scheduledDate: string;
-  examId: string | null;
-  patient: { name: string; patientId: string };
-}
-
 /** The hospital's date (UTC+8) `days` from now, YYYY-MM-DD. */
 const hospitalDay = (days: number) => new Date(Date.now() + 8 * 3600_000 + days * 86400_000).toISOString().slice(0, 10);
-
-/** The desk's scheduled exam found by a search text, as the registrar's API sees it. */
-async function deskItem(token: string, bucketId: string, q: string): Promise<Item | undefined> {
-  const found = await api<{ items: Item[] }>(`/yyp/api/v1/buckets/${bucketId}/registry/query`, token, {
-    method: 'POST',
-    body: JSON.stringify({ q }),
-  });
-  return found.body.items[0];
-}
 
 describe('the front desk hands the schedule to the CT', () => {
   it("registers tomorrow's CT at the keyboard; worklist, MPPS and the stored study take it to Performed; the doctor reads it", async () => {
@@ -158,19 +140,7 @@ describe('the front desk hands the schedule to the CT', () => {
     });
 
     // The study, stored with the scheduled keys, lands on the exam.
-    const tech = await apiLogin('tech');
-    await stowStudy(tech.accessToken, bucketId, {
-      modality: 'CT',
-      instancesPerSeries: 1,
-      rows: 32,
-      columns: 32,
-      patientName: name,
-      charset: 'ISO_IR 192',
-      patientId: scheduled.patient.patientId,
-      accessionNumber: scheduled.accessionNumber,
-      studyInstanceUid: scheduled.studyInstanceUid,
-      studyDate: tomorrow.replace(/-/g, ''),
-    });
+    await stowScheduledStudy(bucketId, scheduled, tomorrow.replace(/-/g, ''));
     await expect
       .poll(async () => (await deskItem(registrar.accessToken, bucketId, scheduled.accessionNumber))?.examId ?? null, {
         timeout: 10_000,

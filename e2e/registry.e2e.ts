@@ -4,11 +4,13 @@ import {
   api,
   apiLogin,
   browserPerFile,
+  type DeskItem,
+  deskItem,
   examIdsOfPatient,
   loginViaUi,
   screenshot,
   settle,
-  stowStudy,
+  stowScheduledStudy,
   todayDicom,
 } from './support.js';
 
@@ -20,15 +22,6 @@ import {
 let page: Page;
 
 const pages = browserPerFile((current) => ({ page } = current));
-
-interface Item {
-  id: string;
-  status: string;
-  accessionNumber: string;
-  studyInstanceUid: string;
-  examId: string | null;
-  patient: { name: string; patientId: string };
-}
 
 describe('the front desk', () => {
   it('registers a walk-in for a chest CT at the keyboard; the stored study performs it; the doctor sees it', async () => {
@@ -63,40 +56,12 @@ describe('the front desk', () => {
     const registrar = await apiLogin('registrar');
     const buckets = await api<{ id: string }[]>('/yyp/api/v1/registry-buckets', registrar.accessToken);
     const bucketId = buckets.body[0]!.id;
-    const found = await api<{ items: Item[] }>(
-      `/yyp/api/v1/buckets/${bucketId}/registry/query`,
-      registrar.accessToken,
-      {
-        method: 'POST',
-        body: JSON.stringify({ q: name }),
-      },
-    );
-    const scheduled = found.body.items[0]!;
+    const scheduled = (await deskItem(registrar.accessToken, bucketId, name))!;
     expect(scheduled).toMatchObject({ status: 'Arrived', patient: { name } });
-    const tech = await apiLogin('tech');
-    await stowStudy(tech.accessToken, bucketId, {
-      modality: 'CT',
-      instancesPerSeries: 1,
-      rows: 32,
-      columns: 32,
-      patientName: name,
-      charset: 'ISO_IR 192',
-      patientId: scheduled.patient.patientId,
-      accessionNumber: scheduled.accessionNumber,
-      studyInstanceUid: scheduled.studyInstanceUid,
-      studyDate: todayDicom(),
-    });
-    let performed: Item | undefined;
+    await stowScheduledStudy(bucketId, scheduled, todayDicom());
+    let performed: DeskItem | undefined;
     for (let i = 0; i < 50 && !performed?.examId; i++) {
-      const again = await api<{ items: Item[] }>(
-        `/yyp/api/v1/buckets/${bucketId}/registry/query`,
-        registrar.accessToken,
-        {
-          method: 'POST',
-          body: JSON.stringify({ q: scheduled.accessionNumber }),
-        },
-      );
-      performed = again.body.items[0];
+      performed = await deskItem(registrar.accessToken, bucketId, scheduled.accessionNumber);
       if (!performed?.examId) await new Promise((r) => setTimeout(r, 100));
     }
     expect(performed).toMatchObject({ status: 'Performed' });

@@ -270,3 +270,40 @@ export function canvasStats(p: Page, index = 0): Promise<{ lit: number; sum: num
     return { lit, sum };
   }, index);
 }
+
+/** A scheduled exam as the desk's list answers it (the fields the front-desk specs read). */
+export interface DeskItem {
+  id: string;
+  status: string;
+  accessionNumber: string;
+  studyInstanceUid: string;
+  scheduledDate: string;
+  examId: string | null;
+  patient: { name: string; patientId: string };
+}
+
+/** The first scheduled exam the desk's search finds (POST buckets/:id/registry/query). */
+export async function deskItem(token: string, bucketId: string, q: string): Promise<DeskItem | undefined> {
+  const found = await api<{ items: DeskItem[] }>(`/yyp/api/v1/buckets/${bucketId}/registry/query`, token, {
+    method: 'POST',
+    body: JSON.stringify({ q }),
+  });
+  return found.body.items[0];
+}
+
+/** The technician stores a small CT study with the scheduled exam's keys, as the modality the worklist gave them to. */
+export async function stowScheduledStudy(bucketId: string, scheduled: DeskItem, studyDate: string): Promise<void> {
+  const tech = await apiLogin('tech');
+  await stowStudy(tech.accessToken, bucketId, {
+    modality: 'CT',
+    instancesPerSeries: 1,
+    rows: 32,
+    columns: 32,
+    patientName: scheduled.patient.name,
+    charset: 'ISO_IR 192',
+    patientId: scheduled.patient.patientId,
+    accessionNumber: scheduled.accessionNumber,
+    studyInstanceUid: scheduled.studyInstanceUid,
+    studyDate,
+  });
+}
