@@ -25,7 +25,6 @@ import {
   type RegistrationFields,
 } from '../exams/index.js';
 import { DeskAccess } from './registry.access.js';
-import { groupsWithoutRegistry } from './registry-groups.store.js';
 import { statusRefusal } from './registry.moves.js';
 import * as store from './registry-match.store.js';
 
@@ -289,10 +288,8 @@ export class RegistryMatch {
    * The desk's calls obey the group setting enableRegistry (registry.access.ts); an admin's bind
    * (exam_bind) repairs images of scheduled exams that exist whatever the setting.
    */
-  private async deskOpen(caller: MatchCaller, bucketId: string): Promise<void> {
-    if ((await groupsWithoutRegistry(this.db, [caller.groupId])).size > 0) {
-      await this.access.deny(caller, bucketId, ['enableRegistry'], 'forbidden');
-    }
+  private deskOpen(caller: MatchCaller, bucketId: string): Promise<void> {
+    return this.access.requireRegistryOn(caller, bucketId, caller.groupId);
   }
 
   private result(exam: BindableExam, row: ScheduledExamRow, status: ExamStatus, replaced: number): MatchResult {

@@ -49,11 +49,15 @@ export class DeskAccess {
     const found = await this.actionsIn(caller.account, bucketId);
     if (!found) return this.deny(caller, bucketId, anyOf, 'notFound');
     if (!anyOf.some((a) => found.actions.has(a))) return this.deny(caller, bucketId, anyOf, 'forbidden');
-    // The group's administrators may turn the registry off (group setting enableRegistry).
-    if ((await groupsWithoutRegistry(this.db, [found.bucket.groupId])).size > 0) {
-      return this.deny(caller, bucketId, ['enableRegistry'], 'forbidden');
-    }
+    await this.requireRegistryOn(caller, bucketId, found.bucket.groupId);
     return found;
+  }
+
+  /** Refuses (403 naming enableRegistry, audited) a desk call into a group that turned its registry off. */
+  async requireRegistryOn(caller: DeskCaller, bucketId: string, groupId: string): Promise<void> {
+    if ((await groupsWithoutRegistry(this.db, [groupId])).size > 0) {
+      await this.deny(caller, bucketId, ['enableRegistry'], 'forbidden');
+    }
   }
 
   /** Refuses (and audits) an action the machine says the caller lacks. */
