@@ -41,9 +41,20 @@ export const registryPatients = pgTable(
     animal: jsonb('animal').$type<{ species: string; breed: string; owner: string; diseaseHistory: string }>(),
     created: ts('created').notNull().defaultNow(),
     updated: ts('updated').notNull().defaultNow(),
+    /**
+     * The search box's keys, kept by PostgreSQL (migration 0031 `registry_search_keys`): every
+     * character and every two adjacent characters of the lower-cased name, and `p:` + every prefix of
+     * the pinyin initials. A name search asks the GIN index for the keys of what was typed, then
+     * rechecks the name, instead of reading every patient of the group.
+     */
+    searchKeys: text('search_keys')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`registry_search_keys(name, name_pinyin)`),
   },
   (t) => [
     uniqueIndex('registry_patients_group_pid_idx').on(t.groupId, t.patientId),
+    index('registry_patients_search_keys_idx').using('gin', t.searchKeys),
     index('registry_patients_group_name_idx').on(t.groupId, t.name, t.birthDate),
     // The search box's phone numbers (registry-query.store.ts searchIds).
     index('registry_patients_group_phone_idx').on(t.groupId, t.phone),

@@ -1,6 +1,6 @@
 import type { registryQuerySchema } from '@yyp/contracts';
 import type { z } from 'zod';
-import { and, asc, desc, eq, gte, inArray, like, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import {
   accounts,
@@ -15,6 +15,7 @@ import {
   type ScheduledExamRow,
 } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
+import { patientTextMatch } from './registry-search.store.js';
 
 const SORTS = {
   created: scheduledExams.created,
@@ -44,20 +45,6 @@ function anyOf(column: SQLWrapper, rows: { id: string }[] | string[]): SQL {
   return sql`${column} = any(${`{${ids.map((id) => `"${id.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[])`;
 }
 
-/**
- * A regular expression finding `q` in any case: each cased letter as the class of its two cases,
- * ASCII punctuation escaped. Several times faster over a group's patients than ilike or lower().
- */
-export function anyCase(q: string): string {
-  return [...q]
-    .map((c) => {
-      const [lower, upper] = [c.toLowerCase(), c.toUpperCase()];
-      if (lower !== upper && [...lower].length === 1 && [...upper].length === 1) return `[${lower}${upper}]`;
-      return /[ -/:-@[-`{-~]/.test(c) ? `\\${c}` : c;
-    })
-    .join('');
-}
-
 /** What the search box takes for an identifier rather than a name (see searchIds). */
 const IDENTIFIER = /^[A-Za-z]?\d{5,}$/;
 
@@ -66,16 +53,10 @@ const IDENTIFIER = /^[A-Za-z]?\d{5,}$/;
  * its registration's pass code, or by its registration's patient (of the organization's group) by
  * name (contains, case-insensitive), pinyin initials (prefix, stored lower-case), patient ID or
  * phone: the patients first, then one union of exam ids from the indexes on accession number,
- * pass code and registration; the page and the count then look its ids up by primary key. A
- * search without cased letters (Chinese, digits) matches names with a plain `like` (the same
- * there as a case-insensitive one), one with them by anyCase. Its wildcards are escaped.
+ * pass code and registration; the page and the count then look its ids up by primary key. Names
+ * and pinyin are found through the search keys' index (registry-search.store.ts).
  */
 async function searchIds(db: Db, bucketId: string, q: string): Promise<string[]> {
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const name =
-    q.toLowerCase() === q.toUpperCase()
-      ? like(registryPatients.name, `%${escaped}%`)
-      : sql`${registryPatients.name} ~ ${anyCase(q)}`;
   // An identifier typed or scanned (accession number, phone, patient ID: five digits or more, a
   // letter before them at most) is no name nor pinyin: looked up by index alone, not by reading
   // every patient of the group.
@@ -92,8 +73,7 @@ async function searchIds(db: Db, bucketId: string, q: string): Promise<string[]>
         identifier
           ? or(eq(registryPatients.patientId, q), eq(registryPatients.phone, q))
           : or(
-              name,
-              like(registryPatients.namePinyin, `${escaped.toLowerCase()}%`),
+              patientTextMatch(q),
               eq(registryPatients.patientId, q),
               eq(registryPatients.phone, q),
             ),

@@ -1,5 +1,5 @@
 import type { ExamStatus } from '@yyp/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import {
   accounts,
   modalities,
@@ -11,6 +11,7 @@ import {
   type ScheduledExamRow,
 } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
+import { patientTextMatch } from './registry-search.store.js';
 
 /* ---------- ownership ---------- */
 
@@ -107,13 +108,11 @@ export async function queryPatients(
   page: { skip: number; limit: number },
 ): Promise<{ rows: RegistryPatientRow[]; count: number }> {
   if (groupIds.length === 0) return { rows: [], count: 0 };
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = and(
     inArray(registryPatients.groupId, groupIds),
     q
       ? or(
-          ilike(registryPatients.name, like),
-          ilike(registryPatients.namePinyin, `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          patientTextMatch(q),
           eq(registryPatients.patientId, q),
           eq(registryPatients.phone, q),
         )
