@@ -44,11 +44,12 @@ function pieces(): string[] {
   const out = new Set<string>();
   for (const name of NAMES) {
     const chars = [...name];
-    for (let len = 1; len <= 3; len++)
+    for (let len = 1; len <= 3; len++) {
       for (let i = 0; i + len <= chars.length; i++) {
         const piece = chars.slice(i, i + len).join('');
         for (const q of [piece, piece.toUpperCase(), piece.toLowerCase()]) if (q.trim()) out.add(q);
       }
+    }
   }
   return [...out];
 }
