@@ -1,10 +1,8 @@
 import { PROCEDURE_IMPORT_MAX_BYTES, XLSX_CONTENT_TYPE, type Procedure } from '@yyp/contracts';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../../db/schema.js';
-import { makeGroupMember, makeMember, makeOrganization, type BuiltOrganization } from '../../test/factories.js';
+import type { BuiltOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { CHS_HEADER, EN_HEADER, xlsxOf } from './procedures.fixture.js';
+import { auditActions, CHS_HEADER, EN_HEADER, makeProcedureStaff, ok, xlsxOf } from './procedures.fixture.js';
 
 /**
  * The Excel import of procedure management (issue 22): all rows or none, every bad row listed;
@@ -12,19 +10,14 @@ import { CHS_HEADER, EN_HEADER, xlsxOf } from './procedures.fixture.js';
  */
 let t: TestApp;
 let org: BuiltOrganization;
-const tok: Record<string, string> = {};
+let tok: Record<string, string>;
 
 const base = () => `buckets/${org.bucketId}`;
 const admin = () => t.as(tok.admin!);
 
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
-  org = await makeOrganization(t, { name: '放射科' });
-  const other = await makeOrganization(t, { name: '乙城放射科' });
-  tok.admin = (await makeMember(t, org.bucketId, { level: 'admin' })).token;
-  tok.member = (await makeMember(t, org.bucketId, { actions: ['registry_create', 'manage_steps'] })).token;
-  tok.groupAdmin = (await makeGroupMember(t, org.groupId, 1)).token;
-  tok.otherAdmin = (await makeMember(t, other.bucketId, { level: 'admin', groupLevel: 1 })).token;
+  ({ org, tok } = await makeProcedureStaff(t));
   const head = await admin().post(`${base()}/procedures`, {
     name: '头颅平扫',
     code: 'CT-HEAD',
@@ -36,19 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const ok = <T>(res: { statusCode: number; body: string; json(): unknown }, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-};
-
-async function auditActions(bucketId: string, action: string): Promise<number> {
-  const rows = await t.db.database.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.bucketId, bucketId), eq(auditLogs.action, action)));
-  return rows.length;
-}
 
 describe('Excel import', () => {
   const upload = (file: Buffer, token = tok.admin, contentType = XLSX_CONTENT_TYPE) =>
@@ -71,7 +51,7 @@ describe('Excel import', () => {
     expect(created.sort).toBeGreaterThan(Math.max(...before.map((p) => p.sort)));
     const head = after.find((p) => p.code === 'CT-HEAD')!;
     expect(head).toMatchObject({ name: '头颅平扫（导入）', price: 15000 });
-    expect(await auditActions(org.bucketId, 'procedure.import')).toBe(1);
+    expect(await auditActions(t, org.bucketId, 'procedure.import')).toBe(1);
   });
 
   it('imports nothing when any row is bad, and lists every bad row', async () => {

@@ -1,4 +1,43 @@
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { expect } from 'vitest';
+import { auditLogs } from '../../db/schema.js';
+import { makeGroupMember, makeMember, makeOrganization, type BuiltOrganization } from '../../test/factories.js';
+import type { TestApp } from '../../test/harness.js';
+
+/** The staff of the procedure management tests: 放射科 with its admin, a member who registers and
+ * manages steps and its group's admin; 乙城放射科 (another group) with its admin. */
+export interface ProcedureStaff {
+  org: BuiltOrganization;
+  other: BuiltOrganization;
+  tok: Record<string, string>;
+}
+
+export async function makeProcedureStaff(t: TestApp): Promise<ProcedureStaff> {
+  const org = await makeOrganization(t, { name: '放射科' });
+  const other = await makeOrganization(t, { name: '乙城放射科' });
+  const tok: Record<string, string> = {};
+  tok.admin = (await makeMember(t, org.bucketId, { level: 'admin' })).token;
+  tok.member = (await makeMember(t, org.bucketId, { actions: ['registry_create', 'manage_steps'] })).token;
+  tok.groupAdmin = (await makeGroupMember(t, org.groupId, 1)).token;
+  tok.otherAdmin = (await makeMember(t, other.bucketId, { level: 'admin', groupLevel: 1 })).token;
+  return { org, other, tok };
+}
+
+/** The answer's JSON, once its status is `status`. */
+export const ok = <T>(res: { statusCode: number; body: string; json(): unknown }, status = 200): T => {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+};
+
+/** How many audit rows of `action` the organization has. */
+export async function auditActions(t: TestApp, bucketId: string, action: string): Promise<number> {
+  const rows = await t.db.database.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.bucketId, bucketId), eq(auditLogs.action, action)));
+  return rows.length;
+}
 
 /** An .xlsx file of one sheet holding `rows` (the first one the header), as the import takes it. */
 export async function xlsxOf(rows: readonly (readonly (string | number | boolean | null)[])[]): Promise<Buffer> {

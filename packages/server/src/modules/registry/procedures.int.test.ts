@@ -1,10 +1,11 @@
 import { demoRoles, type Device, type DeviceGroup, type Procedure } from '@yyp/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, scheduledExams } from '../../db/schema.js';
-import { makeGroupMember, makeMember, makeOrganization, type BuiltOrganization } from '../../test/factories.js';
+import { scheduledExams } from '../../db/schema.js';
+import { makeMember, makeOrganization, type BuiltOrganization } from '../../test/factories.js';
 import { register } from '../../test/factories-registry.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { auditActions, makeProcedureStaff, ok } from './procedures.fixture.js';
 
 /**
  * Procedure management (issue 22): the organization admin tab's device groups, devices,
@@ -15,38 +16,20 @@ let org: BuiltOrganization;
 /** another organization of the same group, and one of another group */
 let sibling: BuiltOrganization;
 let other: BuiltOrganization;
-const tok: Record<string, string> = {};
+let tok: Record<string, string>;
 
 const base = () => `buckets/${org.bucketId}`;
 const admin = () => t.as(tok.admin!);
 
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
-  org = await makeOrganization(t, { name: '放射科' });
+  ({ org, other, tok } = await makeProcedureStaff(t));
   sibling = await makeOrganization(t, { groupId: org.groupId, name: '超声科' });
-  other = await makeOrganization(t, { name: '乙城放射科' });
-  tok.admin = (await makeMember(t, org.bucketId, { level: 'admin' })).token;
-  tok.member = (await makeMember(t, org.bucketId, { actions: ['registry_create', 'manage_steps'] })).token;
-  tok.groupAdmin = (await makeGroupMember(t, org.groupId, 1)).token;
   tok.siblingAdmin = (await makeMember(t, sibling.bucketId, { level: 'admin' })).token;
-  tok.otherAdmin = (await makeMember(t, other.bucketId, { level: 'admin', groupLevel: 1 })).token;
 });
 afterAll(async () => {
   await t.close();
 });
-
-const ok = <T>(res: { statusCode: number; body: string; json(): unknown }, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-};
-
-async function auditActions(bucketId: string, action: string): Promise<number> {
-  const rows = await t.db.database.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.bucketId, bucketId), eq(auditLogs.action, action)));
-  return rows.length;
-}
 
 describe('device groups', () => {
   it('are created, listed by sort then name, renamed and refused twice in any case', async () => {
@@ -60,7 +43,7 @@ describe('device groups', () => {
     expect((await admin().put(`${base()}/device-groups/${ct.id}`, { name: 'mr 组' })).statusCode).toBe(409);
     const list = ok<DeviceGroup[]>(await t.as(tok.member!).get(`${base()}/device-groups`));
     expect(list.map((g) => g.name)).toEqual(['A CT 组', 'MR 组']);
-    expect(await auditActions(org.bucketId, 'device_group.create')).toBe(2);
+    expect(await auditActions(t, org.bucketId, 'device_group.create')).toBe(2);
   });
 
   it('answers 400 on a bad name and 404 on an id that is not the organization’s', async () => {
@@ -93,7 +76,7 @@ describe('device groups', () => {
     expect(devices.find((d) => d.id === device.id)?.deviceGroupId).toBeNull();
     const procedures = ok<Procedure[]>(await admin().get(`${base()}/procedures`));
     expect(procedures.find((p) => p.id === procedure.id)?.deviceGroupIds).toEqual([keep.id]);
-    expect(await auditActions(org.bucketId, 'device_group.delete')).toBe(1);
+    expect(await auditActions(t, org.bucketId, 'device_group.delete')).toBe(1);
   });
 });
 
@@ -129,7 +112,7 @@ describe('devices', () => {
     expect(changed.aeTitle).toBe('RAD_US2');
     expect((await admin().del(`${base()}/devices/${bare.id}`)).statusCode).toBe(204);
     expect((await admin().del(`${base()}/devices/${bare.id}`)).statusCode).toBe(404);
-    expect(await auditActions(org.bucketId, 'device.update')).toBe(1);
+    expect(await auditActions(t, org.bucketId, 'device.update')).toBe(1);
   });
 
   it('once deleted, leave the exams scheduled on them (and on a deleted procedure) as they were', async () => {
@@ -228,7 +211,7 @@ describe('procedures', () => {
     expect(changed).toMatchObject({ price: 12000, sort: p.sort });
     expect((await admin().del(`${base()}/procedures/${q.id}`)).statusCode).toBe(204);
     expect((await admin().del(`${base()}/procedures/${q.id}`)).statusCode).toBe(404);
-    expect(await auditActions(org.bucketId, 'procedure.update')).toBe(1);
+    expect(await auditActions(t, org.bucketId, 'procedure.update')).toBe(1);
   });
 
   it('refuses a code twice in any case (409), foreign device groups (400) and bad input (400)', async () => {
