@@ -1,10 +1,10 @@
 import { MAX_BODYPART_COUNT, type Device, type DeviceGroup, type ModalityEntry, type Procedure } from '@yyp/contracts';
-import { AutoComplete, Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
-import { useId } from 'react';
+import { AutoComplete, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasCode } from '../../../api/errors';
 import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
 import { useNotify } from '../../../shared/notify/useNotify';
+import { FormDrawer } from '../../../ui/FormDrawer';
 import { SwitchField } from '../../../ui/SwitchField';
 import {
   PROCEDURE_LIMITS as LIMITS,
@@ -32,26 +32,16 @@ interface ProcedureDrawerProps {
 export function ProcedureDrawer(props: ProcedureDrawerProps) {
   const { t } = useTranslation();
   const { procedure, open, onClose } = props;
-  // The footer's submit button sits outside the form and names it by id (antd: id = name).
-  const formId = `procedureEditor${useId().replace(/\W/g, '')}`;
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       size={640}
       title={procedure ? t('procedures.editTitle', { name: procedure.name }) : t('procedures.newTitle')}
+      name="procedureEditor"
       onClose={onClose}
-      destroyOnHidden
-      footer={
-        <Space className="yyp-drawer-footer">
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" form={formId}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
     >
-      {open && <ProcedureForm {...props} formId={formId} />}
-    </Drawer>
+      {(formId) => <ProcedureForm {...props} formId={formId} />}
+    </FormDrawer>
   );
 }
 

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { OrgMember, Role } from '@yyp/contracts';
-import { Alert, Button, Drawer, Form, Input, Select, Skeleton, Space } from 'antd';
-import { useId } from 'react';
+import { Alert, Form, Input, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errorMessage';
 import { hasCode } from '../../../api/errors';
 import { saveRole, setRoleHolders } from '../../../api/organizations';
 import { useNotify } from '../../../shared/notify/useNotify';
 import { maxLengthRule, requiredRule } from '../../../shared/forms/formRules';
+import { FormDrawer } from '../../../ui/FormDrawer';
 import { useActionCatalogue } from '../useOrganization';
 import { ActionChecklist } from './ActionChecklist';
 import { memberOptions } from '../../../shared/labels/accountOptions';
@@ -37,28 +37,17 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 export function RoleEditorDrawer(props: RoleEditorDrawerProps) {
   const { t } = useTranslation();
   const { role, open, readOnly, onClose } = props;
-  // The footer's submit button sits outside the form and names it by id (antd: id = name).
-  const formId = `roleEditor${useId().replace(/\W/g, '')}`;
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       size={760}
       title={role ? t('roles.editTitle', { name: role.name }) : t('roles.newTitle')}
+      name="roleEditor"
+      readOnly={readOnly}
       onClose={onClose}
-      destroyOnHidden
-      footer={
-        !readOnly && (
-          <Space className="yyp-drawer-footer">
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="primary" htmlType="submit" form={formId}>
-              {t('common.save')}
-            </Button>
-          </Space>
-        )
-      }
     >
-      {open && <RoleEditorForm {...props} formId={formId} />}
-    </Drawer>
+      {(formId) => <RoleEditorForm {...props} formId={formId} />}
+    </FormDrawer>
   );
 }
 
