@@ -57,3 +57,6 @@ export * from './role-calls.js';
 export * from './group-calls.js';
 export * from './rule-calls.js';
 export * from './quick-search-calls.js';
+export * from './calling-rules.js';
+export * from './calling.js';
+export * from './calling-calls.js';
