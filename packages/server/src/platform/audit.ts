@@ -142,3 +142,11 @@ export function accountAudit(
     details,
   };
 }
+
+/** The audit entry of `actor`'s successful action: `entry` with the outcome and the actor filled in. */
+export function actorAudit(
+  actor: { id: string; username: string },
+  entry: Omit<AuditEntry, 'outcome' | 'actorId' | 'actorUsername'>,
+): AuditEntry {
+  return { ...entry, outcome: 'success', actorId: actor.id, actorUsername: actor.username };
+}

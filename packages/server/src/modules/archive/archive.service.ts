@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { AccountRow } from '../../db/schema.js';
-import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { actorAudit, writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -106,31 +106,33 @@ export class ArchiveService {
       this.clock.now(),
     );
     if (!row) throw new AppError('Conflict', 'This AE title is already registered');
-    await writeAudit(this.db, ctx, {
-      action: 'bucket.modality.add',
-      outcome: 'success',
-      category: 'security',
-      actorId: actor.id,
-      actorUsername: actor.username,
-      bucketId,
-      targetType: 'modality',
-      targetId: row.id,
-      details: { aeTitle: row.aeTitle, host: row.host },
-    });
+    await writeAudit(
+      this.db,
+      ctx,
+      actorAudit(actor, {
+        action: 'bucket.modality.add',
+        category: 'security',
+        bucketId,
+        targetType: 'modality',
+        targetId: row.id,
+        details: { aeTitle: row.aeTitle, host: row.host },
+      }),
+    );
     return presentModality(row);
   }
 
   async removeModality(actor: AccountRow, bucketId: string, id: string, ctx: AuditContext) {
     if (!(await modalitiesStore.deleteModality(this.db, bucketId, id))) throw errors.notFound('Modality');
-    await writeAudit(this.db, ctx, {
-      action: 'bucket.modality.delete',
-      outcome: 'success',
-      category: 'security',
-      actorId: actor.id,
-      actorUsername: actor.username,
-      bucketId,
-      targetType: 'modality',
-      targetId: id,
-    });
+    await writeAudit(
+      this.db,
+      ctx,
+      actorAudit(actor, {
+        action: 'bucket.modality.delete',
+        category: 'security',
+        bucketId,
+        targetType: 'modality',
+        targetId: id,
+      }),
+    );
   }
 }

@@ -8,7 +8,7 @@ import {
   type Registration,
 } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
-import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { actorAudit, writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -107,18 +107,19 @@ export class RegistryPrintService {
     details: Record<string, unknown>,
   ) {
     for (const r of registrations) {
-      await writeAudit(this.db, caller.ctx, {
-        action,
-        category: 'phi',
-        outcome: 'success',
-        actorId: caller.account.id,
-        actorUsername: caller.account.username,
-        targetType: 'registration',
-        targetId: r.id,
-        bucketId,
-        patientId: r.patient.patientId,
-        details: { ...details, exams: r.exams.map((e) => e.accessionNumber) },
-      });
+      await writeAudit(
+        this.db,
+        caller.ctx,
+        actorAudit(caller.account, {
+          action,
+          category: 'phi',
+          targetType: 'registration',
+          targetId: r.id,
+          bucketId,
+          patientId: r.patient.patientId,
+          details: { ...details, exams: r.exams.map((e) => e.accessionNumber) },
+        }),
+      );
     }
   }
 

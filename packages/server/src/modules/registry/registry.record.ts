@@ -1,6 +1,6 @@
 import type { Registration, ScheduledExam } from '@yyp/contracts';
 import type { RegistrationRow, RegistryPatientRow, ScheduledExamRow } from '../../db/schema.js';
-import { writeAudit } from '../../platform/audit.js';
+import { actorAudit, writeAudit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import type { DeskCaller } from './registry.access.js';
 import { presentRegistration, presentScheduledExam } from './registry.presenter.js';
@@ -52,16 +52,17 @@ export function deskAudit(
   patient: RegistryPatientRow | undefined,
   extra: { db?: Db; targetId?: string; details?: Record<string, unknown> },
 ): Promise<void> {
-  return writeAudit(extra.db ?? db, caller.ctx, {
-    action,
-    category: 'phi',
-    outcome: 'success',
-    actorId: caller.account.id,
-    actorUsername: caller.account.username,
-    targetType: 'registration',
-    ...(extra.targetId ? { targetId: extra.targetId } : {}),
-    bucketId,
-    ...(patient ? { patientId: patient.patientId } : {}),
-    ...(extra.details ? { details: extra.details } : {}),
-  });
+  return writeAudit(
+    extra.db ?? db,
+    caller.ctx,
+    actorAudit(caller.account, {
+      action,
+      category: 'phi',
+      targetType: 'registration',
+      ...(extra.targetId ? { targetId: extra.targetId } : {}),
+      bucketId,
+      ...(patient ? { patientId: patient.patientId } : {}),
+      ...(extra.details ? { details: extra.details } : {}),
+    }),
+  );
 }

@@ -12,7 +12,7 @@ import {
 } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import { callerScope, findBucketsFacts } from '../../platform/access.js';
-import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { actorAudit, writeAudit, type AuditContext } from '../../platform/audit.js';
 import { decide, effectiveActions, examMasked, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -79,17 +79,18 @@ export class ReportPublishService {
             expiresAt,
           });
           links.set(reportId, createdOut(row, linkId));
-          await writeAudit(tx, ctx, {
-            action: 'report.publish',
-            outcome: 'success',
-            category: 'phi',
-            actorId: account.id,
-            actorUsername: account.username,
-            targetType: 'report',
-            targetId: reportId,
-            bucketId,
-            details: { shareId: row.id, expiresAt: expiresAt.toISOString() },
-          });
+          await writeAudit(
+            tx,
+            ctx,
+            actorAudit(account, {
+              action: 'report.publish',
+              category: 'phi',
+              targetType: 'report',
+              targetId: reportId,
+              bucketId,
+              details: { shareId: row.id, expiresAt: expiresAt.toISOString() },
+            }),
+          );
         }
       });
     }
@@ -215,17 +216,18 @@ export class ReportPublishService {
       expiresAt: null,
     });
     if (!built) throw errors.notFound('Report');
-    await writeAudit(this.db, ctx, {
-      action: 'report.publish_detail',
-      outcome: 'success',
-      category: 'phi',
-      actorId: account.id,
-      actorUsername: account.username,
-      targetType: 'report',
-      targetId: reportId,
-      bucketId: built.exam.bucketId,
-      patientId: built.exam.patientId,
-    });
+    await writeAudit(
+      this.db,
+      ctx,
+      actorAudit(account, {
+        action: 'report.publish_detail',
+        category: 'phi',
+        targetType: 'report',
+        targetId: reportId,
+        bucketId: built.exam.bucketId,
+        patientId: built.exam.patientId,
+      }),
+    );
     return { report: built.view, links: await this.sharing.linksOf(reportId) };
   }
 }
