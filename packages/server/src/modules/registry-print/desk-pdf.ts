@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '@yyp/contracts';
-import { widthOf, write, type Doc, type PdfFonts } from '../report-print/index.js';
+import { fontsAndBytes, widthOf, write, type Doc, type PdfFonts } from '../report-print/index.js';
 
 /** Points per millimetre (PDF user space is 1/72 inch). */
 export const PT_PER_MM = 72 / 25.4;
@@ -22,15 +22,7 @@ export function openDoc(
     lang: lang === 'en' ? 'en' : lang === 'tib' ? 'bo' : 'zh-CN',
     info: { Title: info.title, Subject: info.subject, Creator: 'yyp', Producer: 'yyp', CreationDate: info.createdAt },
   });
-  doc.registerFont('text', fonts.text.data, fonts.text.face);
-  doc.registerFont('bold', fonts.bold.data, fonts.bold.face);
-  doc.registerFont('tibetan', fonts.tibetan.data, fonts.tibetan.face);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = fontsAndBytes(doc, fonts);
   return { doc, done };
 }
 

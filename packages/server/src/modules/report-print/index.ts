@@ -5,4 +5,4 @@ export { ReportPrintService } from './report-print.service.js';
 // The PDF pieces the front desk's labels and referral forms reuse (modules/registry-print): the
 // system fonts for Chinese, English and Tibetan, and text drawn in runs of the right font.
 export { locateFonts, type PdfFonts } from './fonts.js';
-export { widthOf, write, type Doc } from './pdf-draw.js';
+export { fontsAndBytes, widthOf, write, type Doc } from './pdf-draw.js';

@@ -4,6 +4,8 @@
  * and page room. Text is always drawn as text, never parsed as markup.
  */
 
+import type { PdfFonts } from './fonts.js';
+
 export const MARGIN = 42;
 export const BLACK = '#000000';
 export const GREY = '#555555';
@@ -142,4 +144,17 @@ export function bottom(doc: Doc): number {
 
 export function ensureRoom(doc: Doc, height: number): void {
   if (doc.y + height > bottom(doc)) doc.addPage();
+}
+
+/** Registers the fonts of Chinese, English and Tibetan in `doc`; answers the promise of its bytes. */
+export function fontsAndBytes(doc: Doc, fonts: PdfFonts): Promise<Buffer> {
+  doc.registerFont('text', fonts.text.data, fonts.text.face);
+  doc.registerFont('bold', fonts.bold.data, fonts.bold.face);
+  doc.registerFont('tibetan', fonts.tibetan.data, fonts.tibetan.face);
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
 }

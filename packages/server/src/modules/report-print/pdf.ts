@@ -2,7 +2,19 @@ import PDFDocument from 'pdfkit';
 import { markScale, MARK_CIRCLE_RADIUS, MARK_FONT_SIZE, type PrintReport, type PrintSampleGraph } from '@yyp/contracts';
 import type { PdfFonts } from './fonts.js';
 import { PDF_LABELS, type PdfLabels, type PdfLang } from './pdf-labels.js';
-import { BLACK, ensureRoom, GREY, heightOf, MARGIN, picture, rule, widthOf, write, type Doc } from './pdf-draw.js';
+import {
+  BLACK,
+  ensureRoom,
+  fontsAndBytes,
+  GREY,
+  heightOf,
+  MARGIN,
+  picture,
+  rule,
+  widthOf,
+  write,
+  type Doc,
+} from './pdf-draw.js';
 
 /**
  * The printed report as a PDF, drawn with pdfkit. Every piece of report text is drawn as text:
@@ -287,15 +299,7 @@ export function renderPrintPdf(input: PdfInput, fonts: PdfFonts, lang: PdfLang =
       ...(first ? { Subject: first.exam.accessionNumber || first.reportId } : {}),
     },
   });
-  doc.registerFont('text', fonts.text.data, fonts.text.face);
-  doc.registerFont('bold', fonts.bold.data, fonts.bold.face);
-  doc.registerFont('tibetan', fonts.tibetan.data, fonts.tibetan.face);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = fontsAndBytes(doc, fonts);
   for (const r of input.reports) {
     doc.addPage();
     report(doc, input, r, L);
