@@ -122,6 +122,11 @@ export const scheduledExams = pgTable(
     status: text('status').notNull(),
     /** its registration's source (internal, external), copied on insert by a trigger (migration 0029) for the desk's list */
     source: text('source').notNull().default('internal'),
+    /**
+     * its registration's patient, kept by triggers (migration 0032) so the search box goes from the
+     * patients it finds to their exams by one index, without reading their registrations
+     */
+    patientRef: text('patient_ref'),
     procedureId: text('procedure_id').references(() => procedures.id, { onDelete: 'set null' }),
     /** the procedure's name and code when registered (kept if the procedure changes) */
     procedureName: text('procedure_name').notNull().default(''),
@@ -166,6 +171,7 @@ export const scheduledExams = pgTable(
     index('scheduled_exams_bucket_source_created_idx').on(t.bucketId, t.source, t.created, t.id),
     index('scheduled_exams_bucket_date_idx').on(t.bucketId, t.scheduledDate, t.status),
     index('scheduled_exams_registration_idx').on(t.registrationId),
+    index('scheduled_exams_bucket_patient_idx').on(t.bucketId, t.patientRef),
     uniqueIndex('scheduled_exams_accession_idx').on(t.bucketId, t.accessionNumber),
     uniqueIndex('scheduled_exams_study_uid_idx').on(t.studyInstanceUid),
     index('scheduled_exams_exam_idx')

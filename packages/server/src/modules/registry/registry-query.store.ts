@@ -45,23 +45,24 @@ function anyOf(column: SQLWrapper, rows: { id: string }[] | string[]): SQL {
   return sql`${column} = any(${`{${ids.map((id) => `"${id.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[])`;
 }
 
-/** What the search box takes for an identifier rather than a name (see searchIds). */
+/** What the search box takes for an identifier rather than a name (see searchCondition). */
 const IDENTIFIER = /^[A-Za-z]?\d{5,}$/;
 
 /**
- * The search box: the ids of the organization's scheduled exams it finds by accession number, by
- * its registration's pass code, or by its registration's patient (of the organization's group) by
- * name (contains, case-insensitive), pinyin initials (prefix, stored lower-case), patient ID or
- * phone: the patients first, then one union of exam ids from the indexes on accession number,
- * pass code and registration; the page and the count then look its ids up by primary key. Names
- * and pinyin are found through the search keys' index (registry-search.store.ts).
+ * The search box: the organization's scheduled exams it finds by accession number, by its
+ * registration's pass code, or by its patient (of the organization's group) by name (contains,
+ * case-insensitive), pinyin initials (prefix, stored lower-case), patient ID or phone. The patients
+ * come first (names and pinyin through the search keys' index, registry-search.store.ts), and the
+ * few exams of a pass code or an accession number; the answer is a condition on scheduled_exams
+ * alone (the patient's exams by scheduled_exams_bucket_patient_idx, the others by id), undefined
+ * when nothing is found.
  */
-async function searchIds(db: Db, bucketId: string, q: string): Promise<string[]> {
+async function searchCondition(db: Db, bucketId: string, q: string): Promise<SQL | undefined> {
   // An identifier typed or scanned (accession number, phone, patient ID: five digits or more, a
   // letter before them at most) is no name nor pinyin: looked up by index alone, not by reading
   // every patient of the group.
   const identifier = IDENTIFIER.test(q);
-  const patients = await db
+  const patientsFound = db
     .select({ id: registryPatients.id })
     .from(registryPatients)
     .where(
@@ -72,32 +73,31 @@ async function searchIds(db: Db, bucketId: string, q: string): Promise<string[]>
         ),
         identifier
           ? or(eq(registryPatients.patientId, q), eq(registryPatients.phone, q))
-          : or(
-              patientTextMatch(q),
-              eq(registryPatients.patientId, q),
-              eq(registryPatients.phone, q),
-            ),
+          : or(patientTextMatch(q), eq(registryPatients.patientId, q), eq(registryPatients.phone, q)),
       ),
     );
-  const ofRegistrations = (registrationIds: SQLWrapper) =>
-    db
-      .select({ id: scheduledExams.id })
-      .from(scheduledExams)
-      .where(and(eq(scheduledExams.bucketId, bucketId), inArray(scheduledExams.registrationId, registrationIds)));
-  const ofPatients = db
-    .select({ id: registrations.id })
-    .from(registrations)
-    .where(and(eq(registrations.bucketId, bucketId), anyOf(registrations.patientRef, patients)));
   const byPassCode = db
-    .select({ id: registrations.id })
-    .from(registrations)
-    .where(eq(registrations.passCode, q.toUpperCase()));
+    .select({ id: scheduledExams.id })
+    .from(scheduledExams)
+    .where(
+      and(
+        eq(scheduledExams.bucketId, bucketId),
+        inArray(
+          scheduledExams.registrationId,
+          db.select({ id: registrations.id }).from(registrations).where(eq(registrations.passCode, q.toUpperCase())),
+        ),
+      ),
+    );
   const byAccession = db
     .select({ id: scheduledExams.id })
     .from(scheduledExams)
     .where(and(eq(scheduledExams.bucketId, bucketId), eq(scheduledExams.accessionNumber, q)));
-  const rows = await union(ofRegistrations(ofPatients), ofRegistrations(byPassCode), byAccession);
-  return rows.map((r) => r.id);
+  const [patients, exams] = await Promise.all([patientsFound, union(byPassCode, byAccession)]);
+  if (patients.length === 0 && exams.length === 0) return undefined;
+  return or(
+    patients.length ? anyOf(scheduledExams.patientRef, patients) : undefined,
+    exams.length ? anyOf(scheduledExams.id, exams) : undefined,
+  );
 }
 
 /**
@@ -144,9 +144,9 @@ export async function queryRegistry(
   if (query.modality) where.push(eq(scheduledExams.modality, query.modality));
   if (query.deviceId) where.push(eq(scheduledExams.deviceId, query.deviceId));
   if (query.q) {
-    const found = await searchIds(db, bucketId, query.q);
-    if (found.length === 0) return { rows: [], count: 0 };
-    where.push(anyOf(scheduledExams.id, found));
+    const found = await searchCondition(db, bucketId, query.q);
+    if (!found) return { rows: [], count: 0 };
+    where.push(found);
   }
   const condition = and(...where);
   const column = SORTS[query.sort.field];

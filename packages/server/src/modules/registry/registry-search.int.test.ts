@@ -1,7 +1,7 @@
-import type { PatientPage, RegistryPage } from '@yyp/contracts';
+import type { RegistryPage, RegistryPatient } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registryPatients } from '../../db/schema.js';
+import { registrations, registryPatients } from '../../db/schema.js';
 import { makeDesk, makeProcedure, register, type Desk } from '../../test/factories-registry.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
@@ -36,7 +36,7 @@ const deskNames = async (q: string) => {
 const patientNames = async (q: string) => {
   const res = await t.as(desk.registrar.token).post('patients/query', { bucketId: desk.org.bucketId, q, limit: 50 });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as PatientPage).patients.map((p) => p.name).sort();
+  return (res.json() as { patients: RegistryPatient[] }).patients.map((p) => p.name).sort();
 };
 
 /** Every piece of one to three characters of each name, as typed, upper- and lower-cased. */
@@ -82,5 +82,18 @@ describe('the search keys', () => {
     expect(await deskNames('a^b')).toEqual([]);
     expect(await deskNames('三丰')).toEqual(['张^三丰']);
     expect(await deskNames('zs')).toEqual(['张^三丰']);
+  });
+
+  it('follow a registration given to another patient', async () => {
+    const db = t.db.database.db;
+    const [smith] = await db.select().from(registryPatients).where(eq(registryPatients.name, 'SMITH^John'));
+    const [li] = await db.select().from(registryPatients).where(eq(registryPatients.name, '李%_明'));
+    await db.update(registrations).set({ patientRef: li!.id }).where(eq(registrations.patientRef, smith!.id));
+    expect(await deskNames('smith')).toEqual([]);
+    expect(await deskNames('李%')).toEqual(['李%_明']);
+    const res = await t
+      .as(desk.registrar.token)
+      .post(`buckets/${desk.org.bucketId}/registry/query`, { q: '李%', limit: 100 });
+    expect((res.json() as RegistryPage).count).toBe(2);
   });
 });
