@@ -91,6 +91,12 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/sharing/WebReportPage').then((m) => ({ Component: m.WebReportPage })),
       },
 
+      // The waiting-room TV: its screen token (issue 23) is its only credential, no login and no shell.
+      {
+        path: 'calling/:bucketId/screen-show',
+        lazy: () => import('../features/calling/ScreenShowPage').then((m) => ({ Component: m.ScreenShowPage })),
+      },
+
       // A report's print page: signed in, without the app's shell (what shows is what prints).
       {
         path: 'studies/:examId/reports/:reportId/print',
@@ -117,6 +123,10 @@ export const routes: RouteObject[] = [
           {
             path: 'registry',
             lazy: () => import('../features/registry/RegistryPage').then((m) => ({ Component: m.RegistryPage })),
+          },
+          {
+            path: 'calling',
+            lazy: () => import('../features/calling/CallingPage').then((m) => ({ Component: m.CallingPage })),
           },
           {
             path: 'studies/:examId/reports/:reportId',

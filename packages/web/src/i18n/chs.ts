@@ -14,6 +14,7 @@ import { sharingChs } from './sharing/chs';
 import { reportPrintChs } from './reportPrint/chs';
 import { registryChs } from './registry/chs';
 import { registryPrintChs } from './registryPrint/chs';
+import { callingChs } from './calling/chs';
 import { printSheetsChs } from './printSheets/chs';
 import { dicomRefusalsChs } from './dicomRefusals/chs';
 import { proceduresChs } from './procedures/chs';
@@ -87,6 +88,7 @@ export const chs: Messages = {
     criticalValues: '危急值',
     reportPublish: '报告发布',
     registry: '登记',
+    calling: '叫号',
     settings: '设置',
     profile: '个人资料',
     logout: '退出登录',
@@ -264,6 +266,7 @@ export const chs: Messages = {
   ...reportPrintChs,
   ...registryChs,
   ...registryPrintChs,
+  ...callingChs,
   ...printSheetsChs,
   ...dicomRefusalsChs,
   ...proceduresChs,

@@ -14,6 +14,7 @@ import { sharingEn } from './sharing/en';
 import { reportPrintEn } from './reportPrint/en';
 import { registryEn } from './registry/en';
 import { registryPrintEn } from './registryPrint/en';
+import { callingEn } from './calling/en';
 import { printSheetsEn } from './printSheets/en';
 import { dicomRefusalsEn } from './dicomRefusals/en';
 import { proceduresEn } from './procedures/en';
@@ -146,6 +147,7 @@ export const en = {
     criticalValues: 'Critical values',
     reportPublish: 'Report publishing',
     registry: 'Registry',
+    calling: 'Calling',
     settings: 'Settings',
     profile: 'Profile',
     logout: 'Log out',
@@ -272,6 +274,7 @@ export const en = {
   ...reportPrintEn,
   ...registryEn,
   ...registryPrintEn,
+  ...callingEn,
   ...printSheetsEn,
   ...dicomRefusalsEn,
   ...proceduresEn,

@@ -14,6 +14,7 @@ import { sharingTib } from './sharing/tib';
 import { reportPrintTib } from './reportPrint/tib';
 import { registryTib } from './registry/tib';
 import { registryPrintTib } from './registryPrint/tib';
+import { callingTib } from './calling/tib';
 import { printSheetsTib } from './printSheets/tib';
 import { dicomRefusalsTib } from './dicomRefusals/tib';
 import { proceduresTib } from './procedures/tib';
@@ -87,6 +88,7 @@ export const tib: Messages = {
     criticalValues: 'ཉེན་ཁའི་གྲངས་ཐང་།',
     reportPublish: 'སྙན་ཞུ་ཁྱབ་བསྒྲགས།',
     registry: 'ཐོ་འགོད།',
+    calling: 'ནད་པ་འབོད་པ།',
     settings: 'སྒྲིག་འགོད།',
     profile: 'རང་གི་ཆ་འཕྲིན།',
     logout: 'ཕྱིར་འཐེན།',
@@ -265,6 +267,7 @@ export const tib: Messages = {
   ...reportPrintTib,
   ...registryTib,
   ...registryPrintTib,
+  ...callingTib,
   ...printSheetsTib,
   ...dicomRefusalsTib,
   ...proceduresTib,

@@ -8,6 +8,7 @@ import {
   SafetyCertificateOutlined,
   SendOutlined,
   SettingOutlined,
+  SoundOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { Layout, Menu, type MenuProps } from 'antd';
@@ -23,6 +24,7 @@ import { useMyGroups } from '../../shared/groups/useGroups';
 import { usePermissions } from '../../shared/permissions/permissions';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useRegistryBuckets } from '../../features/registry/useRegistry';
+import { useCallingBuckets } from '../../features/calling/useCallingBuckets';
 import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { useSessionState } from '../../shared/session/useSessionState';
@@ -34,6 +36,7 @@ const NAV_ICONS: Record<NavKey, ReactNode> = {
   registry: <ScheduleOutlined />,
   criticalValues: <AlertOutlined />,
   quality: <CheckSquareOutlined />,
+  calling: <SoundOutlined />,
   reportPublish: <SendOutlined />,
   groups: <TeamOutlined />,
   accounts: <SafetyCertificateOutlined />,
@@ -56,6 +59,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const myGroups = useMyGroups();
   const bucketActions = usePermissions();
   const registryBuckets = useRegistryBuckets();
+  const callingBuckets = useCallingBuckets();
   const logout = useLogout();
   const { language, changeLanguage } = useLanguagePreference();
   useApplySavedLanguage(me.data);
@@ -82,6 +86,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
     bucketActions.anywhere,
     me.data?.isPlatformAdmin === true,
     (registryBuckets.data?.length ?? 0) > 0,
+    (callingBuckets.data?.length ?? 0) > 0,
   );
   const items: MenuProps['items'] = entries.map((entry) => ({
     key: entry.key,

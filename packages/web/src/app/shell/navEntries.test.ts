@@ -60,6 +60,28 @@ describe('visibleNavEntries', () => {
     expect(selectedNavKey('/registry')).toEqual(['registry']);
   });
 
+  it('shows calling to callers only (an organization with calling on where they call or manage the queue)', () => {
+    expect(visibleNavEntries([], undefined, false, false, true).map((e) => e.key)).toEqual([
+      'studies',
+      'calling',
+      'groups',
+      'settings',
+    ]);
+    expect(visibleNavEntries([], () => true, false, true, true).map((e) => e.key)).toEqual([
+      'studies',
+      'registry',
+      'criticalValues',
+      'quality',
+      'calling',
+      'reportPublish',
+      'groups',
+      'settings',
+    ]);
+    expect(visibleNavEntries([], undefined, false, true, false).map((e) => e.key)).not.toContain('calling');
+    expect(selectedNavKey('/calling')).toEqual(['calling']);
+    expect(selectedNavKey('/calling/b1/screen-show')).toEqual(['calling']);
+  });
+
   it('hides the level-bound entries while the groups are unknown', () => {
     expect(visibleNavEntries(undefined).map((e) => e.key)).toEqual(['studies', 'groups', 'settings']);
   });

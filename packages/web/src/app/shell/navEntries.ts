@@ -11,6 +11,7 @@ export type NavKey =
   | 'registry'
   | 'criticalValues'
   | 'quality'
+  | 'calling'
   | 'reportPublish'
   | 'groups'
   | 'accounts'
@@ -30,6 +31,8 @@ export interface NavEntry {
   requiresPlatformAdmin?: boolean;
   /** Shown only to registrars: GET registry-buckets lists at least one organization. */
   requiresRegistryDesk?: boolean;
+  /** Shown only to callers: calling_call or calling_manage_queue in an organization of a group with calling on. */
+  requiresCallingDesk?: boolean;
 }
 
 /** Navbar entries of spec 000 §2 whose pages exist, in navbar order; the others join as they arrive. */
@@ -48,6 +51,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     label: 'nav.quality',
     requiresAnyAction: QUALITY_REVIEW_ACTIONS,
   },
+  { key: 'calling', path: '/calling', label: 'nav.calling', requiresCallingDesk: true },
   {
     key: 'reportPublish',
     path: '/report-publish',
@@ -69,13 +73,15 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
  * (GET accounts/me/permissions, through `holdsAnywhere`), hidden likewise until that is known.
  * The refused DICOM associations show to platform admins (GET accounts/me); a group's auditors
  * reach them from the operation log. The registry shows when the caller registers patients in some
- * organization (GET registry-buckets lists one).
+ * organization (GET registry-buckets lists one); calling when the caller calls patients in some
+ * organization whose group has calling on (features/calling `callingBuckets`).
  */
 export function visibleNavEntries(
   groups: readonly Group[] | undefined,
   holdsAnywhere: (action: string) => boolean = () => false,
   platformAdmin = false,
   registryDesk = false,
+  callingDesk = false,
 ): NavEntry[] {
   const levels = new Set((groups ?? []).map((group) => group.accessLevel));
   return NAV_ENTRIES.filter(
@@ -83,7 +89,8 @@ export function visibleNavEntries(
       (entry.requiresLevel === undefined || levels.has(entry.requiresLevel)) &&
       (entry.requiresAnyAction === undefined || entry.requiresAnyAction.some(holdsAnywhere)) &&
       (entry.requiresPlatformAdmin !== true || platformAdmin) &&
-      (entry.requiresRegistryDesk !== true || registryDesk),
+      (entry.requiresRegistryDesk !== true || registryDesk) &&
+      (entry.requiresCallingDesk !== true || callingDesk),
   );
 }
 
