@@ -143,3 +143,16 @@ export async function actionsInBucket(
   if (!bucket || !canSee(scope.access, bucket)) return null;
   return { bucket, actions: effectiveActions(scope.access, bucket) };
 }
+
+/** A service's check of an organization named by a request body or a row (see actionsInBucket). */
+export class BucketAccess {
+  constructor(protected readonly db: Db) {}
+
+  /** The caller's actions in an organization; null when it cannot see it. */
+  actionsIn(
+    account: { id: string },
+    bucketId: string,
+  ): Promise<{ bucket: BucketFacts; actions: Set<BucketAction> } | null> {
+    return actionsInBucket(this.db, account, bucketId);
+  }
+}

@@ -150,3 +150,20 @@ export function actorAudit(
 ): AuditEntry {
   return { ...entry, outcome: 'success', actorId: actor.id, actorUsername: actor.username };
 }
+
+/** The audit entry of a refusal a service decides, written as the route-level check writes it. */
+export function denialAudit(
+  actor: { id: string; username: string },
+  bucketId: string | undefined,
+  needs: string,
+  decision: string,
+): AuditEntry {
+  return {
+    action: 'permission.denied',
+    outcome: 'denied',
+    actorId: actor.id,
+    actorUsername: actor.username,
+    ...(bucketId ? { bucketId } : {}),
+    details: { action: needs, decision },
+  };
+}

@@ -1,9 +1,8 @@
 import type { Action } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
-import { actionsInBucket, callerScope } from '../../platform/access.js';
-import { writeAudit, type AuditContext } from '../../platform/audit.js';
+import { BucketAccess, callerScope } from '../../platform/access.js';
+import { denialAudit, writeAudit, type AuditContext } from '../../platform/audit.js';
 import { canSee, effectiveActions, type BucketAction, type BucketFacts } from '../../platform/authz.js';
-import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import { groupsWithoutRegistry } from './registry-groups.store.js';
 
@@ -26,17 +25,7 @@ export const DESK_ACTIONS: readonly Action[] = [
  * bucketId, a registration's organization): an organization the caller cannot see is 404, a
  * missing action 403, and each denial is audited as the route-level check does.
  */
-export class DeskAccess {
-  constructor(private readonly db: Db) {}
-
-  /** The caller's actions in an organization; null when it cannot see it. */
-  actionsIn(
-    account: AccountRow,
-    bucketId: string,
-  ): Promise<{ bucket: BucketFacts; actions: Set<BucketAction> } | null> {
-    return actionsInBucket(this.db, account, bucketId);
-  }
-
+export class DeskAccess extends BucketAccess {
   /**
    * Passes when the caller holds one of `anyOf` there and the group keeps the registry on (403
    * naming enableRegistry otherwise); answers the organization and every action held.
@@ -67,16 +56,11 @@ export class DeskAccess {
     needs: readonly string[],
     decision: 'notFound' | 'forbidden',
   ): Promise<never> {
-    return writeAudit(this.db, caller.ctx, {
-      action: 'permission.denied',
-      outcome: 'denied',
-      actorId: caller.account.id,
-      actorUsername: caller.account.username,
-      bucketId,
-      details: { action: needs.join('|'), decision },
-    }).then(() => {
-      throw decision === 'notFound' ? errors.notFound('Organization') : errors.forbidden(needs.join('|'));
-    });
+    return writeAudit(this.db, caller.ctx, denialAudit(caller.account, bucketId, needs.join('|'), decision)).then(
+      () => {
+        throw decision === 'notFound' ? errors.notFound('Organization') : errors.forbidden(needs.join('|'));
+      },
+    );
   }
 
   /** The organizations where the caller holds any desk action, in groups that keep the registry on. */

@@ -1,7 +1,7 @@
 import type { AccountRow } from '../../db/schema.js';
-import { actionsInBucket, callerScope } from '../../platform/access.js';
-import { writeAudit, type AuditContext } from '../../platform/audit.js';
-import type { BucketAction, BucketFacts } from '../../platform/authz.js';
+import { BucketAccess, callerScope } from '../../platform/access.js';
+import { denialAudit, writeAudit, type AuditContext } from '../../platform/audit.js';
+import type { BucketAction } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
 import {
   deniedAction,
@@ -26,17 +26,7 @@ export interface LibraryCaller {
  * organization the caller cannot see is 404, a missing action 403, and each denial is audited as
  * the route-level check does.
  */
-export class LibraryAccess {
-  constructor(private readonly db: Db) {}
-
-  /** The caller's actions in an organization; null when it cannot see it. */
-  actionsIn(
-    account: AccountRow,
-    bucketId: string,
-  ): Promise<{ bucket: BucketFacts; actions: Set<BucketAction> } | null> {
-    return actionsInBucket(this.db, account, bucketId);
-  }
-
+export class LibraryAccess extends BucketAccess {
   /** Passes when the caller has `need` in the organization; answers its actions there. */
   async require(caller: LibraryCaller, bucketId: string, need: LibraryNeed): Promise<Set<BucketAction>> {
     const found = await this.actionsIn(caller.account, bucketId);
@@ -58,14 +48,7 @@ export class LibraryAccess {
     need: string,
     decision: Denial,
   ): Promise<never> {
-    await writeAudit(this.db, caller.ctx, {
-      action: 'permission.denied',
-      outcome: 'denied',
-      actorId: caller.account.id,
-      actorUsername: caller.account.username,
-      ...(bucketId ? { bucketId } : {}),
-      details: { action: deniedAction(need), decision },
-    });
+    await writeAudit(this.db, caller.ctx, denialAudit(caller.account, bucketId, deniedAction(need), decision));
     throw denialError(decision, need);
   }
 }
