@@ -60,3 +60,4 @@ export * from './quick-search-calls.js';
 export * from './calling-rules.js';
 export * from './calling.js';
 export * from './calling-calls.js';
+export * from './live.js';

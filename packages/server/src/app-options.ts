@@ -37,4 +37,13 @@ export interface AppOptions {
   jobIntervalMs?: number;
   /** scales the per-address rate limits of login, registration and password reset (default 1; 0: off) */
   rateLimitMultiplier?: number;
+  /**
+   * PostgreSQL URL (DATABASE_URL): live events LISTEN on a connection of their own, so an event
+   * published on one instance reaches sockets on every instance; undefined (PGlite): in-process.
+   */
+  databaseUrl?: string | undefined;
+  /** the live socket's timings (tests shorten them; defaults in contracts/live.ts) */
+  liveTimings?: { heartbeatMs?: number; authTimeoutMs?: number; maxBufferedBytes?: number };
+  /** the espeak-ng program text-to-speech runs (ESPEAK_NG; default espeak-ng on the PATH) */
+  espeakPath?: string | undefined;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_REPORT_LOCK_SECONDS } from '@yyp/contracts';
+import { DEFAULT_REPORT_LOCK_SECONDS, LIVE_PATH } from '@yyp/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +76,9 @@ import { apiNotFound, installErrorHandling, installInputGuard } from './platform
 import { TokenService } from './platform/tokens.js';
 import { blobOriginsOf, installNosniff, installWebPages } from './platform/page-headers.js';
 import { installCompression } from './platform/compression.js';
+import { createLiveBus, type LiveBus } from './platform/live.js';
+import { LiveAccess } from './platform/live-access.js';
+import { installLiveSocket } from './platform/live-socket.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -124,6 +127,10 @@ export interface Services {
   reportPublish: ReportPublishService;
   webIntegration: WebIntegrationService;
   reportSafety: ReportSafetyService;
+  /** live events across instances (platform/live.ts): modules publish, sockets subscribe */
+  live: LiveBus;
+  /** who may receive which live topic, and token schemes beside accounts (platform/live-access.ts) */
+  liveAccess: LiveAccess;
 }
 
 export const API_PREFIX = '/yyp/api/v1';
@@ -240,7 +247,10 @@ export async function buildApp(
       new Sealer(options.jwtSecret, 'group-web-secret'),
     ),
     reportSafety: new ReportSafetyService(options.db, options.clock),
+    live: createLiveBus({ databaseUrl: options.databaseUrl, sharedBy: options.db, logger: app.log }),
+    liveAccess: new LiveAccess((token) => services.accounts.authenticate(token)),
   };
+  app.addHook('onClose', () => services.live.close());
   // Deliveries under way finish before the database closes.
   app.addHook('onClose', () => notifications.whenIdle());
   app.addHook('onClose', () => autoAssign.whenIdle());
@@ -368,6 +378,15 @@ export async function buildApp(
     },
     { prefix: '/dicom-web/' },
   );
+
+  // The live socket, after every HTTP route (its plugin wraps the routes registered after it).
+  await installLiveSocket(app, {
+    bus: services.live,
+    access: services.liveAccess,
+    path: `${API_PREFIX}/${LIVE_PATH}`,
+    logger: app.log,
+    ...options.liveTimings,
+  });
 
   const webDist = options.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -63,6 +63,8 @@ async function main(): Promise<void> {
     publicBaseUrl: config.publicBaseUrl,
     webDist: config.webDist ?? defaultWebDist,
     frameAncestors: config.frameAncestors,
+    databaseUrl: config.databaseUrl,
+    espeakPath: config.espeakPath,
     logger,
   });
 

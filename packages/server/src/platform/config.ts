@@ -38,6 +38,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** origins that may show /web and /web-report in a frame (FRAME_ANCESTORS); none by default */
   frameAncestors: string[];
+  /** the espeak-ng program text-to-speech runs (ESPEAK_NG); undefined: espeak-ng on the PATH */
+  espeakPath: string | undefined;
 }
 
 /**
@@ -191,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
     trustProxy: trustProxy(env.TRUST_PROXY),
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
+    espeakPath: env.ESPEAK_NG || undefined,
   };
 }

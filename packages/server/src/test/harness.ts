@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LocalBlobStore } from '../platform/blobs.js';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type RouteInfo, type Services } from '../app.js';
+import { buildApp, type AppOptions, type RouteInfo, type Services } from '../app.js';
 import type { Clock } from '../platform/clock.js';
 import type { TrustProxy } from '../platform/config.js';
 import { migrate, migrationsFolder, openDatabase, type Database } from '../platform/db.js';
@@ -32,6 +32,8 @@ export const TEST_SECRET = new TextEncoder().encode('integration-test-secret-012
 export interface TestDatabase {
   database: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: its URL (apps on one database share live events through it) */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -139,6 +141,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     database,
     kind: 'postgres',
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: base });
@@ -188,6 +191,8 @@ export async function startTestApp(
     publicBaseUrl?: string;
     /** scales the per-address rate limits (default 1, the production limits) */
     rateLimitMultiplier?: number;
+    /** any other option of buildApp (e.g. liveTimings, espeakPath) */
+    app?: Partial<AppOptions>;
   } = {},
 ): Promise<TestApp> {
   const clock = options.clock ?? new TestClock();
@@ -211,6 +216,8 @@ export async function startTestApp(
     rateLimitMultiplier: options.rateLimitMultiplier,
     // Tests run due jobs themselves (services.jobs.runDue), on their own clock.
     jobIntervalMs: 0,
+    databaseUrl: db.url,
+    ...options.app,
   });
   await app.ready();
   const call: TestApp['call'] = (method, url, opts = {}) => {
