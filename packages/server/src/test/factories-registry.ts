@@ -51,6 +51,14 @@ export async function makeDesk(t: TestApp, org: OrganizationOptions = {}): Promi
   };
 }
 
+/** 放射科's desk with its chest CT (胸部CT平扫, CT001), and the desk of another organization. */
+export async function makeCtDesks(t: TestApp): Promise<{ desk: Desk; other: Desk; ct: string }> {
+  const desk = await makeDesk(t, { name: '放射科' });
+  const other = await makeDesk(t);
+  const ct = await makeProcedure(t, desk.org.bucketId, { modality: 'CT', name: '胸部CT平扫', code: 'CT001' });
+  return { desk, other, ct };
+}
+
 /** A procedure of the organization; answers its id. */
 export async function makeProcedure(
   t: TestApp,

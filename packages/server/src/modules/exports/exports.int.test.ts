@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema.js';
+import { sheetOf } from '../../test/sheets.js';
 import { bucket, fx, id, tok, useExamListFixture } from '../exams/exams.list.fixture.js';
 
 useExamListFixture();
@@ -15,14 +15,6 @@ async function exportAs(who: string, body: unknown) {
     headers: { authorization: `Bearer ${tok[who]}`, 'content-type': 'application/json' },
     payload: JSON.stringify(body),
   });
-}
-
-async function sheetOf(body: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-  return rows;
 }
 
 describe('POST exports/exams', () => {

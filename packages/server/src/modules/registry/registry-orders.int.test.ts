@@ -1,10 +1,10 @@
 import type { RegistryPage, ServiceOrderResult } from '@yyp/contracts';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, registrations, scheduledExams } from '../../db/schema.js';
-import { dayFromNow, makeDesk, makeProcedure, register, type Desk } from '../../test/factories-registry.js';
+import { dayFromNow, makeCtDesks, makeProcedure, register, type Desk } from '../../test/factories-registry.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { sheetOf } from '../../test/sheets.js';
 
 /** The desk's schedule export and external orders (issue 22: exports/schedules, service-order). */
 let t: TestApp;
@@ -14,9 +14,7 @@ let ct: string;
 
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
-  desk = await makeDesk(t, { name: '放射科' });
-  other = await makeDesk(t);
-  ct = await makeProcedure(t, desk.org.bucketId, { modality: 'CT', name: '胸部CT平扫', code: 'CT001' });
+  ({ desk, other, ct } = await makeCtDesks(t));
 });
 afterAll(async () => {
   await t.close();
@@ -31,14 +29,6 @@ const registrationCount = async () =>
       .select({ n: sql<number>`count(*)::int` })
       .from(registrations)
   )[0]!.n;
-
-async function sheetOf(body: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-  return rows;
-}
 
 const order = (orderId: string, extra: Record<string, unknown> = {}) => ({
   bucketId: desk.org.bucketId,

@@ -2,7 +2,7 @@ import type { RegistryPage } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrations, scheduledExams } from '../../db/schema.js';
-import { dayFromNow, makeDesk, makeProcedure, register, type Desk } from '../../test/factories-registry.js';
+import { dayFromNow, makeCtDesks, register, type Desk } from '../../test/factories-registry.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -17,9 +17,7 @@ let ct: string;
 
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
-  desk = await makeDesk(t, { name: '放射科' });
-  other = await makeDesk(t);
-  ct = await makeProcedure(t, desk.org.bucketId, { modality: 'CT', name: '胸部CT平扫', code: 'CT001' });
+  ({ desk, other, ct } = await makeCtDesks(t));
 });
 afterAll(async () => {
   await t.close();
