@@ -64,6 +64,13 @@ import {
   RegistryService,
 } from './modules/registry/index.js';
 import { registryPrintRoutes, RegistryPrintService } from './modules/registry-print/index.js';
+import {
+  callingLive,
+  callingRoutes,
+  callingServices,
+  checkInOnArrival,
+  type CallingServices,
+} from './modules/calling/index.js';
 import { installAuth } from './platform/auth.js';
 import { BlobLinks } from './platform/blob-links.js';
 import { LocalBlobStore } from './platform/blobs.js';
@@ -127,6 +134,8 @@ export interface Services {
   reportPublish: ReportPublishService;
   webIntegration: WebIntegrationService;
   reportSafety: ReportSafetyService;
+  /** patient calling (issue 23): queue types and settings, the queue, its actions, screens */
+  calling: CallingServices;
   /** live events across instances (platform/live.ts): modules publish, sockets subscribe */
   live: LiveBus;
   /** who may receive which live topic, and token schemes beside accounts (platform/live-access.ts) */
@@ -247,10 +256,24 @@ export async function buildApp(
       new Sealer(options.jwtSecret, 'group-web-secret'),
     ),
     reportSafety: new ReportSafetyService(options.db, options.clock),
+    calling: callingServices(
+      options.db,
+      options.clock,
+      { publish: (topic, event) => services.live.publish(topic, event) },
+      app.log,
+    ),
     live: createLiveBus({ databaseUrl: options.databaseUrl, sharedBy: options.db, logger: app.log }),
     liveAccess: new LiveAccess((token) => services.accounts.authenticate(token)),
   };
   app.addHook('onClose', () => services.live.close());
+  // An arrival at the desk checks the exam into its modality's queue; the live socket lets
+  // accounts that call there, and the organization's screens, follow queue:<bucketId>.
+  services.registry.onArrival(checkInOnArrival(services.calling.queue, app.log));
+  const calling = callingLive(options.db);
+  services.liveAccess.topicAuthorizer(calling.topicPrefix, (principal, bucketId) =>
+    calling.authorizeQueueTopic(principal, bucketId),
+  );
+  services.liveAccess.tokenVerifier(calling.scheme, (token) => calling.verifyScreen(token));
   // Deliveries under way finish before the database closes.
   app.addHook('onClose', () => notifications.whenIdle());
   app.addHook('onClose', () => autoAssign.whenIdle());
@@ -333,6 +356,7 @@ export async function buildApp(
         new RegistryExtensionsService(options.db, options.clock, services.organizations),
       );
       registryPrintRoutes(api, new RegistryPrintService(options.db, options.clock));
+      callingRoutes(api, options.db, services.calling);
       procedureRoutes(api, options.db, services.procedures);
       adminRoutes(api, options.db, services.admin);
       archiveRoutes(api, services.archive);

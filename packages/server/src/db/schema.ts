@@ -8,3 +8,4 @@ export * from './schema-lists.js';
 export * from './schema-reports.js';
 export * from './schema-report-output.js';
 export * from './schema-registry.js';
+export * from './schema-calling.js';
