@@ -12,8 +12,9 @@ export const QUEUE_LISTS: readonly QueueList[] = ['waiting', 'called', 'missed']
 export function partitionQueue(items: readonly QueueExam[]): Record<QueueList, QueueExam[]> {
   const lists: Record<QueueList, QueueExam[]> = { waiting: [], called: [], missed: [] };
   for (const item of items) {
-    if (item.status === 'waiting' || item.status === 'called' || item.status === 'missed')
+    if (item.status === 'waiting' || item.status === 'called' || item.status === 'missed') {
       lists[item.status].push(item);
+    }
   }
   lists.waiting.sort((a, b) => a.queueNo - b.queueNo);
   lists.missed.sort((a, b) => a.queueNo - b.queueNo);

@@ -31,10 +31,12 @@ function isHidden(error: unknown): boolean {
 interface OrganizationPageProps {
   /** the print template card of the settings tab (the reports feature's; app/ hands it in) */
   printTemplateCard?: (organization: Organization) => ReactNode;
+  /** the call queues card of the settings tab (the calling feature's; app/ hands it in) */
+  callQueuesCard?: (organization: Organization, group: Group) => ReactNode;
 }
 
 /** /groups/{groupId}/organizations/{organizationId}: overview, members, roles, procedures and settings. */
-export function OrganizationPage({ printTemplateCard }: OrganizationPageProps = {}) {
+export function OrganizationPage({ printTemplateCard, callQueuesCard }: OrganizationPageProps = {}) {
   const { t } = useTranslation();
   const { groupId = '', organizationId = '' } = useParams();
   const group = useGroup(groupId);
@@ -76,13 +78,21 @@ export function OrganizationPage({ printTemplateCard }: OrganizationPageProps = 
       </div>
     );
   }
-  return <OrganizationView group={group.data} organization={organization.data} printTemplateCard={printTemplateCard} />;
+  return (
+    <OrganizationView
+      group={group.data}
+      organization={organization.data}
+      printTemplateCard={printTemplateCard}
+      callQueuesCard={callQueuesCard}
+    />
+  );
 }
 
 function OrganizationView({
   group,
   organization,
   printTemplateCard,
+  callQueuesCard,
 }: { group: Group; organization: Organization } & OrganizationPageProps) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -126,6 +136,7 @@ function OrganizationView({
                 organization={organization}
                 access={access}
                 printTemplateCard={printTemplateCard}
+                callQueuesCard={callQueuesCard}
               />
             ),
           },

@@ -124,6 +124,7 @@ export const callingChs: Widen<typeof callingEn> = {
       revokeConfirm: '吊销大屏“{{label}}”？它将不再显示队列。',
       revokedNotice: '大屏已吊销。',
       never: '从未',
+      close: '关闭',
     },
   },
 };

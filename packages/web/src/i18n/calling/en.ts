@@ -124,6 +124,7 @@ export const callingEn = {
       revokeConfirm: 'Revoke the screen "{{label}}"? It stops showing the queue.',
       revokedNotice: 'Screen revoked.',
       never: 'Never',
+      close: 'Close',
     },
   },
 };

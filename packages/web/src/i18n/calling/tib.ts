@@ -124,6 +124,7 @@ export const callingTib: Widen<typeof callingEn> = {
       revokeConfirm: 'བརྙན་ཡོལ་“{{label}}” ཕྱིར་བསྡུ་འམ། དེས་གྲལ་རིམ་མི་སྟོན།',
       revokedNotice: 'བརྙན་ཡོལ་ཕྱིར་བསྡུས་ཟིན།',
       never: 'ནམ་ཡང་མེད།',
+      close: 'ཁ་རྒྱག',
     },
   },
 };

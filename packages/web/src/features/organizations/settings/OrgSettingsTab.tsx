@@ -16,10 +16,18 @@ interface OrgSettingsTabProps {
   access: OrgAccess;
   /** the print template card (the reports feature's; app/ hands it in through OrganizationPage) */
   printTemplateCard?: (organization: Organization) => ReactNode;
+  /** the call queues card (the calling feature's; app/ hands it in through OrganizationPage) */
+  callQueuesCard?: (organization: Organization, group: Group) => ReactNode;
 }
 
-/** Organization settings (its admins and group admins): general, upload token, notifications, dictionaries. */
-export function OrgSettingsTab({ group, organization, access, printTemplateCard }: OrgSettingsTabProps) {
+/** Organization settings (its admins and group admins): general, upload token, notifications, call queues, dictionaries. */
+export function OrgSettingsTab({
+  group,
+  organization,
+  access,
+  printTemplateCard,
+  callQueuesCard,
+}: OrgSettingsTabProps) {
   const { t } = useTranslation();
   return (
     <Row gutter={[16, 16]}>
@@ -36,6 +44,7 @@ export function OrgSettingsTab({ group, organization, access, printTemplateCard 
           <OrderTemplateCard organization={organization} />
         </div>
       </Col>
+      {callQueuesCard && <Col span={24}>{callQueuesCard(organization, group)}</Col>}
       <Col span={24}>
         <Card variant="borderless" title={t('org.dictionariesTitle')}>
           <Tabs
