@@ -70,20 +70,22 @@ export async function queueOf(
 export const lines = (page: QueuePage | QueueExam[]) =>
   ('items' in page ? page.items : page).map((e) => `${e.queueNo} ${e.patientName} ${e.status}`);
 
-/** POST queue-exams/call-next, expecting 200. */
+/** POST queue-exams/call-next, expecting 200; a second passes first (the calls' order is their times'). */
 export async function callNext(t: TestApp, token: string, queueTypeId: string, room = ''): Promise<QueueActionResult> {
+  t.clock.advance(1000);
   const res = await t.as(token).post('queue-exams/call-next', { queueTypeId, ...(room ? { room } : {}) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as QueueActionResult;
 }
 
-/** POST queue-exams/{id}/action, expecting 200. */
+/** POST queue-exams/{id}/action, expecting 200; a second passes first. */
 export async function act(
   t: TestApp,
   token: string,
   id: string,
   body: Record<string, unknown>,
 ): Promise<QueueActionResult> {
+  t.clock.advance(1000);
   const res = await t.as(token).post(`queue-exams/${id}/action`, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as QueueActionResult;
