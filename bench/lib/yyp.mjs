@@ -24,11 +24,17 @@ async function admin(sqlText) {
   }
 }
 
-/** A new empty PostgreSQL database, dropped at cleanup. Returns its URL and `drop()`. */
+/**
+ * A new empty PostgreSQL database, dropped at cleanup unless BENCH_KEEP_DB is set (to read its plans
+ * afterwards; its name is printed). Returns its URL and `drop()`.
+ */
 async function createDatabase() {
   const name = `yyp_bench_${process.pid}_${Date.now()}`;
   await admin(`create database ${name}`);
-  const drop = onCleanup(() => admin(`drop database if exists ${name} with (force)`));
+  if (process.env.BENCH_KEEP_DB) console.log(`bench database ${name} is kept (BENCH_KEEP_DB)`);
+  const drop = onCleanup(() =>
+    process.env.BENCH_KEEP_DB ? undefined : admin(`drop database if exists ${name} with (force)`),
+  );
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return { url: url.toString(), name, drop };
