@@ -1,23 +1,17 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultDomainConfig, type DictionaryItem } from '@yyp/contracts';
+import { type DictionaryItem } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../../api/sessionStore';
-import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
+import { errorAnswer, type FakeHandler } from '../../test/fakeApi';
 import { buttonByText, findButtonByText, findOverlay, findRow } from '../../test/queries';
-import { renderApp } from '../../test/renderApp';
-import { groupOf, organizationOf, orgMemberOf } from '../../test/tenancyFixtures';
+import { orgMemberOf } from '../../test/tenancyFixtures';
+import { openOrganizationTab } from '../../test/openPage';
 
 const NONE_DEPARTMENT: DictionaryItem = { id: '0', name: '', data: { none: true }, sort: -1 };
 
 function openSettings(extra: Record<string, FakeHandler> = {}) {
-  const api = installFakeApi({
-    'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
-    'GET accounts/me': () => ({ status: 200, body: demoUser() }),
-    'GET groups/mine': () => ({ status: 200, body: [groupOf()] }),
-    'GET groups/g1': () => ({ status: 200, body: groupOf() }),
-    'GET buckets/b1': () => ({ status: 200, body: organizationOf() }),
+  return openOrganizationTab('settings', {
     'GET buckets/b1/members': () => ({ status: 200, body: [orgMemberOf()] }),
     'GET buckets/b1/upload/token': () => ({
       status: 200,
@@ -29,9 +23,6 @@ function openSettings(extra: Record<string, FakeHandler> = {}) {
     }),
     ...extra,
   });
-  sessionStore.signIn('doctor', tokenFor('doctor'));
-  renderApp('/groups/g1/organizations/b1?tab=settings');
-  return api;
 }
 
 describe('organization settings', () => {

@@ -1,30 +1,20 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callKey, defaultDomainConfig, registryCalls, registryOrderCalls, type RegistryItem } from '@yyp/contracts';
+import { callKey, registryCalls, registryOrderCalls, type RegistryItem } from '@yyp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../api/sessionStore';
-import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
+import { errorAnswer, type FakeHandler } from '../../test/fakeApi';
 import { buttonByText } from '../../test/queries';
-import { renderApp } from '../../test/renderApp';
-import { bucketOf, itemOf } from '../../test/registryFixtures';
-import { groupOf } from '../../test/tenancyFixtures';
+import { itemOf } from '../../test/registryFixtures';
+import { openRegistry } from '../../test/openPage';
 
 /** /registry export (issue 22: POST exports/schedules): the list's filters, without paging, as .xlsx. */
-const ALL = ['registry_create', 'registry_arrive', 'registry_update', 'registry_delete'];
 
 function signedIn(items: RegistryItem[], exportAnswer: FakeHandler) {
-  const api = installFakeApi({
-    'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
-    'GET accounts/me': () => ({ status: 200, body: demoUser({ username: 'registrar', name: 'Zhao' }) }),
-    'GET groups/mine': () => ({ status: 200, body: [groupOf({ accessLevel: 0 })] }),
-    [callKey(registryCalls.buckets)]: () => ({ status: 200, body: [bucketOf(ALL)] }),
+  return openRegistry({
     [callKey(registryCalls.query)]: () => ({ status: 200, body: { items, count: items.length } }),
     [callKey(registryOrderCalls.exportSchedules)]: exportAnswer,
   });
-  sessionStore.signIn('registrar', tokenFor('registrar'));
-  renderApp('/registry');
-  return api;
 }
 
 let clicked: string[];

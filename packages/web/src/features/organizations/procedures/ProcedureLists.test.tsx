@@ -1,27 +1,15 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROCEDURE_IMPORT_MAX_BYTES, XLSX_CONTENT_TYPE, defaultDomainConfig } from '@yyp/contracts';
+import { PROCEDURE_IMPORT_MAX_BYTES, XLSX_CONTENT_TYPE } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../api/sessionStore';
-import { demoUser, installFakeApi, tokenFor } from '../../../test/fakeApi';
 import { procedureHandlers, procedureState, type ProcedureState } from '../../../test/procedureFixtures';
 import { buttonByText, findButtonByText, findOverlay, findRow } from '../../../test/queries';
-import { renderApp } from '../../../test/renderApp';
-import { groupOf, organizationOf } from '../../../test/tenancyFixtures';
+import { openOrganizationTab } from '../../../test/openPage';
 
 /** The procedure management tab as a group admin, on one of its sections. */
 async function openSection(state: ProcedureState, section?: string) {
-  const api = installFakeApi({
-    'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
-    'GET accounts/me': () => ({ status: 200, body: demoUser() }),
-    'GET groups/mine': () => ({ status: 200, body: [groupOf()] }),
-    'GET groups/g1': () => ({ status: 200, body: groupOf() }),
-    'GET buckets/b1': () => ({ status: 200, body: organizationOf() }),
-    ...procedureHandlers(state),
-  });
-  sessionStore.signIn('doctor', tokenFor('doctor'));
-  renderApp('/groups/g1/organizations/b1?tab=procedures');
+  const api = openOrganizationTab('procedures', procedureHandlers(state));
   const user = userEvent.setup();
   if (section) {
     await user.click(await screen.findByText(section, { selector: '.ant-tabs-tab *' }));

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callKey, defaultDomainConfig, registryPrintCalls, type OrderTemplate } from '@yyp/contracts';
+import { callKey, registryPrintCalls, type OrderTemplate } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../api/sessionStore';
-import { demoUser, installFakeApi, tokenFor } from '../../../test/fakeApi';
 import { buttonByText } from '../../../test/queries';
-import { renderApp } from '../../../test/renderApp';
-import { groupOf, organizationOf, orgMemberOf } from '../../../test/tenancyFixtures';
+import { orgMemberOf } from '../../../test/tenancyFixtures';
+import { openOrganizationTab } from '../../../test/openPage';
 
 /** The organization's referral form template on its settings tab (issue 22). */
 const DEFAULT: OrderTemplate = {
@@ -22,12 +20,7 @@ const DEFAULT: OrderTemplate = {
 };
 
 function openSettings() {
-  const api = installFakeApi({
-    'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
-    'GET accounts/me': () => ({ status: 200, body: demoUser() }),
-    'GET groups/mine': () => ({ status: 200, body: [groupOf()] }),
-    'GET groups/g1': () => ({ status: 200, body: groupOf() }),
-    'GET buckets/b1': () => ({ status: 200, body: organizationOf() }),
+  return openOrganizationTab('settings', {
     'GET buckets/b1/members': () => ({ status: 200, body: [orgMemberOf()] }),
     [callKey(registryPrintCalls.orderTemplate)]: () => ({ status: 200, body: DEFAULT }),
     [callKey(registryPrintCalls.saveOrderTemplate)]: (r) => ({
@@ -41,9 +34,6 @@ function openSettings() {
       },
     }),
   });
-  sessionStore.signIn('doctor', tokenFor('doctor'));
-  renderApp('/groups/g1/organizations/b1?tab=settings');
-  return api;
 }
 
 describe('referral form template', () => {

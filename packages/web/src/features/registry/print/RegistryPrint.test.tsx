@@ -1,33 +1,23 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callKey, defaultDomainConfig, registryCalls, registryPrintCalls, type RegistryItem } from '@yyp/contracts';
+import { callKey, registryCalls, registryPrintCalls, type RegistryItem } from '@yyp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../api/sessionStore';
-import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../../test/fakeApi';
+import { demoUser, errorAnswer, type FakeHandler } from '../../../test/fakeApi';
 import { buttonByText, findRow } from '../../../test/queries';
-import { renderApp } from '../../../test/renderApp';
-import { bucketOf, itemOf } from '../../../test/registryFixtures';
-import { groupOf } from '../../../test/tenancyFixtures';
+import { itemOf } from '../../../test/registryFixtures';
+import { openRegistry } from '../../../test/openPage';
 
 /** /registry printing (issue 22): labels and referral forms of the selected exams or of one row, as PDFs. */
-const ALL = ['registry_create', 'registry_arrive', 'registry_update', 'registry_delete'];
 const PDF: FakeHandler = () => ({ status: 200, body: '%PDF-1.3' });
 
 function signedIn(items: RegistryItem[], extra: Record<string, FakeHandler> = {}) {
-  const api = installFakeApi({
-    'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
-    'GET accounts/me': () => ({ status: 200, body: demoUser({ username: 'registrar', name: 'Zhao' }) }),
-    'GET groups/mine': () => ({ status: 200, body: [groupOf({ accessLevel: 0 })] }),
-    [callKey(registryCalls.buckets)]: () => ({ status: 200, body: [bucketOf(ALL)] }),
+  return openRegistry({
     [callKey(registryCalls.query)]: () => ({ status: 200, body: { items, count: items.length } }),
     [callKey(registryPrintCalls.labels)]: PDF,
     [callKey(registryPrintCalls.referralForms)]: PDF,
     ...extra,
   });
-  sessionStore.signIn('registrar', tokenFor('registrar'));
-  renderApp('/registry');
-  return api;
 }
 
 let tab: { location: { href: string }; close: ReturnType<typeof vi.fn> };
