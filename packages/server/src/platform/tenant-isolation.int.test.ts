@@ -8,9 +8,12 @@ import {
   modalities,
   modalityDictionary,
   procedures,
+  queueExams,
+  queueTypes,
   reportTableColors,
   reportTemplates,
   sampleGraphs,
+  screenTokens,
 } from '../db/schema.js';
 import { generateStudy } from '../dicom/testdata/generate.js';
 import { API_PREFIX } from '../app.js';
@@ -144,6 +147,32 @@ beforeAll(async () => {
   const registration = await register(t, registrar.token, radiology.bucketId, [{ modality: 'CT' }], {
     patient: { name: 'Secret^Registrant', gender: 'F', patientId: 'SECRET-REG-PID' },
   });
+  // Calling rows of group A's radiology: a call queue, the registration's exam in it, a screen token.
+  const [queueType] = await db
+    .insert(queueTypes)
+    .values({ id: 'queue-type-fixture', bucketId: radiology.bucketId, displayName: '甲城 CT 队列', modality: 'CT' })
+    .returning();
+  const [queueExam] = await db
+    .insert(queueExams)
+    .values({
+      id: 'queue-exam-fixture',
+      bucketId: radiology.bucketId,
+      queueTypeId: queueType!.id,
+      scheduledExamId: registration.exams[0]!.id,
+      checkInDate: '2026-11-22',
+      queueNo: 1,
+      status: 'waiting',
+    })
+    .returning();
+  const [screenToken] = await db
+    .insert(screenTokens)
+    .values({
+      id: 'screen-token-fixture',
+      bucketId: radiology.bucketId,
+      tokenHash: 'hash-fixture',
+      label: '甲城候诊屏',
+    })
+    .returning();
   Object.assign(fixture, {
     groupId,
     bucketId: radiology.bucketId,
@@ -196,6 +225,10 @@ beforeAll(async () => {
     patientRef: registration.patient.id,
     code: registration.passCode,
     extensionId,
+    // :id of the calling paths (queue-types/:id, queue-exams/:id, screen-tokens/:id), by idKeys
+    queueTypeId: queueType!.id,
+    queueExamId: queueExam!.id,
+    screenTokenId: screenToken!.id,
   });
   secrets.push(
     groupId,
@@ -225,6 +258,11 @@ beforeAll(async () => {
     registration.patient.id,
     extensionId,
     '甲城扩展字段',
+    queueType!.id,
+    '甲城 CT 队列',
+    queueExam!.id,
+    screenToken!.id,
+    '甲城候诊屏',
   );
   // Group B (privacy on), as the teleradiology group of the demo: its admin is the other group's caller.
   const remote = await makeOrganization(t, {
@@ -249,6 +287,9 @@ const idKeys: [RegExp, string][] = [
   [/\/modality-dictionary\/:id$/, 'modalityEntryId'],
   [/\/scheduled-exams\/:id/, 'scheduledId'],
   [/\/patients\/:id/, 'patientRef'],
+  [/\/queue-types\/:id/, 'queueTypeId'],
+  [/\/queue-exams\/:id/, 'queueExamId'],
+  [/\/screen-tokens\/:id/, 'screenTokenId'],
 ];
 
 /** The fixture's key for the path parameter `name` of `url`. */
