@@ -34,7 +34,7 @@ export const LONG_LENGTH_VRS: ReadonlySet<string> = new Set([
   'UV',
 ]);
 /** VRs whose value is affected by SpecificCharacterSet (PS3.5 §6.1.2.3). */
-const CHARSET_VRS: ReadonlySet<string> = new Set(['SH', 'LO', 'ST', 'LT', 'UT', 'PN', 'UC']);
+export const CHARSET_VRS: ReadonlySet<string> = new Set(['SH', 'LO', 'ST', 'LT', 'UT', 'PN', 'UC']);
 
 export const UNDEFINED_LENGTH = 0xffffffff;
 export const ITEM = 0xfffee000;
@@ -200,4 +200,42 @@ export function delimiter(t: number, length: number): Buffer {
   b.writeUInt16LE(t & 0xffff, 2);
   b.writeUInt32LE(length, 4);
   return b;
+}
+
+/**
+ * A growing buffer written front to back (the worklist answers of a C-FIND, mwl-encoder.ts): one
+ * allocation for many elements instead of one per header and value. Write at `length` into
+ * `buffer` after `reserve`, then move `length` on.
+ */
+export class ByteWriter {
+  buffer: Buffer;
+  length = 0;
+
+  constructor(capacity = 4096) {
+    this.buffer = Buffer.allocUnsafe(capacity);
+  }
+
+  /** Makes room for `n` more bytes (the buffer may be replaced: read `buffer` after this). */
+  reserve(n: number): void {
+    if (this.length + n <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.length + n, this.buffer.length * 2));
+    this.buffer.copy(grown, 0, 0, this.length);
+    this.buffer = grown;
+  }
+
+  bytes(b: Uint8Array): void {
+    this.reserve(b.length);
+    this.buffer.set(b, this.length);
+    this.length += b.length;
+  }
+
+  /** Forgets what was written after `length`. */
+  truncate(length: number): void {
+    this.length = length;
+  }
+
+  /** The bytes from `from` to `to` (a view: valid until they are written over after a truncate). */
+  view(from: number, to: number = this.length): Buffer {
+    return this.buffer.subarray(from, to);
+  }
 }

@@ -5,16 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { COMMAND, type CommandSet, STATUS, TAG, commandUid, type encodeResponse } from './dimse-command.js';
 import { MPPS_SOP_CLASS, MPPS_STATUS, type MppsEvent, type MppsResult, parseMppsAttributes } from './mpps.js';
-import {
-  MWL_FIND_SOP_CLASS,
-  type WorklistItem,
-  type WorklistQuery,
-  parseWorklistQuery,
-  worklistAnswer,
-} from './mwl.js';
+import { ByteWriter } from './dataset-writer.js';
+import { MWL_FIND_SOP_CLASS, type WorklistItem, type WorklistQuery, parseWorklistQuery } from './mwl.js';
+import { WorklistEncoder } from './mwl-encoder.js';
 
-/** A C-FIND's answers yield to incoming PDUs (a C-CANCEL) every this many responses. */
-const FIND_YIELD_EVERY = 16;
+/**
+ * A C-FIND's answers leave in writes of about this many bytes of identifiers (some 70 items), and
+ * yield to incoming PDUs (a C-CANCEL) between them.
+ */
+const FIND_BATCH_BYTES = 32 * 1024;
 
 /** A request message as received: its command set and its data set's fragments (dropped once read). */
 export interface ServiceMessage {
@@ -30,6 +29,8 @@ export interface ServiceExchange {
   message: ServiceMessage;
   /** Sends a response command set and its data set, if any; false when the socket's buffer is full. */
   respond(response: Parameters<typeof encodeResponse>[0], dataset?: Buffer): boolean;
+  /** Sends the response once per data set, in one write; false when the socket's buffer is full. */
+  respondEach(response: Parameters<typeof encodeResponse>[0], datasets: Uint8Array[]): boolean;
   /** Resolves when the socket's write buffer has drained, or the socket closed. */
   drained(): Promise<void>;
   closed(): boolean;
@@ -65,19 +66,37 @@ export async function answerWorklistFind(
     answer(STATUS.unableToProcess);
     return;
   }
-  let sent = 0;
-  for (const item of items) {
-    if (state.cancelled || exchange.closed()) break;
-    let identifier: Buffer;
+  const encoder = new WorklistEncoder(query, transferSyntax);
+  const out = new ByteWriter(FIND_BATCH_BYTES + 4096);
+  let next = 0;
+  while (next < items.length && !state.cancelled && !exchange.closed()) {
+    // A batch of identifiers written back to back into `out`, each answered with a pending status.
+    out.truncate(0);
+    const ends: number[] = [];
+    let failed = false;
     try {
-      identifier = worklistAnswer(item, query, transferSyntax);
+      for (; next < items.length && out.length < FIND_BATCH_BYTES; next++) {
+        encoder.encode(items[next]!, out);
+        ends.push(out.length);
+      }
     } catch {
+      failed = true;
+    }
+    const datasets = ends.map((end, i) => out.view(i === 0 ? 0 : ends[i - 1]!, end));
+    const flushed =
+      datasets.length === 0 ||
+      exchange.respondEach(
+        { commandField: 0x8020, messageId, status: STATUS.pending, sopClassUid: MWL_FIND_SOP_CLASS },
+        datasets,
+      );
+    if (failed) {
       answer(STATUS.unableToProcess);
       return;
     }
-    // Let incoming PDUs (a C-CANCEL) in now and then, and wait while the socket's buffer is full.
-    if (!answer(STATUS.pending, identifier)) await exchange.drained();
-    else if (++sent % FIND_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Let incoming PDUs (a C-CANCEL) in, and wait while the socket's buffer is full; the last
+    // batch and the final status leave together.
+    if (!flushed) await exchange.drained();
+    else if (next < items.length) await new Promise((resolve) => setImmediate(resolve));
   }
   answer(state.cancelled ? STATUS.cancel : STATUS.success);
 }

@@ -8,7 +8,6 @@ import {
   commandUid,
   commandUs,
   decodeCommand,
-  encodeCommandPData,
   encodeResponse,
 } from './dimse-command.js';
 import { type ServiceExchange, type ServiceMessage, answerMpps, answerWorklistFind } from './dimse-services.js';
@@ -28,7 +27,7 @@ import {
   encodeAbort,
   encodeAssociateAc,
   encodeAssociateRj,
-  encodePData,
+  encodePDataBatch,
   encodeReleaseRp,
   type AssociateRq,
 } from './ul.js';
@@ -299,22 +298,23 @@ class Association {
     });
   }
 
-  /** Sends a response command set and, when given, its data set cut to the peer's PDU limit. */
-  private respond(contextId: number, response: Parameters<typeof encodeResponse>[0], dataset?: Buffer): boolean {
+  /**
+   * Sends a response command set, or (with `datasets`) one response per data set, each cut to the
+   * peer's PDU limit: a C-FIND's pending answers go out many to a write.
+   */
+  private respond(contextId: number, response: Parameters<typeof encodeResponse>[0], datasets: Uint8Array[] = []) {
     if (this.socket.destroyed) return false;
-    // What is answered in one go (a command and its data set, a worklist's items until it yields)
-    // leaves in one send: Nagle is off, and each write was a segment and a system call.
+    // What is answered in one go (a command and its data set, a worklist's batch of items and the
+    // final status) leaves in one send: Nagle is off, and each write was a segment and a system call.
     if (!this.socket.writableCorked) {
       this.socket.cork();
       process.nextTick(() => this.socket.uncork());
     }
-    let flushed = this.socket.write(
-      encodeCommandPData(contextId, encodeResponse({ ...response, hasDataset: !!dataset })),
-    );
-    for (const p of dataset ? encodePData(contextId, dataset, false, this.peerMaxPdu) : []) {
-      flushed = this.socket.write(p);
-    }
-    return flushed;
+    const command = encodeResponse({ ...response, hasDataset: datasets.length > 0 });
+    const parts: { command: boolean; bytes: Uint8Array }[] =
+      datasets.length === 0 ? [{ command: true, bytes: command }] : [];
+    for (const bytes of datasets) parts.push({ command: true, bytes: command }, { command: false, bytes });
+    return this.socket.write(encodePDataBatch(contextId, parts, this.peerMaxPdu));
   }
 
   /** A worklist C-FIND (dimse-services.ts); its cancel flag is forgotten once it is answered. */
@@ -333,7 +333,8 @@ class Association {
       transferSyntax: context.transferSyntax,
       messageId,
       message,
-      respond: (response, dataset) => this.respond(contextId, response, dataset),
+      respond: (response, dataset) => this.respond(contextId, response, dataset ? [dataset] : []),
+      respondEach: (response, datasets) => this.respond(contextId, response, datasets),
       drained: () => this.drained(),
       closed: () => this.socket.destroyed,
     };

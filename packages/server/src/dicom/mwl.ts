@@ -238,7 +238,9 @@ export function matchesWorklistQuery(item: WorklistItem, query: WorklistQuery): 
   );
 }
 
-type Key = [number, VR, (item: WorklistItem) => string];
+/** A return key yyp answers: its tag, its VR and its value in an item. */
+export type WorklistKey = readonly [number, VR, (item: WorklistItem) => string];
+type Key = WorklistKey;
 
 /** The return keys yyp answers (PS3.4 K.6.1.2.2), top level. */
 const ITEM_KEYS: Key[] = [
@@ -283,8 +285,11 @@ const STEP_KEYS: Key[] = [
   [MWL_TAG.stepStatus, 'CS', (i) => i.step.status],
 ];
 
+/** The return keys yyp answers: top level, for an animal, in the scheduled procedure step item. */
+export const WORKLIST_KEYS = { item: ITEM_KEYS, animal: ANIMAL_KEYS, step: STEP_KEYS } as const;
+
 /** The keys asked for that yyp does not know, answered empty (a sequence with no item). */
-function emptyKeys(ds: DatasetBuilder, requested: RequestedKey[], known: Key[]): void {
+export function emptyKeys(ds: DatasetBuilder, requested: readonly RequestedKey[], known: readonly Key[]): void {
   for (const key of requested) {
     if (key.tag === MWL_TAG.scheduledProcedureStepSequence || known.some(([t]) => t === key.tag)) continue;
     if (key.sequence) ds.sequence(key.tag, []);

@@ -36,44 +36,73 @@ function gb18030Table(): Map<number, number> {
   return table;
 }
 
-function encodeGb(text: string, charset: string): Buffer {
+/** Thrown when a character set's repertoire cannot hold a character of the text. */
+export class RepertoireError extends Error {}
+
+function intoGb(text: string, charset: string, target: Buffer, offset: number): number {
   const table = gb18030Table();
-  const out: number[] = [];
+  let at = offset;
   for (const char of text) {
     const code = char.codePointAt(0)!;
     if (code < 0x80) {
-      out.push(code);
+      target[at++] = code;
       continue;
     }
     const bytes = table.get(code);
     if (bytes === undefined) {
-      throw new Error(`"${char}" has no two-byte ${charset} encoding`);
+      throw new RepertoireError(`"${char}" has no two-byte ${charset} encoding`);
     }
-    out.push(bytes >> 8, bytes & 0xff);
+    target[at++] = bytes >> 8;
+    target[at++] = bytes & 0xff;
   }
-  return Buffer.from(out);
+  return at - offset;
 }
 
-function encodeSingleByte(text: string, max: number, charset: string): Buffer {
+function intoSingleByte(text: string, max: number, charset: string, target: Buffer, offset: number): number {
   for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) > max) {
-      throw new Error(`"${text[i]}" is outside the repertoire of ${charset || 'the default character set'}`);
+    const code = text.charCodeAt(i);
+    if (code > max) {
+      throw new RepertoireError(`"${text[i]}" is outside the repertoire of ${charset || 'the default character set'}`);
     }
+    target[offset + i] = code;
   }
-  return Buffer.from(text, 'latin1');
+  return text.length;
 }
 
-/** Bytes of `text` in `charset`; throws when the repertoire cannot hold it, so files stay valid. */
-export function encodeText(text: string, charset: Charset): Buffer {
+function intoUtf8(text: string, target: Buffer, offset: number): number {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Beyond ASCII: Node's encoder writes the whole text (lone surrogates as U+FFFD, as Buffer.from does).
+    if (code >= 0x80) return target.write(text, offset, 'utf8');
+    target[offset + i] = code;
+  }
+  return text.length;
+}
+
+/**
+ * encodeText written into `target` at `offset` instead of a new buffer (the worklist answers,
+ * mwl-encoder.ts): `target` must have room for 3 bytes per UTF-16 unit of `text`. Answers the
+ * number of bytes written; throws RepertoireError as encodeText does.
+ */
+export function encodeTextInto(text: string, charset: Charset, target: Buffer, offset: number): number {
   switch (charset) {
     case '':
-      return encodeSingleByte(text, 0x7f, charset);
+      return intoSingleByte(text, 0x7f, charset, target, offset);
     case 'ISO_IR 100':
-      return encodeSingleByte(text, 0xff, charset);
+      return intoSingleByte(text, 0xff, charset, target, offset);
     case 'ISO_IR 192':
-      return Buffer.from(text, 'utf8');
+      return intoUtf8(text, target, offset);
     case 'GB18030':
     case 'GBK':
-      return encodeGb(text, charset);
+      return intoGb(text, charset, target, offset);
   }
+}
+
+/**
+ * Bytes of `text` in `charset`; throws (RepertoireError) when the repertoire cannot hold it, so
+ * files stay valid.
+ */
+export function encodeText(text: string, charset: Charset): Buffer {
+  const target = Buffer.allocUnsafe(text.length * 3);
+  return target.subarray(0, encodeTextInto(text, charset, target, 0));
 }

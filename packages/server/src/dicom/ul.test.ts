@@ -23,6 +23,7 @@ import {
   encodeAssociateRj,
   encodeAssociateRq,
   encodePData,
+  encodePDataBatch,
 } from './ul.js';
 
 /* Builders of what an SCU sends, written from PS3.8 independently of the decoder. */
@@ -245,6 +246,26 @@ describe('P-DATA-TF', () => {
     ]);
     expect(Buffer.concat(pdvs.map((p) => p.data))).toEqual(data);
     expect(encodePData(3, data, false, 0)).toHaveLength(1);
+  });
+  it('a batch of command and data sets is the PDUs encodePData gives for each, back to back; commands never cut', () => {
+    const command = text('cmd!');
+    const data = [Buffer.alloc(25, 7), Buffer.alloc(0), Buffer.alloc(9, 1)];
+    for (const max of [0, 16, 7, 65536]) {
+      const parts = data.flatMap((bytes) => [
+        { command: true, bytes: command },
+        { command: false, bytes },
+      ]);
+      const expected = data.flatMap((bytes) => [
+        ...encodePData(3, command, true, 0),
+        ...encodePData(3, bytes, false, max),
+      ]);
+      expect(encodePDataBatch(3, parts, max)).toEqual(Buffer.concat(expected));
+    }
+    // A command set longer than the peer's limit stays one PDV.
+    const long = encodePDataBatch(3, [{ command: true, bytes: Buffer.alloc(40, 2) }], 16);
+    expect(decodePData(long.subarray(6))).toEqual([
+      { contextId: 3, command: true, last: true, data: Buffer.alloc(40, 2) },
+    ]);
   });
 });
 

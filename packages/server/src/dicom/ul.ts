@@ -360,3 +360,40 @@ export function encodePData(contextId: number, bytes: Buffer, command: boolean, 
   }
   return out;
 }
+
+/**
+ * Several messages' command and data sets as P-DATA-TF PDUs in one buffer (a C-FIND's pending
+ * answers, written to the socket at once): the bytes encodePData gives for each part, one after
+ * another. Data sets are cut to `maxPduLength`; command sets never are (encodeCommandPData).
+ */
+export function encodePDataBatch(
+  contextId: number,
+  parts: readonly { command: boolean; bytes: Uint8Array }[],
+  maxPduLength: number,
+): Buffer {
+  // Every fragment is a PDU header (6 bytes) and a PDV item header (6 bytes) before its bytes.
+  const roomOf = (part: (typeof parts)[number]) =>
+    !part.command && maxPduLength > 6 ? maxPduLength - 6 : part.bytes.length || 1;
+  let size = 0;
+  for (const part of parts) size += part.bytes.length + 12 * Math.max(1, Math.ceil(part.bytes.length / roomOf(part)));
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const part of parts) {
+    const room = roomOf(part);
+    const { bytes } = part;
+    let from = 0;
+    do {
+      const n = Math.min(room, bytes.length - from);
+      out[at] = PDU.pData;
+      out[at + 1] = 0;
+      out.writeUInt32BE(n + 6, at + 2);
+      out.writeUInt32BE(n + 2, at + 6);
+      out[at + 10] = contextId;
+      out[at + 11] = (part.command ? 1 : 0) | (from + room >= bytes.length ? 2 : 0);
+      out.set(bytes.subarray(from, from + n), at + 12);
+      at += 12 + n;
+      from += room;
+    } while (from < bytes.length);
+  }
+  return out;
+}
