@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { SignJWT } from 'jose';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   ACCESS_TOKEN_KEY,
   DEMO_PASSWORD,
@@ -9,38 +9,15 @@ import {
   apiRegister,
   baseUrl,
   chooseLanguage,
-  failedShotPath,
   jwtPayload,
-  launchBrowser,
   loginViaUi,
-  openPage,
   screenshot,
   submitLogin,
+  browserPerFile,
 } from './support.js';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser));
-});
-
-afterEach(async ({ task }) => {
-  // A failing test leaves a picture of what the browser showed.
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
-  await context?.close();
-});
+browserPerFile((c) => ({ page } = c));
 
 describe('sign-in', () => {
   it('logs in as doctor and lands on the report workstation', async () => {

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginViaUi, screenshot, browserPerFile } from './support.js';
 
 /**
  * Issue 19 §8 in the browser: a stranger's DICOM association is refused, and the platform admin
@@ -10,9 +10,8 @@ import { failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from 
  * modality (wrong called AE title) from the operation log, and not the stranger's.
  */
 const run = promisify(execFile);
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+browserPerFile((c) => ({ page } = c));
 
 /** echoscu against the server's DICOM port; the association is expected to be refused. */
 async function refusedEcho(callingAe: string, calledAe: string): Promise<void> {
@@ -21,24 +20,8 @@ async function refusedEcho(callingAe: string, calledAe: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await refusedEcho('STRANGER', 'YYP');
   await refusedEcho('DEMO_MODALITY', 'WRONG_AE');
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser));
-});
-
-afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
-  await context?.close();
 });
 
 describe('refused DICOM associations', () => {

@@ -1,31 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, apiLogin, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, apiLogin, loginViaUi, screenshot, browserPerFile } from './support.js';
 
 /**
  * Organization plans (spec 000 §5): the demo's private organization 体检中心 (RH-PE) shows its
  * plan to its members; once its quota is used up the overview says why uploads are refused.
  */
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser));
-});
-afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
-  await context?.close();
-});
+browserPerFile((c) => ({ page } = c));
 
 describe('organization plan', () => {
   it('shows the plan of a private organization and why its uploads stop when the quota is used up', async () => {

@@ -1,14 +1,13 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   apiRegister,
   chooseLanguage,
-  failedShotPath,
-  launchBrowser,
   loginViaUi,
   openPage,
   screenshot as takeScreenshot,
   submitLogin,
+  browserPerFile,
 } from './support.js';
 
 /**
@@ -18,30 +17,14 @@ import {
  */
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+browserPerFile((c) => ({ browser, page } = c));
 const extraContexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser));
-});
-
-afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
+afterEach(async () => {
   for (const extra of extraContexts.splice(0)) {
     await extra.close();
   }
-  await context?.close();
 });
 
 /** Ant Design puts a space between the two characters of a two-character Chinese button label. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateStudy, writeStudy } from '../packages/server/src/dicom/testdata/generate.js';
-import { api, apiLogin, launchBrowser, loginViaUi, openPage, screenshot, shotIfFailed, todayDicom } from './support.js';
+import { api, apiLogin, loginViaUi, screenshot, todayDicom, browserPerFile } from './support.js';
 
 /**
  * Issue 20 item 8: a technician corrects the patient and accession number in the upload wizard's
@@ -12,28 +12,16 @@ import { api, apiLogin, launchBrowser, loginViaUi, openPage, screenshot, shotIfF
  * while the files keep what they were sent with.
  */
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+browserPerFile((c) => ({ page } = c));
 let workDir: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-e2e-upload-correct-'));
 });
 
 afterAll(async () => {
-  await browser?.close();
   fs.rmSync(workDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser));
-});
-
-afterEach(async ({ task }) => {
-  await shotIfFailed(task, page);
-  await context?.close();
 });
 
 type Attrs = Record<string, { Value?: unknown[] }>;

@@ -1,19 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateStudy, writeStudy } from '../packages/server/src/dicom/testdata/generate.js';
-import {
-  apiLogin,
-  chooseLanguage,
-  failedShotPath,
-  launchBrowser,
-  loginViaUi,
-  openPage,
-  screenshot,
-  api,
-} from './support.js';
+import { apiLogin, chooseLanguage, loginViaUi, screenshot, api, browserPerFile } from './support.js';
 
 /**
  * The upload wizard in the browser: a technician sends a folder of generated DICOM files (and a
@@ -21,30 +12,17 @@ import {
  * uploader sends one file with the organization's public link. Files go over tus to the real server.
  */
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+browserPerFile((c) => ({ context, page } = c));
 let workDir: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-e2e-upload-'));
 });
 
 afterAll(async () => {
-  await browser?.close();
   fs.rmSync(workDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser));
-});
-
-afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
-  await context?.close();
 });
 
 /** The id of 放射科 (code RH-RAD) in the demo group. */
