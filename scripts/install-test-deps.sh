@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs when they are missing (root only):
-# Chromium for e2e, DCMTK for DICOM tests, GDCM's tools (JPEG 2000 test files for the viewer), CJK/Tibetan fonts so screenshots and report PDFs render the three languages, and poppler-utils (pdftoppm, pdftotext) to read the PDFs back.
+# Chromium for e2e, DCMTK for DICOM tests, GDCM's tools (JPEG 2000 test files for the viewer), CJK/Tibetan fonts so screenshots and report PDFs render the three languages, poppler-utils (pdftoppm, pdftotext) to read the PDFs back, espeak-ng (text-to-speech of queue calls) and sox (soxi reads the audio's duration).
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
@@ -9,6 +9,8 @@ command -v gdcmconv >/dev/null 2>&1 || need+=(libgdcm-tools)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
 fc-list 2>/dev/null | grep -qi 'Tibetan' || need+=(fonts-tibetan-machine)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
+command -v soxi >/dev/null 2>&1 || need+=(sox)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" -ne 0 ]; then
   echo "missing Debian packages: ${need[*]} (run as root, or install them: apt-get install ${need[*]})" >&2

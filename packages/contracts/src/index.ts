@@ -61,3 +61,4 @@ export * from './calling-rules.js';
 export * from './calling.js';
 export * from './calling-calls.js';
 export * from './live.js';
+export * from './speech.js';

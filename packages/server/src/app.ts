@@ -86,6 +86,7 @@ import { installCompression } from './platform/compression.js';
 import { createLiveBus, type LiveBus } from './platform/live.js';
 import { LiveAccess } from './platform/live-access.js';
 import { installLiveSocket } from './platform/live-socket.js';
+import { speechRoutes, SpeechService } from './modules/speech/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -140,6 +141,8 @@ export interface Services {
   live: LiveBus;
   /** who may receive which live topic, and token schemes beside accounts (platform/live-access.ts) */
   liveAccess: LiveAccess;
+  /** text-to-speech of announcements (espeak-ng), cached in the blob store */
+  speech: SpeechService;
 }
 
 export const API_PREFIX = '/yyp/api/v1';
@@ -264,6 +267,7 @@ export async function buildApp(
     ),
     live: createLiveBus({ databaseUrl: options.databaseUrl, sharedBy: options.db, logger: app.log }),
     liveAccess: new LiveAccess((token) => services.accounts.authenticate(token)),
+    speech: new SpeechService(options.blobs, options.espeakPath ?? 'espeak-ng', app.log),
   };
   app.addHook('onClose', () => services.live.close());
   // An arrival at the desk checks the exam into its modality's queue; the live socket lets
@@ -402,6 +406,9 @@ export async function buildApp(
     },
     { prefix: '/dicom-web/' },
   );
+
+  // POST /yyp/api/text2speech: beside the API, not under /v1 (spec 001 §7 Queue calling).
+  await speechRoutes(app, services.speech, services.liveAccess);
 
   // The live socket, after every HTTP route (its plugin wraps the routes registered after it).
   await installLiveSocket(app, {

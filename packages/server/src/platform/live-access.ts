@@ -2,7 +2,7 @@ import { LIVE_SCHEME_PATTERN, liveTopicPrefix } from '@yyp/contracts';
 import type { AccountRow } from '../db/schema.js';
 import type { CallerScope } from './access.js';
 import type { Authenticate } from './auth.js';
-import { AppError } from './errors.js';
+import { AppError, errors } from './errors.js';
 
 /**
  * Who is on the other end of a live socket or a token-authenticated call: an account signed in
@@ -75,13 +75,23 @@ export class LiveAccess {
   }
 
   /**
-   * The principal of an HTTP Authorization header: `Bearer <account token>` or `<Scheme> <token>`
-   * of a registered scheme; null when absent or refused.
+   * The principal of an HTTP call that accepts accounts and registered token schemes (e.g.
+   * text-to-speech for a screen): 401 Unauthenticated without a header, the account's own 401
+   * (TokenExpiredError, JsonWebTokenError) for a refused bearer token, JsonWebTokenError for a
+   * refused token of another scheme.
    */
-  async fromAuthorization(header: string | undefined): Promise<LivePrincipal | null> {
-    const match = /^([A-Za-z][A-Za-z0-9-]{0,31})\s+(\S+)\s*$/.exec(header ?? '');
-    if (!match) return null;
-    return this.authenticate(match[2]!, match[1]!);
+  async requirePrincipal(header: string | undefined): Promise<LivePrincipal> {
+    if (!header) throw errors.unauthenticated();
+    const match = /^([A-Za-z][A-Za-z0-9-]{0,31})\s+(\S+)\s*$/.exec(header);
+    if (!match) throw errors.badToken();
+    const [, scheme, token] = match as unknown as [string, string, string];
+    if (scheme.toLowerCase() === ACCOUNT_SCHEME.toLowerCase()) {
+      const found = await this.authenticateAccount(token);
+      return { kind: 'account', account: found.account, scope: found.scope, sessionId: found.sessionId };
+    }
+    const principal = await this.authenticate(token, scheme);
+    if (!principal) throw errors.badToken();
+    return principal;
   }
 
   /** May the principal receive the topic? False for a malformed topic or an unregistered family. */
