@@ -1,6 +1,6 @@
-import type { QueueExam, ScreenPatient } from '@yyp/contracts';
-import { queueActionsFor } from '@yyp/contracts';
+import type { ScreenPatient } from '@yyp/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { queueExamOf, screenPatientOf } from '../../test/callingFixtures';
 import { createAnnouncer, speechLocale } from './announcer';
 import { isCallNextKey } from './callShortcut';
 import {
@@ -13,45 +13,10 @@ import {
 } from './callingView';
 import { forgetScreenToken, screenTokenKey, screenUrl, takeScreenToken } from './screenToken';
 
-function exam(over: Partial<QueueExam>): QueueExam {
-  const status = over.status ?? 'waiting';
-  return {
-    id: 'q1',
-    bucketId: 'b1',
-    queueTypeId: 't1',
-    queueTypeName: 'CT',
-    scheduledExamId: 's1',
-    queueNo: 1,
-    checkInDate: '2026-11-27',
-    checkedInAt: '2026-11-27T01:00:00.000Z',
-    status,
-    urgent: false,
-    patientName: '王*东',
-    masked: true,
-    patientGender: 'M',
-    modality: 'CT',
-    examName: '胸部CT平扫',
-    accessionNumber: 'A1',
-    room: '',
-    calledAt: null,
-    calledCount: 0,
-    callerName: '',
-    finishedAt: null,
-    movedToId: null,
-    actions: queueActionsFor(status),
-    ...over,
-  };
-}
+const exam = queueExamOf;
 
-const call = (id: string, calledAt: string, status: ScreenPatient['status'] = 'called'): ScreenPatient => ({
-  queueExamId: id,
-  queueTypeId: 't1',
-  queueNo: Number(id.slice(1)),
-  name: '王*东',
-  room: 'CT 1',
-  status,
-  calledAt,
-});
+const call = (id: string, calledAt: string): ScreenPatient =>
+  screenPatientOf({ queueExamId: id, queueNo: Number(id.slice(1)), calledAt });
 
 describe('partitionQueue', () => {
   it('splits the open queue: waiting and missed by number, called newest first; done and moved left out', () => {

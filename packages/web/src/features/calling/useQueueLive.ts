@@ -1,21 +1,46 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { queueTopic, SCREEN_AUTH_SCHEME } from '@yyp/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { accountLiveClient, LiveClient, type LiveStatus } from '../../shared/live';
+import { useLiveTopic } from '../../shared/liveHooks';
 import { callingKeys } from './useCallingQueue';
+import { screenKey } from './useScreenQueue';
+
+/** How often /calling looks whether the shared live socket is open (it decides the polling pace). */
+const STATUS_CHECK_MS = 2_000;
 
 /**
- * The organization's queue topic (`queue:<bucketId>`) on the live socket: every event reads the
- * queue again. `connected` says events flow (the page then polls slowly); until the live client
- * is there the page polls every 2 s.
+ * /calling on the organization's queue topic (`queue:<bucketId>`), over the signed-in account's
+ * shared live socket: every event, and every resync after a gap, reads the queue again.
+ * `connected` says the socket is open (the page then polls slowly; otherwise every 2 s).
  */
 export function useQueueLive(bucketId: string): { connected: boolean } {
   const queryClient = useQueryClient();
-  void queryClient;
-  void callingKeys.queue(bucketId);
-  return { connected: false };
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: callingKeys.queue(bucketId) });
+  useLiveTopic(queueTopic(bucketId), refresh, { onResync: refresh });
+  const [status, setStatus] = useState<LiveStatus>(() => accountLiveClient().status);
+  useEffect(() => {
+    const timer = setInterval(() => setStatus(accountLiveClient().status), STATUS_CHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return { connected: status === 'open' };
 }
 
-/** The screen's live topic, authenticated by its screen token: every event reads the screen's queue again. */
+/**
+ * The screen's own live socket, authenticated by its screen token (scheme Screen), on its
+ * organization's queue topic: every event and every resync reads the screen's queue again. It is
+ * closed when the page goes (no socket or timer left behind).
+ */
 export function useScreenLive(bucketId: string, token: string | null): { connected: boolean } {
-  void bucketId;
-  void token;
-  return { connected: false };
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>('idle');
+  const client = useMemo(
+    () =>
+      token ? new LiveClient({ auth: () => ({ token, scheme: SCREEN_AUTH_SCHEME }), onStatus: setStatus }) : undefined,
+    [token],
+  );
+  useEffect(() => () => client?.close(), [client]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: screenKey(bucketId) });
+  useLiveTopic(client ? queueTopic(bucketId) : null, refresh, { onResync: refresh, client });
+  return { connected: status === 'open' };
 }

@@ -10,7 +10,8 @@ export type ScreenStatus = 'online' | 'polling' | 'offline';
 
 export const screenKey = (bucketId: string) => ['screen', bucketId, 'queue'] as const;
 
-const refused = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
+/** A revoked or unknown token (401): the screen stops asking. A 403 (calling switched off) keeps trying. */
+const refused = (error: unknown) => isApiError(error) && error.status === 401;
 
 /**
  * The screen's queue (GET screen/queue with its token), read again on every live event, every 2 s
