@@ -137,6 +137,18 @@ async function buildStaff(t: TestApp): Promise<void> {
   }
 }
 
+/** Exam A's patient and study, on both of its series (a Chinese name). */
+const patientA = {
+  patientName: '王^小东',
+  charset: 'GB18030',
+  patientId: 'PID-A001',
+  accessionNumber: 'ACC_100%',
+  patientSex: 'M',
+  patientBirthDate: '19810615',
+  studyDate: '20261120',
+  bodyPartExamined: 'CHEST',
+} as const;
+
 /** The shared study-list fixture: six exams A…F in three organizations (buildStaff), and the callers' tokens. */
 export function useExamListFixture(): void {
   beforeAll(async () => {
@@ -148,27 +160,13 @@ export function useExamListFixture(): void {
       instancesPerSeries: 1,
       rows: 16,
       columns: 16,
-      patientName: '王^小东',
-      charset: 'GB18030',
-      patientId: 'PID-A001',
-      accessionNumber: 'ACC_100%',
-      patientSex: 'M',
-      patientBirthDate: '19810615',
-      studyDate: '20261120',
-      bodyPartExamined: 'CHEST',
+      ...patientA,
     });
     id.A = (await fx.t.services.archive.ingest(bucket['RH-RAD']!, a.instances[0]!.bytes, 'web')).examId;
     await ingest(bucket['RH-RAD']!, {
       modality: 'MR',
       studyInstanceUid: a.studyInstanceUid,
-      patientName: '王^小东',
-      charset: 'GB18030',
-      patientId: 'PID-A001',
-      accessionNumber: 'ACC_100%',
-      patientSex: 'M',
-      patientBirthDate: '19810615',
-      studyDate: '20261120',
-      bodyPartExamined: 'CHEST',
+      ...patientA,
     });
     id.B = await ingest(bucket['RH-RAD']!, {
       modality: 'MR',
