@@ -167,7 +167,7 @@ export const missedQuerySchema = queueDayQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(MAX_MISSED_LIST).default(MISSED_LIST_DEFAULT),
 });
 
-/** GET queue-exams/calling: the current call of each room (the last exam called there, still called). */
+/** GET queue-exams/calling: the current call of each room (the exam called last there, while it is still called). */
 export const callingBoardSchema = z.object({
   bucketId: z.string(),
   checkInDate: z.string(),

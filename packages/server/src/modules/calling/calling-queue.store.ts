@@ -1,5 +1,5 @@
 import type { QueueStatus, Renumbering, WaitingSlot } from '@yyp/contracts';
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   accounts,
   queueExams,
@@ -246,16 +246,19 @@ export async function queryQueue(
   return { rows: rows.map(flatten), count: counted?.n ?? 0 };
 }
 
-/** The current call of each room: of the called exams of the day, the last called in each room, newest first. */
+/**
+ * The current call of each room: the exam called last in each room that day, while it is still
+ * called (a room whose last call was passed or finished calls nobody now), newest first.
+ */
 export async function currentCalls(db: Db, bucketId: string, day: string): Promise<QueueExamView[]> {
   const rows = await view(db)
-    .where(and(eq(queueExams.bucketId, bucketId), eq(queueExams.checkInDate, day), eq(queueExams.status, 'called')))
+    .where(and(eq(queueExams.bucketId, bucketId), eq(queueExams.checkInDate, day), isNotNull(queueExams.calledAt)))
     .orderBy(desc(queueExams.calledAt), desc(queueExams.id));
   const rooms = new Set<string>();
   return rows.map(flatten).filter((r) => {
     if (rooms.has(r.room)) return false;
     rooms.add(r.room);
-    return true;
+    return r.status === 'called';
   });
 }
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
   for (const name of ['王^小东', '李^四', '张^三丰', '赵^六']) await arrivePatient(t, desk, { name, modality: 'CT' });
   await arrivePatient(t, other, { name: '孙^悟空', modality: 'CT' });
   await callNext(t, desk.tech.token, ct.id);
-  const second = await callNext(t, desk.tech.token, ct.id);
+  const second = await callNext(t, desk.tech.token, ct.id, 'CT 3');
   await act(t, desk.tech.token, second.queueExam!.id, { action: 'pass' });
   await callNext(t, desk.tech.token, ct.id, 'CT 2');
 });
