@@ -1,5 +1,5 @@
 import { API_PREFIX } from '../app.js';
-import { WebSocket } from 'ws';
+import { WebSocket, type ClientOptions } from 'ws';
 import type { LiveServerMessage } from '@yyp/contracts';
 import type { TestApp } from '../test/harness.js';
 
@@ -23,8 +23,8 @@ export async function liveUrl(t: TestApp): Promise<string> {
   return `ws://127.0.0.1:${address.port}${API_PREFIX}/live`;
 }
 
-export async function openProbe(url: string): Promise<LiveProbe> {
-  const socket = new WebSocket(url);
+export async function openProbe(url: string, options: ClientOptions = {}): Promise<LiveProbe> {
+  const socket = new WebSocket(url, options);
   const messages: LiveServerMessage[] = [];
   const waiters = new Set<() => void>();
   socket.on('message', (data) => {
@@ -65,8 +65,14 @@ export async function openProbe(url: string): Promise<LiveProbe> {
 }
 
 /** A probe signed in with the token (scheme absent: an account's) and subscribed to the topics. */
-export async function subscribedProbe(url: string, token: string, topics: string[], scheme?: string) {
-  const probe = await openProbe(url);
+export async function subscribedProbe(
+  url: string,
+  token: string,
+  topics: string[],
+  scheme?: string,
+  options: ClientOptions = {},
+) {
+  const probe = await openProbe(url, options);
   probe.send({ type: 'auth', token, ...(scheme ? { scheme } : {}) });
   await probe.next((m) => m.type === 'ready');
   for (const topic of topics) {
