@@ -29,4 +29,6 @@
 //   rules/        RuleTableCard: a group's rule table (assign rules, colour rules, report colours)
 //   upload/       pending uploads (kept across sign-out), the organizations one may upload into
 //   layout/       the public frame of the upload-by-link, upload-by-code and phone signature pages
+//   live.ts       LiveClient (live events over one WebSocket, reconnect, resync), accountLiveClient();
+//                 liveHooks.ts useLiveTopic; liveBackoff.ts the reconnect timing (pure)
 export {};
