@@ -140,6 +140,12 @@ describe('live socket', () => {
     await p.next((m) => m.type === 'heartbeat', 2000);
   });
 
+  it('answers a plain GET of the socket path (no upgrade) with a 4xx, not the socket', async () => {
+    const res = await a.app.inject({ method: 'GET', url: '/yyp/api/v1/live' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
   it('refuses to publish an event over the NOTIFY limit or on a malformed topic', async () => {
     await expect(a.services.live.publish('test:open', { text: 'x'.repeat(9000) })).rejects.toThrow(/bytes/);
     await expect(a.services.live.publish('no topic', {})).rejects.toThrow(/topic/);
