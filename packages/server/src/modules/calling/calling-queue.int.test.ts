@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, queueExams } from '../../db/schema.js';
 import { act, arrivePatient, callNext, lines, makeQueueType, queueOf } from '../../test/factories-calling.js';
-import { dayFromNow, makeDesk, register, type Desk } from '../../test/factories-registry.js';
+import { dayFromNow, makeDesk, makeProcedure, register, type Desk } from '../../test/factories-registry.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -268,5 +268,32 @@ describe('reading the queue', () => {
     const called = await callNext(t, privateDesk.tech.token, q.id);
     expect(called.call).toMatchObject({ name: '王*东', text: '请 1 号 王小东 到 CT 检查' });
     expect(called.queueExam).toMatchObject({ patientName: '王*东', masked: true });
+  });
+});
+
+describe('arrivals undone and exams performed at once', () => {
+  it('checks in an exam Performed on arrival (imaging optional), and call-next passes over one whose arrival was cancelled', async () => {
+    const us = await makeQueueType(t, desk, { displayName: 'US', modality: 'US' });
+    const optional = await makeProcedure(t, bucketId(), { modality: 'US', imagingOptional: true });
+    const first = await arrivePatient(t, desk, { name: '周^八', modality: 'US' });
+    const performed = await register(
+      t,
+      desk.registrar.token,
+      bucketId(),
+      [{ procedureId: optional, scheduledDate: dayFromNow(t) }],
+      {
+        arrive: true,
+        patient: { name: '吴^九', gender: 'F', birthDate: '19700101' },
+      },
+    );
+    expect(performed.exams[0]!.status).toBe('Performed');
+    expect(lines(await queue(us.id))).toEqual(['1 周八 waiting', '2 吴九 waiting']);
+    const undone = await t.as(desk.registrar.token).post('registry/exam/status', {
+      id: first.exams[0]!.id,
+      action: 'cancelArrival',
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((await callNext(t, desk.tech.token, us.id)).call).toMatchObject({ queueNo: 2, name: '吴*' });
+    expect(await callNext(t, desk.tech.token, us.id)).toEqual({ queueExam: null, call: null });
   });
 });

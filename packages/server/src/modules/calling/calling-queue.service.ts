@@ -7,6 +7,7 @@ import {
   planCheckIn,
   queueTopic,
   type CallingBoard,
+  type ExamStatus,
   type CheckIn,
   type MissedList,
   type missedQuerySchema,
@@ -30,6 +31,12 @@ import { settingsOf } from './calling-types.service.js';
 type QueryInput = z.output<typeof queueQuerySchema>;
 type MissedInput = z.output<typeof missedQuerySchema>;
 type CheckInInput = Required<Pick<CheckIn, 'scheduledExamId'>> & { queueTypeId?: string | undefined };
+
+/**
+ * The scheduled exams that check in (and are called): arrived ones, and those Performed at once
+ * on arrival (imaging optional) or by the modality before the patient was called.
+ */
+export const CHECK_IN_STATUSES: ReadonlySet<string> = new Set<ExamStatus>(['Arrived', 'Performed']);
 
 /** What the queue's writes share: the database, the clock, access, audit and the live events. */
 export class QueueBase {
@@ -154,7 +161,7 @@ export class CallingQueueService extends QueueBase {
     const scheduled = await queue.scheduledForCheckIn(this.db, input.scheduledExamId);
     if (!scheduled) throw errors.notFound('Scheduled exam');
     const grant = await this.access.require(caller, scheduled.bucketId, [CALLING_CALL]);
-    if (scheduled.status !== 'Arrived') throw errors.conflict('Only an arrived exam checks in');
+    if (!CHECK_IN_STATUSES.has(scheduled.status)) throw errors.conflict('Only an arrived exam checks in');
     const queueType = input.queueTypeId
       ? await types.findQueueType(this.db, input.queueTypeId)
       : await types.queueTypeForModality(this.db, scheduled.bucketId, scheduled.modality);
@@ -176,7 +183,9 @@ export class CallingQueueService extends QueueBase {
    */
   async onArrival(arrived: { scheduledExam: { id: string } }): Promise<string | null> {
     const scheduled = await queue.scheduledForCheckIn(this.db, arrived.scheduledExam.id);
-    if (!scheduled || scheduled.status !== 'Arrived' || (await this.groupOff(scheduled.bucketId))) return null;
+    if (!scheduled || !CHECK_IN_STATUSES.has(scheduled.status) || (await this.groupOff(scheduled.bucketId))) {
+      return null;
+    }
     const queueType = await types.queueTypeForModality(this.db, scheduled.bucketId, scheduled.modality);
     if (!queueType) return null;
     const day = this.today();
@@ -194,7 +203,7 @@ export class CallingQueueService extends QueueBase {
     const now = this.clock.now();
     const row = await this.db.transaction(async (tx) => {
       if (!(await queue.lockQueue(tx, queueType.id))) throw errors.notFound('Queue type');
-      const next = await queue.firstWaiting(tx, queueType.id, day);
+      const next = await queue.firstWaiting(tx, queueType.id, day, CHECK_IN_STATUSES);
       if (!next) return undefined;
       return queue.updateQueueExam(tx, next.id, {
         status: 'called',

@@ -99,18 +99,33 @@ export async function updateQueueExam(
   return row!;
 }
 
-/** The waiting exam with the lowest number (call-next), locked; the queue is locked already. */
-export async function firstWaiting(tx: Db, queueTypeId: string, day: string): Promise<QueueExamRow | undefined> {
+/**
+ * The waiting exam with the lowest number (call-next), locked; the queue is locked already. An
+ * exam whose arrival the desk cancelled since (its scheduled exam is no longer in `statuses`) is
+ * passed over.
+ */
+export async function firstWaiting(
+  tx: Db,
+  queueTypeId: string,
+  day: string,
+  statuses: ReadonlySet<string>,
+): Promise<QueueExamRow | undefined> {
   const rows = await tx
-    .select()
+    .select({ row: queueExams })
     .from(queueExams)
+    .innerJoin(scheduledExams, eq(scheduledExams.id, queueExams.scheduledExamId))
     .where(
-      and(eq(queueExams.queueTypeId, queueTypeId), eq(queueExams.checkInDate, day), eq(queueExams.status, 'waiting')),
+      and(
+        eq(queueExams.queueTypeId, queueTypeId),
+        eq(queueExams.checkInDate, day),
+        eq(queueExams.status, 'waiting'),
+        inArray(scheduledExams.status, [...statuses]),
+      ),
     )
     .orderBy(asc(queueExams.queueNo))
     .limit(1)
-    .for('update', { skipLocked: true });
-  return rows[0];
+    .for('update', { of: queueExams, skipLocked: true });
+  return rows[0]?.row;
 }
 
 /* ---------- check-in ---------- */

@@ -114,7 +114,7 @@ describe('GET screen/queue', () => {
 
   it('answers 401 without a screen token, to an account token and to an unknown token', async () => {
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { authorization: `Bearer ${desk.registrar.token}` },
       { authorization: 'Screen yyps_unknown' },
       { authorization: `Screen ${'x'.repeat(300)}` },
