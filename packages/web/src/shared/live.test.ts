@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { renderHook } from '@testing-library/react';
 import { LiveClient, type LiveClientOptions } from './live';
-import { useLiveTopic } from './liveHooks';
+import { useLiveStatus, useLiveTopic } from './liveHooks';
 
 /**
  * The live client against a real WebSocket server (the `ws` package) speaking the protocol of
@@ -109,10 +109,11 @@ describe('LiveClient', () => {
     const got: unknown[] = [];
     start().subscribe('queue:b1', { onEvent: (e) => got.push(e), onResync: () => resyncs++ });
     await until(subscribedPeer('queue:b1'));
-    expect(resyncs).toBe(0);
+    // once confirmed: what came before the subscription is read again
+    await until(() => resyncs === 1);
     peers[0]!.socket.terminate();
     await until(subscribedPeer('queue:b1', 1));
-    await until(() => resyncs === 1);
+    await until(() => resyncs === 2);
     push(peers[1]!, 'queue:b1', 'after', { back: true });
     await until(() => got.length === 1);
     expect(got).toEqual([{ back: true }]);
@@ -154,9 +155,9 @@ describe('LiveClient', () => {
     const live = start();
     live.subscribe('queue:b1', { onEvent: () => {}, onResync: () => resyncs++ });
     live.subscribe('queue:secret', { onEvent: () => {}, onRefused: () => refused++ });
-    await until(() => refused === 1);
+    await until(() => refused === 1 && resyncs === 1);
     peers[0]!.socket.send(JSON.stringify({ type: 'resync' }));
-    await until(() => resyncs === 1);
+    await until(() => resyncs === 2);
   });
 
   it('unsubscribes a topic when its last listener leaves and closes with the last topic', async () => {
@@ -203,5 +204,17 @@ describe('useLiveTopic', () => {
     expect(peers).toHaveLength(1);
     unmount();
     expect(live.followed).toEqual([]);
+  });
+});
+
+describe('useLiveStatus', () => {
+  it('re-renders with the client status as it connects and closes', async () => {
+    const live = start();
+    const { result } = renderHook(() => useLiveStatus(live));
+    expect(result.current).toBe('idle');
+    const stop = live.subscribe('queue:b1', { onEvent: () => {} });
+    await until(() => result.current === 'open');
+    stop();
+    await until(() => result.current === 'idle');
   });
 });

@@ -28,7 +28,11 @@ export type LiveStatus = 'idle' | 'connecting' | 'open' | 'waiting';
 
 export interface LiveListener {
   onEvent(event: unknown, id: string): void;
-  /** events may have been missed: refetch */
+  /**
+   * events may have been missed: refetch. Called once the topic is confirmed (closing the gap
+   * between the page's first read and the subscription), after every reconnect, and when the
+   * server lost events itself.
+   */
   onResync?(): void;
   /** the server refused the topic (Forbidden) */
   onRefused?(): void;
@@ -52,12 +56,12 @@ export class LiveClient {
   private socket: WebSocket | null = null;
   private ready = false;
   private attempt = 0;
-  private connections = 0;
   private openedAt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private silenceTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly recent = new RecentIds();
   private stopped = false;
+  private readonly statusListeners = new Set<(status: LiveStatus) => void>();
   status: LiveStatus = 'idle';
 
   constructor(private readonly options: LiveClientOptions) {}
@@ -100,10 +104,17 @@ export class LiveClient {
     return [...this.topics.keys()];
   }
 
+  /** Calls listener at each change of status; the answer stops it. */
+  watchStatus(listener: (status: LiveStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
   private setStatus(status: LiveStatus): void {
     if (this.status === status) return;
     this.status = status;
     this.options.onStatus?.(status);
+    for (const listener of [...this.statusListeners]) listener(status);
   }
 
   private send(message: unknown): void {
@@ -153,14 +164,14 @@ export class LiveClient {
     switch (message.type) {
       case 'ready':
         this.ready = true;
-        this.connections++;
         this.openedAt = Date.now();
         this.setStatus('open');
         for (const topic of this.topics.keys()) this.send({ type: 'subscribe', topic });
         return;
       case 'subscribed':
-        // A topic confirmed on a later connection: what happened meanwhile was not heard.
-        if (this.connections > 1) this.each(message.topic, (l) => l.onResync?.());
+        // Whatever happened before the topic was confirmed (since the page's first read, or during
+        // a drop) was not heard: the page reads again.
+        this.each(message.topic, (l) => l.onResync?.());
         return;
       case 'event':
         if (!this.recent.add(message.id)) return;

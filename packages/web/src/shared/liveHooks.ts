@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { accountLiveClient, type LiveClient } from './live';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { accountLiveClient, type LiveClient, type LiveStatus } from './live';
 
 /**
  * Follows a live topic while the component is mounted (null: none). onEvent gets each event,
@@ -23,4 +23,11 @@ export function useLiveTopic(
       onRefused: () => latest.current.onRefused?.(),
     });
   }, [topic, client]);
+}
+
+/** The live client's status ('open' when events flow), re-rendering at each change. */
+export function useLiveStatus(client?: LiveClient): LiveStatus {
+  const live = client ?? accountLiveClient();
+  const subscribe = useCallback((onChange: () => void) => live.watchStatus(onChange), [live]);
+  return useSyncExternalStore(subscribe, () => live.status);
 }
