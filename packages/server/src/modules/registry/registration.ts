@@ -160,7 +160,7 @@ export async function resolvePatient(
   return store.insertPatient(tx, { id: crypto.randomUUID(), groupId, patientId, ...demographics }, now);
 }
 
-export function insertRegistration(
+function insertRegistration(
   tx: Db,
   values: Omit<store.RegistrationValues, 'passCode'>,
   now: Date,
@@ -236,4 +236,21 @@ const today6 = (now: Date) => hospitalDate(now).replace(/-/g, '').slice(2);
 /** An accession number: the day (YYMMDD) and six random digits, 12 characters (DICOM SH allows 16). */
 function newAccession(today: string): string {
   return `${today.replace(/-/g, '').slice(2)}${randomFrom('0123456789', 6)}`;
+}
+
+/** The patient (resolvePatient) and a new registration of it in the organization, with its pass code. */
+export async function registerPatient(
+  tx: Db,
+  bucket: { id: string; groupId: string },
+  input: PatientFields,
+  values: Omit<store.RegistrationValues, 'passCode' | 'id' | 'groupId' | 'bucketId' | 'patientRef'>,
+  now: Date,
+): Promise<{ patient: RegistryPatientRow; registration: RegistrationRow }> {
+  const patient = await resolvePatient(tx, bucket.groupId, input, now);
+  const registration = await insertRegistration(
+    tx,
+    { id: crypto.randomUUID(), groupId: bucket.groupId, bucketId: bucket.id, patientRef: patient.id, ...values },
+    now,
+  );
+  return { patient, registration };
 }

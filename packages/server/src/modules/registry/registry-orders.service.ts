@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { z } from 'zod';
 import {
   hospitalDate,
@@ -11,7 +10,7 @@ import type { RegistrationRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { checkPatient, deskFields, insertRegistration, planExams, resolvePatient } from './registration.js';
+import { checkPatient, deskFields, planExams, registerPatient } from './registration.js';
 import { DESK_ACTIONS, DeskAccess, type DeskCaller } from './registry.access.js';
 import { scheduleWorkbook } from './registry-export.js';
 import { presentRegistryRow } from './registry.presenter.js';
@@ -103,14 +102,11 @@ export class RegistryOrdersService {
     const now = this.clock.now();
     try {
       const registration = await this.db.transaction(async (tx) => {
-        const patient = await resolvePatient(tx, bucket.groupId, input.patient, now);
-        const registration = await insertRegistration(
+        const { patient, registration } = await registerPatient(
           tx,
+          bucket,
+          input.patient,
           {
-            id: crypto.randomUUID(),
-            groupId: bucket.groupId,
-            bucketId: bucket.id,
-            patientRef: patient.id,
             source: 'external',
             orderId: input.orderId,
             createdBy: caller.account.id,

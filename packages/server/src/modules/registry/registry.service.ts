@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { z } from 'zod';
 import {
   hospitalDate,
@@ -21,7 +20,7 @@ import { presentPatient, presentRegistryRow, presentScheduledExam } from './regi
 import {
   checkPatient,
   deskFields,
-  insertRegistration,
+  registerPatient,
   planExams,
   resolvePatient,
   scheduleChanged,
@@ -106,18 +105,11 @@ export class RegistryService {
     const planned = await planExams(this.db, bucket.id, input.exams, today, new Map());
     const now = this.clock.now();
     const { registration, patient, exams } = await this.db.transaction(async (tx) => {
-      const patient = await resolvePatient(tx, bucket.groupId, input.patient, now);
-      const registration = await insertRegistration(
+      const { patient, registration } = await registerPatient(
         tx,
-        {
-          id: crypto.randomUUID(),
-          groupId: bucket.groupId,
-          bucketId: bucket.id,
-          patientRef: patient.id,
-          source: 'internal',
-          createdBy: caller.account.id,
-          ...deskFields(input),
-        },
+        bucket,
+        input.patient,
+        { source: 'internal', createdBy: caller.account.id, ...deskFields(input) },
         now,
       );
       let exams = await store.insertScheduledExams(
