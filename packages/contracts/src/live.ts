@@ -15,6 +15,9 @@ export const LIVE_AUTH_TIMEOUT_MS = 5_000;
 export const LIVE_HEARTBEAT_MS = 25_000;
 /** topics one socket may hold */
 export const LIVE_MAX_TOPICS = 32;
+/** messages a client may send within LIVE_MESSAGE_WINDOW_MS (each subscribe costs a check) */
+export const LIVE_MAX_MESSAGES = 100;
+export const LIVE_MESSAGE_WINDOW_MS = 10_000;
 /** an event's topic, id and JSON together stay under PostgreSQL's NOTIFY payload limit (8000 bytes) */
 export const LIVE_MAX_PAYLOAD_BYTES = 7_900;
 
@@ -28,6 +31,8 @@ export const LIVE_CLOSE = {
   badMessage: 4400,
   /** the client read too slowly and its send buffer filled: reconnect and refetch */
   slowConsumer: 4408,
+  /** more than LIVE_MAX_MESSAGES messages from the client within LIVE_MESSAGE_WINDOW_MS */
+  tooManyMessages: 4429,
 } as const;
 
 /** `<prefix>:<rest>`: prefix names the topic family (the module that authorizes it). */

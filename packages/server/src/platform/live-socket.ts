@@ -3,7 +3,9 @@ import {
   LIVE_AUTH_TIMEOUT_MS,
   LIVE_CLOSE,
   LIVE_HEARTBEAT_MS,
+  LIVE_MAX_MESSAGES,
   LIVE_MAX_TOPICS,
+  LIVE_MESSAGE_WINDOW_MS,
   liveClientMessageSchema,
   type LiveServerMessage,
 } from '@yyp/contracts';
@@ -99,6 +101,8 @@ class LiveSession {
   /** messages are handled one at a time, in order (auth before the first subscribe) */
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** messages heard in the current window (a client flooding subscribes is closed) */
+  private window = { start: Date.now(), count: 0 };
 
   constructor(
     private readonly socket: WebSocket,
@@ -114,6 +118,7 @@ class LiveSession {
     );
     socket.on('pong', () => (this.alive = true));
     socket.on('message', (data, isBinary) => {
+      if (this.flooding()) return this.close(LIVE_CLOSE.tooManyMessages, 'too many messages');
       this.queue = this.queue
         .then(() => this.onMessage(data, isBinary))
         .catch((err: unknown) => {
@@ -124,6 +129,12 @@ class LiveSession {
     socket.on('error', () => this.cleanup());
     socket.on('close', () => this.cleanup());
     this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
+  }
+
+  private flooding(): boolean {
+    const now = Date.now();
+    if (now - this.window.start >= LIVE_MESSAGE_WINDOW_MS) this.window = { start: now, count: 0 };
+    return ++this.window.count > LIVE_MAX_MESSAGES;
   }
 
   private send(message: LiveServerMessage): void {

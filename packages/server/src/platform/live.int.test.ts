@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_CLOSE } from '@yyp/contracts';
+import { LIVE_CLOSE, LIVE_MAX_MESSAGES } from '@yyp/contracts';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { liveUrl, openProbe, subscribedProbe, type LiveProbe } from './live.fixture.js';
 
@@ -114,6 +114,12 @@ describe('live socket', () => {
     const unknownScheme = await openProbe(urlA);
     unknownScheme.send({ type: 'auth', token: 'screen-token-1', scheme: 'Nobody' });
     expect(await unknownScheme.closed).toBe(LIVE_CLOSE.unauthenticated);
+  });
+
+  it('closes 4429 a socket that floods the server with messages', async () => {
+    const p = await probe(urlA, doctor, []);
+    for (let i = 0; i <= LIVE_MAX_MESSAGES; i++) p.send({ type: 'unsubscribe', topic: 'test:open' });
+    expect(await p.closed).toBe(LIVE_CLOSE.tooManyMessages);
   });
 
   it('closes an account socket 4401 at its next subscribe once the session has ended', async () => {
