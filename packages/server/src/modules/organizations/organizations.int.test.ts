@@ -1,3 +1,4 @@
+import { DEMO_URGENT_COLOR_RULE } from '@yyp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   joinOrganization,
@@ -48,14 +49,9 @@ beforeAll(async () => {
     memberIds: [],
     priority: 1,
   });
-  const color = await admin.post(`groups/${groupId}/color-rules`, {
-    name: '急诊',
-    priority: 0,
-    foreColor: '#ffffff',
-    backgroundColor: '#d4380d',
-    matchField: 'urgentFlag',
-    value: 'true',
-  });
+  // the demo groups' urgent rule (急诊, red), without its list position
+  const { index: _index, ...urgent } = DEMO_URGENT_COLOR_RULE;
+  const color = await admin.post(`groups/${groupId}/color-rules`, urgent);
   for (const res of [tag, rule, color]) expect(res.statusCode, res.body).toBe(201);
 });
 afterAll(async () => {
