@@ -141,6 +141,16 @@ describe('LiveClient', () => {
     await new Promise((resolve) => restarted.close(resolve));
   });
 
+  it('connects at once when the browser says the network is back, without waiting out the backoff', async () => {
+    start({ reconnectMinMs: 60_000, reconnectMaxMs: 60_000 }).subscribe('queue:b1', { onEvent: () => {} });
+    await until(subscribedPeer('queue:b1'));
+    peers[0]!.socket.terminate();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(peers).toHaveLength(1);
+    window.dispatchEvent(new Event('online'));
+    await until(subscribedPeer('queue:b1', 1));
+  });
+
   it('takes a silent connection for dead and reconnects', async () => {
     start({ silenceMs: 150 }).subscribe('queue:b1', { onEvent: () => {} });
     await until(subscribedPeer('queue:b1'));

@@ -122,7 +122,7 @@ export class LiveClient {
   }
 
   private connect(): void {
-    this.retryTimer = null;
+    this.stopWaiting();
     if (this.stopped || this.topics.size === 0) return;
     const auth = this.options.auth();
     if (!auth) return this.retry();
@@ -227,6 +227,8 @@ export class LiveClient {
       this.options.reconnectMaxMs ?? LIVE_RECONNECT_MAX_MS,
     );
     this.retryTimer = setTimeout(() => this.connect(), delay);
+    // The network came back (a laptop's wifi, a TV's cable): no need to wait out the backoff.
+    if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
   }
 
   /** Forgets the socket (closing it) and its timers. */
@@ -242,9 +244,19 @@ export class LiveClient {
     }
   }
 
-  private disconnect(): void {
+  private readonly onOnline = (): void => {
+    this.attempt = 0;
+    this.connect();
+  };
+
+  private stopWaiting(): void {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
+  }
+
+  private disconnect(): void {
+    this.stopWaiting();
     this.release();
     this.setStatus('idle');
   }
