@@ -14,6 +14,7 @@ import {
   listColumns,
   pageIdsQuery,
   pageQuery,
+  type ListRequest,
   type ListScope,
 } from './exams.list.store.js';
 import type { ExamListRow } from './exams.presenter.js';
@@ -75,7 +76,7 @@ export function landingStatement(db: Db, scope: ListScope, sorts: ExamSort[], sk
     ...withRules(idsIn(buckets.id, scope.bucketIds, true)),
     total: sql<string>`${countSql(db, scope, [], true) ?? sql`0`}`,
   };
-  return pageQuery(db, scope, [], sorts, skip, limit, columns, true) as unknown as LandingQuery;
+  return pageQuery(db, { scope, filters: [], sorts, skip, limit }, columns, true) as unknown as LandingQuery;
 }
 
 /** The landing statement's rows: the list's, the rules and the count. */
@@ -157,14 +158,8 @@ interface RowsStatement {
  * against a constant list by hashing it, against a parameter one by one, and is costed for the
  * page); otherwise it finds the ids alone (`ids`), planned for its values, and pageRows follows.
  */
-export function pageWithCount(
-  db: Db,
-  scope: ListScope,
-  filters: ExamFilter[],
-  sorts: ExamSort[],
-  skip: number,
-  limit: number,
-): { rows: RowsStatement } | { ids: IdsStatement } | null {
+export function pageWithCount(db: Db, request: ListRequest): { rows: RowsStatement } | { ids: IdsStatement } | null {
+  const { scope, filters, sorts, skip, limit } = request;
   const direction = createdOrder(scope, sorts);
   const heads = direction ? nameHeads(filters) : null;
   const total = heads ? countSql(db, scope, filters, true) : null;
@@ -173,9 +168,9 @@ export function pageWithCount(
     ids = headPageIdsQuery(db, scope, filters, heads, direction!, skip, limit, total);
   } else if (countsWithPage(filters)) {
     if (!filters.every((f) => DATE_INDEX_FIELDS.has(f.field))) {
-      return { ids: pageIdsQuery(db, scope, filters, sorts, skip, limit, { windowTotal: true }) };
+      return { ids: pageIdsQuery(db, request, { windowTotal: true }) };
     }
-    ids = pageIdsQuery(db, scope, filters, sorts, skip, limit, { windowTotal: true, constant: true });
+    ids = pageIdsQuery(db, request, { windowTotal: true, constant: true });
   } else {
     return null;
   }
@@ -195,17 +190,9 @@ export function pageWithCount(
  * walked in its order or, with few matches (`count`), found among them (pageIdsQuery). `named`:
  * its plan can be kept whatever its values.
  */
-export function countedPageIds(
-  db: Db,
-  scope: ListScope,
-  filters: ExamFilter[],
-  sorts: ExamSort[],
-  skip: number,
-  limit: number,
-  count: number,
-): { query: IdsStatement; named: boolean } {
-  const query: IdsStatement = pageIdsQuery(db, scope, filters, sorts, skip, limit, { fenced: count <= FEW_MATCHES });
-  return { query, named: filters.every((f) => f.field === 'bucketId') };
+export function countedPageIds(db: Db, request: ListRequest, count: number): { query: IdsStatement; named: boolean } {
+  const query: IdsStatement = pageIdsQuery(db, request, { fenced: count <= FEW_MATCHES });
+  return { query, named: request.filters.every((f) => f.field === 'bucketId') };
 }
 
 /** The count of a filtered list as a statement of its own, unrun; null when no organization is left. */
@@ -245,14 +232,8 @@ export interface ListPage {
 }
 
 /** A page of the list, its count and the colour rules and report table colours of the organizations' groups. */
-export async function listPage(
-  db: Db,
-  scope: ListScope,
-  filters: ExamFilter[],
-  sorts: ExamSort[],
-  skip: number,
-  limit: number,
-): Promise<ListPage> {
+export async function listPage(db: Db, request: ListRequest): Promise<ListPage> {
+  const { scope, filters, sorts, skip, limit } = request;
   if (scope.bucketIds.length === 0) return { rows: [], count: 0, rules: new Map(), reportRules: new Map() };
   type Found = ExamListRow & { rules: unknown; reportRules: unknown };
   let found: Found[];
@@ -270,7 +251,7 @@ export async function listPage(
     const listKey = keep ? JSON.stringify([scope.bucketIds, filters]) : null;
     const key = listKey && `${listKey} ${JSON.stringify([sorts, skip, limit])}`;
     const withCount = kept(db, key && `with-count ${key}`, () => {
-      const w = pageWithCount(db, scope, filters, sorts, skip, limit);
+      const w = pageWithCount(db, request);
       if (!w) return null;
       return 'rows' in w
         ? { kind: 'rows' as const, rows: mappedOnce(w.rows.prepare('')) }
@@ -290,7 +271,7 @@ export async function listPage(
       if (count <= skip) return { rows: [], count, rules: new Map(), reportRules: new Map() };
       const few = count <= FEW_MATCHES;
       const ids = kept(db, key && `ids ${few} ${key}`, () => {
-        const c = countedPageIds(db, scope, filters, sorts, skip, limit, count);
+        const c = countedPageIds(db, request, count);
         return { statement: c.query.prepare(''), named: c.named };
       });
       // A list filtered by nothing but organizations names its page: with another filter, a plan

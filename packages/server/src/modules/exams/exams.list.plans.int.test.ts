@@ -231,8 +231,9 @@ describe('list rows', () => {
       [{ field: 'patientId', operator: 'prefix', values: ['p'] }], // ids, then pageRows
     ];
     for (const filters of cases) {
-      const mine = await listPage(db, scope, filters, [], 0, 20);
-      const drizzles = await listExams(db, scope, filters, [], 0, 20);
+      const request = { scope, filters, sorts: [], skip: 0, limit: 20 };
+      const mine = await listPage(db, request);
+      const drizzles = await listExams(db, request);
       expect(mine.rows.length, JSON.stringify(filters)).toBeGreaterThan(0);
       expect(mine.rows, JSON.stringify(filters)).toEqual(drizzles);
       expect(mine.rows[0]!.created).toBeInstanceOf(Date);

@@ -107,7 +107,13 @@ export class ExamListService {
   ): Promise<ExamPage> {
     const { skip, limit } = pageWindow(input.skip, input.limit);
     // The page's statements also read the colour rules and the report table colours.
-    const { rows, count, rules, reportRules } = await listPage(this.db, scope, input.filters, input.sorts, skip, limit);
+    const { rows, count, rules, reportRules } = await listPage(this.db, {
+      scope,
+      filters: input.filters,
+      sorts: input.sorts,
+      skip,
+      limit,
+    });
     return { exams: await this.present(account, rows, privacy, ctx, action, rules, reportRules), count };
   }
 

@@ -126,12 +126,13 @@ function listStatements(s: ListScope, filters: ExamFilter[], sorts: ExamSort[], 
   if (isLandingList(s, filters)) {
     return [render('the landing list: page, count and colour rules', landingStatement(db, s, sorts, SKIP, LIMIT))];
   }
-  const withCount = pageWithCount(db, s, filters, sorts, SKIP, LIMIT);
+  const request = { scope: s, filters, sorts, skip: SKIP, limit: LIMIT };
+  const withCount = pageWithCount(db, request);
   if (withCount && 'rows' in withCount) return [render('page, count and colour rules', withCount.rows)];
   if (withCount) return [render("the page's ids, each with the count", withCount.ids)];
   const counting = countStatement(db, s, filters);
   const out = counting ? [render('count', counting)] : [];
-  const ids = countedPageIds(db, s, filters, sorts, SKIP, LIMIT, count);
+  const ids = countedPageIds(db, request, count);
   const how = count <= FEW_MATCHES ? 'among few matches' : 'in the list order';
   out.push(render(`the page's ids, ${how}${ids.named ? ' (named)' : ''}`, ids.query));
   return out;
@@ -154,8 +155,17 @@ const cases: Record<string, () => { title: string; statements: Rendered[]; notes
     title: "Each sort, descending: the page's ids of a list filtered by one organization",
     statements: EXAM_SORT_FIELDS.flatMap(
       (field) =>
-        countedPageIds(db, scope, [f('bucketId', 'eq', 'org-a')], [{ field, direction: 'desc' }], SKIP, LIMIT, 1000)
-          .query,
+        countedPageIds(
+          db,
+          {
+            scope,
+            filters: [f('bucketId', 'eq', 'org-a')],
+            sorts: [{ field, direction: 'desc' }],
+            skip: SKIP,
+            limit: LIMIT,
+          },
+          1000,
+        ).query,
     ).map((query, i) => render(`sort by ${EXAM_SORT_FIELDS[i]}`, query)),
     notes: [PAGE_ROWS_NOTE],
   }),

@@ -65,6 +65,15 @@ export interface ListScope {
   samePatient?: { examId: string; patientId: string; dob: string; mode: DobMatchMode };
 }
 
+/** A page of the list as asked: whose exams, which of them, in what order, `limit` from `skip`. */
+export interface ListRequest {
+  scope: ListScope;
+  filters: ExamFilter[];
+  sorts: ExamSort[];
+  skip: number;
+  limit: number;
+}
+
 const DOB8 = /^\d{8}$/;
 
 /**
@@ -162,11 +171,7 @@ export const listColumns = {
  */
 export function pageIdsQuery(
   db: Db,
-  scope: ListScope,
-  filters: ExamFilter[],
-  sorts: ExamSort[],
-  skip: number,
-  limit: number,
+  { scope, filters, sorts, skip, limit }: ListRequest,
   {
     constant = false,
     fenced = false,
@@ -275,18 +280,9 @@ export function headPageIdsQuery(
  * columns, names and tags of those rows only, so a deep page skips rows without building them.
  * `columns` is listColumns, or listColumns and more (drizzle types the rows as listColumns).
  */
-export function pageQuery(
-  db: Db,
-  scope: ListScope,
-  filters: ExamFilter[],
-  sorts: ExamSort[],
-  skip: number,
-  limit: number,
-  columns: typeof listColumns = listColumns,
-  constant = false,
-) {
-  const order = orderSql(sorts, scope.deleted ? 'deletedTime' : 'created');
-  const page = pageIdsQuery(db, scope, filters, sorts, skip, limit, { constant }).as('page');
+export function pageQuery(db: Db, request: ListRequest, columns: typeof listColumns = listColumns, constant = false) {
+  const order = orderSql(request.sorts, request.scope.deleted ? 'deletedTime' : 'created');
+  const page = pageIdsQuery(db, request, { constant }).as('page');
   return db
     .select(columns)
     .from(page)
@@ -297,16 +293,9 @@ export function pageQuery(
 }
 
 /** Exams of the list in its shape (the export's rows), `limit` from `skip`. */
-export async function listExams(
-  db: Db,
-  scope: ListScope,
-  filters: ExamFilter[],
-  sorts: ExamSort[],
-  skip: number,
-  limit: number,
-): Promise<ExamListRow[]> {
-  if (scope.bucketIds.length === 0) return [];
-  return pageQuery(db, scope, filters, sorts, skip, limit);
+export async function listExams(db: Db, request: ListRequest): Promise<ExamListRow[]> {
+  if (request.scope.bucketIds.length === 0) return [];
+  return pageQuery(db, request);
 }
 
 /** The count query, unrun. */

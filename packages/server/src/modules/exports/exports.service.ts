@@ -43,7 +43,16 @@ export class ExportsService {
         { count, limit: EXPORT_EXAMS_LIMIT },
       );
     }
-    const rows = count === 0 ? [] : await listStore.listExams(this.db, scope, input.filters, input.sorts, 0, count);
+    const rows =
+      count === 0
+        ? []
+        : await listStore.listExams(this.db, {
+            scope,
+            filters: input.filters,
+            sorts: input.sorts,
+            skip: 0,
+            limit: count,
+          });
     const items = await this.list.present(account, rows, privacy, ctx, 'exam.export_rows');
     const language = input.language ?? account.preferences.language ?? 'chs';
     const wanted = input.columns?.length ? input.columns : EXPORT_COLUMNS.map((c) => c.key);
