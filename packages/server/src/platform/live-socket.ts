@@ -128,7 +128,10 @@ class LiveSession {
     });
     socket.on('error', () => this.cleanup());
     socket.on('close', () => this.cleanup());
-    this.heartbeat = setInterval(() => void this.beat(), this.heartbeatMs);
+    this.heartbeat = setInterval(
+      () => void this.beat().catch((err: unknown) => this.options.logger.warn({ err }, 'live heartbeat check failed')),
+      this.heartbeatMs,
+    );
   }
 
   private flooding(): boolean {
