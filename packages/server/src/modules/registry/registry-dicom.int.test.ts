@@ -146,6 +146,8 @@ describe('Modality Worklist (findscu -W)', () => {
     expect(rsp).toHaveLength(1);
     expect(rsp[0]!.charset).toBe('ISO_IR 192');
     expect(valueOf(rsp[0]!.dump, '0010,0010')).toBe('Müller^Jörg');
+    // A device of another modality is not given it.
+    expect(await worklist('US_ROOM1', await queryFile('us-range', range))).toEqual([]);
     expect(valueOf(rsp[0]!.dump, '0008,0050')).toBe(utf8.exams[0]!.accessionNumber);
     expect(await worklist('MR_ROOM1', await queryFile('mr-name', range, 'WANG*'))).toEqual([]);
     expect(await worklist('MR_ROOM1', await queryFile('mr-wild', range, 'mü*'))).toHaveLength(1);

@@ -39,45 +39,47 @@ export class RegistryDicom {
 
   /** C-FIND (Modality Worklist): the calling device's scheduled steps that answer the query. */
   async worklist(caller: DimseCaller, query: WorklistQuery): Promise<WorklistItem[]> {
-    const device = await dicom.deviceByAe(this.db, caller.bucketId, caller.callingAe);
+    const [device, rows] = await Promise.all([
+      dicom.deviceByAe(this.db, caller.bucketId, caller.callingAe),
+      dicom.worklistRows(
+        this.db,
+        caller.bucketId,
+        caller.callingAe,
+        { from: isoOf(query.startDate?.from ?? ''), to: isoOf(query.startDate?.to ?? '') },
+        query.patientName,
+      ),
+    ]);
     if (!device) return [];
-    const rows = await dicom.worklistRows(
-      this.db,
-      caller.bucketId,
-      { aeTitle: device.aeTitle, modality: device.modality },
-      { from: isoOf(query.startDate?.from ?? ''), to: isoOf(query.startDate?.to ?? '') },
-      query.patientName,
-    );
     const charset = (device.charset === 'GB18030' ? 'GB18030' : 'ISO_IR 192') as Charset;
-    const items = rows.map(({ exam, registration, patient }) => ({
+    const items = rows.map((row) => ({
       charset,
-      patientName: patient.name,
-      patientId: patient.patientId,
-      patientBirthDate: patient.birthDate,
-      ...(patient.animal
+      patientName: row.name,
+      patientId: row.patientId,
+      patientBirthDate: row.birthDate,
+      ...(row.animal
         ? {
-            patientSex: animalSex(patient.gender).patientSex,
+            patientSex: animalSex(row.gender).patientSex,
             animal: {
-              species: patient.animal.species,
-              breed: patient.animal.breed,
-              responsiblePerson: patient.animal.owner,
-              sexNeutered: animalSex(patient.gender).sexNeutered,
+              species: row.animal.species,
+              breed: row.animal.breed,
+              responsiblePerson: row.animal.owner,
+              sexNeutered: animalSex(row.gender).sexNeutered,
             },
           }
-        : { patientSex: ['M', 'F', 'O'].includes(patient.gender) ? patient.gender : '' }),
-      accessionNumber: exam.accessionNumber,
-      referringPhysicianName: registration.orderPlacer,
-      studyInstanceUid: exam.studyInstanceUid,
-      requestedProcedureId: exam.requestedProcedureId,
-      requestedProcedureDescription: exam.procedureName || exam.studyDesc,
+        : { patientSex: ['M', 'F', 'O'].includes(row.gender) ? row.gender : '' }),
+      accessionNumber: row.accessionNumber,
+      referringPhysicianName: row.orderPlacer,
+      studyInstanceUid: row.studyInstanceUid,
+      requestedProcedureId: row.requestedProcedureId,
+      requestedProcedureDescription: row.procedureName || row.studyDesc,
       step: {
-        modality: exam.modality,
-        scheduledStationAeTitle: exam.stationAeTitle || device.aeTitle,
-        startDate: exam.scheduledDate.replace(/-/g, ''),
-        startTime: exam.scheduledTime ? `${exam.scheduledTime.replace(':', '')}00` : '',
-        description: exam.studyDesc || exam.procedureName,
-        id: exam.spsId,
-        status: STEP_STATUS[exam.status as ExamStatus] ?? 'SCHEDULED',
+        modality: row.modality,
+        scheduledStationAeTitle: row.stationAeTitle || device.aeTitle,
+        startDate: row.scheduledDate.replace(/-/g, ''),
+        startTime: row.scheduledTime ? `${row.scheduledTime.replace(':', '')}00` : '',
+        description: row.studyDesc || row.procedureName,
+        id: row.spsId,
+        status: STEP_STATUS[row.status as ExamStatus] ?? 'SCHEDULED',
         performingPhysicianName: '',
       },
     }));
