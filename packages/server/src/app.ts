@@ -69,6 +69,7 @@ import {
   callingRoutes,
   callingServices,
   checkInOnArrival,
+  leaveQueueOnArrivalUndone,
   type CallingServices,
 } from './modules/calling/index.js';
 import { installAuth } from './platform/auth.js';
@@ -267,12 +268,16 @@ export async function buildApp(
     ),
     live: createLiveBus({ databaseUrl: options.databaseUrl, sharedBy: options.db, logger: app.log }),
     liveAccess: new LiveAccess((token) => services.accounts.authenticate(token)),
-    speech: new SpeechService(options.blobs, options.espeakPath ?? 'espeak-ng', app.log),
+    speech: new SpeechService(
+      { db: options.db, blobs: options.blobs, clock: options.clock, jobs, logger: app.log },
+      options.espeakPath ?? 'espeak-ng',
+    ),
   };
   app.addHook('onClose', () => services.live.close());
   // An arrival at the desk checks the exam into its modality's queue; the live socket lets
   // accounts that call there, and the organization's screens, follow queue:<bucketId>.
   services.registry.onArrival(checkInOnArrival(services.calling.queue, app.log));
+  services.registry.onArrivalUndone(leaveQueueOnArrivalUndone(services.calling.queue, app.log));
   const calling = callingLive(options.db);
   services.liveAccess.topicAuthorizer(calling.topicPrefix, (principal, bucketId) =>
     calling.authorizeQueueTopic(principal, bucketId),

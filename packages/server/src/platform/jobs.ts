@@ -43,12 +43,21 @@ export class JobQueue {
     this.handlers.set(kind, handler);
   }
 
-  /** Queues a job; pass the caller's transaction so the job exists only if its change commits. */
-  async enqueue(db: Db, kind: string, payload: Record<string, unknown>, maxAttempts = 3): Promise<number> {
+  /**
+   * Queues a job; pass the caller's transaction so the job exists only if its change commits.
+   * `runAfter`: not before then (default now).
+   */
+  async enqueue(
+    db: Db,
+    kind: string,
+    payload: Record<string, unknown>,
+    maxAttempts = 3,
+    runAfter?: Date,
+  ): Promise<number> {
     const now = this.clock.now();
     const [row] = await db
       .insert(jobs)
-      .values({ kind, payload, maxAttempts, runAfter: now, createdAt: now, updatedAt: now })
+      .values({ kind, payload, maxAttempts, runAfter: runAfter ?? now, createdAt: now, updatedAt: now })
       .returning({ id: jobs.id });
     return row!.id;
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_DEFAULT_SPEED, SPEECH_MAX_TEXT } from '@yyp/contracts';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { wavDurationSeconds } from './speech.audio.js';
-import { SpeechService } from './speech.service.js';
+import { SPEECH_CACHE_DAYS, SpeechService } from './speech.service.js';
 
 /**
  * POST /yyp/api/text2speech with the Debian espeak-ng (scripts/install-test-deps.sh installs it and
@@ -149,5 +149,22 @@ describe('POST /yyp/api/text2speech', () => {
     } finally {
       await broken.close();
     }
+  });
+
+  it('deletes a stored announcement two days after it was made (it speaks a name), then makes it anew', async () => {
+    // last: it moves the clock two days (the doctor's token expires), so a screen token speaks
+    const screen = { authorization: 'Probe screen-ok' };
+    const text = '请 11 号 李四 到 CT 1 检查';
+    expect((await speak({ text }, screen)).statusCode).toBe(200);
+    expect(await cached(text, 'cmn')).toBeGreaterThan(44);
+    t.clock.advance(SPEECH_CACHE_DAYS * 86_400_000 - 60_000);
+    await t.services.jobs.runDue();
+    expect(await cached(text, 'cmn')).toBeGreaterThan(44);
+    t.clock.advance(60_000);
+    await t.services.jobs.runDue();
+    expect(await cached(text, 'cmn')).toBeNull();
+    const runs = t.services.speech.synthesized;
+    expect((await speak({ text }, screen)).statusCode).toBe(200);
+    expect(t.services.speech.synthesized).toBe(runs + 1);
   });
 });

@@ -3,6 +3,9 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.js';
 import type { BlobStore } from '../../platform/blobs.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import type { JobQueue } from '../../platform/jobs.js';
 import { espeakArgs, fixWavSizes } from './speech.audio.js';
 
 /**
@@ -10,6 +13,8 @@ import { espeakArgs, fixWavSizes } from './speech.audio.js';
  * in the blob store under speech/<sha256>.wav so a repeated announcement costs no synthesis;
  * identical requests at once share one synthesis. At most MAX_RUNNING espeak-ng processes run at
  * once (the others wait their turn); one that runs longer than TIMEOUT_MS is killed.
+ * Announcements speak patient names: each stored WAV is deleted SPEECH_CACHE_DAYS after it was made
+ * (a job of platform/jobs.ts), so the store neither grows without end nor keeps names for long.
  */
 export interface SpeechRequest {
   text: string;
@@ -20,6 +25,8 @@ export interface SpeechRequest {
 const MAX_RUNNING = 2;
 const TIMEOUT_MS = 15_000;
 const MAX_OUTPUT_BYTES = 20 * 1024 * 1024;
+export const SPEECH_CACHE_DAYS = 2;
+export const SPEECH_EXPIRE_JOB = 'speech.expire';
 
 export const notConfigured = (program: string) =>
   new AppError(
@@ -36,10 +43,16 @@ export class SpeechService {
   synthesized = 0;
 
   constructor(
-    private readonly blobs: BlobStore,
+    private readonly deps: { db: Db; blobs: BlobStore; clock: Clock; jobs: JobQueue; logger?: FastifyBaseLogger },
     private readonly program: string,
-    private readonly logger?: FastifyBaseLogger,
-  ) {}
+  ) {
+    deps.jobs.register(SPEECH_EXPIRE_JOB, {
+      run: async (job) => {
+        const key = job.payload.key;
+        if (typeof key === 'string' && key.startsWith('speech/')) await deps.blobs.delete(key);
+      },
+    });
+  }
 
   /** The blob key of a request's audio. */
   static keyOf(request: SpeechRequest): string {
@@ -61,15 +74,21 @@ export class SpeechService {
   }
 
   private async cachedOrNew(key: string, request: SpeechRequest): Promise<Buffer> {
-    if ((await this.blobs.size(key)) !== null) {
+    if ((await this.deps.blobs.size(key)) !== null) {
       try {
-        return await this.blobs.get(key);
+        return await this.deps.blobs.get(key);
       } catch {
         // gone between the two calls: synthesize again
       }
     }
     const wav = await this.limited(() => this.run(request));
-    await this.blobs.put(key, wav).catch((err: unknown) => this.logger?.warn({ err }, 'speech cache write failed'));
+    try {
+      await this.deps.blobs.put(key, wav);
+      const expires = new Date(this.deps.clock.now().getTime() + SPEECH_CACHE_DAYS * 86_400_000);
+      await this.deps.jobs.enqueue(this.deps.db, SPEECH_EXPIRE_JOB, { key }, 3, expires);
+    } catch (err) {
+      this.deps.logger?.warn({ err }, 'speech cache write failed');
+    }
     return wav;
   }
 
@@ -111,7 +130,7 @@ export class SpeechService {
         clearTimeout(timer);
         const wav = Buffer.concat(chunks);
         if (code === 0 && wav.length > 44) return resolve(fixWavSizes(wav));
-        this.logger?.error({ code, signal, stderr: stderr.trim() }, 'espeak-ng failed');
+        this.deps.logger?.error({ code, signal, stderr: stderr.trim() }, 'espeak-ng failed');
         reject(new Error(`espeak-ng failed (${signal ?? code})`));
       });
       child.stdin.end(request.text, 'utf8');
