@@ -124,6 +124,21 @@ export async function searchSeries(db: Db, bucketIds: string[], q: Query | Searc
   return bucketIds.length === 0 ? [] : query;
 }
 
+/** Rows of the caller's organizations (`bucketColumn`) on live exams, in the study the path names, and `more`. */
+function liveIn(
+  bucketColumn: AnyPgColumn,
+  bucketIds: string[],
+  studyUid: string | undefined,
+  ...more: (SQL | undefined)[]
+) {
+  return and(
+    inArray(bucketColumn, bucketIds),
+    isNull(exams.deletedTime),
+    studyUid ? eq(exams.storeUid, studyUid) : undefined,
+    ...more,
+  );
+}
+
 /** The statement of searchSeries (tests explain it). */
 export function seriesQuery(db: Db, bucketIds: string[], q: Query | SearchQuery, studyUid?: string) {
   const { search, where } = matching('series', q);
@@ -131,14 +146,7 @@ export function seriesQuery(db: Db, bucketIds: string[], q: Query | SearchQuery,
     .select({ series, exam: exams })
     .from(series)
     .innerJoin(exams, eq(exams.id, series.examId))
-    .where(
-      and(
-        inArray(series.bucketId, bucketIds),
-        isNull(exams.deletedTime),
-        studyUid ? eq(exams.storeUid, studyUid) : undefined,
-        ...where,
-      ),
-    )
+    .where(liveIn(series.bucketId, bucketIds, studyUid, ...where))
     .orderBy(asc(series.seriesNumber), asc(series.createdAt))
     .limit(search.limit + 1)
     .offset(search.offset);
@@ -177,10 +185,10 @@ export function instancesQuery(
     .innerJoin(series, eq(series.id, instances.seriesId))
     .innerJoin(exams, eq(exams.id, instances.examId))
     .where(
-      and(
-        inArray(instances.bucketId, bucketIds),
-        isNull(exams.deletedTime),
-        studyUid ? eq(exams.storeUid, studyUid) : undefined,
+      liveIn(
+        instances.bucketId,
+        bucketIds,
+        studyUid,
         seriesUid ? eq(series.seriesUid, seriesUid) : undefined,
         ...where,
       ),
