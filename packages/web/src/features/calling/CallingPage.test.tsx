@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/sessionStore';
 import { callingBucketOf, queueExamOf, queueTypeOf } from '../../test/callingFixtures';
 import { demoUser, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
-import { buttonByText, findButtonByText, findRow } from '../../test/queries';
+import { buttonByText, findRow } from '../../test/queries';
 import { renderApp } from '../../test/renderApp';
 import { groupOf } from '../../test/tenancyFixtures';
 
@@ -71,6 +71,12 @@ function signedIn(items: QueueExam[], actions = ['calling_call'], extra: Record<
   return { api, speak, speech, ...renderApp('/calling') };
 }
 
+/** /calling has loaded (its chunk and the queue types): the call key shows. */
+async function deskLoaded() {
+  await screen.findByText('Call next (F2)', { selector: 'button span, button' }, { timeout: 15_000 });
+  return buttonByText('Call next (F2)');
+}
+
 const waiting = () => [
   queueExamOf({ id: 'q2', queueNo: 2, patientName: '李*', examName: 'CT Head' }),
   queueExamOf({ id: 'q1', queueNo: 1, patientName: '王*东', urgent: true }),
@@ -88,7 +94,7 @@ const waiting = () => [
 describe('/calling', () => {
   it('lists the queue in three lists and calls the next patient with the button and F2', async () => {
     const { api, speak, speech } = signedIn(waiting());
-    const next = await findButtonByText('Call next (F2)', document.body);
+    const next = await deskLoaded();
     await findRow('王*东');
     const waitingList = screen.getByText('Waiting').closest('.ant-card') as HTMLElement;
     const rows = [...waitingList.querySelectorAll('.ant-table-row')];
@@ -122,7 +128,7 @@ describe('/calling', () => {
 
   it('calls on Space only when the focus is not in a field', async () => {
     const { api } = signedIn(waiting());
-    await findButtonByText('Call next (F2)', document.body);
+    await deskLoaded();
     const field = document.createElement('input');
     document.body.appendChild(field);
     fireEvent.keyDown(field, { key: ' ', code: 'Space' });
@@ -137,6 +143,7 @@ describe('/calling', () => {
       queueExamOf({ id: 'q4', queueNo: 4, patientName: '钱*', status: 'called', calledAt: '2026-11-27T01:20:00Z' }),
     ];
     const { api } = signedIn(items);
+    await deskLoaded();
     const called = await findRow('钱*');
     fireEvent.click(buttonByText('Pass', called));
     fireEvent.click(buttonByText('Return to queue', await findRow('赵*')));
@@ -171,6 +178,7 @@ describe('/calling', () => {
 
   it('shows the queue without buttons to a queue manager who does not call', async () => {
     signedIn(waiting(), ['calling_manage_queue']);
+    await screen.findByText('李*', {}, { timeout: 15_000 });
     await findRow('李*');
     expect(screen.queryByText('Call next (F2)')).toBeNull();
     expect(screen.queryByText('Pass')).toBeNull();

@@ -1,5 +1,5 @@
 import { SoundOutlined } from '@ant-design/icons';
-import type { CallingBucket, QueueActionResult, QueueExam } from '@yyp/contracts';
+import type { CallingBucket, QueueExam } from '@yyp/contracts';
 import { Alert, Badge, Button, Col, Row, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { CALL_NEXT_KEY_LABEL, isCallNextKey } from './callShortcut';
-import { partitionQueue, QUEUE_LISTS, resortTargets, type RowAction } from './callingView';
+import { partitionQueue, resortTargets, type QueueList as QueueListName, type RowAction } from './callingView';
 import { QueueList } from './QueueList';
 import { TargetDialog, type TargetDialogState } from './TargetDialog';
 import { useAnnouncer } from './useAnnouncer';
@@ -59,6 +59,12 @@ export function CallingPage() {
   );
 }
 
+interface LastCall {
+  queueNo: number;
+  name: string;
+  room: string;
+}
+
 interface CallingDeskProps {
   buckets: CallingBucket[];
   bucket: CallingBucket;
@@ -75,7 +81,7 @@ function CallingDesk({ buckets, bucket, queueTypeId, onChoose }: CallingDeskProp
   const day = useQueueDay(bucket.id, queueType?.id, live.connected);
   const commands = useQueueCommands(bucket.id);
   const [dialog, setDialog] = useState<TargetDialogState | null>(null);
-  const [lastCall, setLastCall] = useState<QueueActionResult['call']>(null);
+  const [lastCall, setLastCall] = useState<LastCall | null>(null);
   const announcer = useAnnouncer(
     () => {
       const token = sessionStore.getAccessToken();
@@ -91,7 +97,9 @@ function CallingDesk({ buckets, bucket, queueTypeId, onChoose }: CallingDeskProp
     try {
       const result = await commands.mutateAsync(command);
       if (result?.call) {
-        setLastCall(result.call);
+        // The desk sees the name as its list shows it (the call itself carries the screen's masked one).
+        const { queueNo, room, name } = result.call;
+        setLastCall({ queueNo, room, name: result.queueExam?.patientName ?? name });
         announcer.say(result.call.text);
       } else if (command.kind === 'callNext') {
         notify.info(t('calling.nothingWaiting'));
@@ -125,6 +133,17 @@ function CallingDesk({ buckets, bucket, queueTypeId, onChoose }: CallingDeskProp
     else void run({ kind: 'action', id: exam.id, input: { action } });
   }
 
+  const list = (name: QueueListName) => (
+    <QueueList
+      list={name}
+      items={lists[name]}
+      otherQueues={others.length}
+      canAct={mayCall}
+      busy={commands.isPending}
+      onAction={onAction}
+    />
+  );
+
   async function closeAfter(command: QueueCommand) {
     if (await run(command)) setDialog(null);
   }
@@ -132,6 +151,7 @@ function CallingDesk({ buckets, bucket, queueTypeId, onChoose }: CallingDeskProp
   const heading = (
     <PageHeading
       title={t('calling.title')}
+      description={`${bucket.groupName} / ${bucket.name}`}
       extra={
         <Space wrap>
           {buckets.length > 1 && (
@@ -200,18 +220,13 @@ function CallingDesk({ buckets, bucket, queueTypeId, onChoose }: CallingDeskProp
         </div>
       </div>
       <Row gutter={[12, 12]}>
-        {QUEUE_LISTS.map((list) => (
-          <Col key={list} xs={24} xl={list === 'waiting' ? 10 : 7}>
-            <QueueList
-              list={list}
-              items={lists[list]}
-              otherQueues={others.length}
-              canAct={mayCall}
-              busy={commands.isPending}
-              onAction={onAction}
-            />
-          </Col>
-        ))}
+        <Col xs={24} xl={12}>
+          {list('waiting')}
+        </Col>
+        <Col xs={24} xl={12} className="yyp-stack">
+          {list('called')}
+          {list('missed')}
+        </Col>
       </Row>
       <TargetDialog
         state={dialog}

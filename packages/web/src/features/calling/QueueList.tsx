@@ -32,10 +32,16 @@ export function QueueList({ list, items, otherQueues, canAct, busy, onAction }: 
         </Space>
       ),
     },
-    { title: t('calling.column.name'), dataIndex: 'patientName', render: (name: string) => <strong>{name}</strong> },
+    {
+      title: t('calling.column.name'),
+      dataIndex: 'patientName',
+      className: 'yyp-calling__nowrap',
+      render: (name: string) => <strong>{name}</strong>,
+    },
     {
       title: t('calling.column.exam'),
       key: 'exam',
+      ellipsis: true,
       render: (_, exam) => [exam.modality, exam.examName].filter(Boolean).join(' · '),
     },
     list === 'waiting'
@@ -43,7 +49,8 @@ export function QueueList({ list, items, otherQueues, canAct, busy, onAction }: 
       : {
           title: t('calling.column.calledAt'),
           key: 'called',
-          width: 130,
+          width: 120,
+          className: 'yyp-calling__nowrap',
           render: (_, exam) => (
             <span>
               {timeOnly(exam.calledAt)} {exam.room && <Tag>{exam.room}</Tag>}

@@ -62,7 +62,7 @@ describe('/calling/:bucketId/screen-show', () => {
     expect(localStorage.getItem(screenTokenKey('b1'))).toBe('tok1');
     expect(api.requests.find((r) => r.path === 'screen/queue')?.headers.authorization).toBe('Screen tok1');
     const main = document.querySelector('.yyp-screen__call--main') as HTMLElement;
-    expect(main.textContent).toBe('No. 3王*东→CT 1');
+    expect(main.textContent).toBe('No. 3王*东→ CT 1');
     expect(screen.getByText('4 赵*')).toBeTruthy();
     expect(screen.getByText('2 钱*')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Connected');

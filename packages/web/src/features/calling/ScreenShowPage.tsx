@@ -139,10 +139,12 @@ function CallLine({ call, main = false }: { call: ScreenPatient; main?: boolean 
     <div className={main ? 'yyp-screen__call yyp-screen__call--main' : 'yyp-screen__call'}>
       <span className="yyp-screen__no">{t('callingScreen.number', { queueNo: call.queueNo })}</span>
       <span className="yyp-screen__name">{call.name}</span>
-      <span className="yyp-screen__arrow" aria-label={t('callingScreen.to')}>
-        →
+      <span className="yyp-screen__where">
+        <span className="yyp-screen__arrow" aria-label={t('callingScreen.to')}>
+          →
+        </span>{' '}
+        <span className="yyp-screen__room">{call.room}</span>
       </span>
-      <span className="yyp-screen__room">{call.room}</span>
     </div>
   );
 }

@@ -89,16 +89,60 @@ export function speechLocale(lang: SpeechLanguage): string {
   return lang === 'en' ? 'en-US' : 'zh-CN';
 }
 
-/** Plays audio through one reused element; resolves when it ends (or fails to play). */
+/** The longest an announcement may take before the next one goes (a player that never says "ended"). */
+export const MAX_ANNOUNCEMENT_MS = 30_000;
+
+/**
+ * Plays rendered audio; resolves when it ends (or fails, or after MAX_ANNOUNCEMENT_MS). Through the
+ * Web Audio API where there is one: it decodes the bytes itself, so the page's Content Security
+ * Policy (no blob: media source) does not stand in the way; else through one reused audio element.
+ */
 export function createAudioPlayer(): { play(audio: Blob): Promise<void>; dispose(): void } {
+  const Context = typeof window === 'undefined' ? undefined : window.AudioContext;
+  return Context ? webAudioPlayer(Context) : elementPlayer();
+}
+
+function webAudioPlayer(Context: typeof AudioContext) {
+  let context: AudioContext | null = null;
+  return {
+    async play(audio: Blob) {
+      context ??= new Context();
+      const ctx = context;
+      if (ctx.state === 'suspended') await ctx.resume();
+      const buffer = await ctx.decodeAudioData(await audio.arrayBuffer());
+      await new Promise<void>((resolve) => {
+        const source = ctx.createBufferSource();
+        const guard = setTimeout(done, MAX_ANNOUNCEMENT_MS);
+        function done() {
+          clearTimeout(guard);
+          source.onended = null;
+          source.disconnect();
+          resolve();
+        }
+        source.buffer = buffer;
+        source.connect(ctx.destination);
+        source.onended = done;
+        source.start();
+      });
+    },
+    dispose() {
+      void context?.close();
+      context = null;
+    },
+  };
+}
+
+function elementPlayer() {
   let element: HTMLAudioElement | null = null;
   return {
-    play(audio) {
+    play(audio: Blob) {
       element ??= new Audio();
       const el = element;
       const url = URL.createObjectURL(audio);
       return new Promise<void>((resolve, reject) => {
+        const guard = setTimeout(() => finish(), MAX_ANNOUNCEMENT_MS);
         const finish = (error?: unknown) => {
+          clearTimeout(guard);
           el.onended = null;
           el.onerror = null;
           URL.revokeObjectURL(url);
@@ -126,10 +170,16 @@ export function webSpeech(): AnnouncerDeps['speak'] {
   if (typeof window === 'undefined' || !('speechSynthesis' in window)) return undefined;
   return (text, lang) =>
     new Promise<void>((resolve) => {
+      // A browser without voices may never say "end": the queue goes on after a while all the same.
+      const guard = setTimeout(done, Math.min(MAX_ANNOUNCEMENT_MS, 3_000 + text.length * 400));
+      function done() {
+        clearTimeout(guard);
+        resolve();
+      }
       const utterance = new SpeechSynthesisUtterance(text);
       utterance.lang = speechLocale(lang);
-      utterance.onend = () => resolve();
-      utterance.onerror = () => resolve();
+      utterance.onend = done;
+      utterance.onerror = done;
       window.speechSynthesis.speak(utterance);
     });
 }

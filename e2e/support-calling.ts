@@ -1,0 +1,79 @@
+import { api, apiLogin } from './support.js';
+
+/** Patient calling in the e2e specs (issue 23): the demo radiology's CT queue, a screen token, an arrival. */
+
+const V1 = '/yyp/api/v1';
+
+interface QueueTypeRow {
+  id: string;
+  displayName: string;
+  modality: string;
+  roomName: string;
+}
+interface QueueRow {
+  id: string;
+  queueNo: number;
+  status: string;
+  patientName: string;
+}
+
+/** The hospital's today (UTC+8), as the server dates scheduled exams and queues. */
+export function hospitalToday(): string {
+  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The registrar's calling organization (the demo radiology) with a CT queue announced as "CT 1"
+ * (added when missing), today's open queue emptied (earlier specs' patients marked done), and a
+ * waiting-room screen token issued for `label`.
+ */
+export async function ctQueueWithScreen(label: string) {
+  const { accessToken: registrar } = await apiLogin('registrar');
+  const buckets = await api<{ id: string; name: string }[]>(`${V1}/calling-buckets`, registrar);
+  const bucketId = buckets.body[0]!.id;
+  const types = await api<QueueTypeRow[]>(`${V1}/buckets/${bucketId}/queue-types`, registrar);
+  let ct = types.body.find((t) => t.modality === 'CT');
+  if (!ct) {
+    const added = await api<QueueTypeRow>(`${V1}/queue-types/add`, registrar, {
+      method: 'POST',
+      body: JSON.stringify({ bucketId, displayName: 'CT', modality: 'CT', roomName: 'CT 1', urgentFirst: true }),
+    });
+    if (added.status !== 201) throw new Error(`queue type: ${added.status} ${JSON.stringify(added.body)}`);
+    ct = added.body;
+  }
+  for (const row of await openQueue(registrar, bucketId, ct.id)) {
+    await api(`${V1}/queue-exams/${row.id}/action`, registrar, {
+      method: 'POST',
+      body: JSON.stringify({ action: 'done' }),
+    });
+  }
+  const issued = await api<{ token: string }>(`${V1}/buckets/${bucketId}/screen-tokens`, registrar, {
+    method: 'POST',
+    body: JSON.stringify({ label }),
+  });
+  if (issued.status !== 201) throw new Error(`screen token: ${issued.status} ${JSON.stringify(issued.body)}`);
+  return { registrar, bucketId, queueTypeId: ct.id, screenToken: issued.body.token };
+}
+
+/** Today's open queue (waiting, called, missed) of one queue type. */
+export async function openQueue(token: string, bucketId: string, queueTypeId: string): Promise<QueueRow[]> {
+  const page = await api<{ items: QueueRow[] }>(`${V1}/queue-exams/query`, token, {
+    method: 'POST',
+    body: JSON.stringify({ bucketId, queueTypeId, statuses: ['waiting', 'called', 'missed'] }),
+  });
+  return page.body.items;
+}
+
+/** The desk registers a walk-in for a chest CT today and records the arrival (which checks the patient in). */
+export async function registerArrived(registrar: string, bucketId: string, name: string): Promise<void> {
+  const created = await api(`${V1}/registry`, registrar, {
+    method: 'POST',
+    body: JSON.stringify({
+      bucketId,
+      patient: { name, gender: 'M' },
+      exams: [{ modality: 'CT', bodyPart: '胸部', studyDesc: '胸部CT平扫', scheduledDate: hospitalToday() }],
+      arrive: true,
+    }),
+  });
+  if (created.status !== 201) throw new Error(`registration: ${created.status} ${JSON.stringify(created.body)}`);
+}
