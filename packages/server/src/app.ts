@@ -69,6 +69,7 @@ import {
   callingRoutes,
   callingServices,
   checkInOnArrival,
+  leaveQueueOnArrivalUndone,
   type CallingServices,
 } from './modules/calling/index.js';
 import { installAuth } from './platform/auth.js';
@@ -276,6 +277,7 @@ export async function buildApp(
   // An arrival at the desk checks the exam into its modality's queue; the live socket lets
   // accounts that call there, and the organization's screens, follow queue:<bucketId>.
   services.registry.onArrival(checkInOnArrival(services.calling.queue, app.log));
+  services.registry.onArrivalUndone(leaveQueueOnArrivalUndone(services.calling.queue, app.log));
   const calling = callingLive(options.db);
   services.liveAccess.topicAuthorizer(calling.topicPrefix, (principal, bucketId) =>
     calling.authorizeQueueTopic(principal, bucketId),

@@ -296,4 +296,44 @@ describe('arrivals undone and exams performed at once', () => {
     expect((await callNext(t, desk.tech.token, us.id)).call).toMatchObject({ queueNo: 2, name: '吴*' });
     expect(await callNext(t, desk.tech.token, us.id)).toEqual({ queueExam: null, call: null });
   });
+
+  it("takes a patient whose arrival the desk cancelled out of the queue (waiting or missed), keeping the others' numbers", async () => {
+    const dx = await makeQueueType(t, desk, { displayName: 'DX', modality: 'DX' });
+    const [a, b] = [
+      await arrivePatient(t, desk, { name: '郑^一', modality: 'DX' }),
+      await arrivePatient(t, desk, { name: '冯^二', modality: 'DX' }),
+    ];
+    await arrivePatient(t, desk, { name: '陈^三', modality: 'DX' });
+    const called = await callNext(t, desk.tech.token, dx.id);
+    await act(t, desk.tech.token, called.queueExam!.id, { action: 'pass' });
+    const missedNames = async () =>
+      lines(
+        (await t.as(desk.tech.token).get(`queue-exams/missed?bucketId=${bucketId()}`)).json<{ items: QueueExam[] }>()
+          .items,
+      );
+    expect(await missedNames()).toContain('1 郑一 missed');
+    const waitingB = (await examOf(dx.id, 2)).id;
+    const from = events.length;
+    for (const r of [a, b]) {
+      const undone = await t.as(desk.registrar.token).post('registry/exam/status', {
+        id: r.exams[0]!.id,
+        action: 'cancelArrival',
+      });
+      expect(undone.statusCode, undone.body).toBe(200);
+    }
+    expect(lines(await queue(dx.id))).toEqual(['3 陈三 waiting']);
+    expect(await missedNames()).not.toContain('1 郑一 missed');
+    const changedIds = async () =>
+      (await eventsAfter(from, 2)).flatMap((e) => (e.type === 'queue.changed' ? [e.queueExamId] : []));
+    for (let i = 0; i < 50 && !(await changedIds()).includes(waitingB); i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(await changedIds()).toEqual(expect.arrayContaining([called.queueExam!.id, waitingB]));
+    // arrived again, the patient takes a new number at the end
+    const again = await t
+      .as(desk.registrar.token)
+      .post('registry/exam/status', { id: b.exams[0]!.id, action: 'arrive' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(lines(await queue(dx.id))).toEqual(['3 陈三 waiting', '4 冯二 waiting']);
+  });
 });

@@ -4,6 +4,7 @@ import {
   CALLING_ACTIONS,
   CALLING_CALL,
   hospitalDate,
+  OPEN_QUEUE_STATUSES,
   planCheckIn,
   queueTopic,
   type CallingBoard,
@@ -192,6 +193,24 @@ export class CallingQueueService extends QueueBase {
     const { row, created } = await this.db.transaction((tx) => this.enqueue(tx, queueType, scheduled, day));
     if (created) await this.changed(row.bucketId, day, row.id);
     return row.id;
+  }
+
+  /**
+   * The registry's undone-arrival hook (the desk cancelled the arrival): the exam leaves today's
+   * queue if it still holds a place there (waiting, called or missed), so it disappears from the
+   * lists and the screens; the others keep their numbers. Answers the removed queue exam's id.
+   */
+  async onArrivalUndone(undone: { scheduledExamId: string }): Promise<string | null> {
+    const day = this.today();
+    const removed = await this.db.transaction(async (tx) => {
+      const place = await queue.checkedIn(tx, undone.scheduledExamId, day);
+      if (!place || !(OPEN_QUEUE_STATUSES as readonly string[]).includes(place.status)) return undefined;
+      if (!(await queue.lockQueue(tx, place.queueTypeId))) return undefined;
+      return queue.removeOpenPlace(tx, place.id, OPEN_QUEUE_STATUSES);
+    });
+    if (!removed) return null;
+    await this.changed(removed.bucketId, day, removed.id);
+    return removed.id;
   }
 
   /** POST queue-exams/call-next: the waiting exam with the lowest number of the queue today. */

@@ -166,6 +166,19 @@ export async function checkedIn(tx: Db, scheduledExamId: string, day: string): P
   return rows[0];
 }
 
+/** Removes a queue exam still holding a place (waiting, called or missed); the row removed, if any. */
+export async function removeOpenPlace(
+  tx: Db,
+  id: string,
+  open: readonly QueueStatus[],
+): Promise<QueueExamRow | undefined> {
+  const rows = await tx
+    .delete(queueExams)
+    .where(and(eq(queueExams.id, id), inArray(queueExams.status, [...open])))
+    .returning();
+  return rows[0];
+}
+
 /* ---------- reads with the patient ---------- */
 
 /** A queue exam with what its answer shows: queue name, patient, exam and caller. */

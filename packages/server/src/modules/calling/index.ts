@@ -40,3 +40,17 @@ export function checkInOnArrival(queue: CallingQueueService, log?: FastifyBaseLo
     }
   };
 }
+
+/**
+ * The registry's undone-arrival hook (RegistryService.onArrivalUndone): a cancelled arrival
+ * leaves today's queue. A failure is logged and never fails the desk's change.
+ */
+export function leaveQueueOnArrivalUndone(queue: CallingQueueService, log?: FastifyBaseLogger) {
+  return async (undone: { scheduledExamId: string }): Promise<void> => {
+    try {
+      await queue.onArrivalUndone(undone);
+    } catch (err) {
+      log?.error({ err, scheduledExamId: undone.scheduledExamId }, 'leaving the queue on a cancelled arrival failed');
+    }
+  };
+}

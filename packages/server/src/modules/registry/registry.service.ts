@@ -42,6 +42,12 @@ export type ArrivalHook = (arrived: {
   patientName: string;
 }) => Promise<void>;
 
+/** What an undone arrival hands on (the calling capability takes the exam out of today's queue). */
+export type ArrivalUndoneHook = (undone: { bucketId: string; scheduledExamId: string }) => Promise<void>;
+
+/** The statuses of a patient who came (arrived, or performed at once); leaving them undoes the arrival. */
+const CAME: ReadonlySet<string> = new Set<ExamStatus>(['Arrived', 'Performed']);
+
 /**
  * The front desk (issue 22): registrations and their scheduled exams, moved only as
  * contracts/registry-rules.ts's machine allows; every write and every list of patients is audited.
@@ -49,6 +55,7 @@ export type ArrivalHook = (arrived: {
 export class RegistryService {
   private readonly access: DeskAccess;
   private readonly arrivalHooks: ArrivalHook[] = [];
+  private readonly undoneHooks: ArrivalUndoneHook[] = [];
 
   constructor(
     private readonly db: Db,
@@ -61,6 +68,11 @@ export class RegistryService {
   /** Called after each arrival (the calling module's queue check-in). */
   onArrival(hook: ArrivalHook): void {
     this.arrivalHooks.push(hook);
+  }
+
+  /** Called after the desk's change commits for each scheduled exam that left Arrived/Performed (cancelled arrival). */
+  onArrivalUndone(hook: ArrivalUndoneHook): void {
+    this.undoneHooks.push(hook);
   }
 
   /** GET registry-buckets: the organizations where the caller works at the desk. */
@@ -245,6 +257,9 @@ export class RegistryService {
       return { row, patient };
     });
     if (action === 'arrive' && moved.patient) await this.afterArrival(moved.row, moved.patient);
+    if (CAME.has(exam.status) && !CAME.has(moved.row.status)) {
+      for (const hook of this.undoneHooks) await hook({ bucketId: exam.bucketId, scheduledExamId: exam.id });
+    }
     return presentExam(this.db, moved.row);
   }
 
