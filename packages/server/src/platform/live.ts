@@ -209,7 +209,7 @@ class PostgresLiveBus implements LiveBus {
   private async connect(): Promise<void> {
     if (this.closed) return;
     const pg = await this.pg();
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true, connectionTimeoutMillis: 5_000 });
     let failed = false;
     const fail = (err?: unknown) => {
       if (failed) return;
@@ -261,7 +261,13 @@ class PostgresLiveBus implements LiveBus {
     if (this.closed) return;
     if (!this.pool) {
       const pg = await this.pg();
-      this.pool = new pg.Pool({ connectionString: this.url, max: 2, idleTimeoutMillis: 30_000 });
+      // A database that does not answer fails a publish in 5 s rather than holding its caller.
+      this.pool = new pg.Pool({
+        connectionString: this.url,
+        max: 2,
+        idleTimeoutMillis: 30_000,
+        connectionTimeoutMillis: 5_000,
+      });
       this.pool.on('error', () => {
         /* an idle client dropped by the server; the pool replaces it */
       });
