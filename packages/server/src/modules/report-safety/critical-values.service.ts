@@ -184,21 +184,8 @@ export class CriticalValuesService {
    * or of the one it names; patient names masked as the exam list masks them.
    */
   async page(account: AccountRow, body: PageInput, ctx: AuditContext): Promise<CriticalValuePage> {
-    const { access, facts, held, bucketIds, period } = await listScope(
-      this.db,
-      account,
-      CRITICAL_READERS,
-      body.bucketId,
-      body,
-    );
-    const { rows, counts } = await store.criticalValuePage(this.db, {
-      bucketIds,
-      status: body.status,
-      from: period.from,
-      to: period.to,
-      skip: body.skip,
-      limit: body.limit,
-    });
+    const { access, facts, held, page } = await listScope(this.db, account, CRITICAL_READERS, body.bucketId, body);
+    const { rows, counts } = await store.criticalValuePage(this.db, { ...page, status: body.status });
     const names = await accountNames(
       this.db,
       rows.flatMap((r) => [r.value.reportedBy, r.value.handlerId]),

@@ -116,15 +116,8 @@ export class ReportReviewService {
     body: PageInput,
     ctx: AuditContext,
   ): Promise<QualityPage> {
-    const { access, facts, bucketIds, period } = await listScope(this.db, account, QUALITY_REVIEWERS, bucketId, body);
-    const { rows, count } = await store.qualityPage(this.db, {
-      bucketIds,
-      level: body.level,
-      from: period.from,
-      to: period.to,
-      skip: body.skip,
-      limit: body.limit,
-    });
+    const { access, facts, page } = await listScope(this.db, account, QUALITY_REVIEWERS, bucketId, body);
+    const { rows, count } = await store.qualityPage(this.db, { ...page, level: body.level });
     const names = await accountNames(
       this.db,
       rows.map((r) => r.quality.creatorId),

@@ -52,7 +52,7 @@ export async function listScope(
   account: AccountRow,
   holders: readonly BucketAction[],
   bucketId: string | undefined,
-  body: { from?: string | undefined; to?: string | undefined },
+  body: { from?: string | undefined; to?: string | undefined; skip: number; limit: number },
 ) {
   const { access, facts } = await callerScope(db, account);
   const held = new Map<string, Set<BucketAction>>();
@@ -66,5 +66,8 @@ export async function listScope(
   }
   const period = listPeriod(body.from, body.to);
   if (!period) throw errors.validation('The period must end after it starts', { field: 'to' });
-  return { access, facts, held, bucketIds: bucketId !== undefined ? [bucketId] : [...held.keys()], period };
+  const bucketIds = bucketId !== undefined ? [bucketId] : [...held.keys()];
+  // the store's page: these organizations, the period, the window asked for
+  const page = { bucketIds, from: period.from, to: period.to, skip: body.skip, limit: body.limit };
+  return { access, facts, held, bucketIds, period, page };
 }
