@@ -89,6 +89,28 @@ describe('live socket', () => {
     ]);
   });
 
+  it('stops sending a topic once unsubscribed', async () => {
+    const p = await probe(urlA, doctor, ['test:open']);
+    p.send({ type: 'unsubscribe', topic: 'test:open' });
+    await p.next((m) => m.type === 'unsubscribed');
+    // the instance has heard the event (so it is not still on its way) before the socket subscribes again
+    const heard = new Promise<void>((resolve) => {
+      const stop = a.services.live.subscribe('test:open', () => {
+        stop();
+        resolve();
+      });
+    });
+    await a.services.live.publish('test:open', { late: true });
+    await heard;
+    p.send({ type: 'subscribe', topic: 'test:open' });
+    await p.next((m) => m.type === 'subscribed' && p.messages.filter((x) => x.type === 'subscribed').length === 2);
+    await a.services.live.publish('test:open', { again: true });
+    await p.next((m) => m.type === 'event');
+    expect(p.messages.filter((m) => m.type === 'event').map((m) => m.type === 'event' && m.event)).toEqual([
+      { again: true },
+    ]);
+  });
+
   it('answers a malformed message after auth with BadMessage and stays open', async () => {
     const p = await probe(urlA, doctor, []);
     p.send('not json');
