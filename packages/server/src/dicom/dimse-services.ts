@@ -93,10 +93,10 @@ export async function answerWorklistFind(
       answer(STATUS.unableToProcess);
       return;
     }
-    // Let incoming PDUs (a C-CANCEL) in, and wait while the socket's buffer is full; the last
-    // batch and the final status leave together.
+    // Wait while the socket's buffer is full ('drain' may come before any input is read), and let
+    // incoming PDUs (a C-CANCEL) in; the last batch and the final status leave together.
     if (!flushed) await exchange.drained();
-    else if (next < items.length) await new Promise((resolve) => setImmediate(resolve));
+    if (next < items.length) await new Promise((resolve) => setImmediate(resolve));
   }
   answer(state.cancelled ? STATUS.cancel : STATUS.success);
 }
