@@ -13,7 +13,8 @@ let doctor: string;
 const probes: LiveProbe[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ app: { liveTimings: { heartbeatMs: 300, maxBufferedBytes: 64 * 1024 } } });
+  // Heartbeats far apart: a client that stops reading here is dropped by its buffer, not its pings.
+  t = await startTestApp({ app: { liveTimings: { heartbeatMs: 60_000, maxBufferedBytes: 64 * 1024 } } });
   t.services.liveAccess.topicAuthorizer('test', async () => true);
   await t.services.live.ready();
   url = await liveUrl(t);
@@ -73,7 +74,21 @@ describe('live resilience', () => {
   });
 
   it('cuts a client that no longer answers pings', async () => {
-    const p = await probe({ autoPong: false });
-    expect(await p.closed).toBe(1006);
+    const quick = await startTestApp({
+      db: t.db,
+      clock: t.clock,
+      seed: false,
+      app: { liveTimings: { heartbeatMs: 300 } },
+    });
+    try {
+      quick.services.liveAccess.topicAuthorizer('test', async () => true);
+      const answering = await subscribedProbe(await liveUrl(quick), doctor, ['test:r']);
+      const silent = await subscribedProbe(await liveUrl(quick), doctor, ['test:r'], undefined, { autoPong: false });
+      probes.push(answering, silent);
+      expect(await silent.closed).toBe(1006);
+      expect(answering.socket.readyState).toBe(answering.socket.OPEN);
+    } finally {
+      await quick.close();
+    }
   });
 });

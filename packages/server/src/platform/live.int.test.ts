@@ -34,7 +34,7 @@ async function probe(url: string, token: string, topics: string[], scheme?: stri
 }
 
 beforeAll(async () => {
-  const timings = { heartbeatMs: 300, authTimeoutMs: 400 };
+  const timings = { heartbeatMs: 1000, authTimeoutMs: 400 };
   a = await startTestApp({ app: { liveTimings: timings } });
   b = await startTestApp({ db: a.db, clock: a.clock, seed: false, app: { liveTimings: timings } });
   registerTestFamilies(a);
@@ -165,7 +165,7 @@ describe('live socket', () => {
 
   it('sends heartbeats to an authenticated socket', async () => {
     const p = await probe(urlA, doctor, []);
-    await p.next((m) => m.type === 'heartbeat', 2000);
+    await p.next((m) => m.type === 'heartbeat', 3000);
   });
 
   it('answers a plain GET of the socket path (no upgrade) with a 4xx, not the socket', async () => {
