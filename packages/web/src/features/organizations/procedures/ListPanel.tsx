@@ -3,9 +3,8 @@ import { Button, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProcedureListKind, RowOf } from '../../../api/procedures';
-import { useNotify } from '../../../shared/notify/useNotify';
 import { QueryTable } from '../../../ui/QueryTable';
-import { useDeleteRow, useProcedureList, useRefreshProcedureLists } from './useProcedureLists';
+import { useDeleteRow, useListChange, useProcedureList, useRefreshProcedureLists } from './useProcedureLists';
 
 /** The texts of one list (each panel passes its own translations). */
 export interface ListTexts<T> {
@@ -50,20 +49,15 @@ export function ListPanel<K extends ProcedureListKind>({
 }: ListPanelProps<K>) {
   type Row = RowOf<K>;
   const { t } = useTranslation();
-  const notify = useNotify();
   const rows = useProcedureList(bucketId, kind);
   const refresh = useRefreshProcedureLists(bucketId);
   const remove = useDeleteRow(bucketId, kind);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
 
+  const change = useListChange(bucketId);
+
   async function handleDelete(row: Row) {
-    try {
-      await remove.mutateAsync(row.id);
-      notify.success(texts.deleted(texts.nameOf(row)));
-      await refresh();
-    } catch (error) {
-      notify.error(error);
-    }
+    await change(() => remove.mutateAsync(row.id), texts.deleted(texts.nameOf(row)));
   }
 
   async function handleSaved() {

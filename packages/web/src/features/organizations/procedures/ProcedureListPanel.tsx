@@ -5,13 +5,12 @@ import { Button, Input, Space, Tag, Tooltip, Typography, type TableColumnsType }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resortProcedures } from '../../../api/procedures';
-import { useNotify } from '../../../shared/notify/useNotify';
 import { editDeleteColumn } from '../../../shared/rules/RuleTableCard';
 import { QueryTable } from '../../../ui/QueryTable';
 import { ProcedureDrawer } from './ProcedureDrawer';
 import { ProcedureImportModal } from './ProcedureImportModal';
 import { matchesSearch, movedIds, yuanText } from './procedureForm';
-import { useDeleteRow, useProcedureList, useRefreshProcedureLists } from './useProcedureLists';
+import { useDeleteRow, useListChange, useProcedureList, useRefreshProcedureLists } from './useProcedureLists';
 
 interface ProcedureListPanelProps {
   bucketId: string;
@@ -21,7 +20,6 @@ interface ProcedureListPanelProps {
 /** The organization's procedures in their order: search, add, edit, delete, move up or down, import. */
 export function ProcedureListPanel({ bucketId, canManage }: ProcedureListPanelProps) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const procedures = useProcedureList(bucketId, 'procedures');
   const devices = useProcedureList(bucketId, 'devices');
   const deviceGroups = useProcedureList(bucketId, 'deviceGroups');
@@ -40,14 +38,10 @@ export function ProcedureListPanel({ bucketId, canManage }: ProcedureListPanelPr
   const modalityName = new Map((modalities.data ?? []).map((m) => [m.modalityCode, m.displayName]));
   const flag = (on: boolean) => (on ? t('procedures.yes') : t('procedures.no'));
 
+  const change = useListChange(bucketId);
+
   async function handleDelete(procedure: Procedure) {
-    try {
-      await remove.mutateAsync(procedure.id);
-      notify.success(t('procedures.deleted', { name: procedure.name }));
-      await refresh();
-    } catch (error) {
-      notify.error(error);
-    }
+    await change(() => remove.mutateAsync(procedure.id), t('procedures.deleted', { name: procedure.name }));
   }
 
   async function handleMove(procedure: Procedure, step: -1 | 1) {
@@ -59,13 +53,7 @@ export function ProcedureListPanel({ bucketId, canManage }: ProcedureListPanelPr
     if (!ids) {
       return;
     }
-    try {
-      await resort.mutateAsync(ids);
-      notify.success(t('procedures.reordered'));
-      await refresh();
-    } catch (error) {
-      notify.error(error);
-    }
+    await change(() => resort.mutateAsync(ids), t('procedures.reordered'));
   }
 
   async function handleSaved() {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useNotify } from '../../../shared/notify/useNotify';
 import {
   deleteProcedureListRow,
   fetchProcedureList,
@@ -45,4 +46,22 @@ export function useSaveRow<K extends ProcedureListKind>(bucketId: string, kind: 
 
 export function useDeleteRow(bucketId: string, kind: ProcedureListKind) {
   return useMutation({ mutationFn: (id: string) => deleteProcedureListRow(bucketId, kind, id) });
+}
+
+/**
+ * A change of the lists run from a panel: once `change` succeeds it says `done` and reloads the
+ * lists; a failure is said instead.
+ */
+export function useListChange(bucketId: string) {
+  const notify = useNotify();
+  const refresh = useRefreshProcedureLists(bucketId);
+  return async (change: () => Promise<unknown>, done: string) => {
+    try {
+      await change();
+      notify.success(done);
+      await refresh();
+    } catch (error) {
+      notify.error(error);
+    }
+  };
 }
