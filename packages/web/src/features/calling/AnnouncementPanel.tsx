@@ -8,12 +8,10 @@ import {
 } from '@yyp/contracts';
 import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sessionStore } from '../../api/sessionStore';
 import { useRecordForm, useSaveWithNotice } from '../../shared/forms/SettingsFormCard';
-import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { SwitchField } from '../../ui/SwitchField';
-import { useAnnouncer } from './useAnnouncer';
+import { useDeskAnnouncer } from './useAnnouncer';
 import { useCallingSettings, useSaveCallingSettings } from './useCallQueueSettings';
 
 /** The sample call of the preview: a masked name unless full names are spoken. */
@@ -27,19 +25,12 @@ const toValues = (settings: CallingSettings | undefined) => settings ?? DEFAULT_
 /** The announcement template with a spoken preview, and whether whole names are spoken. */
 export function AnnouncementPanel({ bucketId }: { bucketId: string }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const settings = useCallingSettings(bucketId);
   const save = useSaveCallingSettings(bucketId);
   const form = useRecordForm(settings.data, toValues);
   const saveWithNotice = useSaveWithNotice(form, t('callQueues.announcement.saved'));
   const values = Form.useWatch([], form) as Partial<CallingSettings> | undefined;
-  const announcer = useAnnouncer(
-    () => {
-      const token = sessionStore.getAccessToken();
-      return token ? `Bearer ${token}` : null;
-    },
-    () => notify.info(t('calling.sound.failed')),
-  );
+  const announcer = useDeskAnnouncer();
   const sample = previewText(values ?? toValues(settings.data));
 
   if (settings.isError) return <LoadFailedAlert error={settings.error} onRetry={() => void settings.refetch()} />;

@@ -3,7 +3,6 @@ import type { CallingBucket, QueueExam } from '@yyp/contracts';
 import { Alert, Badge, Button, Col, Row, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionStore } from '../../api/sessionStore';
 import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { PageHeading } from '../../ui/PageHeading';
@@ -12,7 +11,7 @@ import { CALL_NEXT_KEY_LABEL, isCallNextKey } from './callShortcut';
 import { partitionQueue, resortTargets, type QueueList as QueueListName, type RowAction } from './callingView';
 import { QueueList } from './QueueList';
 import { TargetDialog, type TargetDialogState } from './TargetDialog';
-import { useAnnouncer } from './useAnnouncer';
+import { useDeskAnnouncer } from './useAnnouncer';
 import { canCall, useCallingBuckets } from './useCallingBuckets';
 import { useQueueCommands, useQueueDay, useQueueTypes, type QueueCommand } from './useCallingQueue';
 import { useQueueLive } from './useQueueLive';
@@ -82,13 +81,7 @@ function CallingDesk({ buckets, bucket, queueTypeId, onChoose }: CallingDeskProp
   const commands = useQueueCommands(bucket.id);
   const [dialog, setDialog] = useState<TargetDialogState | null>(null);
   const [lastCall, setLastCall] = useState<LastCall | null>(null);
-  const announcer = useAnnouncer(
-    () => {
-      const token = sessionStore.getAccessToken();
-      return token ? `Bearer ${token}` : null;
-    },
-    () => notify.info(t('calling.sound.failed')),
-  );
+  const announcer = useDeskAnnouncer();
   const lists = useMemo(() => partitionQueue(day.data?.items ?? []), [day.data]);
   const mayCall = canCall(bucket);
   const others = (types.data ?? []).filter((q) => q.id !== queueType?.id);

@@ -103,32 +103,35 @@ function ScreenBoard({ data }: { data: ScreenQueue }) {
           {data.queues.map((queue) => (
             <div key={queue.queueTypeId} className="yyp-screen__queue">
               <span className="yyp-screen__queue-name">{queue.roomName || queue.displayName}</span>
-              <span className="yyp-screen__queue-list">
-                {queue.next.length === 0
-                  ? t('callingScreen.noOne')
-                  : queue.next.map((p) => (
-                      <span key={p.queueExamId} className="yyp-screen__chip">
-                        {p.queueNo} {p.name}
-                      </span>
-                    ))}
-              </span>
+              <PatientChips patients={queue.next} />
             </div>
           ))}
         </div>
         <div className="yyp-screen__missed" aria-label={t('callingScreen.missed')}>
           <h2>{t('callingScreen.missed')}</h2>
-          <div className="yyp-screen__queue-list">
-            {data.missed.length === 0
-              ? t('callingScreen.noOne')
-              : data.missed.map((p) => (
-                  <span key={p.queueExamId} className="yyp-screen__chip yyp-screen__chip--missed">
-                    {p.queueNo} {p.name}
-                  </span>
-                ))}
-          </div>
+          <PatientChips patients={data.missed} missed />
         </div>
       </section>
     </main>
+  );
+}
+
+/** "4 赵*  5 钱*": the next or missed patients by number and masked name. */
+function PatientChips({ patients, missed = false }: { patients: ScreenPatient[]; missed?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span className="yyp-screen__queue-list">
+      {patients.length === 0
+        ? t('callingScreen.noOne')
+        : patients.map((p) => (
+            <span
+              key={p.queueExamId}
+              className={missed ? 'yyp-screen__chip yyp-screen__chip--missed' : 'yyp-screen__chip'}
+            >
+              {p.queueNo} {p.name}
+            </span>
+          ))}
+    </span>
   );
 }
 

@@ -1,5 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fetchSpeech } from '../../api/calling';
+import { sessionStore } from '../../api/sessionStore';
+import { useNotify } from '../../shared/notify/useNotify';
 import { currentLanguage } from '../../i18n';
 import { createAnnouncer, createAudioPlayer, webSpeech, type Announcer } from './announcer';
 
@@ -32,4 +35,17 @@ export function useAnnouncer(authorization: () => string | null, onError?: (erro
     };
   }, []);
   return useMemo(() => ({ say: (text: string) => current.current?.announce(text, currentLanguage()) }), []);
+}
+
+/** The signed-in desk's announcer (/calling, the settings' preview): the session's token, a toast when one fails. */
+export function useDeskAnnouncer() {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  return useAnnouncer(
+    () => {
+      const token = sessionStore.getAccessToken();
+      return token ? `Bearer ${token}` : null;
+    },
+    () => notify.info(t('calling.sound.failed')),
+  );
 }
