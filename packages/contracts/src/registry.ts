@@ -165,6 +165,29 @@ export const registrationFields = {
   exams: z.array(scheduledExamInputSchema).min(1).max(MAX_EXAMS_PER_REGISTRATION),
 };
 
+/** The registration's own details the desk enters (besides the patient, where it comes from, and its exams). */
+export const REGISTRATION_DETAIL_KEYS = [
+  'inpatientId',
+  'bedNum',
+  'outpatientId',
+  'physicalExamId',
+  'applyDept',
+  'orderPlacer',
+  'clinicImpression',
+  'urgent',
+  'note',
+  'weight',
+  'height',
+] as const;
+export type RegistrationDetailKey = (typeof REGISTRATION_DETAIL_KEYS)[number];
+
+/** Those details of a registration (a stored row, an answer, a form's values), copied. */
+export function registrationDetails<T extends Record<RegistrationDetailKey, unknown>>(
+  r: T,
+): Pick<T, RegistrationDetailKey> {
+  return Object.fromEntries(REGISTRATION_DETAIL_KEYS.map((k) => [k, r[k]])) as Pick<T, RegistrationDetailKey>;
+}
+
 /** POST registry: a registration at the desk; `arrive` records the arrival at once (a walk-in). */
 export const registrationCreateSchema = z
   .object({ bucketId: z.string().max(64), ...registrationFields, arrive: z.boolean().default(false) })

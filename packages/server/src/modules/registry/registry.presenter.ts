@@ -1,4 +1,10 @@
-import type { Registration, RegistryItem, RegistryPatient, ScheduledExam } from '@yyp/contracts';
+import {
+  registrationDetails,
+  type Registration,
+  type RegistryItem,
+  type RegistryPatient,
+  type ScheduledExam,
+} from '@yyp/contracts';
 import type { RegistrationRow, RegistryPatientRow, ScheduledExamRow } from '../../db/schema.js';
 import type { RegistryRow } from './registry.store.js';
 
@@ -73,17 +79,7 @@ export function presentRegistration(
     orderId: r.orderId ?? null,
     patient: presentPatient(patient),
     patientSource: r.patientSource as Registration['patientSource'],
-    inpatientId: r.inpatientId,
-    bedNum: r.bedNum,
-    outpatientId: r.outpatientId,
-    physicalExamId: r.physicalExamId,
-    applyDept: r.applyDept,
-    orderPlacer: r.orderPlacer,
-    clinicImpression: r.clinicImpression,
-    urgent: r.urgent,
-    note: r.note,
-    weight: r.weight,
-    height: r.height,
+    ...registrationDetails(r),
     registrarName,
     created: r.created.toISOString(),
     updated: r.updated.toISOString(),

@@ -1,5 +1,6 @@
 import {
   hospitalDate,
+  registrationDetails,
   type Animal,
   type PatientInput,
   type PatientSource,
@@ -118,17 +119,7 @@ export function registrationValues(r: Registration): RegistrationValues {
   return {
     patient: patientValues(r.patient),
     patientSource: r.patientSource,
-    inpatientId: r.inpatientId,
-    bedNum: r.bedNum,
-    outpatientId: r.outpatientId,
-    physicalExamId: r.physicalExamId,
-    applyDept: r.applyDept,
-    orderPlacer: r.orderPlacer,
-    clinicImpression: r.clinicImpression,
-    urgent: r.urgent,
-    note: r.note,
-    weight: r.weight,
-    height: r.height,
+    ...registrationDetails(r),
     exams: r.exams.map((e) => ({
       id: e.id,
       procedureId: e.procedureId,
