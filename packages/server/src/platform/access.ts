@@ -1,6 +1,7 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { GroupAccessLevel, OrgAccessLevel } from '@yyp/contracts';
-import { bucketMembers, buckets, groupMembers, groups, roleMappings, roles } from '../db/schema.js';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Action, GroupAccessLevel, OrgAccessLevel } from '@yyp/contracts';
+import { bucketMembers, buckets, groupMembers, groups, roleMappings, roles, type AccountRow } from '../db/schema.js';
+import { denialAudit, writeAudit, type AuditContext } from './audit.js';
 import {
   canSee,
   effectiveActions,
@@ -10,6 +11,7 @@ import {
   type Membership,
 } from './authz.js';
 import type { Db } from './db.js';
+import { errors } from './errors.js';
 
 /** Snapshot of the caller's group levels, organization levels and role actions (one query). */
 export async function loadCallerAccess(db: Db, accountId: string): Promise<CallerAccess> {
@@ -154,5 +156,87 @@ export class BucketAccess {
     bucketId: string,
   ): Promise<{ bucket: BucketFacts; actions: Set<BucketAction> } | null> {
     return actionsInBucket(this.db, account, bucketId);
+  }
+}
+
+/** A group setting that turns a capability off when false (unset is on, as groups are created). */
+export type GroupSwitch = 'enableRegistry' | 'enableCalling';
+
+/** Of these groups, the ones that turned `flag` off. */
+export async function groupsWithFlagOff(db: Db, groupIds: readonly string[], flag: GroupSwitch): Promise<Set<string>> {
+  if (groupIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(inArray(groups.id, [...new Set(groupIds)]), sql`${groups.settings}->>${flag} = 'false'`));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The caller of a service call checked by SwitchedBucketAccess: who, and from where (for the audit trail). */
+export interface BucketCaller {
+  account: AccountRow;
+  ctx: AuditContext;
+}
+
+/** An organization the caller may work in, with every action it holds there. */
+export interface BucketGrant {
+  bucket: BucketFacts;
+  actions: Set<BucketAction>;
+}
+
+/**
+ * The check of a capability a group can switch off (the registry's desk: enableRegistry; calling:
+ * enableCalling) in an organization named by a body or a row: an organization the caller cannot
+ * see is 404, a missing action 403, a group that turned the capability off 403 naming the flag;
+ * every refusal is audited (permission.denied) as the route-level check does.
+ */
+export class SwitchedBucketAccess extends BucketAccess {
+  constructor(
+    db: Db,
+    readonly flag: GroupSwitch,
+  ) {
+    super(db);
+  }
+
+  /** Passes when the caller holds one of `anyOf` there and the group keeps the capability on. */
+  async require(caller: BucketCaller, bucketId: string, anyOf: readonly Action[]): Promise<BucketGrant> {
+    const found = await this.actionsIn(caller.account, bucketId);
+    if (!found) return this.deny(caller, bucketId, anyOf, 'notFound');
+    if (!anyOf.some((a) => found.actions.has(a))) return this.deny(caller, bucketId, anyOf, 'forbidden');
+    await this.requireOn(caller, bucketId, found.bucket.groupId);
+    return found;
+  }
+
+  /** Refuses (403 naming the flag, audited) a call into a group that turned the capability off. */
+  async requireOn(caller: BucketCaller, bucketId: string, groupId: string): Promise<void> {
+    if ((await groupsWithFlagOff(this.db, [groupId], this.flag)).size > 0) {
+      await this.deny(caller, bucketId, [this.flag], 'forbidden');
+    }
+  }
+
+  /** Audits the refusal, then throws 404 (Organization) or 403 naming what was needed. */
+  async deny(
+    caller: BucketCaller,
+    bucketId: string,
+    needs: readonly string[],
+    decision: 'notFound' | 'forbidden',
+  ): Promise<never> {
+    await writeAudit(this.db, caller.ctx, denialAudit(caller.account, bucketId, needs.join('|'), decision));
+    throw decision === 'notFound' ? errors.notFound('Organization') : errors.forbidden(needs.join('|'));
+  }
+
+  /** The organizations where the caller holds any of `anyOf`, in groups that keep the capability on. */
+  async bucketsWith(account: AccountRow, anyOf: readonly Action[]): Promise<BucketGrant[]> {
+    const scope = await callerScope(this.db, account);
+    const held = scope.facts
+      .filter((b) => canSee(scope.access, b))
+      .map((bucket) => ({ bucket, actions: effectiveActions(scope.access, bucket) }))
+      .filter(({ actions }) => anyOf.some((a) => actions.has(a)));
+    const off = await groupsWithFlagOff(
+      this.db,
+      held.map((d) => d.bucket.groupId),
+      this.flag,
+    );
+    return held.filter((d) => !off.has(d.bucket.groupId));
   }
 }

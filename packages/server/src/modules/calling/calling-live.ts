@@ -1,8 +1,7 @@
 import { CALLING_ACTIONS, type QueueEvent } from '@yyp/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { actionsInBucket } from '../../platform/access.js';
+import { actionsInBucket, groupsWithFlagOff } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
-import { groupsWithoutCalling } from './calling-types.store.js';
 import { verifyScreenToken } from './screen-tokens.store.js';
 
 /**
@@ -57,7 +56,7 @@ export function callingLive(db: Db) {
       }
       const found = await actionsInBucket(db, principal.account, bucketId);
       if (!found || !CALLING_ACTIONS.some((a) => found.actions.has(a))) return false;
-      return (await groupsWithoutCalling(db, [found.bucket.groupId])).size === 0;
+      return (await groupsWithFlagOff(db, [found.bucket.groupId], 'enableCalling')).size === 0;
     },
   };
 }

@@ -18,6 +18,7 @@ import {
   type queueQuerySchema,
 } from '@yyp/contracts';
 import type { QueueExamRow, QueueTypeRow } from '../../db/schema.js';
+import { groupsWithFlagOff } from '../../platform/access.js';
 import { actorAudit, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -263,6 +264,6 @@ export class CallingQueueService extends QueueBase {
 
   private async groupOff(bucketId: string): Promise<boolean> {
     const groupId = await types.groupOfBucket(this.db, bucketId);
-    return !groupId || (await types.groupsWithoutCalling(this.db, [groupId])).size > 0;
+    return !groupId || (await groupsWithFlagOff(this.db, [groupId], this.access.flag)).size > 0;
   }
 }

@@ -1,18 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { buckets, callingSettings, groups, queueExams, queueTypes, type QueueTypeRow } from '../../db/schema.js';
+import { buckets, callingSettings, queueExams, queueTypes, type QueueTypeRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
-
-/* ---------- the group switch ---------- */
-
-/** Of these groups, the ones that turned calling off (group setting enableCalling false; unset is on). */
-export async function groupsWithoutCalling(db: Db, groupIds: readonly string[]): Promise<Set<string>> {
-  if (groupIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(inArray(groups.id, [...new Set(groupIds)]), sql`${groups.settings}->>'enableCalling' = 'false'`));
-  return new Set(rows.map((r) => r.id));
-}
 
 /** The group of an organization. */
 export async function groupOfBucket(db: Db, bucketId: string): Promise<string | undefined> {

@@ -9,6 +9,7 @@ import {
   type ScreenQueue,
   type ScreenToken,
 } from '@yyp/contracts';
+import { groupsWithFlagOff } from '../../platform/access.js';
 import { actorAudit, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -98,7 +99,9 @@ export class ScreenService {
     if (!found) throw screenRefused();
     const bucket = await findBucket(this.db, found.bucketId);
     if (!bucket) throw screenRefused();
-    if ((await types.groupsWithoutCalling(this.db, [bucket.groupId])).size > 0) throw errors.forbidden('enableCalling');
+    if ((await groupsWithFlagOff(this.db, [bucket.groupId], 'enableCalling')).size > 0) {
+      throw errors.forbidden('enableCalling');
+    }
     const day = hospitalDate(this.clock.now());
     const [queueTypes, waiting, calls, missed, settings] = await Promise.all([
       types.queueTypesOf(this.db, bucket.id),

@@ -289,7 +289,7 @@ export class RegistryMatch {
    * (exam_bind) repairs images of scheduled exams that exist whatever the setting.
    */
   private deskOpen(caller: MatchCaller, bucketId: string): Promise<void> {
-    return this.access.requireRegistryOn(caller, bucketId, caller.groupId);
+    return this.access.requireOn(caller, bucketId, caller.groupId);
   }
 
   private result(exam: BindableExam, row: ScheduledExamRow, status: ExamStatus, replaced: number): MatchResult {
