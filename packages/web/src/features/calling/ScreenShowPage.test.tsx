@@ -8,11 +8,14 @@ import { locationOf, renderApp } from '../../test/renderApp';
 import { screenTokenKey } from './screenToken';
 
 /** The screen's server: answers `board()` to the screen token 'tok1', refuses any other. */
-function openScreen(path: string, board: () => ScreenQueue) {
+function openScreen(path: string, board: () => ScreenQueue | 'down') {
   const api = installFakeApi({
     'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
-    [callKey(screenCalls.queue)]: (r) =>
-      r.headers.authorization === 'Screen tok1' ? { status: 200, body: board() } : errorAnswer(401, 'Unauthenticated'),
+    [callKey(screenCalls.queue)]: (r) => {
+      if (r.headers.authorization !== 'Screen tok1') return errorAnswer(401, 'Unauthenticated');
+      const answer = board();
+      return answer === 'down' ? errorAnswer(503, 'ServiceNotConfigured') : { status: 200, body: answer };
+    },
   });
   const said: string[] = [];
   const apiFetch = api.fetchMock;
@@ -76,6 +79,17 @@ describe('/calling/:bucketId/screen-show', () => {
     });
     await waitFor(() => expect(said).toEqual(['请 4 号 赵* 到 CT 1 检查']), { timeout: 6_000 });
     await screen.findByText('No. 4');
+  });
+
+  it('says it is reconnecting while the server is away, keeps the last board, and recovers by itself', async () => {
+    let up = true;
+    openScreen('/calling/b1/screen-show?token=tok1', () => (up ? first() : 'down'));
+    await screen.findByText('City Radiology');
+    up = false;
+    await screen.findByText('Reconnecting…', {}, { timeout: 6_000 });
+    expect(document.querySelector('.yyp-screen__call--main')?.textContent).toContain('王*东');
+    up = true;
+    await screen.findByText('Connected (polling)', {}, { timeout: 8_000 });
   });
 
   it('opens again from the stored token, and forgets it when the server refuses it (revoked)', async () => {
