@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_KEY, launchBrowser, loginViaUi, screenshot } from './support.js';
+import { passAndReturn } from './support-calling.js';
 import {
   instanceApi,
   instanceLogin,
@@ -148,18 +149,9 @@ describe('patient calling across two instances', () => {
       await page.getByText('实时', { exact: true }).waitFor({ timeout: 5_000 });
       await screenshot(page, 'calling-instances-desk');
 
-      // The patient does not come: passed to the missed list, on the desk and on B's screen.
-      const called = page.locator('.yyp-calling__list--called').getByRole('row').filter({ hasText: name });
-      await called.getByRole('button', { name: /^过 ?号$/ }).click();
-      const missed = page.locator('.yyp-calling__list--missed').getByRole('row').filter({ hasText: name });
-      await missed.waitFor();
-      await screen.locator('.yyp-screen__missed').getByText('王*东').waitFor({ timeout: 2_000 });
-      await screenshot(screen, 'calling-instances-screen-missed');
-
-      // Back later: returned to the queue, keeping number 3.
-      await missed.getByRole('button', { name: '回到队列' }).click();
-      await waiting.getByRole('row').filter({ hasText: name }).waitFor();
-      await screen.locator('.yyp-screen__missed').getByText('王*东').waitFor({ state: 'detached', timeout: 2_000 });
+      // The patient does not come: passed to the missed list, on the desk and on B's screen; back
+      // later, returned to the queue, keeping number 3.
+      await passAndReturn(page, screen, name, '王*东', () => screenshot(screen, 'calling-instances-screen-missed'));
       await expect(screen.locator('.yyp-screen__next').filter({ hasText: '王*东' }).textContent()).resolves.toContain(
         '3',
       );

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserPerFile, loginViaUi, screenshot } from './support.js';
-import { ctQueueWithScreen, openQueue, registerArrived } from './support-calling.js';
+import { ctQueueWithScreen, openQueue, passAndReturn, registerArrived } from './support-calling.js';
 
 /**
  * Issue 23 in the browser: the registrar's arrival checks 王晓东 into the CT queue; the technician
@@ -70,18 +70,9 @@ describe('patient calling', () => {
       await screen.setViewportSize({ width: 1280, height: 720 });
       await screenshot(screen, 'calling-screen-1280');
 
-      // The patient does not come: passed to the missed list, on both screens.
-      const called = page.locator('.yyp-calling__list--called').getByRole('row').filter({ hasText: name });
-      await called.getByRole('button', { name: /^过 ?号$/ }).click();
-      const missed = page.locator('.yyp-calling__list--missed').getByRole('row').filter({ hasText: name });
-      await missed.waitFor();
-      await screen.locator('.yyp-screen__missed').getByText('王*东').waitFor({ timeout: 2_000 });
-      await screenshot(page, 'calling-desk');
-
-      // Back later: returned to the queue, keeping the number.
-      await missed.getByRole('button', { name: '回到队列' }).click();
-      await waiting.getByRole('row').filter({ hasText: name }).waitFor();
-      await screen.locator('.yyp-screen__missed').getByText('王*东').waitFor({ state: 'detached', timeout: 2_000 });
+      // The patient does not come: passed to the missed list, on both screens; back later,
+      // returned to the queue, keeping the number.
+      await passAndReturn(page, screen, name, '王*东', () => screenshot(page, 'calling-desk'));
       await screen.locator('.yyp-screen__next').getByText('王*东').waitFor();
     } finally {
       await tv.close();

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { api, apiLogin } from './support.js';
 
 /** Patient calling in the e2e specs (issue 23): the demo radiology's CT queue, a screen token, an arrival. */
@@ -76,4 +77,27 @@ export async function registerArrived(registrar: string, bucketId: string, name:
     }),
   });
   if (created.status !== 201) throw new Error(`registration: ${created.status} ${JSON.stringify(created.body)}`);
+}
+
+/**
+ * The called patient `name` does not come: passed (/calling's 过号) to the missed list on the desk
+ * and on the screen (as `masked`, within 2 s; `whileMissed` runs then, e.g. a screenshot), then
+ * returned (回到队列): waiting on the desk again, gone from the screen's missed list.
+ */
+export async function passAndReturn(
+  desk: Page,
+  screen: Page,
+  name: string,
+  masked: string,
+  whileMissed: () => Promise<void> = async () => undefined,
+): Promise<void> {
+  const called = desk.locator('.yyp-calling__list--called').getByRole('row').filter({ hasText: name });
+  await called.getByRole('button', { name: /^过 ?号$/ }).click();
+  const missed = desk.locator('.yyp-calling__list--missed').getByRole('row').filter({ hasText: name });
+  await missed.waitFor();
+  await screen.locator('.yyp-screen__missed').getByText(masked).waitFor({ timeout: 2_000 });
+  await whileMissed();
+  await missed.getByRole('button', { name: '回到队列' }).click();
+  await desk.locator('.yyp-calling__list--waiting').getByRole('row').filter({ hasText: name }).waitFor();
+  await screen.locator('.yyp-screen__missed').getByText(masked).waitFor({ state: 'detached', timeout: 2_000 });
 }
