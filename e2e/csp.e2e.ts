@@ -9,13 +9,13 @@ import {
   api,
   apiLogin,
   DEMO_PASSWORD,
-  failedShotPath,
   launchBrowser,
   loginViaUi,
   openPage,
   screenshot,
   stowStudy,
   submitLogin,
+  shotIfFailed,
 } from './support.js';
 
 /**
@@ -183,9 +183,7 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page?.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, page);
 });
 
 describe('the Content-Security-Policy breaks no screen', () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import { api, apiLogin, launchBrowser, loginViaUi, openPage, screenshot, shotIfFailed } from './support.js';
 
 /**
  * Raw study files and the privacy rule (issue 20 item 1): a stored file carries the patient's
@@ -69,9 +69,7 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page?.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, page);
   await context?.close();
   context = undefined;
 });

@@ -1,16 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyOptions } from '../packages/server/src/dicom/testdata/generate.js';
-import {
-  api,
-  apiLogin,
-  failedShotPath,
-  launchBrowser,
-  loginViaUi,
-  openPage,
-  screenshot,
-  stowStudy,
-} from './support.js';
+import { api, apiLogin, launchBrowser, loginViaUi, openPage, screenshot, stowStudy, shotIfFailed } from './support.js';
 
 /**
  * Printing sheets (issue 8): three patients' CTs in 放射科, two of 2025-03-10 and one of
@@ -138,9 +129,7 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await senior?.screenshot({ path: failedShotPath(`${task.name}-senior`) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, senior, 'senior');
 });
 
 const rowOf = (p: Page, name: string) => p.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: name });

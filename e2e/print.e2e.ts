@@ -1,7 +1,7 @@
-import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, baseUrl, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import { api, apiLogin, baseUrl, launchBrowser, loginViaUi, openPage, screenshot, shotIfFailed } from './support.js';
+import { encodePng } from './support-png.js';
 
 /**
  * Printing a report (issue 8): the organization admin sets the print template (hospital name,
@@ -26,25 +26,7 @@ function png(width: number, height: number, paint: (x: number, y: number) => num
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) raw.set(paint(x, y), y * (width * 4 + 1) + 1 + x * 4);
   }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, 6, raw);
 }
 const logo = () =>
   png(128, 128, (x, y) => (Math.abs(x - 64) < 14 || Math.abs(y - 64) < 14 ? [255, 255, 255, 255] : [20, 90, 170, 255]));
@@ -142,9 +124,7 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await senior?.screenshot({ path: failedShotPath(`${task.name}-senior`) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, senior, 'senior');
 });
 
 describe('printing a report', () => {

@@ -4,13 +4,13 @@ import {
   api,
   apiLogin,
   chooseLanguage,
-  failedShotPath,
   launchBrowser,
   loginViaUi,
   openPage,
   screenshot,
   stowStudy,
   todayDicom,
+  shotIfFailed,
 } from './support.js';
 
 /**
@@ -103,10 +103,8 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await doctor?.screenshot({ path: failedShotPath(`${task.name}-doctor`) }).catch(() => undefined);
-    await tech?.screenshot({ path: failedShotPath(`${task.name}-tech`) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, doctor, 'doctor');
+  await shotIfFailed(task, tech, 'tech');
 });
 
 describe('report editor extras', () => {

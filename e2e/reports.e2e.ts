@@ -1,14 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  api,
-  apiLogin,
   chooseLanguage,
-  failedShotPath,
   launchBrowser,
   loginViaUi,
   openPage,
   screenshot,
+  shotIfFailed,
+  waitForZhangWeiCts,
 } from './support.js';
 
 /**
@@ -24,26 +23,6 @@ const contexts: BrowserContext[] = [];
 let doctor: Page;
 let senior: Page;
 let examId = '';
-
-interface ExamPage {
-  exams: { id: string; patientName: string; modality: string; studyDate: string }[];
-}
-
-/** Both CTs of 张伟 must be stored (the demo generates them in the background at first start). */
-async function waitForStudies(): Promise<ExamPage['exams']> {
-  const token = (await apiLogin('senior')).accessToken;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const res = await api<ExamPage>('/yyp/api/v1/exams/page-query', token, {
-      method: 'POST',
-      body: JSON.stringify({ filters: [], limit: 50 }),
-    });
-    const ct = res.body.exams.filter((e) => e.patientName === '张伟' && e.modality === 'CT');
-    if (ct.length === 2 && res.body.exams.some((e) => e.patientName === '刘洋')) return ct;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('demo studies did not appear within 90 s');
-}
 
 async function signedIn(username: string): Promise<Page> {
   const { context, page } = await openPage(browser);
@@ -68,7 +47,7 @@ async function waitWritable(p: Page): Promise<void> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const ct = await waitForStudies();
+  const ct = await waitForZhangWeiCts();
   // The newest first: yesterday's CT.
   examId = [...ct].sort((a, b) => b.studyDate.localeCompare(a.studyDate))[0]!.id;
 });
@@ -78,10 +57,8 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await doctor?.screenshot({ path: failedShotPath(`${task.name}-doctor`) }).catch(() => undefined);
-    await senior?.screenshot({ path: failedShotPath(`${task.name}-senior`) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, doctor, 'doctor');
+  await shotIfFailed(task, senior, 'senior');
 });
 
 describe('report editor', () => {

@@ -5,13 +5,13 @@ import { generateStudy } from '../packages/server/src/dicom/testdata/generate.js
 import {
   api,
   apiLogin,
-  failedShotPath,
   launchBrowser,
   loginViaUi,
   openPage,
   screenshot,
   stowInstances,
   todayDicom,
+  shotIfFailed,
 } from './support.js';
 
 /**
@@ -105,9 +105,7 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page?.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, page);
 });
 
 describe('clinical safety review', () => {

@@ -1,7 +1,7 @@
-import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import { api, apiLogin, launchBrowser, loginViaUi, openPage, screenshot, shotIfFailed } from './support.js';
+import { encodePng } from './support-png.js';
 
 /**
  * Sharing an approved report (issue 8): the doctor writes 王芳's chest radiograph with a key image
@@ -32,25 +32,7 @@ function filmPng(): Buffer {
       raw[y * (size + 1) + 1 + x] = Math.max(0, Math.min(255, Math.round(230 * (1 - d * d) + 20)));
     }
   }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(0, 9); // grayscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(size, size, 0, raw);
 }
 
 async function waitForExam(token: string): Promise<string> {
@@ -105,10 +87,8 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await senior?.screenshot({ path: failedShotPath(`${task.name}-senior`) }).catch(() => undefined);
-    await visitor?.screenshot({ path: failedShotPath(`${task.name}-visitor`) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, senior, 'senior');
+  await shotIfFailed(task, visitor, 'visitor');
 });
 
 describe('sharing a report', () => {

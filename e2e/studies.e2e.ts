@@ -5,12 +5,12 @@ import {
   api,
   apiLogin,
   chooseLanguage,
-  failedShotPath,
   launchBrowser,
   loginViaUi,
   openPage,
   screenshot,
   settle,
+  shotIfFailed,
 } from './support.js';
 
 /**
@@ -60,9 +60,7 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page?.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, page);
 });
 
 describe('study list', () => {

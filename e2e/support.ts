@@ -307,3 +307,31 @@ export async function stowScheduledStudy(bucketId: string, scheduled: DeskItem, 
     studyDate,
   });
 }
+
+/** An exam of the study list as the e2e specs read it. */
+export interface ListedExam {
+  id: string;
+  patientName: string;
+  modality: string;
+  studyDate: string;
+  hasImage: boolean;
+}
+
+/**
+ * Both CTs of 张伟 (this year's and last year's), once stored: the demo generates its studies in the
+ * background at first start, 刘洋's ultrasound after them (when it is listed, both CTs are complete).
+ */
+export async function waitForZhangWeiCts(): Promise<ListedExam[]> {
+  const token = (await apiLogin('senior')).accessToken;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const res = await api<{ exams: ListedExam[] }>('/yyp/api/v1/exams/page-query', token, {
+      method: 'POST',
+      body: JSON.stringify({ filters: [], limit: 50 }),
+    });
+    const ct = res.body.exams.filter((e) => e.patientName === '张伟' && e.modality === 'CT');
+    if (ct.length === 2 && res.body.exams.some((e) => e.patientName === '刘洋')) return ct;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('demo studies did not appear within 90 s');
+}

@@ -9,12 +9,14 @@ import { generateStudy, writeStudy, type StudyOptions } from '../packages/server
 import {
   api,
   apiLogin,
-  failedShotPath,
   launchBrowser,
   loginViaUi,
   openPage,
   screenshot,
   stowInstances,
+  shotIfFailed,
+  canvasStats,
+  waitForZhangWeiCts,
 } from './support.js';
 
 const run = promisify(execFile);
@@ -30,50 +32,9 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-interface ExamPage {
-  exams: { id: string; patientName: string; modality: string; studyDate: string; hasImage: boolean }[];
-  count: number;
-}
-
-/** Both CTs of 张伟 (this year's and last year's) must be stored before the viewer opens. */
-async function waitForStudies(): Promise<ExamPage['exams']> {
-  const token = (await apiLogin('senior')).accessToken;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const res = await api<ExamPage>('/yyp/api/v1/exams/page-query', token, {
-      method: 'POST',
-      body: JSON.stringify({ filters: [], limit: 50 }),
-    });
-    const ct = res.body.exams.filter((e) => e.patientName === '张伟' && e.modality === 'CT');
-    // 刘洋's ultrasound is generated after them: when it is listed, both CTs are complete.
-    if (ct.length === 2 && res.body.exams.some((e) => e.patientName === '刘洋')) return ct;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('demo studies did not appear within 90 s');
-}
-
-/** How many pixels of the viewport's canvas are not black, and a cheap fingerprint of them. */
-function canvasStats(p: Page, index = 0) {
-  return p.evaluate((i) => {
-    const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="viewport-${i}"] canvas`);
-    if (!canvas || canvas.width === 0) return { lit: 0, sum: 0 };
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return { lit: 0, sum: 0 };
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let lit = 0;
-    let sum = 0;
-    for (let k = 0; k < data.length; k += 4) {
-      const v = data[k]! + data[k + 1]! + data[k + 2]!;
-      if (v > 30) lit++;
-      sum += v;
-    }
-    return { lit, sum };
-  }, index);
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  await waitForStudies();
+  await waitForZhangWeiCts();
 });
 
 afterAll(async () => {
@@ -81,14 +42,12 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if ((task.result?.errors?.length ?? 0) > 0) {
-    await page?.screenshot({ path: failedShotPath(task.name) }).catch(() => undefined);
-  }
+  await shotIfFailed(task, page);
 });
 
 describe('image viewer', () => {
   it('opens a CT from the study list, scrolls, windows, measures HU, compares and sends a key image', async () => {
-    const [current] = (await waitForStudies()).sort((a, b) => b.studyDate.localeCompare(a.studyDate));
+    const [current] = (await waitForZhangWeiCts()).sort((a, b) => b.studyDate.localeCompare(a.studyDate));
     ({ context, page } = await openPage(browser));
     await loginViaUi(page, 'senior');
     await page.getByRole('tab', { name: '昨天', exact: true }).click();
@@ -199,7 +158,7 @@ describe('image viewer', () => {
   });
 
   it('opens a share path without an account, masked and read-only; an expired or forged path opens nothing', async () => {
-    const [current] = (await waitForStudies()).sort((a, b) => b.studyDate.localeCompare(a.studyDate));
+    const [current] = (await waitForZhangWeiCts()).sort((a, b) => b.studyDate.localeCompare(a.studyDate));
     const token = (await apiLogin('doctor')).accessToken;
     const share = await api<{ url: string; openpath: string }>(`/yyp/api/v1/viewers/${current!.id}/share-path`, token, {
       method: 'POST',
