@@ -156,15 +156,9 @@ export function seriesQuery(db: Db, bucketIds: string[], q: Query | SearchQuery,
  * Instances matching `q` (study, series and instance keys), within the study and series the
  * path names. `unbounded` serves WADO-RS retrieval, which answers every instance of a study or series.
  */
-export async function searchInstances(
-  db: Db,
-  bucketIds: string[],
-  q: Query | SearchQuery,
-  studyUid?: string,
-  seriesUid?: string,
-  unbounded = false,
-) {
-  const query = instancesQuery(db, bucketIds, q, studyUid, seriesUid, unbounded);
+export async function searchInstances(...args: Parameters<typeof instancesQuery>) {
+  const [, bucketIds] = args;
+  const query = instancesQuery(...args);
   return bucketIds.length === 0 ? [] : query;
 }
 
