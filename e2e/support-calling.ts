@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { api, apiLogin } from './support.js';
 
 /** Patient calling in the e2e specs (issue 23): the demo radiology's CT queue, a screen token, an arrival. */
@@ -100,4 +101,19 @@ export async function passAndReturn(
   await missed.getByRole('button', { name: '回到队列' }).click();
   await desk.locator('.yyp-calling__list--waiting').getByRole('row').filter({ hasText: name }).waitFor();
   await screen.locator('.yyp-screen__missed').getByText(masked).waitFor({ state: 'detached', timeout: 2_000 });
+}
+
+/**
+ * The technician presses the call key (F2) on /calling; the call-next answer is 200 and the
+ * screen's main call shows `masked` within 1 s of it. Answers that main call.
+ */
+export async function callKeyShownWithin1s(desk: Page, screen: Page, masked: string): Promise<Locator> {
+  const answered = desk.waitForResponse((r) => r.url().endsWith('/queue-exams/call-next'));
+  await desk.keyboard.press('F2');
+  expect((await answered).status()).toBe(200);
+  const after = Date.now();
+  const main = screen.locator('.yyp-screen__call--main').filter({ hasText: masked });
+  await main.waitFor({ timeout: 5_000 });
+  expect(Date.now() - after).toBeLessThan(1_000);
+  return main;
 }
