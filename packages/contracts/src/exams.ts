@@ -252,6 +252,16 @@ export type ExamTag = z.infer<typeof examTagSchema>;
 export const reportColorSchema = z.object({ color: z.string(), background: z.string() });
 export type ReportColor = z.infer<typeof reportColorSchema>;
 
+/** The study's fields of an exam, as the study list and the printed report show them. */
+export const examStudyFields = {
+  accessionNumber: z.string(),
+  modality: z.string(),
+  bodyPart: z.string(),
+  studyDate: z.string(),
+  studyTime: z.string(),
+  studyDesc: z.string(),
+};
+
 export const examItemSchema = z.object({
   id: z.string(),
   storeUid: z.string(),
@@ -264,12 +274,7 @@ export const examItemSchema = z.object({
   patientDob: z.string(),
   /** at the study date, as DICOM AS: 045Y, 006M, 003W, 005D; null when unknown */
   age: z.string().nullable(),
-  accessionNumber: z.string(),
-  modality: z.string(),
-  bodyPart: z.string(),
-  studyDate: z.string(),
-  studyTime: z.string(),
-  studyDesc: z.string(),
+  ...examStudyFields,
   created: z.string(),
   hasImage: z.boolean(),
   uploadStatus: z.enum(UPLOAD_STATUSES),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_STATUSES } from './exams.js';
+import { examStudyFields, REPORT_STATUSES } from './exams.js';
 import { samplePointSchema } from './reports.js';
 import { GROUP_ATTRIBUTE_KEYS } from './tenancy.js';
 
@@ -125,12 +125,7 @@ export const printReportSchema = z.object({
     patientGender: z.string(),
     /** 025Y, 006M … (null when the birth date is unknown or masked) */
     age: z.string().nullable(),
-    accessionNumber: z.string(),
-    modality: z.string(),
-    bodyPart: z.string(),
-    studyDate: z.string(),
-    studyTime: z.string(),
-    studyDesc: z.string(),
+    ...examStudyFields,
     patientSource: z.string(),
     inpatientId: z.string(),
     outpatientId: z.string(),
