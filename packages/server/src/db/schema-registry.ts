@@ -171,7 +171,10 @@ export const scheduledExams = pgTable(
     index('scheduled_exams_bucket_source_created_idx').on(t.bucketId, t.source, t.created, t.id),
     index('scheduled_exams_bucket_date_idx').on(t.bucketId, t.scheduledDate, t.status),
     index('scheduled_exams_registration_idx').on(t.registrationId),
-    index('scheduled_exams_bucket_patient_idx').on(t.bucketId, t.patientRef),
+    // The search box's count and page read only this index (migration 0034).
+    index('scheduled_exams_bucket_patient_idx').on(t.bucketId, t.patientRef, t.source, t.created, t.id),
+    // A device's worklist: its own station's exams and those of no station, by date (migration 0034).
+    index('scheduled_exams_bucket_station_date_idx').on(t.bucketId, t.stationAeTitle, t.scheduledDate),
     uniqueIndex('scheduled_exams_accession_idx').on(t.bucketId, t.accessionNumber),
     uniqueIndex('scheduled_exams_study_uid_idx').on(t.studyInstanceUid),
     index('scheduled_exams_exam_idx')
