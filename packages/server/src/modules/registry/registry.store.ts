@@ -110,13 +110,7 @@ export async function queryPatients(
   if (groupIds.length === 0) return { rows: [], count: 0 };
   const where = and(
     inArray(registryPatients.groupId, groupIds),
-    q
-      ? or(
-          patientTextMatch(q),
-          eq(registryPatients.patientId, q),
-          eq(registryPatients.phone, q),
-        )
-      : undefined,
+    q ? or(patientTextMatch(q), eq(registryPatients.patientId, q), eq(registryPatients.phone, q)) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     db
