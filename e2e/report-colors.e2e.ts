@@ -104,6 +104,9 @@ describe('report table colours', () => {
       .locator('.ant-select-item-option')
       .filter({ hasText: /^已审核$/ })
       .click();
+    // The status list takes several: it stays open until the admin clicks elsewhere.
+    await dialog.getByText('新建报告颜色').click();
+    await admin.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
     // Background: typed into the colour picker's hex field.
     await dialog.locator('.ant-color-picker-trigger').nth(1).click();
     const hex = admin.locator('.ant-popover:visible .ant-color-picker-hex-input input');
