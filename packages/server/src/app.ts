@@ -70,7 +70,6 @@ import {
   callingServices,
   checkInOnArrival,
   leaveQueueOnArrivalUndone,
-  type CallingServices,
 } from './modules/calling/index.js';
 import { installAuth } from './platform/auth.js';
 import { BlobLinks } from './platform/blob-links.js';
@@ -84,7 +83,7 @@ import { apiNotFound, installErrorHandling, installInputGuard } from './platform
 import { TokenService } from './platform/tokens.js';
 import { blobOriginsOf, installNosniff, installWebPages } from './platform/page-headers.js';
 import { installCompression } from './platform/compression.js';
-import { createLiveBus, type LiveBus } from './platform/live.js';
+import { createLiveBus } from './platform/live.js';
 import { LiveAccess } from './platform/live-access.js';
 import { installLiveSocket } from './platform/live-socket.js';
 import { speechRoutes, SpeechService } from './modules/speech/index.js';
@@ -97,54 +96,8 @@ export const version: string = (
 
 export type { AppOptions } from './app-options.js';
 
-export interface Services {
-  accounts: AccountsService;
-  domain: DomainService;
-  tokens: TokenService;
-  groups: GroupsService;
-  organizations: OrganizationsService;
-  roles: RolesService;
-  rules: RulesService;
-  registry: RegistryService;
-  /** the registry seen from the modalities: worklist, MPPS, stored studies tied to their schedule */
-  registryDicom: RegistryDicom;
-  /** image binding: unscheduled exams matched or bound to scheduled exams by hand */
-  registryMatch: RegistryMatch;
-  procedures: ProceduresService;
-  admin: AdminService;
-  archive: ArchiveService;
-  exams: ExamsService;
-  examList: ExamListService;
-  examManage: ExamManageService;
-  autoAssign: AutoAssigner;
-  quickSearch: QuickSearchService;
-  exports: ExportsService;
-  jobs: JobQueue;
-  ai: AiService;
-  uploads: UploadsService;
-  policies: PoliciesService;
-  notifications: NotificationsService;
-  signature: SignatureService;
-  attachments: AttachmentsService;
-  viewing: ViewingService;
-  reportLibrary: ReportLibraryService;
-  knowledgeBase: KnowledgeBaseService;
-  reports: ReportsService;
-  reportExtras: ReportExtrasService;
-  reportPrint: ReportPrintService;
-  reportSharing: ReportSharingService;
-  reportPublish: ReportPublishService;
-  webIntegration: WebIntegrationService;
-  reportSafety: ReportSafetyService;
-  /** patient calling (issue 23): queue types and settings, the queue, its actions, screens */
-  calling: CallingServices;
-  /** live events across instances (platform/live.ts): modules publish, sockets subscribe */
-  live: LiveBus;
-  /** who may receive which live topic, and token schemes beside accounts (platform/live-access.ts) */
-  liveAccess: LiveAccess;
-  /** text-to-speech of announcements (espeak-ng), cached in the blob store */
-  speech: SpeechService;
-}
+export type { Services } from './app-services.js';
+import type { Services } from './app-services.js';
 
 export const API_PREFIX = '/yyp/api/v1';
 

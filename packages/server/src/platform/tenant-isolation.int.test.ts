@@ -8,12 +8,9 @@ import {
   modalities,
   modalityDictionary,
   procedures,
-  queueExams,
-  queueTypes,
   reportTableColors,
   reportTemplates,
   sampleGraphs,
-  screenTokens,
 } from '../db/schema.js';
 import { generateStudy } from '../dicom/testdata/generate.js';
 import { API_PREFIX } from '../app.js';
@@ -27,6 +24,7 @@ import {
   type BuiltAccount,
 } from '../test/factories.js';
 import { makeStaffed } from '../test/factories-archive.js';
+import { insertCallingRows } from '../test/factories-calling.js';
 import { makeAssignRule, makeDictionaryItem } from '../test/factories-platform.js';
 import { makeReportLibrary } from '../test/factories-reports.js';
 import { register } from '../test/factories-registry.js';
@@ -148,31 +146,7 @@ beforeAll(async () => {
     patient: { name: 'Secret^Registrant', gender: 'F', patientId: 'SECRET-REG-PID' },
   });
   // Calling rows of group A's radiology: a call queue, the registration's exam in it, a screen token.
-  const [queueType] = await db
-    .insert(queueTypes)
-    .values({ id: 'queue-type-fixture', bucketId: radiology.bucketId, displayName: '甲城 CT 队列', modality: 'CT' })
-    .returning();
-  const [queueExam] = await db
-    .insert(queueExams)
-    .values({
-      id: 'queue-exam-fixture',
-      bucketId: radiology.bucketId,
-      queueTypeId: queueType!.id,
-      scheduledExamId: registration.exams[0]!.id,
-      checkInDate: '2026-11-22',
-      queueNo: 1,
-      status: 'waiting',
-    })
-    .returning();
-  const [screenToken] = await db
-    .insert(screenTokens)
-    .values({
-      id: 'screen-token-fixture',
-      bucketId: radiology.bucketId,
-      tokenHash: 'hash-fixture',
-      label: '甲城候诊屏',
-    })
-    .returning();
+  const calling = await insertCallingRows(t, radiology.bucketId, registration.exams[0]!.id);
   Object.assign(fixture, {
     groupId,
     bucketId: radiology.bucketId,
@@ -226,9 +200,7 @@ beforeAll(async () => {
     code: registration.passCode,
     extensionId,
     // :id of the calling paths (queue-types/:id, queue-exams/:id, screen-tokens/:id), by idKeys
-    queueTypeId: queueType!.id,
-    queueExamId: queueExam!.id,
-    screenTokenId: screenToken!.id,
+    ...calling,
   });
   secrets.push(
     groupId,
@@ -258,10 +230,10 @@ beforeAll(async () => {
     registration.patient.id,
     extensionId,
     '甲城扩展字段',
-    queueType!.id,
+    calling.queueTypeId,
     '甲城 CT 队列',
-    queueExam!.id,
-    screenToken!.id,
+    calling.queueExamId,
+    calling.screenTokenId,
     '甲城候诊屏',
   );
   // Group B (privacy on), as the teleradiology group of the demo: its admin is the other group's caller.

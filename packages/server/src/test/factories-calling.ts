@@ -17,6 +17,7 @@ import type {
 } from '@yyp/contracts';
 import { expect } from 'vitest';
 import { dayFromNow, register, type Desk } from './factories-registry.js';
+import { queueExams, queueTypes, screenTokens } from '../db/schema.js';
 import type { TestApp } from './harness.js';
 
 /** A call queue of the desk's organization, added by its registrar (calling_manage_queue). */
@@ -101,3 +102,36 @@ export async function issueScreenToken(t: TestApp, desk: Desk, label = '候诊�
 /** GET screen/queue with a screen token. */
 export const screenRead = (t: TestApp, token: string) =>
   t.call('GET', 'screen/queue', { headers: { authorization: `Screen ${token}` } });
+
+/**
+ * Calling rows written straight to the database (a call queue of the organization, the scheduled
+ * exam waiting in it, a screen token), for tests that need their ids and not the calls that make them.
+ */
+export async function insertCallingRows(
+  t: TestApp,
+  bucketId: string,
+  scheduledExamId: string,
+): Promise<{ queueTypeId: string; queueExamId: string; screenTokenId: string }> {
+  const db = t.db.database.db;
+  const [queueType] = await db
+    .insert(queueTypes)
+    .values({ id: 'queue-type-fixture', bucketId, displayName: '甲城 CT 队列', modality: 'CT' })
+    .returning();
+  const [queueExam] = await db
+    .insert(queueExams)
+    .values({
+      id: 'queue-exam-fixture',
+      bucketId,
+      queueTypeId: queueType!.id,
+      scheduledExamId,
+      checkInDate: '2026-11-22',
+      queueNo: 1,
+      status: 'waiting',
+    })
+    .returning();
+  const [screenToken] = await db
+    .insert(screenTokens)
+    .values({ id: 'screen-token-fixture', bucketId, tokenHash: 'hash-fixture', label: '甲城候诊屏' })
+    .returning();
+  return { queueTypeId: queueType!.id, queueExamId: queueExam!.id, screenTokenId: screenToken!.id };
+}
