@@ -9,3 +9,4 @@ export * from './schema-reports.js';
 export * from './schema-report-output.js';
 export * from './schema-registry.js';
 export * from './schema-calling.js';
+export * from './schema-billing.js';
