@@ -62,3 +62,5 @@ export * from './calling.js';
 export * from './calling-calls.js';
 export * from './live.js';
 export * from './speech.js';
+export * from './money.js';
+export * from './billing.js';
