@@ -64,3 +64,6 @@ export * from './live.js';
 export * from './speech.js';
 export * from './money.js';
 export * from './billing.js';
+export * from './order.js';
+export * from './order-calls.js';
+export * from './ledger-rules.js';
