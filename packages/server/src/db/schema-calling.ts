@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { accounts } from './schema-accounts.js';
 import { scheduledExams } from './schema-registry.js';
@@ -69,6 +69,23 @@ export const queueExams = pgTable(
   ],
 );
 export type QueueExamRow = typeof queueExams.$inferSelect;
+
+/**
+ * The highest number a queue issued on a day. Kept apart from queue_exams, whose rows leave when an
+ * arrival is undone, so a number once given (and perhaps shown on the screen) is never given again.
+ */
+export const queueDayCounters = pgTable(
+  'queue_day_counters',
+  {
+    queueTypeId: text('queue_type_id')
+      .notNull()
+      .references(() => queueTypes.id, { onDelete: 'cascade' }),
+    /** the hospital's day, YYYY-MM-DD */
+    day: text('day').notNull(),
+    lastNo: integer('last_no').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.queueTypeId, t.day] })],
+);
 
 /** An organization's calling settings: the announcement template and whether it speaks the whole name. */
 export const callingSettings = pgTable('calling_settings', {

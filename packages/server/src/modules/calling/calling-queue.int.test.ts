@@ -336,4 +336,18 @@ describe('arrivals undone and exams performed at once', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(lines(await queue(dx.id))).toEqual(['3 陈三 waiting', '4 冯二 waiting']);
   });
+
+  it("never gives the day's highest number again when that patient's arrival is cancelled", async () => {
+    const mg = await makeQueueType(t, desk, { displayName: 'MG', modality: 'MG' });
+    await arrivePatient(t, desk, { name: '韩^一', modality: 'MG' });
+    const last = await arrivePatient(t, desk, { name: '杨^二', modality: 'MG' });
+    expect(lines(await queue(mg.id))).toEqual(['1 韩一 waiting', '2 杨二 waiting']);
+    const undone = await t.as(desk.registrar.token).post('registry/exam/status', {
+      id: last.exams[0]!.id,
+      action: 'cancelArrival',
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    await arrivePatient(t, desk, { name: '朱^三', modality: 'MG' });
+    expect(lines(await queue(mg.id))).toEqual(['1 韩一 waiting', '3 朱三 waiting']);
+  });
 });

@@ -115,12 +115,14 @@ export class QueueBase {
     if (existing) return { row: existing, created: false };
     const id = crypto.randomUUID();
     const now = this.clock.now();
+    const lastNo = await queue.lastQueueNo(tx, queueType.id, day);
     const plan = planCheckIn(
       await queue.waitingSlots(tx, queueType.id, day),
-      await queue.lastQueueNo(tx, queueType.id, day),
+      lastNo,
       { id, urgent: scheduled.urgent },
       locked.urgentFirst,
     );
+    await queue.recordQueueNo(tx, queueType.id, day, lastNo + 1);
     await queue.renumber(tx, plan.renumber, now);
     const row = await queue.insertQueueExam(tx, {
       id,

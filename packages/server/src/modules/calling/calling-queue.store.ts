@@ -2,6 +2,7 @@ import type { QueueStatus, Renumbering, WaitingSlot } from '@yyp/contracts';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   accounts,
+  queueDayCounters,
   queueExams,
   queueTypes,
   registrations,
@@ -52,13 +53,31 @@ export function waitingSlots(tx: Db, queueTypeId: string, day: string): Promise<
     .orderBy(asc(queueExams.queueNo));
 }
 
-/** The highest number the queue issued on a day (0 before the first). */
+/**
+ * The highest number the queue issued on a day (0 before the first): its counter, or the highest
+ * number among its exams for a day counted before the counters existed.
+ */
 export async function lastQueueNo(tx: Db, queueTypeId: string, day: string): Promise<number> {
+  const counted = tx
+    .select({ n: queueDayCounters.lastNo })
+    .from(queueDayCounters)
+    .where(and(eq(queueDayCounters.queueTypeId, queueTypeId), eq(queueDayCounters.day, day)));
   const rows = await tx
-    .select({ n: sql<number>`coalesce(max(${queueExams.queueNo}), 0)::int` })
+    .select({ n: sql<number>`greatest(coalesce(max(${queueExams.queueNo}), 0), coalesce((${counted}), 0))::int` })
     .from(queueExams)
     .where(and(eq(queueExams.queueTypeId, queueTypeId), eq(queueExams.checkInDate, day)));
   return rows[0]?.n ?? 0;
+}
+
+/** Records `lastNo` as the highest number the queue issued on the day (the queue type is locked). */
+export async function recordQueueNo(tx: Db, queueTypeId: string, day: string, lastNo: number): Promise<void> {
+  await tx
+    .insert(queueDayCounters)
+    .values({ queueTypeId, day, lastNo })
+    .onConflictDoUpdate({
+      target: [queueDayCounters.queueTypeId, queueDayCounters.day],
+      set: { lastNo: sql`greatest(${queueDayCounters.lastNo}, excluded.last_no)` },
+    });
 }
 
 /**
