@@ -67,3 +67,5 @@ export * from './billing.js';
 export * from './order.js';
 export * from './order-calls.js';
 export * from './ledger-rules.js';
+export * from './payment.js';
+export * from './payment-calls.js';
