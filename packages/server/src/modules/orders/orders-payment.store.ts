@@ -1,0 +1,124 @@
+import type { Currency, OrderStatus, OrderType, PaymentChannel, PaymentStatus } from '@yyp/contracts';
+import { PAYMENT_STATUS } from '@yyp/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { orders, products } from '../../db/schema.js';
+import type { Db } from '../../platform/db.js';
+
+/** What the payments module needs of an order (billing-interfaces.md). */
+export interface OrderForPayment {
+  id: string;
+  orderNo: string;
+  type: OrderType;
+  groupId: string;
+  requestBucketId: string;
+  targetBucketId: string;
+  examId: string;
+  productName: string;
+  priceFen: number;
+  currency: Currency;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  channel: PaymentChannel | null;
+  paidFen: number;
+  refundedFen: number;
+  version: number;
+}
+
+const paymentColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  type: orders.type,
+  groupId: orders.groupId,
+  requestBucketId: orders.requestBucketId,
+  targetBucketId: orders.targetBucketId,
+  examId: orders.examId,
+  productName: orders.productName,
+  priceFen: orders.priceFen,
+  currency: orders.currency,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  channel: orders.channel,
+  paidFen: orders.paidFen,
+  refundedFen: orders.refundedFen,
+  version: orders.version,
+};
+
+/** The order as the payments module sees it, null when there is none. */
+export async function orderForPayment(db: Db, orderId: string): Promise<OrderForPayment | null> {
+  const rows = await db.select(paymentColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
+  const r = rows[0];
+  return r ? (r as OrderForPayment) : null;
+}
+
+/**
+ * The order is paid (payment settled by the payments module, in its transaction): payment status 1,
+ * the channel, the amount and time, and the turnaround clock starts (deadline = paid + the product's
+ * turnaround, none when the product promises none).
+ */
+export async function recordOrderPaid(
+  db: Db,
+  orderId: string,
+  p: { channel: PaymentChannel; paidFen: number; paidAt: Date },
+): Promise<void> {
+  const turnaround = await db
+    .select({ minutes: products.turnaroundMinutes })
+    .from(orders)
+    .leftJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  const minutes = turnaround[0]?.minutes ?? null;
+  await db
+    .update(orders)
+    .set({
+      paymentStatus: PAYMENT_STATUS.paid,
+      channel: p.channel,
+      paidFen: p.paidFen,
+      paidAt: p.paidAt,
+      deadlineAt: minutes === null ? null : new Date(p.paidAt.getTime() + minutes * 60_000),
+      updated: p.paidAt,
+      version: sql`${orders.version} + 1`,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** The payment status after a refund: refunding while one is pending, else refunded in full or in part. */
+export function statusAfterRefund(paidFen: number, refundedFen: number, pending: boolean): PaymentStatus {
+  if (pending) return PAYMENT_STATUS.refunding;
+  if (refundedFen <= 0) return PAYMENT_STATUS.paid;
+  return refundedFen >= paidFen ? PAYMENT_STATUS.refunded : PAYMENT_STATUS.partiallyRefunded;
+}
+
+/** A refund of the order moved (payments module, in its transaction): the refunded total and status. */
+export async function recordOrderRefund(
+  db: Db,
+  orderId: string,
+  p: { refundedFen: number; pending: boolean },
+): Promise<void> {
+  const rows = await db.select({ paidFen: orders.paidFen }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!rows[0]) return;
+  await db
+    .update(orders)
+    .set({
+      refundedFen: p.refundedFen,
+      paymentStatus: statusAfterRefund(rows[0].paidFen, p.refundedFen, p.pending),
+      updated: new Date(),
+      version: sql`${orders.version} + 1`,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/** The requesting organization of an order (route auth of the requester's calls). */
+export async function ownerOfOrder(db: Db, orderId: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ bucketId: orders.requestBucketId })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return rows[0]?.bucketId;
+}
+
+/** The expert organization of an order (route auth of the expert side's calls). */
+export async function targetOfOrder(db: Db, orderId: string): Promise<string | undefined> {
+  const rows = await db.select({ bucketId: orders.targetBucketId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  return rows[0]?.bucketId;
+}
