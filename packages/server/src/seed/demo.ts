@@ -19,6 +19,7 @@ import { addBucketMembers, insertBucket, insertDictionaryItem } from '../modules
 import { insertRole, setRoleMembers } from '../modules/roles/roles.store.js';
 import { insertAssignRule, insertColorRule } from '../modules/rules/rules.store.js';
 import { insertDevice, insertProcedure } from '../modules/registry/procedures.store.js';
+import { insertQueueType } from '../modules/calling/calling-types.store.js';
 import { seedDemoReportLibrary } from './report-library.js';
 
 export const DEMO_MODALITY_AE = 'DEMO_MODALITY';
@@ -153,6 +154,17 @@ async function seedDemoTenancy(db: Db, now: Date): Promise<void> {
           };
           await insertProcedure(tx, first, values, sort, now);
         }
+        // The CT's call queue: arrivals for a CT are called to "CT 1" on /calling and the waiting-room screen.
+        await insertQueueType(tx, {
+          id: crypto.randomUUID(),
+          bucketId: first,
+          displayName: 'CT',
+          modality: 'CT',
+          roomName: 'CT 1',
+          urgentFirst: true,
+          created: now,
+          updated: now,
+        });
       }
       const doctor = g.organizations[0]!.members.find((m) =>
         m.roles?.some((r) => r === 'reporting' || r === 'remoteReading'),
