@@ -1,13 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { queueTopic, SCREEN_AUTH_SCHEME } from '@yyp/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { accountLiveClient, LiveClient, type LiveStatus } from '../../shared/live';
-import { useLiveTopic } from '../../shared/liveHooks';
+import { LiveClient, type LiveStatus } from '../../shared/live';
+import { useLiveStatus, useLiveTopic } from '../../shared/liveHooks';
 import { callingKeys } from './useCallingQueue';
 import { screenKey } from './useScreenQueue';
-
-/** How often /calling looks whether the shared live socket is open (it decides the polling pace). */
-const STATUS_CHECK_MS = 2_000;
 
 /**
  * /calling on the organization's queue topic (`queue:<bucketId>`), over the signed-in account's
@@ -18,11 +15,8 @@ export function useQueueLive(bucketId: string): { connected: boolean } {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: callingKeys.queue(bucketId) });
   useLiveTopic(queueTopic(bucketId), refresh, { onResync: refresh });
-  const [status, setStatus] = useState<LiveStatus>(() => accountLiveClient().status);
-  useEffect(() => {
-    const timer = setInterval(() => setStatus(accountLiveClient().status), STATUS_CHECK_MS);
-    return () => clearInterval(timer);
-  }, []);
+  // Re-rendered at each change of the shared socket's status, so the page says "live" as soon as it opens.
+  const status = useLiveStatus();
   return { connected: status === 'open' };
 }
 
