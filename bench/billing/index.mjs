@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// bench/billing (issue 24): the order list (POST orders/page-query?requestBucketId) at BENCH_ORDERS
+// orders (default 1,000,000, all placed by the demo radiology, seeded by seed.mjs) on a fresh
+// PostgreSQL database: the requesting desk's typical lists, each under BENCH_CONNECTIONS users at
+// once (default 4) for BENCH_SECONDS (default 10) after an untimed BENCH_WARMUP_SECONDS (default 2):
+// the landing page (newest first, 10 a page), the unpaid ones, those waiting for the experts, the
+// last 30 days, a patient's name and an order number. Latency percentiles come from every
+// response's own time; each case is also run by one user alone (oneUserLatencyMs). The goal (p95 ≤
+// 50 ms) is judged on the users at once.
+// Writes bench/results/billing-postgres.json.
+// Usage: npm run build && node bench/billing/index.mjs
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { cpuCalibrationMs, machine, percentile, round, runBounded } from '../lib/util.mjs';
+import { startYyp, yypApi, yypLogin } from '../lib/yyp.mjs';
+import { buildCommit } from '../mwl/cfind.mjs';
+import { seedOrders } from './seed.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const N = Number(process.env.BENCH_ORDERS || 1_000_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 2);
+const GOAL_P95_MS = 50;
+
+/** One query under load: every response's time is kept, so p95 is exact. */
+function load(url, token, body, seconds, connections = CONNECTIONS) {
+  const times = [];
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        method: 'POST',
+        connections,
+        duration: seconds,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+        setupClient: (client) => client.on('response', (_status, _bytes, ms) => times.push(ms)),
+      },
+      (err, res) => {
+        if (err) return reject(err);
+        resolve({
+          requestsPerSecond: Math.round(res.requests.average),
+          latencyMs: {
+            p50: round(percentile(times, 50), 2),
+            p95: round(percentile(times, 95), 2),
+            p99: round(percentile(times, 99), 2),
+            mean: round(times.reduce((a, b) => a + b, 0) / times.length, 2),
+          },
+          responses: times.length,
+          non2xx: res.non2xx,
+          errors: res.errors,
+          timeouts: res.timeouts,
+        });
+      },
+    );
+  });
+}
+
+async function pageQueryCases(yyp, seeded, token) {
+  const base = `orders/page-query?requestBucketId=${encodeURIComponent(seeded.requestBucketId)}`;
+  const url = `${yyp.httpBase}/yyp/api/v1/${base}`;
+  const since = new Date(Date.UTC(2026, 10, 16) - 30 * 86_400_000).toISOString();
+  const cases = {
+    landingPage: { filters: {}, limit: 10, skip: 0, sorts: [] },
+    secondPage: { filters: {}, limit: 10, skip: 10, sorts: [{ field: 'created', direction: 'desc' }] },
+    unpaid: { filters: { paymentStatus: [0] }, limit: 10, skip: 0, sorts: [] },
+    waitingForExperts: { filters: { status: ['applied', 'reporting'] }, limit: 10, skip: 0, sorts: [] },
+    last30Days: { filters: { from: since }, limit: 10, skip: 0, sorts: [] },
+    patientName: { filters: { patientName: '王伟' }, limit: 10, skip: 0, sorts: [] },
+    orderNo: { filters: { orderNo: 'R2026111500999000' }, limit: 10, skip: 0, sorts: [] },
+  };
+  const results = {};
+  for (const [name, body] of Object.entries(cases)) {
+    const first = await yypApi(yyp, token, base, body);
+    await load(url, token, body, WARMUP_SECONDS);
+    const measured = await load(url, token, body, SECONDS);
+    const oneUser = await load(url, token, body, Math.max(2, Math.round(SECONDS / 2)), 1);
+    results[name] = { count: first.count, items: first.data.length, ...measured, oneUserLatencyMs: oneUser.latencyMs };
+    console.log(
+      `${name}: count ${first.count}, ${measured.requestsPerSecond} req/s, p50 ${measured.latencyMs.p50} ms, p95 ${measured.latencyMs.p95} ms; one user p95 ${oneUser.latencyMs.p95} ms`,
+    );
+  }
+  return { cases, results };
+}
+
+async function main() {
+  const yyp = await startYyp({ store: 'postgres' });
+  const pool = new pg.Pool({ connectionString: yyp.dbUrl, max: 2 });
+  const run = async (sql, params = []) => (await pool.query(sql, params)).rows;
+  const started = Date.now();
+  const seeded = await seedOrders(run, N);
+  await run('checkpoint');
+  const seedSeconds = Math.round((Date.now() - started) / 1000);
+  console.log(`yyp: seeded ${N} orders in ${seedSeconds} s`);
+  await pool.end();
+
+  const { accessToken } = await yypLogin(yyp, 'groupadmin');
+  const loadAverage = { before: os.loadavg().map((l) => round(l, 2)) };
+  const calibration = { before: cpuCalibrationMs() };
+  const pageQuery = await pageQueryCases(yyp, seeded, accessToken);
+  loadAverage.after = os.loadavg().map((l) => round(l, 2));
+  calibration.after = cpuCalibrationMs();
+  await yyp.stop();
+
+  const record = {
+    benchmark: 'billing',
+    store: 'postgres',
+    date: new Date().toISOString(),
+    machine: { ...machine(), yyp: yyp.version, yypCommit: buildCommit(), loadAverage },
+    cpuCalibrationMs: calibration,
+    orders: N,
+    seedSeconds,
+    connections: CONNECTIONS,
+    durationSeconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    pageQuery,
+    goal: { pageQueryP95MsAtOneMillionOnPostgres: GOAL_P95_MS },
+    goalMet: N >= 1_000_000 ? Object.values(pageQuery.results).every((r) => r.latencyMs.p95 <= GOAL_P95_MS) : null,
+  };
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench/results/billing-postgres.json'), JSON.stringify(record, null, 2) + '\n');
+}
+
+await runBounded(main, Number(process.env.BENCH_TIMEOUT_SECONDS || 3600));
