@@ -252,7 +252,9 @@ export async function startTestApp(
     }),
     close: async () => {
       await app.close();
-      fs.rmSync(blobDir, { recursive: true, force: true });
+      // Asynchronously, so the removal queues behind tus's own mkdir of uploads/ (its FileStore
+      // constructor's, still pending in libuv's pool when a test file finishes within moments).
+      await fs.promises.rm(blobDir, { recursive: true, force: true });
       if (!options.db) await db.drop();
     },
   };
