@@ -59,7 +59,7 @@ export async function runCli(
       print('migrations applied');
       return;
     case 'seed-demo': {
-      const created = await seedDemo(db.db, now);
+      const created = await seedDemo(db.db, now, { marketplace: true });
       print(created.length ? `created: ${created.join(', ')}` : 'demo accounts already exist');
       return;
     }

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   if (backfilled > 0) logger.info({ exams: backfilled }, 'filled the pinyin initials of patient names');
   let seededDemo = false;
   if (config.demo && (await isEmpty(database.db))) {
-    const created = await seedDemo(database.db, new Date());
+    const created = await seedDemo(database.db, new Date(), { marketplace: true });
     seededDemo = true;
     logger.info({ accounts: created }, 'seeded the demo domain (set YYP_DEMO=off to skip)');
   }

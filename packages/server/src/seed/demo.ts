@@ -20,6 +20,7 @@ import { insertRole, setRoleMembers } from '../modules/roles/roles.store.js';
 import { insertAssignRule, insertColorRule } from '../modules/rules/rules.store.js';
 import { insertDevice, insertProcedure } from '../modules/registry/procedures.store.js';
 import { insertQueueType } from '../modules/calling/calling-types.store.js';
+import { seedDemoBilling } from './demo-billing.js';
 import { seedDemoReportLibrary } from './report-library.js';
 
 export const DEMO_MODALITY_AE = 'DEMO_MODALITY';
@@ -30,8 +31,12 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** Seeds the demo domain and accounts (README lists them). Idempotent: existing names are kept. */
-export async function seedDemo(db: Db, now: Date): Promise<string[]> {
+/**
+ * Seeds the demo domain and accounts (README lists them). Idempotent: existing names are kept.
+ * `marketplace` adds the demo marketplace (seed/demo-billing.ts): a running demo has it; the test
+ * harness, whose tests build their own orders and products, leaves it out.
+ */
+export async function seedDemo(db: Db, now: Date, options: { marketplace?: boolean } = {}): Promise<string[]> {
   const created: string[] = [];
   const domain = await getDomainConfig(db);
   if (domain.displayName === 'yyp' && !domain.company) {
@@ -56,6 +61,7 @@ export async function seedDemo(db: Db, now: Date): Promise<string[]> {
   }
   await seedDemoTenancy(db, now);
   await seedDemoReportLibrary(db, now);
+  if (options.marketplace) await seedDemoBilling(db, now);
   return created;
 }
 
