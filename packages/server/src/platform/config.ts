@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_REPORT_LOCK_SECONDS } from '@yyp/contracts';
 import type { S3Settings } from './blobs-s3.js';
+import { wechatPaySettings, type WechatPaySettings } from './wechatpay/settings.js';
 
 /** Environment of DESIGN.md "Configuration"; every variable optional. */
 export interface Config {
@@ -40,6 +41,8 @@ export interface Config {
   frameAncestors: string[];
   /** the espeak-ng program text-to-speech runs (ESPEAK_NG); undefined: espeak-ng on the PATH */
   espeakPath: string | undefined;
+  /** WeChat Pay (YYP_WECHATPAY off|sim|live, default sim, and WECHATPAY_*; docs/payments.md) */
+  wechatPay: WechatPaySettings;
 }
 
 /**
@@ -194,5 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     espeakPath: env.ESPEAK_NG || undefined,
+    wechatPay: wechatPaySettings(env),
   };
 }
