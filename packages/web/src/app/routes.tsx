@@ -91,6 +91,12 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/sharing/WebReportPage').then((m) => ({ Component: m.WebReportPage })),
       },
 
+      // The payer's page of a charge (issue 24): its charge token (session storage) is its only credential.
+      {
+        path: 'charge/:id',
+        lazy: () => import('../features/billing/ChargePage').then((m) => ({ Component: m.ChargePage })),
+      },
+
       // The waiting-room TV: its screen token (issue 23) is its only credential, no login and no shell.
       {
         path: 'calling/:bucketId/screen-show',
@@ -119,6 +125,15 @@ export const routes: RouteObject[] = [
           {
             path: 'studies',
             lazy: () => import('../features/studies/StudiesPage').then((m) => ({ Component: m.StudiesPage })),
+          },
+          // Ordering an expert or remote read of an exam, and paying for the order (issue 24).
+          {
+            path: 'exams/:examId/apply-report',
+            lazy: () => import('../features/orders/ApplyReportPage').then((m) => ({ Component: m.ApplyReportPage })),
+          },
+          {
+            path: 'exams/:examId/apply-report/:applicationId',
+            lazy: () => import('../features/billing/PayOrderPage').then((m) => ({ Component: m.PayOrderPage })),
           },
           {
             path: 'registry',

@@ -19,6 +19,7 @@ import { printSheetsChs } from './printSheets/chs';
 import { dicomRefusalsChs } from './dicomRefusals/chs';
 import { proceduresChs } from './procedures/chs';
 import { bindingChs } from './binding/chs';
+import { billingChs } from './billing/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -289,4 +290,5 @@ export const chs: Messages = {
   ...dicomRefusalsChs,
   ...proceduresChs,
   ...bindingChs,
+  ...billingChs,
 };

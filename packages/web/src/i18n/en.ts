@@ -19,6 +19,7 @@ import { printSheetsEn } from './printSheets/en';
 import { dicomRefusalsEn } from './dicomRefusals/en';
 import { proceduresEn } from './procedures/en';
 import { bindingEn } from './binding/en';
+import { billingEn } from './billing/en';
 import type { Widen } from './widen';
 
 /**
@@ -297,6 +298,7 @@ export const en = {
   ...dicomRefusalsEn,
   ...proceduresEn,
   ...bindingEn,
+  ...billingEn,
 };
 
 export type Messages = Widen<typeof en>;

@@ -19,6 +19,7 @@ import { printSheetsTib } from './printSheets/tib';
 import { dicomRefusalsTib } from './dicomRefusals/tib';
 import { proceduresTib } from './procedures/tib';
 import { bindingTib } from './binding/tib';
+import { billingTib } from './billing/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -290,4 +291,5 @@ export const tib: Messages = {
   ...dicomRefusalsTib,
   ...proceduresTib,
   ...bindingTib,
+  ...billingTib,
 };

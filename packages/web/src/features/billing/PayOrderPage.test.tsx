@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { callKey, defaultDomainConfig, orderCalls, requestPaymentCalls, type Order } from '@yyp/contracts';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '../../api/sessionStore';
+import { orderOf } from '../../test/billingFixtures';
+import { demoUser, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
+import { locationOf, renderApp } from '../../test/renderApp';
+import { groupOf } from '../../test/tenancyFixtures';
+
+function openPay(order: () => Order, handlers: Record<string, FakeHandler> = {}) {
+  const api = installFakeApi({
+    'GET domain': () => ({ status: 200, body: { ...defaultDomainConfig, enablePaymentService: true } }),
+    'GET accounts/me': () => ({ status: 200, body: demoUser() }),
+    'GET groups/mine': () => ({ status: 200, body: [groupOf({ accessLevel: 0 })] }),
+    'GET accounts/me/permissions': () => ({ status: 200, body: [] }),
+    [callKey(orderCalls.requestDetail)]: () => ({ status: 200, body: order() }),
+    ...handlers,
+  });
+  sessionStore.signIn('doctor', tokenFor('doctor'));
+  return { api, ...renderApp('/exams/e1/apply-report/o1?type=expert') };
+}
+
+const status = (paymentStatus: 0 | 1) => ({
+  id: 'pay1',
+  paymentNo: 'P1',
+  status: paymentStatus ? 'paid' : 'pending',
+  paymentStatus,
+  paidAt: paymentStatus ? '2026-11-27T10:00:00Z' : null,
+});
+
+describe('/exams/:examId/apply-report/:applicationId', () => {
+  it('shows the order and its WeChat QR (the requester’s request/{id} calls with the bearer), then paid', async () => {
+    let paid = false;
+    const { api } = openPay(() => orderOf(paid ? { paymentStatus: 1, channel: 'weixin', paidFen: 12_550 } : {}), {
+      [callKey(requestPaymentCalls.prePaidOrder)]: () => ({
+        status: 200,
+        body: {
+          id: 'pay1',
+          paymentNo: 'P1',
+          codeUrl: 'weixin://wxpay/bizpayurl?pr=o1',
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+          expired: false,
+          amountFen: 12_550,
+          currency: 'CNY',
+        },
+      }),
+      [callKey(requestPaymentCalls.paymentStatus)]: () => ({ status: 200, body: status(paid ? 1 : 0) }),
+      [callKey(requestPaymentCalls.paidConfirm)]: () => {
+        paid = true;
+        return { status: 200, body: status(1) };
+      },
+    });
+    expect(await screen.findByText('R20261127001')).toBeTruthy();
+    expect(screen.getByText('Zhang San')).toBeTruthy();
+    expect((await screen.findByTestId('payment-qr')).getAttribute('data-code-url')).toBe(
+      'weixin://wxpay/bizpayurl?pr=o1',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
+    expect(await screen.findByText('Payment complete')).toBeTruthy();
+    const qr = api.requests.find((r) => r.path === 'request/o1/pre-paid-order');
+    expect(qr?.headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it('an order that needs no payment says it went to the experts, and leads back to the list', async () => {
+    const { router } = openPay(() => orderOf({ needsPayment: false, priceFen: 0 }));
+    expect(await screen.findByText('This order needs no payment: it has gone to the experts.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the study list' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/studies'));
+  });
+
+  it('a paid order says so and asks for no QR', async () => {
+    const { api } = openPay(() => orderOf({ paymentStatus: 1, channel: 'weixin', paidFen: 12_550 }));
+    expect(await screen.findByText('Payment complete')).toBeTruthy();
+    expect(api.requests.some((r) => r.path.includes('pre-paid-order'))).toBe(false);
+  });
+});

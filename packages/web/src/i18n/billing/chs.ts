@@ -1,0 +1,71 @@
+import type { Widen } from '../widen';
+import type { billingEn } from './en';
+
+/** 简体中文：专家/远程报告申请、支付、订单与计费设置（issue 24）。 */
+export const billingChs: Widen<typeof billingEn> = {
+  billing: {
+    channel: { weixin: '微信支付', credit: '集团余额' },
+    order: {
+      no: '订单号',
+      patient: '患者',
+      product: '服务',
+      expert: '专家机构',
+      amount: '金额',
+      cancelled: '此订单已取消。',
+    },
+    pay: {
+      title: '报告订单支付',
+      orderTitle: '支付订单',
+      scanHint: '请使用微信扫码支付，二维码将在 {{minutes}}:{{seconds}} 后过期。',
+      newQr: '重新获取二维码',
+      confirm: '我已支付',
+      retry: '重试',
+      simScan: '打开模拟器扫码页（演示）',
+      paidAt: '支付时间 {{time}}',
+      noToken: '请从收到的支付链接打开此页面。',
+      noPaymentNeeded: '此订单无需支付，已提交给专家。',
+      creditSoon: '余额支付暂不可用。',
+      phase: {
+        paid: '支付成功',
+        refunding: '已支付，退款处理中',
+        refunded: '已支付，已退款',
+      },
+      message: {
+        orderError: '订单异常',
+        refreshRetry: '请刷新后重试',
+        qrExpired: '二维码已过期',
+        serverNotResponding: '服务器无响应，请稍后重试',
+        completeInfo: '请完善支付信息',
+        alreadyPaid: '订单已支付',
+        noPermission: '您无权支付此订单',
+      },
+    },
+    apply: { backToStudies: '返回检查列表' },
+  },
+  orders: {
+    turnaround: { none: '未承诺出报告时间', within: '{{hours}} 小时 {{minutes}} 分钟内出报告' },
+    apply: {
+      title: { expert: '申请专家报告', remote: '申请远程报告' },
+      subtitle: '订单支付后，检查将共享给所选专家机构。',
+      modality: '检查类型',
+      bodyPart: '检查部位',
+      organization: '机构',
+      existing: '此检查已有订单 {{no}}。',
+      openOrder: '查看订单',
+      noExperts: '您的集团没有可申请的专家机构。',
+      expert: '专家机构',
+      free: '免费',
+      product: '服务',
+      pickProduct: '请选择服务',
+      noProducts: '该机构没有此类服务。',
+      reason: '申请原因',
+      mobile: '申请人手机',
+      mobileRequired: '申请人手机是必填项',
+      mobileInvalid: '手机号码格式不正确',
+      email: '申请人邮箱',
+      formsHint: '申请后可在订单中上传申请单。',
+      submit: '申请并支付',
+      breachCredit: '超时返还 {{percent}}%',
+    },
+  },
+};
