@@ -4,9 +4,10 @@ import { z } from 'zod';
  * In-app notifications (spec 000 §3 "Notifications", §9 "Notifications show the 5 newest").
  * exam_uploaded: a new exam arrived through the organization's upload token, sent to the members
  * it names (at most 2, spec 000 §9). critical_value: a critical value was reported on the exam
- * (report-safety module), sent to its assignee and to those who follow it up.
+ * (report-safety module), sent to its assignee and to those who follow it up. remote_report: the
+ * experts' approved report of a remote or expert read is on the exam (orders module), sent to the applicant.
  */
-export const NOTIFICATION_KINDS = ['exam_uploaded', 'critical_value'] as const;
+export const NOTIFICATION_KINDS = ['exam_uploaded', 'critical_value', 'remote_report'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Notifications show the 5 newest (spec 000 §9): the default and the largest list. */

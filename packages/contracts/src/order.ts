@@ -7,6 +7,7 @@ import {
   paymentStatusSchema,
   invoiceStatusSchema,
 } from './billing.js';
+import { ledgerEntrySchema } from './ledger-rules.js';
 import { currencySchema, fenSchema } from './money.js';
 
 /**
@@ -46,31 +47,41 @@ export const productsSchema = z.array(productSchema);
 
 export const productsQuerySchema = z.object({ type: productTypeSchema.default(1), bucketId: id });
 
+const productFields = {
+  type: z.union([z.literal(1), z.literal(2)]),
+  name: z.string().trim().min(1).max(100),
+  description: z.string().max(1000),
+  modality: z.string().trim().min(1).max(16).nullable(),
+  priceFen: fenSchema,
+  currency: currencySchema,
+  turnaroundMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 60)
+    .nullable(),
+  breachCreditBp: z.number().int().min(0).max(10_000),
+  active: z.boolean(),
+};
+
 export const productInputSchema = z
   .object({
     bucketId: id,
-    type: z.union([z.literal(1), z.literal(2)]).default(1),
-    name: z.string().trim().min(1).max(100),
-    description: z.string().max(1000).default(''),
-    modality: z.string().trim().min(1).max(16).nullable().default(null),
-    priceFen: fenSchema,
-    currency: currencySchema.default('CNY'),
-    turnaroundMinutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(60 * 24 * 60)
-      .nullable()
-      .default(null),
-    breachCreditBp: z.number().int().min(0).max(10_000).default(0),
-    active: z.boolean().default(true),
+    ...productFields,
+    type: productFields.type.default(1),
+    description: productFields.description.default(''),
+    modality: productFields.modality.default(null),
+    currency: productFields.currency.default('CNY'),
+    turnaroundMinutes: productFields.turnaroundMinutes.default(null),
+    breachCreditBp: productFields.breachCreditBp.default(0),
+    active: productFields.active.default(true),
   })
   .strict();
 export type ProductInput = z.input<typeof productInputSchema>;
 
 /** A product's change: any field but its organization, with the version it was based on. */
-export const productUpdateSchema = productInputSchema
-  .omit({ bucketId: true })
+export const productUpdateSchema = z
+  .object(productFields)
   .partial()
   .extend({ version: z.number().int().min(1) })
   .strict();
@@ -95,6 +106,7 @@ export type AddExpertBucket = z.input<typeof addExpertBucketSchema>;
 
 /** groups/{id}/billing-sources and groups/{id}/rads: organizations with their names. */
 export const billingSourceSchema = z.object({ bucketId: z.string(), bucketName: z.string() });
+export type BillingSource = z.infer<typeof billingSourceSchema>;
 export const billingSourcesSchema = z.array(billingSourceSchema);
 
 /* ---------- orders ---------- */
@@ -151,6 +163,7 @@ const mobile = z
  * request/apply and request/apply-remote-report: the exam, the product and who applies (spec 000
  * §3 applicant mobile and {email}). The expert organization is the product's; when no product is
  * named the group's defaultExpertBucketId (or the one named) and its first active product of the type.
+ * At least one applicant contact (mobile or email) is needed (spec 000 §5; ExpertSelectionInvalid).
  */
 export const applyRequestSchema = z
   .object({
@@ -161,11 +174,7 @@ export const applyRequestSchema = z
     applicantMobile: z.union([mobile, z.literal('')]).default(''),
     applicantEmail: z.union([z.string().trim().email().max(200), z.literal('')]).default(''),
   })
-  .strict()
-  .refine((b) => b.applicantMobile !== '' || b.applicantEmail !== '', {
-    message: 'At least one applicant contact (mobile or email) is required',
-    path: ['applicantMobile'],
-  });
+  .strict();
 export type ApplyRequest = z.input<typeof applyRequestSchema>;
 
 export const examIdQuerySchema = z.object({ examId: id });
@@ -174,17 +183,6 @@ export const remoteReportSchema = z.object({ order: orderSchema.nullable() });
 export const cancelOrderSchema = z
   .object({ reason: z.string().max(500).default(''), version: z.number().int().min(1).optional() })
   .strict();
-
-/** A ledger line of an order (the ledger face's entriesForOrder), for order detail. */
-export const orderLedgerLineSchema = z.object({
-  txnId: z.string(),
-  kind: z.string(),
-  ref: z.string(),
-  account: z.string(),
-  amountFen: z.number().int(),
-  currency: currencySchema,
-  created: isoTime,
-});
 
 export const applyFormSchema = z.object({
   id: z.string(),
@@ -203,7 +201,8 @@ export const uploadByCodeQuerySchema = z.object({ code: z.string().min(1).max(12
 
 export const orderDetailSchema = z.object({
   order: orderSchema,
-  ledger: z.array(orderLedgerLineSchema),
+  /** the order's ledger lines (payment, refunds, SLA credit) */
+  ledger: z.array(ledgerEntrySchema),
   applyForms: applyFormsSchema,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -1,5 +1,17 @@
 // The face of the orders module (remote and expert report orders, issue 24): what app.ts and other
 // modules (payments above all) may use. Everything else in this folder is private to it.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { ReportsService } from '../reports/index.js';
+import { OrderReportsService } from './orders-reports.service.js';
+import { OrdersListService } from './orders-list.service.js';
+import type { OrdersServices } from './orders.routes.js';
+import { OrdersService } from './orders.service.js';
+import { ProductsService } from './products.service.js';
+import { TurnaroundService } from './turnaround.service.js';
+
 export {
   orderForPayment,
   ownerOfOrder,
@@ -9,3 +21,32 @@ export {
   targetOfOrder,
   type OrderForPayment,
 } from './orders-payment.store.js';
+export { ownerOfProduct } from './products.store.js';
+export { ordersRoutes, type OrdersServices } from './orders.routes.js';
+export { OrderReportsService, OrdersListService, OrdersService, ProductsService, TurnaroundService };
+
+/**
+ * The orders services, wired in one call from app.ts: the reports module tells the orders of its
+ * changes (an expert's report of a shared exam going back to the requester), and the turnaround
+ * job looks for breached orders.
+ */
+export function ordersServices(deps: {
+  db: Db;
+  clock: Clock;
+  reports: ReportsService;
+  jobs: JobQueue;
+  log?: FastifyBaseLogger;
+}): OrdersServices & { reportsBack: OrderReportsService; turnaround: TurnaroundService } {
+  const orders = new OrdersService(deps.db, deps.clock);
+  const reportsBack = new OrderReportsService(deps.db, deps.clock, deps.log);
+  deps.reports.onReportChanged(reportsBack.listener());
+  const turnaround = new TurnaroundService(deps.db, deps.clock, deps.log);
+  turnaround.schedule(deps.jobs);
+  return {
+    products: new ProductsService(deps.db, deps.clock),
+    orders,
+    lists: new OrdersListService(deps.db, orders),
+    reportsBack,
+    turnaround,
+  };
+}

@@ -3,6 +3,7 @@ import { PAYMENT_STATUS } from '@yyp/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { orders, products } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
+import { shareExam } from './orders-share.store.js';
 
 /** What the payments module needs of an order (billing-interfaces.md). */
 export interface OrderForPayment {
@@ -53,7 +54,7 @@ export async function orderForPayment(db: Db, orderId: string): Promise<OrderFor
 /**
  * The order is paid (payment settled by the payments module, in its transaction): payment status 1,
  * the channel, the amount and time, and the turnaround clock starts (deadline = paid + the product's
- * turnaround, none when the product promises none).
+ * turnaround, none when the product promises none); the exam is shared into the expert organization.
  */
 export async function recordOrderPaid(
   db: Db,
@@ -79,6 +80,9 @@ export async function recordOrderPaid(
       version: sql`${orders.version} + 1`,
     })
     .where(eq(orders.id, orderId));
+  // Paid: the order reaches the experts now (once; a cancelled order stays with the requester).
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (order && order.status !== 'cancelled') await shareExam(db, order, p.paidAt);
 }
 
 /** The payment status after a refund: refunding while one is pending, else refunded in full or in part. */

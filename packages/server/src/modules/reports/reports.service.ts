@@ -62,6 +62,10 @@ function checkExtensions(configs: ExtensionConfig[], content: ReportContent, rel
   }
 }
 
+/** A report's change (an action, or the editor's lock), told to listeners after it committed (app.ts wires the orders module). */
+export type ReportChange = { reportId: string; bucketId: string; change: ReportAction | 'lock'; status: string };
+export type ReportListener = (change: ReportChange) => Promise<void>;
+
 /**
  * The report lifecycle (spec 000 §4, issue "Reporting workstation"): every write runs in one
  * transaction holding the report row's lock (report-lock.service.ts), asks the policy
@@ -70,6 +74,7 @@ function checkExtensions(configs: ExtensionConfig[], content: ReportContent, rel
  */
 export class ReportsService {
   private readonly locks: ReportLockService;
+  private readonly listeners: ReportListener[] = [];
 
   constructor(
     private readonly db: Db,
@@ -77,6 +82,13 @@ export class ReportsService {
     lockSeconds: number,
   ) {
     this.locks = new ReportLockService(db, clock, lockSeconds);
+  }
+
+  onReportChanged(listener: ReportListener): void {
+    this.listeners.push(listener);
+  }
+  private async tell(change: ReportChange): Promise<void> {
+    for (const listener of this.listeners) await listener(change);
   }
 
   /* ---------- reading ---------- */
@@ -253,6 +265,7 @@ export class ReportsService {
       return { reportId: id, experts: out.adviceExpertIds, updated };
     });
     await this.audit(actor, `report.${action}`, reportId, experts ? { expertIds: experts } : {});
+    await this.tell({ reportId, bucketId: actor.bucket.id, change: action, status: updated.status });
     const report = await this.present(actor, reportId, updated);
     return STATE_ONLY_ACTIONS.includes(action) ? stateOf(report) : report;
   }
@@ -279,7 +292,9 @@ export class ReportsService {
   async lock(actor: Actor, examId: string): Promise<Report> {
     const reportId = await this.reportIdOf(actor, examId);
     await this.locks.take(reportId, actor.bucket.id, this.actorFacts(actor));
-    return this.present(actor, reportId, await store.findReport(this.db, reportId));
+    const row = await store.findReport(this.db, reportId);
+    await this.tell({ reportId, bucketId: actor.bucket.id, change: 'lock', status: row?.status ?? 'none' });
+    return this.present(actor, reportId, row);
   }
 
   /** POST reports/{id}/unlock: the holder lets go; a never-saved report is none again. */
