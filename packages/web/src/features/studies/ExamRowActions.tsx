@@ -7,6 +7,7 @@ import {
   MoreOutlined,
   PrinterOutlined,
   RollbackOutlined,
+  SolutionOutlined,
 } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { VIEWER_WINDOW, type ExamItem } from '@yyp/contracts';
@@ -18,6 +19,7 @@ import { deleteExam, destroyExam, recoverExam, setPrinted, viewerPath } from '..
 import { useNotify } from '../../shared/notify/useNotify';
 import { MatchScheduleDialog } from './MatchScheduleDialog';
 import { downloadStudyPackage } from './useExportExams';
+import { useCanRequestExpertReport } from './useExpertOrdering';
 import { useInvalidateExams } from './useStudies';
 import { usePermissions } from '../../shared/permissions/permissions';
 import { usePersonName } from '../../ui/usePersonName';
@@ -38,6 +40,7 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   const { can } = usePermissions();
   const invalidate = useInvalidateExams();
   const [matching, setMatching] = useState(false);
+  const canOrderExpert = useCanRequestExpertReport(exam.bucketId);
   const name = personName(exam.patientName) || exam.patientId || exam.accessionNumber;
   const done = (text: string) => async () => {
     notify.success(text);
@@ -113,6 +116,10 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
     ...(exam.hasImage && (can(exam.bucketId, 'exam_bind') || can(exam.bucketId, 'registry_arrive'))
       ? [{ key: 'match', icon: <LinkOutlined />, label: t('binding.menu') }]
       : []),
+    // Ordering an expert read (issue 24) where the group has expert organizations.
+    ...(canOrderExpert
+      ? [{ key: 'expert', icon: <SolutionOutlined />, label: t('studyList.action.requestExpert') }]
+      : []),
     ...(can(exam.bucketId, 'exam_delete')
       ? [{ key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('studyList.action.delete') }]
       : []),
@@ -120,6 +127,8 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   const handleMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'download') {
       void downloadStudyPackage(exam.id).catch(notify.error);
+    } else if (key === 'expert') {
+      void navigate(`/exams/${encodeURIComponent(exam.id)}/apply-report?type=expert`);
     } else if (key === 'match') {
       setMatching(true);
     } else if (key === 'printed') {

@@ -142,6 +142,7 @@ export const studyListEn = {
       delete: 'Delete',
       markPrinted: 'Mark films printed',
       markNotPrinted: 'Mark films not printed',
+      requestExpert: 'Request expert report',
       recover: 'Recover',
       destroy: 'Remove for good',
     },
