@@ -55,11 +55,14 @@ export const chargeDetailSchema = z.object({
 });
 export type ChargeDetail = z.infer<typeof chargeDetailSchema>;
 
-/** GET …/payment-status and POST …/paid-confirm (polled by the payer's page). */
+/**
+ * GET …/payment-status and POST …/paid-confirm (polled by the payer's page). On request/{id}/*
+ * an order with no charge yet answers id, paymentNo and status null.
+ */
 export const chargeStatusSchema = z.object({
-  id: z.string(),
-  paymentNo: z.string(),
-  status: paymentRowStatusSchema,
+  id: z.string().nullable(),
+  paymentNo: z.string().nullable(),
+  status: paymentRowStatusSchema.nullable(),
   paymentStatus: paymentStatusSchema,
   paidAt: z.string().nullable(),
 });

@@ -3,6 +3,7 @@ import type { BlobStore } from './platform/blobs.js';
 import type { Clock } from './platform/clock.js';
 import type { TrustProxy } from './platform/config.js';
 import type { Db } from './platform/db.js';
+import type { WechatChannel } from './modules/payments/index.js';
 
 /** What buildApp (app.ts) is given: the stores, the clock, secrets and limits (main.ts reads them from the config). */
 export interface AppOptions {
@@ -46,4 +47,10 @@ export interface AppOptions {
   liveTimings?: { heartbeatMs?: number; authTimeoutMs?: number; maxBufferedBytes?: number };
   /** the espeak-ng program text-to-speech runs (ESPEAK_NG; default espeak-ng on the PATH) */
   espeakPath?: string | undefined;
+  /**
+   * WeChat Pay (platform/wechatpay startWechatPay: the live adapter or the loopback simulator) and
+   * the API base its notifications are sent to; closed with the app. Absent or null: payment by
+   * WeChat is off (the balance channel still works).
+   */
+  wechatPay?: { channel: WechatChannel; close?: () => Promise<void> } | null;
 }

@@ -12,7 +12,6 @@ import { adminRoutes, AdminService } from './modules/admin/index.js';
 import { archiveRoutes, ArchiveService } from './modules/archive/index.js';
 import { dicomWebRoutes, DicomWebService } from './modules/dicomweb/index.js';
 import { ReportExtrasService, reportsRoutes, ReportsService } from './modules/reports/index.js';
-import { ordersRoutes, ordersServices } from './modules/orders/index.js';
 import { reportPrintRoutes, ReportPrintService } from './modules/report-print/index.js';
 import { reportSafetyRoutes, ReportSafetyService } from './modules/report-safety/index.js';
 import {
@@ -77,6 +76,7 @@ import { BlobLinks } from './platform/blob-links.js';
 import { LocalBlobStore } from './platform/blobs.js';
 import { blobRoutes, BlobTransferService } from './modules/blobs/index.js';
 import { PoliciesService, policyRoutes } from './modules/policies/index.js';
+import { paymentRoutes, paymentServices } from './modules/payments/index.js';
 import { attachmentRoutes, AttachmentsService } from './modules/attachments/index.js';
 import { signatureRoutes, SignatureService } from './modules/signature/index.js';
 import type { AppOptions } from './app-options.js';
@@ -222,13 +222,14 @@ export async function buildApp(
     ),
     live: createLiveBus({ databaseUrl: options.databaseUrl, sharedBy: options.db, logger: app.log }),
     liveAccess: new LiveAccess((token) => services.accounts.authenticate(token)),
-    orders: ordersServices({ db: options.db, clock: options.clock, reports, jobs, log: app.log }),
+    payments: paymentServices({ ...options, signer, log: app.log }),
     speech: new SpeechService(
       { db: options.db, blobs: options.blobs, clock: options.clock, jobs, logger: app.log },
       options.espeakPath ?? 'espeak-ng',
     ),
   };
   app.addHook('onClose', () => services.live.close());
+  app.addHook('onClose', async () => options.wechatPay?.close?.());
   // An arrival at the desk checks the exam into its modality's queue; the live socket lets
   // accounts that call there, and the organization's screens, follow queue:<bucketId>.
   services.registry.onArrival(checkInOnArrival(services.calling.queue, app.log));
@@ -343,7 +344,7 @@ export async function buildApp(
       reportPrintRoutes(api, options.db, services.reportPrint);
       reportSharingRoutes(api, options.db, services.reportSharing, services.reportPublish, services.webIntegration);
       reportSafetyRoutes(api, options.db, services.reportSafety);
-      ordersRoutes(api, options.db, services.orders);
+      await paymentRoutes(api, options.db, services.payments);
       blobRoutes(api, new BlobTransferService(options.blobs, blobLinks, options.clock));
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { buildApp, defaultWebDist } from './app.js';
 import { systemClock } from './platform/clock.js';
 import { loadConfig } from './platform/config.js';
+import { startWechatPay } from './platform/wechatpay/index.js';
 import { migrate, openDatabase } from './platform/db.js';
 import { loadJwtSecret } from './platform/tokens.js';
 import { errorSerializer } from './platform/http.js';
@@ -12,7 +13,14 @@ import { backfillNameInitials } from './modules/exams/index.js';
 import { seedDemoStudies } from './seed/demo-studies.js';
 import path from 'node:path';
 
-const logRedact = ['req.headers.authorization', '*.password', '*.oldPassword', '*.newPassword', '*.accessToken'];
+const logRedact = [
+  'req.headers.authorization',
+  'req.headers["charge-authorization"]',
+  '*.password',
+  '*.oldPassword',
+  '*.newPassword',
+  '*.accessToken',
+];
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -47,6 +55,9 @@ async function main(): Promise<void> {
     blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
     blobStore = `files in ${path.join(config.dataDir, 'blobs')}`;
   }
+  // WeChat Pay: off, live, or the loopback simulator (whose notifications come back over loopback).
+  const wechat = await startWechatPay(config.wechatPay);
+  const apiBase = wechat.simulator || !config.publicBaseUrl ? `http://127.0.0.1:${config.port}` : config.publicBaseUrl;
   const { app, services } = await buildApp({
     db: database.db,
     blobs,
@@ -65,6 +76,12 @@ async function main(): Promise<void> {
     frameAncestors: config.frameAncestors,
     databaseUrl: config.databaseUrl,
     espeakPath: config.espeakPath,
+    wechatPay: wechat.provider
+      ? {
+          channel: { provider: wechat.provider, apiBaseUrl: () => `${apiBase}/yyp/api/v1` },
+          close: () => wechat.close(),
+        }
+      : null,
     logger,
   });
 
