@@ -145,14 +145,18 @@ export class Notifier {
     return delivery;
   }
 
-  /** Runs `fn` after `ms` (0: at once), counted by whenIdle and cancelled by close. */
-  later(ms: number, fn: () => Promise<unknown>): void {
-    if (this.closed) return;
+  /** Runs `fn` after `ms` (0: at once), counted by whenIdle and cancelled by close or the answered function. */
+  later(ms: number, fn: () => Promise<unknown>): () => void {
+    if (this.closed) return () => {};
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.track(fn());
     }, ms);
     this.timers.add(timer);
+    return () => {
+      clearTimeout(timer);
+      this.timers.delete(timer);
+    };
   }
 
   private track<T>(p: Promise<T>): Promise<T> {

@@ -126,7 +126,11 @@ export async function startWechatPaySimulator(o: SimulatorOptions): Promise<Wech
       ref: outRefundNo,
     };
   };
+  /** the delayed settlements waiting, by out_refund_no: a test that settles one by hand cancels its timer */
+  const settling = new Map<string, () => void>();
   const settle = (outRefundNo: string, status: RefundStatus = 'SUCCESS') => {
+    settling.get(outRefundNo)?.();
+    settling.delete(outRefundNo);
     const refund = ledger.refundOf(outRefundNo);
     if (refund.status !== 'PROCESSING') return Promise.resolve([]);
     ledger.settleRefund(outRefundNo, now(), status);
@@ -195,7 +199,10 @@ export async function startWechatPaySimulator(o: SimulatorOptions): Promise<Wech
         ledger.settleRefund(refund.outRefundNo, now());
         notifier.later(0, () => notifier.send(refundNotice(refund.outRefundNo)));
       } else if (fresh) {
-        notifier.later(refundDelayMs, () => settle(refund.outRefundNo));
+        settling.set(
+          refund.outRefundNo,
+          notifier.later(refundDelayMs, () => settle(refund.outRefundNo)),
+        );
       }
       return { status: 200, json: refundJson(refund) };
     }
