@@ -23,6 +23,7 @@ import type {
   WebIntegrationService,
 } from './modules/report-sharing/index.js';
 import type { ReportExtrasService, ReportsService } from './modules/reports/index.js';
+import type { ordersServices } from './modules/orders/index.js';
 import type { RolesService } from './modules/roles/index.js';
 import type { RulesService } from './modules/rules/index.js';
 import type { SignatureService } from './modules/signature/index.js';
@@ -82,6 +83,8 @@ export interface Services {
   liveAccess: LiveAccess;
   /** text-to-speech of announcements (espeak-ng), cached in the blob store */
   speech: SpeechService;
+  /** remote and expert report orders (issue 24): products, applying, the report back, turnaround */
+  orders: ReturnType<typeof ordersServices>;
   /** charges, the balance channel, WeChat notifications, refunds, invoices, payment lists (issue 24) */
   payments: PaymentServices;
 }

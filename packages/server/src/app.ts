@@ -12,6 +12,7 @@ import { adminRoutes, AdminService } from './modules/admin/index.js';
 import { archiveRoutes, ArchiveService } from './modules/archive/index.js';
 import { dicomWebRoutes, DicomWebService } from './modules/dicomweb/index.js';
 import { ReportExtrasService, reportsRoutes, ReportsService } from './modules/reports/index.js';
+import { ordersRoutes, ordersServices } from './modules/orders/index.js';
 import { reportPrintRoutes, ReportPrintService } from './modules/report-print/index.js';
 import { reportSafetyRoutes, ReportSafetyService } from './modules/report-safety/index.js';
 import {
@@ -223,6 +224,7 @@ export async function buildApp(
     live: createLiveBus({ databaseUrl: options.databaseUrl, sharedBy: options.db, logger: app.log }),
     liveAccess: new LiveAccess((token) => services.accounts.authenticate(token)),
     payments: paymentServices({ ...options, signer, log: app.log }),
+    orders: ordersServices({ db: options.db, clock: options.clock, reports, jobs, log: app.log }),
     speech: new SpeechService(
       { db: options.db, blobs: options.blobs, clock: options.clock, jobs, logger: app.log },
       options.espeakPath ?? 'espeak-ng',
@@ -344,6 +346,7 @@ export async function buildApp(
       reportPrintRoutes(api, options.db, services.reportPrint);
       reportSharingRoutes(api, options.db, services.reportSharing, services.reportPublish, services.webIntegration);
       reportSafetyRoutes(api, options.db, services.reportSafety);
+      ordersRoutes(api, options.db, services.orders);
       await paymentRoutes(api, options.db, services.payments);
       blobRoutes(api, new BlobTransferService(options.blobs, blobLinks, options.clock));
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
