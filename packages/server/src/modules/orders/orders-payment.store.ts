@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { orders, products } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { shareExam } from './orders-share.store.js';
+import { queueTurnaroundCheck } from './turnaround.store.js';
 
 /** What the payments module needs of an order (billing-interfaces.md). */
 export interface OrderForPayment {
@@ -68,6 +69,7 @@ export async function recordOrderPaid(
     .where(eq(orders.id, orderId))
     .limit(1);
   const minutes = turnaround[0]?.minutes ?? null;
+  const deadlineAt = minutes === null ? null : new Date(p.paidAt.getTime() + minutes * 60_000);
   await db
     .update(orders)
     .set({
@@ -75,7 +77,7 @@ export async function recordOrderPaid(
       channel: p.channel,
       paidFen: p.paidFen,
       paidAt: p.paidAt,
-      deadlineAt: minutes === null ? null : new Date(p.paidAt.getTime() + minutes * 60_000),
+      deadlineAt,
       updated: p.paidAt,
       version: sql`${orders.version} + 1`,
     })
@@ -83,6 +85,7 @@ export async function recordOrderPaid(
   // Paid: the order reaches the experts now (once; a cancelled order stays with the requester).
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (order && order.status !== 'cancelled') await shareExam(db, order, p.paidAt);
+  if (deadlineAt) await queueTurnaroundCheck(db, orderId, deadlineAt, p.paidAt);
 }
 
 /** The payment status after a refund: refunding while one is pending, else refunded in full or in part. */

@@ -18,6 +18,7 @@ import { examAge } from '../exams/index.js';
 import { grantIn, requireIn, type OrdersCaller } from './orders.access.js';
 import { orderOut, visibleToExperts } from './orders.presenter.js';
 import { shareExam, unshareExam } from './orders-share.store.js';
+import { queueTurnaroundCheck } from './turnaround.store.js';
 import * as store from './orders.store.js';
 import * as products from './products.store.js';
 
@@ -95,6 +96,7 @@ export class OrdersService {
           product?.turnaroundMinutes !== null && product?.turnaroundMinutes !== undefined
             ? new Date(now.getTime() + product.turnaroundMinutes * 60_000)
             : null;
+        if (deadlineAt) await queueTurnaroundCheck(tx, row.id, deadlineAt, now);
         return store.updateOrder(tx, row.id, { targetExamId, deadlineAt });
       }
       return row;

@@ -5,18 +5,16 @@ import type { Db } from '../../platform/db.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { postTxn } from '../ledger/index.js';
 import * as store from './orders.store.js';
-import { jobPending, lockForBreach, markBreached } from './turnaround.store.js';
+import { lockForBreach, markBreached, TURNAROUND_JOB } from './turnaround.store.js';
 
-export const TURNAROUND_JOB = 'orders.turnaround';
-/** How often breached orders are looked for. */
-export const TURNAROUND_SWEEP_MS = 60_000;
 const BATCH = 100;
 
 /**
  * Turnaround promises (issue 24 "beyond the spec"): an order not reported by its deadline is
  * breached; the buyer's group balance is credited the product's share of what was paid (ledger kind
  * sla_credit, ref = the order id, so a retried sweep posts once), and the order records breached_at
- * and sla_credit_fen. A job of platform/jobs.ts sweeps every minute and queues its next run.
+ * and sla_credit_fen. Each order with a deadline queues a job (platform/jobs.ts) for its deadline;
+ * sweep() does every due order at once (tests, and a catch-up after downtime).
  */
 export class TurnaroundService {
   constructor(
@@ -25,27 +23,17 @@ export class TurnaroundService {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** Registers the sweep and queues its first run unless one is waiting. */
+  /** Registers the check each paid (or free) order with a deadline queues for its deadline. */
   schedule(jobs: JobQueue): void {
     jobs.register(TURNAROUND_JOB, {
-      run: async () => {
-        try {
-          await this.sweep();
-        } finally {
-          await this.queueNext(jobs, true);
-        }
+      run: async (job) => {
+        const orderId = job.payload.orderId;
+        if (typeof orderId === 'string') await this.breach(orderId);
+      },
+      onGiveUp: async (job, error) => {
+        this.log?.error({ err: error, orderId: job.payload.orderId }, 'orders: turnaround check gave up');
       },
     });
-    void this.queueNext(jobs, false).catch((err: unknown) =>
-      this.log?.error({ err }, 'orders: turnaround job not queued'),
-    );
-  }
-
-  private async queueNext(jobs: JobQueue, fromRun: boolean): Promise<void> {
-    // A run is itself 'running': it queues the next one unless another is queued already.
-    if (await jobPending(this.db, TURNAROUND_JOB, fromRun ? ['queued'] : ['queued', 'running'])) return;
-    const runAfter = new Date(this.clock.now().getTime() + (fromRun ? TURNAROUND_SWEEP_MS : 0));
-    await jobs.enqueue(this.db, TURNAROUND_JOB, { next: '1' }, 3, runAfter);
   }
 
   /** Marks every order breached by now; answers how many were. */

@@ -1,15 +1,22 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jobs, orders, products, type OrderRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 
-/** Whether a sweep job of this kind is already waiting (queued, or also running when asked). */
-export async function jobPending(db: Db, kind: string, statuses: string[]): Promise<boolean> {
-  const rows = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.kind, kind), inArray(jobs.status, statuses), sql`${jobs.payload}->>'next' = '1'`))
-    .limit(1);
-  return rows.length > 0;
+export const TURNAROUND_JOB = 'orders.turnaround';
+
+/**
+ * Queues the order's turnaround check at its deadline (a job of platform/jobs.ts, in the caller's
+ * transaction, as JobQueue.enqueue writes it: the order's payment and its check commit together).
+ */
+export async function queueTurnaroundCheck(tx: Db, orderId: string, deadlineAt: Date, now: Date): Promise<void> {
+  await tx.insert(jobs).values({
+    kind: TURNAROUND_JOB,
+    payload: { orderId },
+    maxAttempts: 5,
+    runAfter: deadlineAt,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** The order under its lock, with its product's breach credit share (0 when the product is gone). */
