@@ -119,9 +119,20 @@ export const orders = pgTable(
     created: ts('created').notNull().defaultNow(),
     updated: ts('updated').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
+    /**
+     * The patient name's search keys (registry_search_keys of migration 0031: each character and pair
+     * of adjacent characters, lower-cased), so the order list's name search asks a GIN index first.
+     */
+    searchKeys: text('search_keys')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`registry_search_keys(patient_name, '')`),
   },
   (t) => [
     uniqueIndex('orders_order_no_idx').on(t.orderNo),
+    // An order number typed or scanned whole or by its beginning (a day's orders: R20261127…).
+    index('orders_order_no_prefix_idx').on(sql`${t.orderNo} text_pattern_ops`),
+    index('orders_search_keys_idx').using('gin', t.searchKeys),
     uniqueIndex('orders_exam_live_idx')
       .on(t.examId)
       .where(sql`${t.status} <> 'cancelled'`),
@@ -341,3 +352,23 @@ export const orderApplyForms = pgTable(
   (t) => [index('order_apply_forms_order_idx').on(t.orderId)],
 );
 export type OrderApplyFormRow = typeof orderApplyForms.$inferSelect;
+
+/**
+ * Orders per organization and side ('request': placed by it; 'target': received by it, counted once
+ * shared with the experts), status, payment status and type, kept by triggers on orders (migration
+ * 0037): the order list's count when it filters on nothing else.
+ */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    side: text('side').notNull(),
+    status: text('status').notNull(),
+    paymentStatus: integer('payment_status').notNull(),
+    type: text('type').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucketId, t.side, t.status, t.paymentStatus, t.type] })],
+);
