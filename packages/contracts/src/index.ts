@@ -69,3 +69,5 @@ export * from './order-calls.js';
 export * from './ledger-rules.js';
 export * from './payment.js';
 export * from './payment-calls.js';
+export * from './credit.js';
+export * from './credit-calls.js';

@@ -10,5 +10,5 @@ export {
   lockGroupCredit,
   postTxn,
 } from './ledger.service.js';
-export type { CreditToken, IssueCreditTokenInput, PostTxnInput } from './ledger.service.js';
+export type { CreditTokenGrant, IssueCreditTokenInput, PostTxnInput } from './ledger.service.js';
 export { statement, statementSums, type StatementFilter } from './ledger-statement.js';

@@ -130,13 +130,13 @@ export async function issueCreditToken(db: Db, i: IssueCreditTokenInput): Promis
   return { token, expiresAt };
 }
 
-export type CreditToken = Omit<CreditTokenRow, 'id'>;
+export type CreditTokenGrant = Omit<CreditTokenRow, 'id'>;
 
 /**
  * The Charge-Authorization bearer, used: answers what it authorises and marks it used, or null when
  * it is unknown, used or expired. Run it in the charge's transaction so a failed charge keeps it unused.
  */
-export async function consumeCreditToken(db: Db, token: string, now: Date): Promise<CreditToken | null> {
+export async function consumeCreditToken(db: Db, token: string, now: Date): Promise<CreditTokenGrant | null> {
   if (!token || token.length > 200) {
     return null;
   }
