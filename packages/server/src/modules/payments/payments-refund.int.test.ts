@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, ledgerTxns, orders, payments } from '../../db/schema.js';
 import { makeMember } from '../../test/factories.js';
 import { groupCreditBalance } from '../ledger/index.js';
-import { creditToken, makeOrder, startPayWorld, topUp, type PayWorld } from './payments.fixture.js';
+import {
+  creditToken,
+  makeOrder,
+  paidByWeixin as paidBy,
+  startPayWorld,
+  topUp,
+  type PayWorld,
+} from './payments.fixture.js';
+
+const paidByWeixin = () => paidBy(w);
 
 /**
  * The balance channel (credits/charge) and refunds (payments/{no}/refund): exact to the fen, never
@@ -45,21 +54,6 @@ function refund(no: string, body: unknown, key: string | null, as = w.admin.toke
     },
     body: JSON.stringify(body),
   }).then(async (r) => ({ status: r.status, body: (await r.json()) as Refund & { code?: string } }));
-}
-
-/** An order paid by scanning the simulator's QR (its notification settled it). */
-async function paidByWeixin(priceFen = 12_000): Promise<{ orderId: string; paymentNo: string }> {
-  const order = await makeOrder(w, { priceFen });
-  const charge = (
-    await w.t.as(w.orderer.token).post('charge/apply-charge', { orderId: order.id })
-  ).json() as ChargeCreated;
-  const qr = (
-    await w.t.call('GET', `charge/${charge.id}/pre-paid-order`, {
-      headers: { authorization: `Charge ${charge.token}` },
-    })
-  ).json() as PrePaidOrder;
-  expect((await sim().pay(qr.codeUrl!)).map((d) => d.status)).toEqual([200]);
-  return { orderId: order.id, paymentNo: qr.paymentNo };
 }
 
 const refundTxns = async (orderId: string) =>

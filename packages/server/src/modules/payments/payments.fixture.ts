@@ -1,4 +1,4 @@
-import { topupPosting, type Currency } from '@yyp/contracts';
+import { topupPosting, type ChargeCreated, type Currency, type PrePaidOrder } from '@yyp/contracts';
 import { orders, products } from '../../db/schema.js';
 import { startWechatPay, type WechatPayRuntime } from '../../platform/wechatpay/index.js';
 import { makeExam, makeMember, makeOrganization, unique, type BuiltMember } from '../../test/factories.js';
@@ -114,4 +114,39 @@ export async function creditToken(w: PayWorld, orderId: string, amountFen: numbe
     now: w.t.clock.now(),
   });
   return token;
+}
+
+/** An order paid by scanning the simulator's QR (its notification settled it). */
+export async function paidByWeixin(
+  w: PayWorld,
+  o: Parameters<typeof makeOrder>[1] = {},
+): Promise<{ orderId: string; paymentNo: string }> {
+  const order = await makeOrder(w, o);
+  const charge = (
+    await w.t.as(w.orderer.token).post('charge/apply-charge', { orderId: order.id })
+  ).json() as ChargeCreated;
+  const qr = (
+    await w.t.call('GET', `charge/${charge.id}/pre-paid-order`, {
+      headers: { authorization: `Charge ${charge.token}` },
+    })
+  ).json() as PrePaidOrder;
+  const deliveries = await w.wechat.simulator!.pay(qr.codeUrl!);
+  if (deliveries[0]?.status !== 200) {
+    throw new Error(`payment of ${order.id} not settled: ${JSON.stringify(deliveries)}`);
+  }
+  return { orderId: order.id, paymentNo: qr.paymentNo };
+}
+
+/** An order paid from the clinic's balance (topped up for it). */
+export async function paidByCredit(w: PayWorld, o: Parameters<typeof makeOrder>[1] = {}): Promise<{ orderId: string }> {
+  const order = await makeOrder(w, o);
+  const priceFen = o.priceFen ?? 12_000;
+  await topUp(w, priceFen);
+  const res = await w.t.call('POST', 'credits/charge', {
+    token: w.orderer.token,
+    headers: { 'charge-authorization': `Bearer ${await creditToken(w, order.id, priceFen)}` },
+    body: { orderId: order.id },
+  });
+  if (res.statusCode !== 200) throw new Error(`credit payment of ${order.id} failed: ${res.body}`);
+  return { orderId: order.id };
 }

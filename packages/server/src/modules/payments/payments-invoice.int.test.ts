@@ -1,0 +1,153 @@
+import type { Invoice, InvoiceConfig } from '@yyp/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs, orders } from '../../db/schema.js';
+import { makeMember, makeOrganization, type BuiltMember } from '../../test/factories.js';
+import { makeOrder, paidByCredit, paidByWeixin, startPayWorld, type PayWorld } from './payments.fixture.js';
+
+/**
+ * Invoices (spec 000 §4: none → applied → issued, issued irreversible; §5 every rule, each with its
+ * own code; spec 001 §8 the invoice messages) and the expert organization's invoice settings.
+ */
+let w: PayWorld;
+let expertAdmin: BuiltMember;
+beforeAll(async () => {
+  w = await startPayWorld();
+  expertAdmin = await makeMember(w.t, w.experts.bucketId, { level: 'admin' });
+});
+afterAll(async () => {
+  await w.close();
+});
+
+const applyBody = (orderIds: string[], phone = '13812345678') => ({
+  orderIds,
+  title: '县医院',
+  taxNo: '91330000',
+  phone,
+});
+const apply = (orderIds: string[], as = w.orderer.token, phone?: string) =>
+  w.t.as(as).post('payments/apply-invoice', applyBody(orderIds, phone));
+const invoiceStatus = async (id: string) =>
+  (await w.db.select().from(orders).where(eq(orders.id, id)))[0]!.invoiceStatus;
+const supportInvoices = (bucketId: string, on: boolean) =>
+  w.t.as(expertAdmin.token).put(`buckets/${bucketId}/invoice-config`, {
+    supportsInvoice: on,
+    issuerName: '远程专家中心',
+    taxNo: '91110000',
+  });
+
+describe('buckets/{id}/invoice-config', () => {
+  it('is off until the organization’s admins turn it on', async () => {
+    const before = (await w.t.as(w.admin.token).get(`buckets/${w.experts.bucketId}/invoice-config`)).json();
+    expect(before).toMatchObject({ bucketId: w.experts.bucketId, supportsInvoice: false, updated: null });
+    const refused = await w.t.as(w.admin.token).put(`buckets/${w.experts.bucketId}/invoice-config`, {
+      supportsInvoice: true,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await w.t.as(w.orderer.token).get(`buckets/${w.experts.bucketId}/invoice-config`)).statusCode).toBe(404);
+    const put = await supportInvoices(w.experts.bucketId, true);
+    expect(put.statusCode).toBe(200);
+    expect(put.json() as InvoiceConfig).toMatchObject({ supportsInvoice: true, issuerName: '远程专家中心' });
+    expect((await w.t.as(expertAdmin.token).put(`buckets/${w.experts.bucketId}/invoice-config`, {})).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('payments/apply-invoice and issue-invoice', () => {
+  it('applies over paid WeChat orders of one expert organization, then issues once', async () => {
+    await supportInvoices(w.experts.bucketId, true);
+    const a = await paidByWeixin(w);
+    const b = await paidByWeixin(w, { priceFen: 3_050 });
+    const res = await apply([a.orderId, b.orderId, a.orderId]);
+    expect(res.statusCode, res.body).toBe(201);
+    const invoice = res.json() as Invoice;
+    expect(invoice).toMatchObject({
+      bucketId: w.experts.bucketId,
+      requestBucketId: w.clinic.bucketId,
+      status: 'applied',
+      amountFen: 15_050,
+      currency: 'CNY',
+      phone: '13812345678',
+      invoiceNo: null,
+    });
+    expect(invoice.orderIds).toEqual([a.orderId, b.orderId].sort());
+    expect([await invoiceStatus(a.orderId), await invoiceStatus(b.orderId)]).toEqual(['applied', 'applied']);
+    const twice = await apply([a.orderId]);
+    expect([twice.statusCode, twice.json().code]).toEqual([409, 'InvoiceAlreadyApplied']);
+
+    expect(
+      (await w.t.as(w.orderer.token).post('payments/issue-invoice', { invoiceId: invoice.id, invoiceNo: 'FP1' }))
+        .statusCode,
+    ).toBe(404);
+    const plain = await makeMember(w.t, w.experts.bucketId, { actions: ['payment_refund'] });
+    expect(
+      (await w.t.as(plain.token).post('payments/issue-invoice', { invoiceId: invoice.id, invoiceNo: 'FP1' }))
+        .statusCode,
+    ).toBe(403);
+    const issued = await w.t
+      .as(w.admin.token)
+      .post('payments/issue-invoice', { invoiceId: invoice.id, invoiceNo: 'FP0001' });
+    expect(issued.statusCode).toBe(200);
+    expect(issued.json()).toMatchObject({
+      status: 'issued',
+      invoiceNo: 'FP0001',
+      orderIds: [a.orderId, b.orderId].sort(),
+    });
+    expect(await invoiceStatus(a.orderId)).toBe('issued');
+    const again = await w.t
+      .as(w.admin.token)
+      .post('payments/issue-invoice', { invoiceId: invoice.id, invoiceNo: 'FP0002' });
+    expect([again.statusCode, again.json().code]).toEqual([409, 'InvoiceAlreadyIssued']);
+    const reapply = await apply([a.orderId]);
+    expect([reapply.statusCode, reapply.json().code]).toEqual([409, 'InvoiceAlreadyIssued']);
+    const trail = await w.db.select().from(auditLogs).where(eq(auditLogs.targetId, invoice.id));
+    expect(trail.map((r) => r.action).sort()).toEqual(['invoice.applied', 'invoice.issued']);
+  });
+
+  it('refuses each rule with its own code and changes nothing', async () => {
+    await supportInvoices(w.experts.bucketId, true);
+    const paid = await paidByWeixin(w);
+    const unpaid = await makeOrder(w);
+    const byCredit = await paidByCredit(w);
+    const other = await makeOrganization(w.t, { groupId: w.experts.groupId, name: '第二专家中心' });
+    await makeMember(w.t, other.bucketId, { level: 'admin' }).then((m) =>
+      w.t.as(m.token).put(`buckets/${other.bucketId}/invoice-config`, { supportsInvoice: true }),
+    );
+    const elsewhere = await paidByWeixin(w, { targetBucketId: other.bucketId });
+    const cases: [string[], string][] = [
+      [[paid.orderId, unpaid.id], 'InvoiceOrderUnpaid'],
+      [[paid.orderId, byCredit.orderId], 'InvoiceWrongChannel'],
+      [[paid.orderId, elsewhere.orderId], 'InvoiceMixedExperts'],
+    ];
+    for (const [ids, code] of cases) {
+      const res = await apply(ids);
+      expect([res.statusCode, res.json().code], code).toEqual([409, code]);
+    }
+    await supportInvoices(w.experts.bucketId, false);
+    const unsupported = await apply([paid.orderId]);
+    expect([unsupported.statusCode, unsupported.json().code]).toEqual([409, 'InvoiceNotSupported']);
+    await supportInvoices(w.experts.bucketId, true);
+    for (const phone of ['123', '', '+86 138']) {
+      expect((await apply([paid.orderId], w.orderer.token, phone)).statusCode, phone).toBe(400);
+    }
+    expect((await w.t.as(w.orderer.token).post('payments/apply-invoice', applyBody([]))).statusCode).toBe(400);
+    expect((await apply(['no-such-order'])).statusCode).toBe(404);
+    expect((await apply([paid.orderId], w.bystander.token)).statusCode).toBe(403);
+    expect((await apply([paid.orderId], expertAdmin.token)).statusCode).toBe(404);
+    expect(await invoiceStatus(paid.orderId)).toBe('none');
+  });
+
+  it('two applications for one order at once: one is applied, the other refused', async () => {
+    await supportInvoices(w.experts.bucketId, true);
+    const paid = await paidByWeixin(w);
+    const post = () =>
+      fetch(`${w.base}/yyp/api/v1/payments/apply-invoice`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${w.orderer.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(applyBody([paid.orderId])),
+      }).then((r) => r.status);
+    expect((await Promise.all([post(), post()])).sort()).toEqual([201, 409]);
+    expect(await invoiceStatus(paid.orderId)).toBe('applied');
+  });
+});
