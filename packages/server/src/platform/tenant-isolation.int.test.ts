@@ -25,6 +25,7 @@ import {
 } from '../test/factories.js';
 import { makeStaffed } from '../test/factories-archive.js';
 import { insertCallingRows } from '../test/factories-calling.js';
+import { insertOrderRows } from '../modules/orders/orders.fixture.js';
 import { makeAssignRule, makeDictionaryItem } from '../test/factories-platform.js';
 import { makeReportLibrary } from '../test/factories-reports.js';
 import { register } from '../test/factories-registry.js';
@@ -147,6 +148,8 @@ beforeAll(async () => {
   });
   // Calling rows of group A's radiology: a call queue, the registration's exam in it, a screen token.
   const calling = await insertCallingRows(t, radiology.bucketId, registration.exams[0]!.id);
+  // An order of group A's exam and a product its radiology sells (request/:id, orders/:id, products/:id).
+  const ordering = await insertOrderRows(t, radiology.bucketId, groupId, stored.examId);
   Object.assign(fixture, {
     groupId,
     bucketId: radiology.bucketId,
@@ -201,6 +204,7 @@ beforeAll(async () => {
     extensionId,
     // :id of the calling paths (queue-types/:id, queue-exams/:id, screen-tokens/:id), by idKeys
     ...calling,
+    ...ordering,
   });
   secrets.push(
     groupId,
@@ -235,6 +239,10 @@ beforeAll(async () => {
     calling.queueExamId,
     calling.screenTokenId,
     '甲城候诊屏',
+    ordering.orderId,
+    'R-FIXTURE-1',
+    ordering.productId,
+    '甲城 CT 读片',
   );
   // Group B (privacy on), as the teleradiology group of the demo: its admin is the other group's caller.
   const remote = await makeOrganization(t, {
@@ -262,6 +270,8 @@ const idKeys: [RegExp, string][] = [
   [/\/queue-types\/:id/, 'queueTypeId'],
   [/\/queue-exams\/:id/, 'queueExamId'],
   [/\/screen-tokens\/:id/, 'screenTokenId'],
+  [/\/products\/:id/, 'productId'],
+  [/\/(?:request|orders)\/:id/, 'orderId'],
 ];
 
 /** The fixture's key for the path parameter `name` of `url`. */

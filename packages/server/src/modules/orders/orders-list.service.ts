@@ -4,7 +4,7 @@ import { actorAudit, writeAudit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import { entriesForOrder } from '../ledger/index.js';
-import type { OrdersCaller } from './orders.access.js';
+import { requireIn, type OrdersCaller } from './orders.access.js';
 import { orderOut } from './orders.presenter.js';
 import type { OrdersService } from './orders.service.js';
 import * as store from './orders.store.js';
@@ -28,6 +28,7 @@ export class OrdersListService {
     const q = ordersPageQuerySchema.parse(input);
     const which = side.requestBucketId ? 'request' : 'target';
     const bucketId = (side.requestBucketId ?? side.targetBucketId)!;
+    await requireIn(this.db, caller, bucketId, ['exam_get']);
     const date = (s: string | undefined, what: string) => {
       if (s === undefined) return undefined;
       const d = new Date(s);

@@ -136,6 +136,9 @@ export class OrdersService {
 
   /** GET request/remote-report?examId: the exam's live order, else its newest (cancelled) one, else null. */
   async remoteReport(caller: OrdersCaller, examId: string): Promise<{ order: Order | null }> {
+    const exam = await store.examForApply(this.db, examId);
+    if (!exam) throw errors.notFound('Exam');
+    await requireIn(this.db, caller, exam.bucketId, ['exam_get']);
     const rows = await store.ordersOfExam(this.db, examId);
     const row = rows.find((r) => r.status !== 'cancelled') ?? rows[0];
     return { order: row ? await this.present(row, 'request') : null };
