@@ -82,5 +82,15 @@ describe('YYP_WECHATPAY and WECHATPAY_* (docs/payments.md)', () => {
     expect(typeof createWechatPayProvider(wechatPaySettings(files))?.createNativeOrder).toBe('function');
     const missing = { ...files, WECHATPAY_PLATFORM_CERT_FILE: path.join(dir, 'absent.pem') };
     expect(() => createWechatPayProvider(wechatPaySettings(missing))).toThrow(/cannot read .*ENOENT/);
+    const old = makePlatformCertificate({ commonName: 'old', now: new Date('2024-01-01T00:00:00Z'), days: 365 });
+    writeFileSync(path.join(dir, 'expired.pem'), old.pem);
+    const expired = { ...files, WECHATPAY_PLATFORM_CERT_FILE: path.join(dir, 'expired.pem') };
+    expect(() => createWechatPayProvider(wechatPaySettings(expired))).toThrow(/valid now/);
+    // While one is rotated out, the current one is enough.
+    const both = {
+      ...files,
+      WECHATPAY_PLATFORM_CERT_FILE: `${path.join(dir, 'expired.pem')},${path.join(dir, 'platform.pem')}`,
+    };
+    expect(createWechatPayProvider(wechatPaySettings(both))).not.toBeNull();
   });
 });

@@ -166,11 +166,16 @@ export function encryptResource(
   };
 }
 
-/** Platform keys by serial from platform certificates (PEM); a public key with its id (PUB_KEY_ID_…) may be added. */
-export function platformKeysFromCertificates(pems: readonly string[]): Map<string, KeyObject> {
+/**
+ * Platform keys by serial from platform certificates (PEM); a public key with its id (PUB_KEY_ID_…)
+ * may be added. Given `now`, a certificate outside its validity is left out (one being rotated out).
+ */
+export function platformKeysFromCertificates(pems: readonly string[], now?: Date): Map<string, KeyObject> {
   const keys = new Map<string, KeyObject>();
   for (const pem of pems) {
     const cert = new X509Certificate(pem);
+    const t = now?.getTime();
+    if (t !== undefined && (t < Date.parse(cert.validFrom) || t > Date.parse(cert.validTo))) continue;
     keys.set(cert.serialNumber.toUpperCase(), cert.publicKey);
   }
   return keys;

@@ -43,9 +43,13 @@ export function createWechatPayProvider(
   }
   const platformKeys = platformKeysFromCertificates(
     live.platformCertFiles.map((f) => readFile(f, 'WECHATPAY_PLATFORM_CERT_FILE')),
+    opts.now?.() ?? new Date(),
   );
   if (live.publicKeyFile && live.publicKeyId) {
     platformKeys.set(live.publicKeyId, createPublicKey(readFile(live.publicKeyFile, 'WECHATPAY_PUBLIC_KEY_FILE')));
+  }
+  if (platformKeys.size === 0) {
+    throw new Error('WECHATPAY_PLATFORM_CERT_FILE: no platform certificate is valid now (download the current one)');
   }
   return createWechatPayClient({
     baseUrl: live.baseUrl,
