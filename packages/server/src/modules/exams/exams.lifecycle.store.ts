@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { examAttachments, examPackages, exams, instances } from '../../db/schema.js';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { examAttachments, examPackages, exams, instances, orders, series } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { nameInitials } from '../archive/index.js';
 
@@ -65,8 +65,38 @@ export async function destroyDeleted(db: Db, examIds: string[]): Promise<{ examI
     db.select({ key: examPackages.blobKey }).from(examPackages).where(inArray(examPackages.examId, doomed)),
     db.select({ key: examAttachments.blobKey }).from(examAttachments).where(inArray(examAttachments.examId, doomed)),
   ]);
+  const shared = await filesStillUsed(
+    db,
+    doomed,
+    files.map((r) => r.key),
+  );
   await db.delete(exams).where(inArray(exams.id, doomed));
-  return { examIds: doomed, blobKeys: [...files, ...packages, ...attachments].map((r) => r.key) };
+  const unshared = files.filter((r) => !shared.has(r.key));
+  return { examIds: doomed, blobKeys: [...unshared, ...packages, ...attachments].map((r) => r.key) };
+}
+
+/**
+ * Of these stored files, those an exam that stays still references: a remote read's copy in the
+ * expert organization (orders module) and the requester's exam share their instances' files.
+ */
+async function filesStillUsed(db: Db, doomed: string[], keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const pairs = await db
+    .select({ a: orders.examId, b: orders.targetExamId })
+    .from(orders)
+    .where(
+      and(ne(orders.status, 'cancelled'), or(inArray(orders.examId, doomed), inArray(orders.targetExamId, doomed))),
+    );
+  const gone = new Set(doomed);
+  const others = [...new Set(pairs.flatMap((p) => [p.a, p.b]))].filter((id): id is string => !!id && !gone.has(id));
+  if (others.length === 0) return new Set();
+  const wanted = new Set(keys);
+  const rows = await db
+    .select({ key: instances.blobKey })
+    .from(instances)
+    .innerJoin(series, eq(series.id, instances.seriesId))
+    .where(inArray(series.examId, others));
+  return new Set(rows.map((r) => r.key).filter((k) => wanted.has(k)));
 }
 
 /**

@@ -138,6 +138,23 @@ describe('the remote read', () => {
     expect(fine!.breachedAt).toBeNull();
   });
 
+  it("keeps the stored files the other side still uses when one side's exam is purged", async () => {
+    const examId = await newExam(t, w);
+    const { targetExamId } = await paidOrder(examId);
+    const keys = (await db().select().from(instances).where(eq(instances.examId, examId))).map((i) => i.blobKey);
+    expect(keys.length).toBeGreaterThan(0);
+    const longAgo = new Date(t.clock.now().getTime() - 40 * 86_400_000);
+    await db().update(exams).set({ deletedTime: longAgo }).where(eq(exams.id, examId));
+    expect(await t.services.examList.purge()).toBeGreaterThanOrEqual(1);
+    expect(await db().select().from(exams).where(eq(exams.id, examId))).toEqual([]);
+    // The experts' copy still reads its images.
+    for (const key of keys) expect((await t.blobs.get(key)).length).toBeGreaterThan(0);
+    // Once the copy goes too, nothing references the files and they go.
+    await db().update(exams).set({ deletedTime: longAgo }).where(eq(exams.id, targetExamId));
+    expect(await t.services.examList.purge()).toBeGreaterThanOrEqual(1);
+    for (const key of keys) await expect(t.blobs.get(key)).rejects.toThrow();
+  });
+
   it('takes exactly one of two applications for one exam made at once', async () => {
     const examId = await newExam(t, w);
     const body = { examId, productId: w.product.id, applicantMobile: '13800138000' };
