@@ -1,5 +1,5 @@
 import type { PaymentFilters } from '@yyp/contracts';
-import { and, asc, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import type { PaymentListRow } from './payments.presenter.js';
@@ -48,7 +48,7 @@ function where(scope: PaymentScope, f: PaymentFilters): SQL {
   if (f.from) parts.push(gte(payments.created, instant(f.from)));
   if (f.to) parts.push(lt(payments.created, instant(f.to)));
   if (f.no) parts.push(or(eq(payments.paymentNo, f.no), eq(orders.orderNo, f.no)));
-  return and(eq(payments.purpose, 'order'), ...parts)!;
+  return and(inArray(payments.purpose, ['order', 'duplicate']), ...parts)!;
 }
 
 const SORTS = { created: payments.created, amountFen: payments.amountFen, paidAt: payments.paidAt } as const;

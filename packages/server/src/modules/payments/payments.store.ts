@@ -60,12 +60,12 @@ export async function pendingPaymentsOf(db: Db, orderId: string): Promise<Paymen
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
 }
 
-/** The order's paid payment (at most one settles an order; a second is refunded). */
+/** The payment that paid the order (one settles an order; a later one is a duplicate, refunded). */
 export async function paidPaymentOf(db: Db, orderId: string): Promise<PaymentRow | undefined> {
   const rows = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), eq(payments.purpose, 'order')))
     .orderBy(payments.paidAt)
     .limit(1);
   return rows[0];
@@ -74,12 +74,14 @@ export async function paidPaymentOf(db: Db, orderId: string): Promise<PaymentRow
 export async function markPaid(
   db: Db,
   id: string,
-  p: { transactionId: string | null; paidAt: Date; now: Date },
+  p: { transactionId: string | null; paidAt: Date; now: Date; duplicate: boolean },
 ): Promise<void> {
   await db
     .update(payments)
     .set({
       status: 'paid',
+      // A payment of an order paid by another one is kept apart (and refunded in full).
+      ...(p.duplicate ? { purpose: 'duplicate' } : {}),
       transactionId: p.transactionId,
       paidAt: p.paidAt,
       updated: p.now,

@@ -14,6 +14,9 @@ import { lockOrderRow, lockPayment, markPaid } from './payments.store.js';
  * checked against the row; the row is marked paid, the ledger posts once (kind payment, ref the
  * payment no, itself idempotent) and the order is recorded paid.
  */
+/** An order's payment; 'duplicate' is one that found its order paid already (kept, refunded in full). */
+const ORDER_PURPOSES = new Set(['order', 'duplicate']);
+
 export interface Settlement {
   /** what the channel says was paid */
   amountFen: number;
@@ -50,7 +53,7 @@ export async function settlePayment(
   meta: SettleMeta,
 ): Promise<SettleOutcome> {
   const row = await lockPayment(tx, by);
-  if (!row || row.purpose !== 'order' || !row.orderId) return { result: 'refused', reason: 'unknown' };
+  if (!row?.orderId || !ORDER_PURPOSES.has(row.purpose)) return { result: 'refused', reason: 'unknown' };
   if (row.channel !== meta.channel) return { result: 'refused', reason: 'channel', payment: row };
   if (row.status === 'paid') return { result: 'already', payment: row };
   if (s.currency !== row.currency) return { result: 'refused', reason: 'currency', payment: row };
@@ -60,7 +63,7 @@ export async function settlePayment(
   if (!order) return { result: 'refused', reason: 'unknown', payment: row };
   // A closed row may still be paid: a QR paid in the moment it was being replaced or deleted.
   const duplicate = order.paymentStatus !== 0 || order.status === 'cancelled';
-  await markPaid(tx, row.id, { transactionId: s.transactionId, paidAt: s.paidAt, now: meta.now });
+  await markPaid(tx, row.id, { transactionId: s.transactionId, paidAt: s.paidAt, now: meta.now, duplicate });
   await postTxn(tx, {
     kind: 'payment',
     ref: row.paymentNo,
