@@ -126,3 +126,18 @@ export function fetchInvoiceConfig(bucketId: string, signal?: AbortSignal): Prom
 export function saveInvoiceConfig(bucketId: string, body: InvoiceConfigInput): Promise<InvoiceConfig> {
   return callApi(paymentCalls.updateInvoiceConfig, { params: { bucketId }, body });
 }
+
+/** payments/export-excel (.xlsx, at most 1,000 rows: ExportLimitExceeded beyond). */
+export function exportPayments(query: {
+  bucketId: string;
+  side: 'payer' | 'expert';
+  from?: string;
+  to?: string;
+  language: 'chs' | 'en' | 'tib';
+}): Promise<Blob> {
+  return callApi(
+    paymentCalls.exportExcel,
+    { query },
+    { as: 'blob', timeoutMs: 120_000 },
+  ) as Promise<unknown> as Promise<Blob>;
+}

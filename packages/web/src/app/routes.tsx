@@ -195,6 +195,10 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'orders',
+            lazy: () => import('../features/orders/OrdersPage').then((m) => ({ Component: m.OrdersPage })),
+          },
+          {
             path: 'accounts',
             lazy: () => import('../features/admin/AccountsAdminPage').then((m) => ({ Component: m.AccountsAdminPage })),
           },

@@ -88,6 +88,7 @@ export const chs: Messages = {
     quality: '报告质控',
     criticalValues: '危急值',
     reportPublish: '报告发布',
+    orders: '订单',
     registry: '登记',
     calling: '叫号',
     settings: '设置',

@@ -165,6 +165,7 @@ export const en = {
     quality: 'Quality control',
     criticalValues: 'Critical values',
     reportPublish: 'Report publishing',
+    orders: 'Orders',
     registry: 'Registry',
     calling: 'Calling',
     settings: 'Settings',

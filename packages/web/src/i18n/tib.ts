@@ -88,6 +88,7 @@ export const tib: Messages = {
     quality: 'སྤུས་ཚད་ཞིབ་དཔྱད།',
     criticalValues: 'ཉེན་ཁའི་གྲངས་ཐང་།',
     reportPublish: 'སྙན་ཞུ་ཁྱབ་བསྒྲགས།',
+    orders: 'བཀའ་འཛིན།',
     registry: 'ཐོ་འགོད།',
     calling: 'ནད་པ་འབོད་པ།',
     settings: 'སྒྲིག་འགོད།',

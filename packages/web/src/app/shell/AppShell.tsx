@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   AlertOutlined,
   AuditOutlined,
   CheckSquareOutlined,
@@ -38,6 +39,7 @@ const NAV_ICONS: Record<NavKey, ReactNode> = {
   quality: <CheckSquareOutlined />,
   calling: <SoundOutlined />,
   reportPublish: <SendOutlined />,
+  orders: <AccountBookOutlined />,
   groups: <TeamOutlined />,
   accounts: <SafetyCertificateOutlined />,
   logs: <AuditOutlined />,

@@ -74,6 +74,7 @@ describe('visibleNavEntries', () => {
       'quality',
       'calling',
       'reportPublish',
+      'orders',
       'groups',
       'settings',
     ]);

@@ -13,6 +13,7 @@ export type NavKey =
   | 'quality'
   | 'calling'
   | 'reportPublish'
+  | 'orders'
   | 'groups'
   | 'accounts'
   | 'logs'
@@ -57,6 +58,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     path: '/report-publish',
     label: 'nav.reportPublish',
     requiresAnyAction: ['order_report_publish'],
+  },
+  // The order list (issue 24): those who order reads, refund or invoice them.
+  {
+    key: 'orders',
+    path: '/orders',
+    label: 'nav.orders',
+    requiresAnyAction: ['apply_expert_report', 'apply_remote_report', 'payment_refund', 'issue_invoice'],
   },
   { key: 'groups', path: '/groups', label: 'nav.groups' },
   { key: 'accounts', path: '/accounts', label: 'nav.accounts', requiresLevel: GROUP_ACCESS_LEVELS.securityAdmin },
