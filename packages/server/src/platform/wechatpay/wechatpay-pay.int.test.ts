@@ -160,11 +160,16 @@ describe('WeChat Pay Native through the simulator', () => {
     await sim.pay(outTradeNo);
     const deliveries = await sim.notifyTransaction(outTradeNo, { times: 5 });
     expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200, 200, 200]);
-    const ids = lastFor(outTradeNo, 6).map((r) => {
+    const received = lastFor(outTradeNo, 6);
+    const ids = received.map((r) => {
       const n = provider.parseNotification(r.headers, r.body);
       return n.eventType === 'TRANSACTION.SUCCESS' ? n.transaction.transactionId : '';
     });
     expect(new Set(ids).size).toBe(1);
+    // The five repeats are one notification (one id, as WeChat Pay's retries are); the payment's own was another.
+    const notificationIds = received.map((r) => (JSON.parse(r.body) as { id: string }).id);
+    expect(new Set(notificationIds.slice(1)).size).toBe(1);
+    expect(notificationIds[0]).not.toBe(notificationIds[1]);
   });
 
   it.each(['signature', 'serial', 'timestamp', 'ciphertext'] as const)(

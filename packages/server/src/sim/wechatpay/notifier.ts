@@ -66,9 +66,11 @@ export class Notifier {
 
   constructor(private readonly o: NotifierOptions) {}
 
-  /** The body and headers WeChat Pay would post, spoilt as asked. */
-  build(n: Notice, tamper?: Tamper): { body: string; headers: Record<string, string> } {
-    const now = this.o.now();
+  /**
+   * The body WeChat Pay would post, spoilt as asked: one notification id and ciphertext, which
+   * every delivery of it (repeats and retries) carries again, each signed when it is sent.
+   */
+  body(n: Notice, tamper?: Tamper): string {
     let plain = n.resource;
     if (tamper === 'amount') {
       const amount = plain.amount as Record<string, number>;
@@ -81,28 +83,33 @@ export class Notifier {
       bytes[0] = (bytes[0] ?? 0) ^ 0x01;
       resource.ciphertext = bytes.toString('base64');
     }
-    const body = JSON.stringify({
+    return JSON.stringify({
       id: randomUUID(),
-      create_time: rfc3339China(now),
+      create_time: rfc3339China(this.o.now()),
       resource_type: 'encrypt-resource',
       event_type: n.eventType,
       summary: n.summary,
       resource,
     });
+  }
+
+  /** The Wechatpay-* headers of one delivery, spoilt as asked. */
+  headers(body: string, tamper?: Tamper): Record<string, string> {
+    const now = this.o.now();
     const at = freshSignedAt(tamper === 'timestamp' ? new Date(now.getTime() - 600_000) : now);
     const headers = signedHeaders(this.o.platform, tamper === 'signature' ? `${body} ` : body, at);
     if (tamper === 'serial') headers['Wechatpay-Serial'] = randomBytes(20).toString('hex').toUpperCase();
-    return { body, headers };
+    return headers;
   }
 
   /** Posts the notice `times` times at once; a failed delivery is retried after the configured delays. */
   async send(n: Notice, opts: { times?: number; tamper?: Tamper } = {}): Promise<Delivery[]> {
-    const times = opts.times ?? 1;
-    const sends = Array.from({ length: times }, () => this.deliver(n, opts.tamper, 1));
+    const body = this.body(n, opts.tamper);
+    const sends = Array.from({ length: opts.times ?? 1 }, () => this.deliver(n, body, opts.tamper, 1));
     return this.track(Promise.all(sends));
   }
 
-  private async deliver(n: Notice, tamper: Tamper | undefined, attempt: number): Promise<Delivery> {
+  private async deliver(n: Notice, body: string, tamper: Tamper | undefined, attempt: number): Promise<Delivery> {
     const url = this.notifyOrigin ? this.notifyOrigin.replace(/\/+$/, '') + pathOf(n.url) : n.url;
     const delivery: Delivery = {
       url,
@@ -119,11 +126,10 @@ export class Notifier {
       delivery.error = 'not a loopback address: the simulator posts nothing beyond loopback';
       return delivery;
     }
-    const { body, headers } = this.build(n, tamper);
     try {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/4.0' },
+        headers: { ...this.headers(body, tamper), 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/4.0' },
         body,
         redirect: 'error',
         signal: AbortSignal.timeout(5000),
@@ -138,7 +144,7 @@ export class Notifier {
     if (failed && tamper === undefined && delay !== undefined && !this.closed) {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        void this.track(this.deliver(n, tamper, attempt + 1));
+        void this.track(this.deliver(n, body, tamper, attempt + 1));
       }, delay);
       this.timers.add(timer);
     }
