@@ -26,6 +26,7 @@ import {
 import { makeStaffed } from '../test/factories-archive.js';
 import { insertCallingRows } from '../test/factories-calling.js';
 import { insertOrderRows } from '../modules/orders/orders.fixture.js';
+import { insertPaymentRows } from '../modules/payments/payments-rows.fixture.js';
 import { makeAssignRule, makeDictionaryItem } from '../test/factories-platform.js';
 import { makeReportLibrary } from '../test/factories-reports.js';
 import { register } from '../test/factories-registry.js';
@@ -150,6 +151,8 @@ beforeAll(async () => {
   const calling = await insertCallingRows(t, radiology.bucketId, registration.exams[0]!.id);
   // An order of group A's exam and a product its radiology sells (request/:id, orders/:id, products/:id).
   const ordering = await insertOrderRows(t, radiology.bucketId, groupId, stored.examId);
+  // Its paid WeChat payment (charge/:id, payments/:no).
+  const paying = await insertPaymentRows(t, { orderId: ordering.orderId, groupId, bucketId: radiology.bucketId });
   Object.assign(fixture, {
     groupId,
     bucketId: radiology.bucketId,
@@ -205,6 +208,7 @@ beforeAll(async () => {
     // :id of the calling paths (queue-types/:id, queue-exams/:id, screen-tokens/:id), by idKeys
     ...calling,
     ...ordering,
+    ...paying,
   });
   secrets.push(
     groupId,
@@ -243,6 +247,9 @@ beforeAll(async () => {
     'R-FIXTURE-1',
     ordering.productId,
     '甲城 CT 读片',
+    paying.chargeId,
+    paying.no,
+    '4200000000FIXTURE',
   );
   // Group B (privacy on), as the teleradiology group of the demo: its admin is the other group's caller.
   const remote = await makeOrganization(t, {
@@ -272,6 +279,7 @@ const idKeys: [RegExp, string][] = [
   [/\/screen-tokens\/:id/, 'screenTokenId'],
   [/\/products\/:id/, 'productId'],
   [/\/(?:request|orders)\/:id/, 'orderId'],
+  [/\/charge\/:id/, 'chargeId'],
 ];
 
 /** The fixture's key for the path parameter `name` of `url`. */
