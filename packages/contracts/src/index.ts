@@ -71,3 +71,5 @@ export * from './payment.js';
 export * from './payment-calls.js';
 export * from './credit.js';
 export * from './credit-calls.js';
+export * from './plan.js';
+export * from './plan-calls.js';

@@ -77,7 +77,7 @@ import { BlobLinks } from './platform/blob-links.js';
 import { LocalBlobStore } from './platform/blobs.js';
 import { blobRoutes, BlobTransferService } from './modules/blobs/index.js';
 import { PoliciesService, policyRoutes } from './modules/policies/index.js';
-import { creditRoutes, CreditsService } from './modules/credits/index.js';
+import { creditRoutes, CreditsService, PlansService } from './modules/credits/index.js';
 import { paymentRoutes, paymentServices } from './modules/payments/index.js';
 import { attachmentRoutes, AttachmentsService } from './modules/attachments/index.js';
 import { signatureRoutes, SignatureService } from './modules/signature/index.js';
@@ -349,7 +349,7 @@ export async function buildApp(
       reportSafetyRoutes(api, options.db, services.reportSafety);
       ordersRoutes(api, options.db, services.orders);
       await paymentRoutes(api, options.db, services.payments);
-      creditRoutes(api, new CreditsService(options.db, options.clock));
+      creditRoutes(api, new CreditsService(options.db, options.clock), new PlansService(options.db, options.clock));
       blobRoutes(api, new BlobTransferService(options.blobs, blobLinks, options.clock));
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);

@@ -6,15 +6,19 @@ import { defineCallRoute } from '../../platform/call-route.js';
 import { idempotencyKeyOf } from '../../platform/idempotency.js';
 import type { RawInput } from '../../platform/route.js';
 import type { CreditsService } from './credits.service.js';
+import { planRoutes } from './plans.routes.js';
+import type { PlansService } from './plans.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Group credits (contracts creditCalls). Calls on a group name it in the query, so the route checks
  * membership before the body is read; billing view and the group's enableCredit flag are the
- * service's (credits.access.ts). credits/charge is the payments module's.
+ * service's (credits.access.ts). credits/charge is the payments module's. The plans' routes too
+ * (plans.routes.ts).
  */
-export function creditRoutes(app: FastifyInstance, credits: CreditsService): void {
+export function creditRoutes(app: FastifyInstance, credits: CreditsService, plans: PlansService): void {
+  planRoutes(app, plans);
   const caller = ({ account, request }: { account: AccountRow; request: FastifyRequest }) => ({
     account,
     ctx: auditContext(request),
