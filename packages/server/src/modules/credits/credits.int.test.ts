@@ -136,6 +136,11 @@ describe('credits/create-token', () => {
     const orderId = await makeUnpaidOrder(t, w, 100);
     expect(await refusal(w.clerk.token, { orderId })).toEqual([403, 'InsufficientPermissions']);
     expect(await refusal(w.outsider.token, { orderId })).toEqual([404, 'NotFound']);
+    expect(await refusal(w.outsider.token, { bucketId: w.clinic.bucketId, amountFen: 100 })).toEqual([404, 'NotFound']);
+    expect(await refusal(w.clerk.token, { bucketId: w.clinic.bucketId, amountFen: 100 })).toEqual([
+      403,
+      'InsufficientPermissions',
+    ]);
     expect(await refusal(w.doctor.token, { orderId: 'no-such-order' })).toEqual([404, 'NotFound']);
     expect(await refusal(w.doctor.token, { orderId, amountFen: 5 })).toEqual([400, 'ValidationError']);
     const offOrder = await makeUnpaidOrder(t, w, 100, w.offClinic);
@@ -172,6 +177,9 @@ describe('the statement', () => {
     expect((await page({ filters: { from: later, to: '2020-01-01T00:00:00Z' } })).statusCode).toBe(400);
     expect((await page({ filters: { kinds: ['bonus'] } })).statusCode).toBe(400);
     expect((await page({}, w.clerk.token)).statusCode).toBe(403);
+    const sumOf = (token: string) => t.as(token).post(`credits/page-query-sum?groupId=${w.clinic.groupId}`, {});
+    expect((await sumOf(w.clerk.token)).statusCode).toBe(403);
+    expect((await sumOf(w.outsider.token)).statusCode).toBe(404);
     expect((await page({}, w.outsider.token)).statusCode).toBe(404);
 
     const sums = await t.as(w.doctor.token).post(`credits/page-query-sum?groupId=${w.clinic.groupId}`, {});
