@@ -148,6 +148,18 @@ describe('WeChat Pay Native through the simulator', () => {
     expect(await paid.text()).toContain('订单已关闭');
   });
 
+  it('answers what it cannot read with 4xx: an unknown code_url, a body that is not JSON, an oversized one', async () => {
+    const scan = await fetch(sim.scanUrl('weixin://wxpay/bizpayurl?pr=nope'));
+    expect(await scan.text()).toContain('未找到订单');
+    const post = (body: string) =>
+      fetch(`${sim.baseUrl}/sim/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expect((await post('{"code_url":"weixin://wxpay/bizpayurl?pr=nope"}')).status).toBe(404);
+    const notJson = await post('{code_url');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ code: 'PARAM_ERROR' });
+    expect((await post(`{"code_url":"${'x'.repeat(70_000)}"}`)).status).toBe(400);
+  });
+
   it('says ORDER_NOT_EXIST (404) of an order it does not know', async () => {
     await expect(provider.queryOrder('NO-SUCH-ORDER-1')).rejects.toMatchObject({
       status: 404,

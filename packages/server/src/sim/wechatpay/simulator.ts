@@ -229,7 +229,7 @@ export async function startWechatPaySimulator(o: SimulatorOptions): Promise<Wech
     }
     if (method === 'POST' && url.pathname === '/sim/pay') {
       const codeUrl = contentType.includes('application/json')
-        ? String((JSON.parse(body || '{}') as { code_url?: unknown }).code_url ?? '')
+        ? parse(z.object({ code_url: z.string() }), body || '{}').code_url
         : (new URLSearchParams(body).get('code_url') ?? '');
       const order = ledger.orderByCodeUrl(codeUrl);
       if (!order) return { status: 404, html: errorPage('未找到订单 · Unknown order') };
