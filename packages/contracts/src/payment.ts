@@ -79,6 +79,8 @@ export const prePaidOrderSchema = z.object({
   expired: z.boolean(),
   amountFen: fenSchema,
   currency: currencySchema,
+  /** with the loopback simulator only (YYP_WECHATPAY=sim): its page that "scans" the code */
+  simScanUrl: z.string().optional(),
 });
 export type PrePaidOrder = z.infer<typeof prePaidOrderSchema>;
 

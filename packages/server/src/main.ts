@@ -78,7 +78,11 @@ async function main(): Promise<void> {
     espeakPath: config.espeakPath,
     wechatPay: wechat.provider
       ? {
-          channel: { provider: wechat.provider, apiBaseUrl: () => `${apiBase}/yyp/api/v1` },
+          channel: {
+            provider: wechat.provider,
+            apiBaseUrl: () => `${apiBase}/yyp/api/v1`,
+            ...(wechat.simulator ? { scanUrl: (codeUrl: string) => wechat.simulator!.scanUrl(codeUrl) } : {}),
+          },
           close: () => wechat.close(),
         }
       : null,

@@ -6,6 +6,8 @@ export interface WechatChannel {
   provider: WechatPayProvider;
   /** the API's public base, e.g. https://pacs.example.cn/yyp/api/v1 (or the loopback address in sim mode) */
   apiBaseUrl: () => string;
+  /** the simulator's page that "scans" a code_url (YYP_WECHATPAY=sim only; the demo's payer page links it) */
+  scanUrl?: (codeUrl: string) => string;
 }
 
 export const notifyUrlOf = (c: WechatChannel) => `${c.apiBaseUrl()}/payments/weixin/notify`;

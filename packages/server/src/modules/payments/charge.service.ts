@@ -146,8 +146,8 @@ export class ChargeService {
     if (row.status === 'closed') throw new AppError('PaymentExpired', 'This payment was closed; start it again');
     const now = this.clock.now();
     const expired = row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
-    if (row.codeUrl && !expired) return presentQr(row, false);
-    if (row.codeUrl && expired && !refresh) return presentQr(row, true);
+    if (row.codeUrl && !expired) return this.presentQr(row, false);
+    if (row.codeUrl && expired && !refresh) return this.presentQr(row, true);
     const order = await this.orderOf(row);
     if (order.paymentStatus !== 0) throw orderAlreadyPaid();
     let paymentNo = row.paymentNo;
@@ -172,7 +172,7 @@ export class ChargeService {
     // Another page made the code at the same moment: theirs stands.
     row = updated ?? (await store.paymentById(this.db, row.id))!;
     if (row.status !== 'pending') throw orderAlreadyPaid();
-    return presentQr(row, false);
+    return this.presentQr(row, false);
   }
 
   /** POST charge/{id}/paid-confirm. */
@@ -236,6 +236,12 @@ export class ChargeService {
       });
     }
     return (await store.paymentById(this.db, row.id))!;
+  }
+
+  private presentQr(row: PaymentRow, expired: boolean): PrePaidOrder {
+    const qr = presentQr(row, expired);
+    const scan = this.wechat?.scanUrl;
+    return scan && qr.codeUrl ? { ...qr, simScanUrl: scan(qr.codeUrl) } : qr;
   }
 
   // ---- rules ----

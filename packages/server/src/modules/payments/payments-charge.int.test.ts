@@ -105,6 +105,7 @@ describe('the public charge page', () => {
     const qr = (await get(`charge/${c.id}/pre-paid-order`, c.token)).json() as PrePaidOrder;
     expect(qr).toMatchObject({ id: c.id, expired: false, amountFen: 12_000, currency: 'CNY' });
     expect(qr.codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+    expect(qr.simScanUrl).toBe(w.wechat.simulator!.scanUrl(qr.codeUrl!));
     expect(((await get(`charge/${c.id}/pre-paid-order`, c.token)).json() as PrePaidOrder).codeUrl).toBe(qr.codeUrl);
     const deliveries = await w.wechat.simulator!.pay(qr.codeUrl!);
     expect(deliveries.map((d) => d.status)).toEqual([200]);

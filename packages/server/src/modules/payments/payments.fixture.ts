@@ -41,7 +41,11 @@ export async function startPayWorld(): Promise<PayWorld> {
     clock,
     app: {
       wechatPay: {
-        channel: { provider: wechat.provider!, apiBaseUrl: () => `${base}/yyp/api/v1` },
+        channel: {
+          provider: wechat.provider!,
+          apiBaseUrl: () => `${base}/yyp/api/v1`,
+          scanUrl: (codeUrl) => wechat.simulator!.scanUrl(codeUrl),
+        },
         close: () => wechat.close(),
       },
     },
