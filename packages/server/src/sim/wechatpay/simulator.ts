@@ -117,8 +117,10 @@ export async function startWechatPaySimulator(o: SimulatorOptions): Promise<Wech
   const refundNotice = (outRefundNo: string) => {
     const refund = ledger.refundOf(outRefundNo);
     if (refund.status === 'PROCESSING') throw new Error(`refund ${outRefundNo} is still processing`);
+    // Without a notify_url WeChat Pay uses one set in the merchant platform; the simulator has none.
+    if (!refund.notifyUrl) throw new Error(`refund ${outRefundNo} was asked without a notify_url`);
     return {
-      url: refund.notifyUrl ?? ledger.order(refund.outTradeNo, now()).notifyUrl,
+      url: refund.notifyUrl,
       eventType: `REFUND.${refund.status}`,
       summary: refund.status === 'SUCCESS' ? '退款成功' : '退款异常',
       originalType: 'refund',
@@ -134,7 +136,7 @@ export async function startWechatPaySimulator(o: SimulatorOptions): Promise<Wech
     const refund = ledger.refundOf(outRefundNo);
     if (refund.status !== 'PROCESSING') return Promise.resolve([]);
     ledger.settleRefund(outRefundNo, now(), status);
-    return notifier.send(refundNotice(outRefundNo));
+    return refund.notifyUrl ? notifier.send(refundNotice(outRefundNo)) : Promise.resolve([]);
   };
   const payOrder = (order: SimOrder) => {
     ledger.pay(order.outTradeNo, now());
@@ -197,7 +199,7 @@ export async function startWechatPaySimulator(o: SimulatorOptions): Promise<Wech
       const refund = ledger.refund(req, now());
       if (fresh && refundDelayMs === 0) {
         ledger.settleRefund(refund.outRefundNo, now());
-        notifier.later(0, () => notifier.send(refundNotice(refund.outRefundNo)));
+        if (refund.notifyUrl) notifier.later(0, () => notifier.send(refundNotice(refund.outRefundNo)));
       } else if (fresh) {
         settling.set(
           refund.outRefundNo,
