@@ -1,4 +1,14 @@
-import { creditSpendRefusal, paymentPosting, topupPosting, type LedgerLine } from '@yyp/contracts';
+import {
+  createLedgerSim,
+  creditSpendRefusal,
+  paymentPosting,
+  refundPosting,
+  slaCreditPosting,
+  topupPosting,
+  type LedgerKind,
+  type LedgerLine,
+} from '@yyp/contracts';
+import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditChargeTokens, ledgerEntries } from '../../db/schema.js';
@@ -207,5 +217,64 @@ describe('credit tokens', () => {
     expect(await consumeCreditToken(db(), issued.token, new Date(now.getTime() + 59_000))).toMatchObject({
       currency: 'USD',
     });
+  });
+});
+
+describe('the database ledger and the in-memory one', () => {
+  it('agree on every balance for any sequence of postings, repeats included', async () => {
+    const groups = [await makeOrganization(t), await makeOrganization(t)];
+    const revenue = [experts.bucketId, clinic.bucketId];
+    const op = fc.record({
+      kind: fc.constantFrom<LedgerKind>('topup', 'payment', 'refund', 'sla_credit'),
+      group: fc.nat(1),
+      bucket: fc.nat(1),
+      credit: fc.boolean(),
+      amountFen: fc.integer({ min: 1, max: 100_000 }),
+      currency: fc.constantFrom('CNY' as const, 'USD' as const),
+      repeat: fc.boolean(),
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+        run += 1;
+        const sim = createLedgerSim();
+        const refs = groups.map((g) => g.groupId);
+        // each run starts from the database's balances: the sim counts the run's postings on top
+        const before = async (fn: (g: string) => Promise<number>) => Promise.all(refs.map(fn));
+        const cny0 = await before((g) => groupCreditBalance(db(), g, 'CNY'));
+        const usd0 = await before((g) => groupCreditBalance(db(), g, 'USD'));
+        for (const [i, o] of ops.entries()) {
+          const groupId = refs[o.group]!;
+          const channel = o.credit ? ('credit' as const) : ('weixin' as const);
+          const p = {
+            payerGroupId: groupId,
+            expertBucketId: revenue[o.bucket]!,
+            amountFen: o.amountFen,
+            currency: o.currency,
+          };
+          const lines =
+            o.kind === 'topup'
+              ? topupPosting({ source: 'manual', groupId, amountFen: o.amountFen, currency: o.currency })
+              : o.kind === 'payment'
+                ? paymentPosting({ ...p, channel })
+                : o.kind === 'refund'
+                  ? refundPosting({ ...p, channel })
+                  : slaCreditPosting({ ...p, buyerGroupId: groupId });
+          const txn = { kind: o.kind, ref: `prop-${run}-${o.repeat && i > 0 ? i - 1 : i}`, groupId, lines };
+          const expected = sim.post(txn).posted;
+          expect((await postTxn(db(), txn)).posted).toBe(expected);
+        }
+        for (const [i, g] of refs.entries()) {
+          expect((await groupCreditBalance(db(), g, 'CNY')) - cny0[i]!).toBe(sim.groupCreditBalance(g, 'CNY'));
+          expect((await groupCreditBalance(db(), g, 'USD')) - usd0[i]!).toBe(sim.groupCreditBalance(g, 'USD'));
+        }
+      }),
+      { numRuns: 15 },
+    );
+    const list = await db()
+      .select({ currency: ledgerEntries.currency, s: sql<string>`sum(${ledgerEntries.amountFen})` })
+      .from(ledgerEntries)
+      .groupBy(ledgerEntries.currency);
+    for (const r of list) expect(Number(r.s)).toBe(0);
   });
 });
