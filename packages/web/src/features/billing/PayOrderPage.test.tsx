@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { callKey, defaultDomainConfig, orderCalls, requestPaymentCalls, type Order } from '@yyp/contracts';
+import {
+  callKey,
+  creditCalls,
+  creditChargeCalls,
+  defaultDomainConfig,
+  orderCalls,
+  requestPaymentCalls,
+  type Order,
+} from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../api/sessionStore';
 import { orderOf } from '../../test/billingFixtures';
@@ -73,5 +81,77 @@ describe('/exams/:examId/apply-report/:applicationId', () => {
     const { api } = openPay(() => orderOf({ paymentStatus: 1, channel: 'weixin', paidFen: 12_550 }));
     expect(await screen.findByText('Payment complete')).toBeTruthy();
     expect(api.requests.some((r) => r.path.includes('pre-paid-order'))).toBe(false);
+  });
+
+  it('pays from the group balance: create-token, then credits/charge with that single-use bearer', async () => {
+    let paid = false;
+    const { api } = openPay(() => orderOf(paid ? { paymentStatus: 1, channel: 'credit', paidFen: 12_550 } : {}), {
+      [callKey(requestPaymentCalls.prePaidOrder)]: () => ({
+        status: 502,
+        body: { code: 'PaymentChannelError', message: 'x' },
+      }),
+      [callKey(requestPaymentCalls.paymentStatus)]: () => ({ status: 200, body: status(0) }),
+      [callKey(creditCalls.bucketCredit)]: () => ({
+        status: 200,
+        body: {
+          groupId: 'g1',
+          bucketId: 'b1',
+          enabled: true,
+          amountFen: 50_000,
+          currency: 'CNY',
+          balances: [{ currency: 'CNY', amountFen: 50_000 }],
+        },
+      }),
+      [callKey(creditCalls.createToken)]: () => ({
+        status: 200,
+        body: {
+          token: 'ct-1',
+          expiresAt: '2026-11-27T10:05:00Z',
+          amountFen: 12_550,
+          currency: 'CNY',
+          balanceFen: 50_000,
+        },
+      }),
+      [callKey(creditChargeCalls.charge)]: (r) => {
+        if (r.headers['charge-authorization'] !== 'Bearer ct-1') {
+          return { status: 401, body: { code: 'Unauthenticated', message: 'x' } };
+        }
+        paid = true;
+        return {
+          status: 200,
+          body: { paymentNo: 'P9', orderId: 'o1', amountFen: 12_550, currency: 'CNY', balanceFen: 37_450 },
+        };
+      },
+    });
+    fireEvent.click(await screen.findByText('Group balance'));
+    expect((await screen.findByTestId('credit-balance')).textContent).toBe('Group balance: ¥500.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ¥125.50 from the balance' }));
+    expect(await screen.findByText('Payment complete')).toBeTruthy();
+    expect(api.requests.find((r) => r.path === 'credits/create-token')?.body).toEqual({ orderId: 'o1' });
+    expect(api.requests.find((r) => r.path === 'credits/charge')?.headers['idempotency-key']).toMatch(/^web-/);
+  });
+
+  it('a balance short of the price cannot pay', async () => {
+    openPay(() => orderOf(), {
+      [callKey(requestPaymentCalls.prePaidOrder)]: () => ({
+        status: 502,
+        body: { code: 'PaymentChannelError', message: 'x' },
+      }),
+      [callKey(requestPaymentCalls.paymentStatus)]: () => ({ status: 200, body: status(0) }),
+      [callKey(creditCalls.bucketCredit)]: () => ({
+        status: 200,
+        body: {
+          groupId: 'g1',
+          bucketId: 'b1',
+          enabled: true,
+          amountFen: 100,
+          currency: 'CNY',
+          balances: [{ currency: 'CNY', amountFen: 100 }],
+        },
+      }),
+    });
+    fireEvent.click(await screen.findByText('Group balance'));
+    const button = await screen.findByRole('button', { name: 'Pay ¥125.50 from the balance' });
+    expect(button.hasAttribute('disabled')).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { fetchRequestDetail } from '../../api/orders';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { Money } from '../../ui/Money';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { CreditPayButton } from './CreditPayButton';
 import { PaymentPanel, type PaymentSource } from './PaymentPanel';
 import './billing.css';
 
@@ -71,7 +72,7 @@ export function PayOrderPage() {
           {channel === 'weixin' ? (
             <PaymentPanel source={source} onPaid={reload} />
           ) : (
-            <Result status="info" title={t('billing.pay.creditSoon')} />
+            <CreditPayButton order={o} onPaid={reload} />
           )}
         </Space>
       )}

@@ -185,7 +185,7 @@ function OrderDetailBody({
             dataSource={applyForms}
             renderItem={(f) => (
               <List.Item key={f.id}>
-                <a href={f.url} target="_blank" rel="noreferrer">
+                <a href={f.url ?? undefined} target="_blank" rel="noreferrer">
                   {f.fileName}
                 </a>
               </List.Item>

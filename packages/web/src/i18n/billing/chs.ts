@@ -24,7 +24,6 @@ export const billingChs: Widen<typeof billingEn> = {
       paidAt: '支付时间 {{time}}',
       noToken: '请从收到的支付链接打开此页面。',
       noPaymentNeeded: '此订单无需支付，已提交给专家。',
-      creditSoon: '余额支付暂不可用。',
       phase: {
         paid: '支付成功',
         refunding: '已支付，退款处理中',
@@ -39,6 +38,11 @@ export const billingChs: Widen<typeof billingEn> = {
         alreadyPaid: '订单已支付',
         noPermission: '您无权支付此订单',
       },
+    },
+    credit: {
+      off: '此集团未开通余额支付。',
+      balance: '集团余额：{{balance}}',
+      pay: '使用余额支付 {{amount}}',
     },
     apply: { backToStudies: '返回检查列表' },
   },

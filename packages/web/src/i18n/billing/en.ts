@@ -21,7 +21,6 @@ export const billingEn = {
       paidAt: 'Paid at {{time}}',
       noToken: 'Open this page from the payment link you were given.',
       noPaymentNeeded: 'This order needs no payment: it has gone to the experts.',
-      creditSoon: 'Paying from the balance is not available yet.',
       phase: {
         paid: 'Payment complete',
         refunding: 'Paid; a refund is in progress',
@@ -36,6 +35,11 @@ export const billingEn = {
         alreadyPaid: 'This order has already been paid.',
         noPermission: 'You have no permission to pay for this order.',
       },
+    },
+    credit: {
+      off: 'Paying from the balance is not available for this group.',
+      balance: 'Group balance: {{balance}}',
+      pay: 'Pay {{amount}} from the balance',
     },
     apply: { backToStudies: 'Back to the study list' },
   },
