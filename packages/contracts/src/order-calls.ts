@@ -1,7 +1,10 @@
 import { defineCall } from './call.js';
 import {
   addExpertBucketSchema,
+  applyFormByCodeSchema,
+  applyFormSchema,
   applyFormsSchema,
+  applyFormUploadSchema,
   applyRequestSchema,
   billingSourcesSchema,
   cancelOrderSchema,
@@ -20,7 +23,6 @@ import {
   productsSchema,
   productUpdateSchema,
   remoteReportSchema,
-  uploadByCodeQuerySchema,
 } from './order.js';
 import { idParams } from './report-calls.js';
 
@@ -126,6 +128,7 @@ export const orderCalls = {
     method: 'POST',
     path: 'orders/:id/upload-applyforms',
     params: orderParams,
+    body: applyFormUploadSchema,
     answer: applyFormsSchema,
   }),
   deleteApplyForms: defineCall({
@@ -135,11 +138,12 @@ export const orderCalls = {
     body: deleteApplyFormsSchema,
     answer: applyFormsSchema,
   }),
+  /** public: the exam's form code is the credential; answers the file recorded (no list to a stranger) */
   uploadApplyFormsByCode: defineCall({
     method: 'POST',
     path: 'orders/upload-applyforms-by-code',
-    query: uploadByCodeQuerySchema,
-    answer: applyFormsSchema,
+    body: applyFormByCodeSchema,
+    answer: applyFormSchema,
   }),
   applyForms: defineCall({
     method: 'GET',

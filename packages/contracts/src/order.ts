@@ -191,13 +191,32 @@ export const applyFormSchema = z.object({
   contentType: z.string(),
   size: z.number().int(),
   created: isoTime,
-  /** a short-lived link to the file */
-  url: z.string(),
+  /** a short-lived link to the file (null where the blob store cannot sign one) */
+  url: z.string().nullable(),
 });
 export type ApplyForm = z.infer<typeof applyFormSchema>;
 export const applyFormsSchema = z.array(applyFormSchema);
 export const deleteApplyFormsSchema = z.object({ ids: z.array(id).min(1).max(50) }).strict();
-export const uploadByCodeQuerySchema = z.object({ code: z.string().min(1).max(128) });
+/**
+ * orders/{id}/upload-applyforms: records a file the caller uploaded with GET policies/forms (an
+ * image or PDF of the referral), as attachments do.
+ */
+export const applyFormUploadSchema = z
+  .object({
+    key: z.string().min(1).max(512),
+    name: z.string().trim().min(1).max(255),
+    contentType: z.string().max(255).optional(),
+  })
+  .strict();
+export type ApplyFormUpload = z.infer<typeof applyFormUploadSchema>;
+/** orders/upload-applyforms-by-code: a form code of the exam (exams/{id}/attachment-code, kind form) and its upload. */
+export const applyFormByCodeSchema = z
+  .object({
+    code: z.string().min(16).max(128),
+    key: z.string().min(1).max(512),
+    fileName: z.string().trim().min(1).max(255),
+  })
+  .strict();
 
 export const orderDetailSchema = z.object({
   order: orderSchema,

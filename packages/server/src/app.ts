@@ -225,7 +225,7 @@ export async function buildApp(
     live: createLiveBus({ databaseUrl: options.databaseUrl, sharedBy: options.db, logger: app.log }),
     liveAccess: new LiveAccess((token) => services.accounts.authenticate(token)),
     payments: paymentServices({ ...options, signer, log: app.log }),
-    orders: ordersServices({ db: options.db, clock: options.clock, reports, jobs, log: app.log }),
+    orders: ordersServices({ db: options.db, clock: options.clock, reports, jobs, policies, log: app.log }),
     speech: new SpeechService(
       { db: options.db, blobs: options.blobs, clock: options.clock, jobs, logger: app.log },
       options.espeakPath ?? 'espeak-ng',

@@ -4,7 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import type { PoliciesService } from '../policies/index.js';
 import type { ReportsService } from '../reports/index.js';
+import { ApplyFormsService } from './apply-forms.service.js';
 import { OrderReportsService } from './orders-reports.service.js';
 import { OrdersListService } from './orders-list.service.js';
 import type { OrdersServices } from './orders.routes.js';
@@ -23,7 +25,7 @@ export {
 } from './orders-payment.store.js';
 export { ownerOfProduct } from './products.store.js';
 export { ordersRoutes, type OrdersServices } from './orders.routes.js';
-export { OrderReportsService, OrdersListService, OrdersService, ProductsService, TurnaroundService };
+export { ApplyFormsService, OrderReportsService, OrdersListService, OrdersService, ProductsService, TurnaroundService };
 
 /**
  * The orders services, wired in one call from app.ts: the reports module tells the orders of its
@@ -35,6 +37,7 @@ export function ordersServices(deps: {
   clock: Clock;
   reports: ReportsService;
   jobs: JobQueue;
+  policies: PoliciesService;
   log?: FastifyBaseLogger;
 }): OrdersServices & { reportsBack: OrderReportsService; turnaround: TurnaroundService } {
   const orders = new OrdersService(deps.db, deps.clock);
@@ -42,10 +45,12 @@ export function ordersServices(deps: {
   deps.reports.onReportChanged(reportsBack.listener());
   const turnaround = new TurnaroundService(deps.db, deps.clock, deps.log);
   turnaround.schedule(deps.jobs);
+  const applyForms = new ApplyFormsService(deps.db, deps.clock, deps.policies, orders);
   return {
     products: new ProductsService(deps.db, deps.clock),
     orders,
-    lists: new OrdersListService(deps.db, orders),
+    lists: new OrdersListService(deps.db, orders, applyForms),
+    applyForms,
     reportsBack,
     turnaround,
   };

@@ -7,6 +7,7 @@ import { entriesForOrder } from '../ledger/index.js';
 import { requireIn, type OrdersCaller } from './orders.access.js';
 import { orderOut } from './orders.presenter.js';
 import type { OrdersService } from './orders.service.js';
+import type { ApplyFormsService } from './apply-forms.service.js';
 import * as store from './orders.store.js';
 
 /**
@@ -18,6 +19,7 @@ export class OrdersListService {
   constructor(
     private readonly db: Db,
     private readonly orders: OrdersService,
+    private readonly applyForms: ApplyFormsService,
   ) {}
 
   async page(
@@ -92,7 +94,7 @@ export class OrdersListService {
     return {
       order: await this.orders.present(row, side),
       ledger: await entriesForOrder(this.db, row.id),
-      applyForms: [],
+      applyForms: await this.applyForms.list(caller, row.id),
     };
   }
 

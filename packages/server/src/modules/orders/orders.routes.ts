@@ -2,9 +2,10 @@ import { orderCalls } from '@yyp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountRow } from '../../db/schema.js';
 import { auditContext } from '../../platform/audit.js';
-import { defineCallRoute } from '../../platform/call-route.js';
+import { defineCallRoute, definePublicCallRoute } from '../../platform/call-route.js';
 import type { Db } from '../../platform/db.js';
 import { ownerFrom, type RawInput } from '../../platform/route.js';
+import type { ApplyFormsService } from './apply-forms.service.js';
 import { ownerOfOrder, ownerOfProduct } from './orders.owners.js';
 import type { OrdersListService } from './orders-list.service.js';
 import type { OrdersService } from './orders.service.js';
@@ -14,6 +15,7 @@ export interface OrdersServices {
   products: ProductsService;
   orders: OrdersService;
   lists: OrdersListService;
+  applyForms: ApplyFormsService;
 }
 
 /**
@@ -117,5 +119,26 @@ export function ordersRoutes(app: FastifyInstance, db: Db, s: OrdersServices): v
     summary: 'An order with its ledger lines, by the exam, report or order id (either side)',
     auth: 'account',
     handler: (input) => s.lists.detail(caller(input), input.query),
+  });
+
+  defineCallRoute(app, orderCalls.uploadApplyForms, {
+    summary: 'Record on the order an apply form the caller uploaded with GET policies/forms (image or PDF)',
+    auth: { action: 'upload_apply_forms', owner: orderOwner },
+    handler: (input) => s.applyForms.upload(caller(input), input.params.id, input.body),
+  });
+  defineCallRoute(app, orderCalls.deleteApplyForms, {
+    summary: 'Delete apply forms of the order (upload_apply_forms in its requesting organization)',
+    auth: { action: 'upload_apply_forms', owner: orderOwner },
+    handler: (input) => s.applyForms.remove(caller(input), input.params.id, input.body.ids),
+  });
+  defineCallRoute(app, orderCalls.applyForms, {
+    summary: "The order's apply forms with 10-minute links (either side of the order)",
+    auth: 'account',
+    handler: (input) => s.applyForms.list(caller(input), input.params.id),
+  });
+  definePublicCallRoute(app, orderCalls.uploadApplyFormsByCode, {
+    summary:
+      "Record an apply form uploaded through the exam's form code on its live order (public: the code is the credential)",
+    handler: ({ body, request }) => s.applyForms.uploadByCode(body, auditContext(request)),
   });
 }
