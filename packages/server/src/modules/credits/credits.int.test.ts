@@ -54,6 +54,22 @@ describe('credits/top-up', () => {
     expect(audits[0]).toMatchObject({ actorId: w.platformAdmin.accountId, outcome: 'success' });
   });
 
+  it('adds the money once when the same top-up arrives five times at once', async () => {
+    const other = await makeCreditsWorld(t);
+    const g = other.clinic.groupId;
+    const key = unique('key-');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => topUp(g, 4_200, key)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => r.json().txnId)).size).toBe(1);
+    expect((await credit(g, other.admin.token)).json().amountFen).toBe(4_200);
+    const rows = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'credit.topup'), eq(auditLogs.targetId, g)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.details).toMatchObject({ amountFen: 4_200, balanceFen: 4_200 });
+  });
+
   it('refuses without a key, for non-admins, bad amounts, a group with credit off or none', async () => {
     expect((await topUp(w.clinic.groupId, 100, null)).statusCode).toBe(400);
     expect((await topUp(w.clinic.groupId, 100, 'bad key')).statusCode).toBe(400);
@@ -113,6 +129,13 @@ describe('credits/create-token', () => {
       accountId: w.doctor.accountId,
     });
     expect(await consumeCreditToken(db(), issued.token, t.clock.now())).toBeNull();
+    const audit = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'credit.token'), eq(auditLogs.targetId, orderId)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: w.doctor.accountId, bucketId: w.clinic.bucketId });
+    expect(JSON.stringify(audit[0])).not.toContain(issued.token);
   });
 
   it('issues one for an amount of an organization of the group', async () => {
