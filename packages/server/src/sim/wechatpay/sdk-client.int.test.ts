@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Wechatpay } from 'wechatpay-axios-plugin';
+import { Aes, Wechatpay } from 'wechatpay-axios-plugin';
 import { makePlatformCertificate } from './certificate.js';
 import { startReceiver } from './receiver.fixture.js';
 import { startWechatPaySimulator, type WechatPaySimulator } from './simulator.js';
@@ -101,6 +101,27 @@ describe("wechatpay-axios-plugin's Wechatpay client against the simulator", () =
       out_refund_no: `${outTradeNo}R`,
     });
     expect(queried.data.refund_id).toBe(refund.data.refund_id);
+  });
+
+  it('downloads the platform certificate (GET /v3/certificates), encrypted with the APIv3 key', async () => {
+    const answer = await endpoint(
+      client({ [sim.platformSerial]: sim.platformCertificatePem }),
+      'v3.certificates',
+    ).get();
+    const [entry] = answer.data.data as {
+      serial_no: string;
+      encrypt_certificate: { algorithm: string; nonce: string; associated_data: string; ciphertext: string };
+    }[];
+    expect(entry?.serial_no).toBe(sim.platformSerial);
+    expect(entry?.encrypt_certificate).toMatchObject({ algorithm: 'AEAD_AES_256_GCM', associated_data: 'certificate' });
+    const { ciphertext, nonce, associated_data } = entry?.encrypt_certificate ?? {
+      ciphertext: '',
+      nonce: '',
+      associated_data: '',
+    };
+    expect(Aes.AesGcm.decrypt(ciphertext, Buffer.from(apiV3Key), nonce, associated_data)).toBe(
+      sim.platformCertificatePem,
+    );
   });
 
   it('closes with 204 No Content, still signed', async () => {

@@ -1,11 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KeyObject } from 'node:crypto';
-import { randomUUID } from 'node:crypto';
+import { randomUUID, X509Certificate } from 'node:crypto';
 import { z } from 'zod';
 import type { RefundStatus } from '../../platform/wechatpay/provider.js';
+import { rfc3339China } from '../../platform/wechatpay/client.js';
 import {
   MAX_CLOCK_SKEW_SECONDS,
+  encryptResource,
   freshSignedAt,
   parseAuthorization,
   requestSignatureValid,
@@ -207,6 +209,24 @@ export async function startWechatPaySimulator(o: SimulatorOptions): Promise<Wech
         );
       }
       return { status: 200, json: refundJson(refund) };
+    }
+    if (method === 'GET' && path === '/v3/certificates') {
+      // 下载平台证书: the platform certificate, encrypted with the APIv3 key as WeChat Pay sends it.
+      const { original_type: _type, ...encrypted } = encryptResource(platform.pem, o.apiV3Key, 'certificate');
+      const valid = new X509Certificate(platform.pem);
+      return {
+        status: 200,
+        json: {
+          data: [
+            {
+              serial_no: platform.serial,
+              effective_time: rfc3339China(new Date(valid.validFrom)),
+              expire_time: rfc3339China(new Date(valid.validTo)),
+              encrypt_certificate: encrypted,
+            },
+          ],
+        },
+      };
     }
     const refund = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path);
     if (refund && method === 'GET') {
