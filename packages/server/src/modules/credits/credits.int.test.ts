@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, orders } from '../../db/schema.js';
-import { unique } from '../../test/factories.js';
+import { accountByUsername, unique } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { updateDomainConfig } from '../domain/index.js';
 import { consumeCreditToken } from '../ledger/index.js';
+import { CreditsService } from './credits.service.js';
 import { makeCreditsWorld, makeUnpaidOrder, postCreditPayment, type CreditsWorld } from './credits.fixture.js';
 
 /** Group credits (issue 24: credits/*, buckets/{id}/credit) on PGlite and PostgreSQL. */
@@ -235,5 +236,17 @@ describe('the statement', () => {
     await book.xlsx.load(lines.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets[0]!.getRow(1).values).toContain('金额（元）');
     expect(book.worksheets[0]!.getRow(2).values).toContain('-25.00');
+  });
+});
+
+describe('the statement export limit', () => {
+  it('refuses an export of more lines than the limit, and makes none', async () => {
+    const account = await accountByUsername(t, w.admin.username);
+    const caller = { account: account!, ctx: { ip: null, userAgent: null } };
+    const small = new CreditsService(db(), t.clock, 1);
+    const refused = await small.exportLines(caller, w.clinic.groupId, { filters: {} }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'ExportLimitExceeded', status: 400, details: { limit: 1 } });
+    const one = await small.exportLines(caller, w.clinic.groupId, { filters: { kinds: ['topup'] } });
+    expect(one.count).toBe(1);
   });
 });

@@ -52,6 +52,7 @@ export class CreditsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly maxExport = MAX_CREDIT_EXPORT,
   ) {
     this.access = new CreditAccess(db);
   }
@@ -236,11 +237,11 @@ export class CreditsService {
   /** POST credits/export-excel: the filtered lines as .xlsx (at most MAX_CREDIT_EXPORT). */
   async exportLines(caller: CreditCaller, groupId: string, body: z.infer<typeof creditExportSchema>) {
     const filter = await this.statementFilter(caller, groupId, body.filters);
-    const { entries, count } = await statement(this.db, filter, { limit: MAX_CREDIT_EXPORT, offset: 0 });
-    if (count > MAX_CREDIT_EXPORT) {
-      throw new AppError('ExportLimitExceeded', `At most ${MAX_CREDIT_EXPORT} lines per export`, {
+    const { entries, count } = await statement(this.db, filter, { limit: this.maxExport, offset: 0 });
+    if (count > this.maxExport) {
+      throw new AppError('ExportLimitExceeded', `At most ${this.maxExport} lines per export`, {
         count,
-        limit: MAX_CREDIT_EXPORT,
+        limit: this.maxExport,
       });
     }
     const now = this.clock.now();
