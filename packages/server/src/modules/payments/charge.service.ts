@@ -46,23 +46,23 @@ export class ChargeService {
     const order = await this.payable(caller, orderId);
     requireWechat(this.wechat);
     const now = this.clock.now();
-    const row =
-      (await store.pendingPaymentOf(this.db, order.id, 'weixin')) ??
-      (await store.insertPayment(this.db, {
-        id: crypto.randomUUID(),
-        paymentNo: store.newNumber('YP', now),
-        purpose: 'order',
-        orderId: order.id,
-        groupId: order.groupId,
-        bucketId: order.requestBucketId,
-        channel: 'weixin',
-        amountFen: order.priceFen,
-        currency: order.currency,
-        status: 'pending',
-        createdBy: caller.account.id,
-        created: now,
-        updated: now,
-      }));
+    const open = await store.pendingPaymentOf(this.db, order.id, 'weixin');
+    if (open) return this.tokenFor(open, now);
+    const row = await store.insertPayment(this.db, {
+      id: crypto.randomUUID(),
+      paymentNo: store.newNumber('YP', now),
+      purpose: 'order',
+      orderId: order.id,
+      groupId: order.groupId,
+      bucketId: order.requestBucketId,
+      channel: 'weixin',
+      amountFen: order.priceFen,
+      currency: order.currency,
+      status: 'pending',
+      createdBy: caller.account.id,
+      created: now,
+      updated: now,
+    });
     await writeAudit(this.db, caller.ctx, {
       action: 'payment.charge_applied',
       outcome: 'success',
@@ -73,6 +73,10 @@ export class ChargeService {
       bucketId: order.requestBucketId,
       details: { orderId: order.id, amountFen: row.amountFen, currency: row.currency },
     });
+    return this.tokenFor(row, now);
+  }
+
+  private tokenFor(row: PaymentRow, now: Date): ChargeCreated {
     const { token, expires } = issueChargeToken(this.signer, row.id, now);
     return { id: row.id, token, tokenExpires: expires };
   }
@@ -247,7 +251,7 @@ export class ChargeService {
   // ---- rules ----
 
   /** An order the caller may pay that still waits for payment (spec 000 §5/§6, §8 payment messages). */
-  private async payable(caller: PayCaller, orderId: string): Promise<OrderForPayment> {
+  async payable(caller: PayCaller, orderId: string): Promise<OrderForPayment> {
     const order = await this.ownOrder(caller, orderId);
     if (order.status === 'cancelled') throw new AppError('Conflict', 'The order is cancelled');
     if (order.paymentStatus !== 0) throw orderAlreadyPaid();

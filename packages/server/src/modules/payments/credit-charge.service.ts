@@ -39,8 +39,7 @@ export class CreditChargeService {
 
   async charge(caller: PayCaller, token: string, orderId: string): Promise<CreditChargeResult> {
     if (!token) throw refused('is missing (Charge-Authorization: Bearer <token>)');
-    const checked = await this.charges.ownOrder(caller, orderId);
-    if (checked.status === 'cancelled') throw new AppError('Conflict', 'The order is cancelled');
+    await this.charges.payable(caller, orderId);
     const now = this.clock.now();
     const { result, closed } = await this.db.transaction(async (tx) => {
       const grant = await consumeCreditToken(tx, token, now);

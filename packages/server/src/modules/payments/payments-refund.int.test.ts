@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, ledgerTxns, orders, payments } from '../../db/schema.js';
 import { makeMember } from '../../test/factories.js';
+import { updateDomainConfig } from '../domain/index.js';
 import { groupCreditBalance } from '../ledger/index.js';
 import {
   creditToken,
@@ -63,7 +64,7 @@ const refundTxns = async (orderId: string) =>
     .where(and(eq(ledgerTxns.kind, 'refund'), eq(ledgerTxns.orderId, orderId)));
 
 describe('credits/charge', () => {
-  it('pays an order from the group balance with a single-use bearer', async () => {
+  it('pays an order from the group balance with the bearer, once', async () => {
     await topUp(w, 20_000);
     const start = await balance();
     const order = await makeOrder(w);
@@ -80,7 +81,7 @@ describe('credits/charge', () => {
     const row = await orderOf(order.id);
     expect([row.paymentStatus, row.channel, row.paidFen]).toEqual([1, 'credit', 12_000]);
     const again = await creditCharge(order.id, token);
-    expect([again.status, again.body.code]).toEqual([403, 'NoPermissionToPay']);
+    expect([again.status, again.body.code]).toEqual([409, 'OrderAlreadyPaid']);
   });
 
   it('refuses when short (InsufficientCredit) and keeps the bearer unused for after a top-up', async () => {
@@ -109,6 +110,20 @@ describe('credits/charge', () => {
     const res = await creditCharge(order.id, await creditToken(w, order.id, 12_000), w.bystander.token);
     expect([res.status, res.body.code]).toEqual([403, 'NoPermissionToPay']);
     expect((await orderOf(order.id)).paymentStatus).toBe(0);
+  });
+
+  it('refuses a free order and any order while the payment service is off', async () => {
+    await topUp(w, 12_000);
+    const free = await makeOrder(w, { priceFen: 0 });
+    expect((await creditCharge(free.id, await creditToken(w, free.id, 1))).body.code).toBe('Conflict');
+    const order = await makeOrder(w);
+    await updateDomainConfig(w.db, { enablePaymentService: false }, w.t.clock.now());
+    try {
+      const off = await creditCharge(order.id, await creditToken(w, order.id, 12_000));
+      expect([off.status, off.body.code]).toEqual([403, 'PaymentServiceDisabled']);
+    } finally {
+      await updateDomainConfig(w.db, { enablePaymentService: true }, w.t.clock.now());
+    }
   });
 
   it('two spends at once never overdraw: enough for one, one is refused', async () => {
@@ -205,6 +220,24 @@ describe('payments/{no}/refund', () => {
     expect(spoilt.map((d) => d.status)).toEqual([400]);
     expect((await orderOf(orderId)).paymentStatus).toBe(2);
     expect((await sim().notifyRefund(pending.refundNo, { times: 3 })).map((d) => d.status)).toEqual([200, 200, 200]);
+    expect([(await orderOf(orderId)).paymentStatus, (await orderOf(orderId)).refundedFen]).toEqual([3, 12_000]);
+    expect(await refundTxns(orderId)).toHaveLength(1);
+  });
+
+  it('asks WeChat about a refund whose notification never came before taking the next', async () => {
+    const { orderId, paymentNo } = await paidByWeixin();
+    sim().setRefundDelayMs(60_000);
+    const asked = refund(paymentNo, { amountFen: 12_000, reason: '全额' }, 'refund-lost-0001');
+    const { refundNo } = (await asked.finally(() => sim().setRefundDelayMs(0))).body;
+    sim().setNotifyOrigin('http://127.0.0.1:9');
+    try {
+      expect((await sim().settleRefund(refundNo)).map((d) => d.status)).toEqual([null]);
+    } finally {
+      sim().setNotifyOrigin(undefined);
+    }
+    expect((await orderOf(orderId)).paymentStatus).toBe(2);
+    const next = await refund(paymentNo, { amountFen: 1, reason: '再退' }, 'refund-next-0001');
+    expect([next.status, next.body.code]).toEqual([409, 'RefundExceedsPaid']);
     expect([(await orderOf(orderId)).paymentStatus, (await orderOf(orderId)).refundedFen]).toEqual([3, 12_000]);
     expect(await refundTxns(orderId)).toHaveLength(1);
   });

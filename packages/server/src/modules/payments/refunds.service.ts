@@ -44,6 +44,7 @@ export class RefundsService {
   }
 
   async refund(actor: Actor, ctx: AuditContext, paymentNo: string, input: RefundInput, key: string): Promise<Refund> {
+    await this.reconcile(paymentNo, ctx);
     const now = this.clock.now();
     const { refund, payment, replay } = await this.db.transaction(async (tx) => {
       const payment = await store.lockPayment(tx, { paymentNo });
@@ -95,6 +96,27 @@ export class RefundsService {
     });
     if (!replay && payment.channel === 'weixin') await this.toWechat(payment, refund, ctx);
     return this.present(refund.refundNo);
+  }
+
+  /**
+   * Asks WeChat about the payment's refunds still in flight (their notification may never have
+   * come) and finishes or fails them, so what they hold back is counted right.
+   */
+  async reconcile(paymentNo: string, ctx: AuditContext): Promise<void> {
+    const payment = await store.paymentByNo(this.db, paymentNo);
+    if (!payment || payment.channel !== 'weixin' || !this.wechat) return;
+    for (const r of await refunds.processingRefundsOf(this.db, payment.id)) {
+      let answer;
+      try {
+        answer = await this.wechat.provider.queryRefund(r.refundNo);
+      } catch {
+        continue;
+      }
+      if (answer.status === 'SUCCESS') await this.finish(r.refundNo, answer.refundId, ctx, answer.amountFen);
+      else if (answer.status !== 'PROCESSING') {
+        await this.fail(r.refundNo, answer.status === 'ABNORMAL' ? 'abnormal' : 'closed', ctx);
+      }
+    }
   }
 
   /** The refund of a payment that found its order already paid or cancelled: all of it, once. */

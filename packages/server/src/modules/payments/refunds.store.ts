@@ -55,3 +55,10 @@ export async function refundsOfPayments(db: Db, paymentIds: string[]): Promise<R
   if (paymentIds.length === 0) return [];
   return db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds)).orderBy(refunds.created, refunds.id);
 }
+
+export async function processingRefundsOf(db: Db, paymentId: string): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'processing')));
+}
