@@ -224,6 +224,11 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/settings/MyGroupsPage').then((m) => ({ Component: m.MyGroupsPage })),
               },
               {
+                path: 'billing',
+                lazy: () =>
+                  import('../features/billing/BillingSettingsPage').then((m) => ({ Component: m.BillingSettingsPage })),
+              },
+              {
                 path: 'signature',
                 lazy: () => import('../features/settings/SignaturePage').then((m) => ({ Component: m.SignaturePage })),
               },

@@ -1,25 +1,30 @@
-import { SignatureOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { SignatureOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useDomain } from '../../shared/domain/useDomain';
 
 /** Settings sub-pages of spec 000 §2 that exist so far (profile, groups); others join as they arrive. */
 const SETTINGS_PAGES = [
   { key: 'profile', path: '/settings/profile', icon: <UserOutlined />, label: 'settings.menuProfile' },
   { key: 'groups', path: '/settings/groups', icon: <TeamOutlined />, label: 'myGroups.menu' },
   { key: 'signature', path: '/settings/signature', icon: <SignatureOutlined />, label: 'signature.menu' },
+  // Billing only with the domain's payment service on (spec 000 §2).
+  { key: 'billing', path: '/settings/billing', icon: <WalletOutlined />, label: 'billing.settings.menu' },
 ] as const;
 
 /** /settings/*: side menu of the personal settings pages. */
 export function SettingsLayout() {
   const { t } = useTranslation();
   const location = useLocation();
-  const items: MenuProps['items'] = SETTINGS_PAGES.map((page) => ({
+  const { domain } = useDomain();
+  const pages = SETTINGS_PAGES.filter((page) => page.key !== 'billing' || domain.enablePaymentService);
+  const items: MenuProps['items'] = pages.map((page) => ({
     key: page.key,
     icon: page.icon,
     label: <Link to={page.path}>{t(page.label)}</Link>,
   }));
-  const selected = SETTINGS_PAGES.filter((page) => location.pathname.startsWith(page.path)).map((page) => page.key);
+  const selected = pages.filter((page) => location.pathname.startsWith(page.path)).map((page) => page.key);
 
   return (
     <Layout className="yyp-settings">
