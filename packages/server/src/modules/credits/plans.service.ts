@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import { uploadBlock } from '../archive/index.js';
 import { bucketsByIds, bucketsOfGroup, findBucket } from '../organizations/index.js';
-import { privateBuckets } from './plans.store.js';
+import { driedPrivateBuckets } from './plans.store.js';
 
 /** How many organizations a platform admin's plans/dried lists at most. */
 const MAX_DRIED = 500;
@@ -69,7 +69,7 @@ export class PlansService {
   async dried(account: AccountRow): Promise<PlanStatus[]> {
     let rows: BucketRow[];
     if (account.isPlatformAdmin) {
-      rows = await privateBuckets(this.db, MAX_DRIED);
+      rows = await driedPrivateBuckets(this.db, this.clock.now(), MAX_DRIED);
     } else {
       const scope = await callerScope(this.db, account);
       const ids = new Set(scope.facts.filter((b) => b.isPrivate && canSee(scope.access, b)).map((b) => b.id));
