@@ -185,6 +185,11 @@ export type PublishedPastExam = z.infer<typeof publishedPastExamSchema>;
 
 export const publishReportsRequestSchema = z
   .object({
+    /**
+     * The caller's access token, carried by the body (spec 001 §8: the client sends no stored
+     * token on orders/publish-reports; the body carries its own). A bearer header is still taken.
+     */
+    token: z.string().min(1).max(4096).optional(),
     examIds: z.array(z.string().max(64)).min(1).max(PUBLISH_MAX_EXAMS),
     expiresInDays: z.number().int().min(1).max(SHARE_EXPIRES_MAX_DAYS).default(PUBLISH_EXPIRES_DEFAULT_DAYS),
   })

@@ -12,6 +12,11 @@ declare module 'fastify' {
     account: AccountRow | null;
     /** the server-side session of the caller's token (its jti) */
     sessionId: string | null;
+    /**
+     * Signs in the caller with a token its body carries (spec 001 §8 "or when the body carries its
+     * own token": a public route's handler, after the body is read); throws as a bad bearer does.
+     */
+    accountOfToken(token: string): Promise<AccountRow>;
   }
 }
 
@@ -34,6 +39,11 @@ export function installAuth(app: FastifyInstance, db: Db, authenticate: Authenti
   app.decorateRequest('access', null);
   app.decorateRequest('bucket', null);
   app.decorateRequest('groupId', null);
+  app.decorateRequest('accountOfToken', async function accountOfToken(token: string) {
+    const found = await authenticate(token);
+    rememberScope(found.account, found.scope);
+    return found.account;
+  });
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const auth = request.routeOptions.config.auth;

@@ -125,6 +125,20 @@ describe('publishing reports', () => {
     expect((await t.call('GET', `share/report?link=${again.results[0]!.link!.linkId}`)).statusCode).toBe(200);
   });
 
+  it('takes the token the body carries (spec 001 §8), and refuses a call with none or a bad one', async () => {
+    const exam = await newExam(t, radiology, { patientId: 'PUB-TOKEN' });
+    await approvedReport(t, { doctor: tok.doctor!, senior: tok.senior! }, exam);
+    const call = (body: object) => t.call('POST', 'orders/publish-reports', { body });
+    const res = await call({ token: tok.senior, examIds: [exam] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as PublishResult).results).toMatchObject([{ examId: exam, ok: true, reason: null }]);
+    // The doctor's token in the body: the doctor is the caller (no order_report_publish).
+    const asDoctor = (await call({ token: tok.doctor, examIds: [exam] })).json() as PublishResult;
+    expect(asDoctor.results).toMatchObject([{ examId: exam, ok: false, reason: 'forbidden' }]);
+    expect((await call({ examIds: [exam] })).statusCode).toBe(401);
+    expect((await call({ token: 'not-a-token', examIds: [exam] })).statusCode).toBe(401);
+  });
+
   it("lists the patient's other published reports and co-written exams for anonymous viewers, [] on any failure", async () => {
     const patientId = 'PUB-002';
     const main = await newExam(t, radiology, { patientId });

@@ -39,7 +39,11 @@ export class ReportPublishService {
   ) {}
 
   /** POST orders/publish-reports: a publish link per approved report, or why not, per exam asked. */
-  async publish(account: AccountRow, body: Required<PublishReportsRequest>, ctx: AuditContext): Promise<PublishResult> {
+  async publish(
+    account: AccountRow,
+    body: Required<Omit<PublishReportsRequest, 'token'>>,
+    ctx: AuditContext,
+  ): Promise<PublishResult> {
     const { access } = await callerScope(this.db, account);
     const examIds = [...new Set(body.examIds)];
     const rows = new Map((await store.examsWithReports(this.db, examIds)).map((r) => [r.examId, r]));

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute, definePublicCallRoute } from '../../platform/call-route.js';
 import type { Db } from '../../platform/db.js';
+import { errors } from '../../platform/errors.js';
 import { ownerFrom, type RawInput } from '../../platform/route.js';
 import { actorOf as actor, ownerOfReport } from '../reports/index.js';
 import type { ReportPublishService } from './report-publish.service.js';
@@ -42,11 +43,16 @@ export function reportSharingRoutes(
     handler: (input) => sharing.revoke(actor(input), input.params.reportId, input.params.shareId),
   });
 
-  defineCallRoute(app, calls.publish, {
+  // Spec 001 §8: the body carries its own token (a bearer header is taken too); public before the body is read.
+  definePublicCallRoute(app, calls.publish, {
     summary:
-      'Publish approved reports (order_report_publish in each exam’s organization): a link per report or why not',
-    auth: 'account',
-    handler: ({ account, body, request }) => publishing.publish(account, body, auditContext(request)),
+      'Publish approved reports (order_report_publish in each exam’s organization; the body carries the token): a link per report or why not',
+    handler: async ({ body, request }) => {
+      const { token, ...rest } = body;
+      const account = token ? await request.accountOfToken(token) : request.account;
+      if (!account) throw errors.unauthenticated();
+      return publishing.publish(account, rest, auditContext(request));
+    },
   });
   defineCallRoute(app, calls.publishPage, {
     summary: 'Published reports of the organizations where the caller may publish (or of bucketId), newest first',

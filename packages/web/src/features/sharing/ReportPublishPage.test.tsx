@@ -66,7 +66,7 @@ describe('report publish pages', () => {
     );
   });
 
-  it('shows a published report with its links and publishes it again with the token sent explicitly', async () => {
+  it('shows a published report with its links and publishes it again with the token in the body', async () => {
     const detail: PublishDetail = {
       report: {
         kind: 'publish',
@@ -127,13 +127,15 @@ describe('report publish pages', () => {
         },
       }),
     });
-    sessionStore.signIn('senior', tokenFor('senior'));
+    const senior = tokenFor('senior');
+    sessionStore.signIn('senior', senior);
     renderApp('/report-publish/detail?examId=e1&reportId=e1');
     expect(await screen.findByText('Clear lungs.')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: /Publish again/ }));
     expect(((await screen.findByLabelText('Link')) as HTMLInputElement).value).toContain('/reports/s?link=NEWLINK');
     const call = api.requests.find((r) => r.path === 'orders/publish-reports')!;
-    expect(call.body).toEqual({ examIds: ['e1'] });
-    expect(call.headers.authorization).toMatch(/^Bearer /);
+    // Spec 001 §8: no stored token on this path; the body carries its own.
+    expect(call.body).toEqual({ examIds: ['e1'], token: senior.accessToken });
+    expect(call.headers.authorization).toBeUndefined();
   });
 });

@@ -61,12 +61,12 @@ export function revokeShareLink(reportId: string, shareId: string): Promise<Shar
 
 /**
  * POST orders/publish-reports. Spec 001 §8 lists this path among those the client sends no stored
- * token on; our server needs the caller (publishing is order_report_publish), so the token goes
- * with it explicitly.
+ * token on: the body carries its own token (publishing is order_report_publish, so the server
+ * needs the caller).
  */
 export function publishReports(examIds: string[]): Promise<PublishResult> {
   const token = sessionStore.getAccessToken();
-  return callApi(calls.publish, { body: { examIds } }, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  return callApi(calls.publish, { body: { examIds, ...(token ? { token } : {}) } });
 }
 
 export function fetchPublishPage(query: PublishPageQuery, signal?: AbortSignal): Promise<PublishPage> {
