@@ -160,6 +160,20 @@ describe('WeChat Pay Native through the simulator', () => {
     expect((await post(`{"code_url":"${'x'.repeat(70_000)}"}`)).status).toBe(400);
   });
 
+  it('pays by JSON with the notification delivered several times at once (bench/billing), at most 10', async () => {
+    const { outTradeNo, codeUrl } = await order(900);
+    const pay = (times: number) =>
+      fetch(`${sim.baseUrl}/sim/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code_url: codeUrl, times }),
+      });
+    expect((await pay(11)).status).toBe(400);
+    expect((await provider.queryOrder(outTradeNo)).tradeState).toBe('NOTPAY');
+    expect((await pay(5)).status).toBe(200);
+    expect(lastFor(outTradeNo, 5)).toHaveLength(5);
+  });
+
   it('says ORDER_NOT_EXIST (404) of an order it does not know', async () => {
     await expect(provider.queryOrder('NO-SUCH-ORDER-1')).rejects.toMatchObject({
       status: 404,

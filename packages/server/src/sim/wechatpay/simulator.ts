@@ -140,9 +140,10 @@ export async function startWechatPaySimulator(o: SimulatorOptions): Promise<Wech
     ledger.settleRefund(outRefundNo, now(), status);
     return refund.notifyUrl ? notifier.send(refundNotice(outRefundNo)) : Promise.resolve([]);
   };
-  const payOrder = (order: SimOrder) => {
+  /** The payer pays: the order paid, TRANSACTION.SUCCESS posted (`times` deliveries at once: bench/billing). */
+  const payOrder = (order: SimOrder, times = 1) => {
     ledger.pay(order.outTradeNo, now());
-    return notifier.send(transactionNotice(order));
+    return notifier.send(transactionNotice(order), { times });
   };
 
   /** The checks WeChat Pay makes of every API v3 request before it reads it. */
@@ -250,13 +251,14 @@ export async function startWechatPaySimulator(o: SimulatorOptions): Promise<Wech
       return { status: 200, html: scanPage(ledger.orderByCodeUrl(codeUrl), codeUrl) };
     }
     if (method === 'POST' && url.pathname === '/sim/pay') {
-      const codeUrl = contentType.includes('application/json')
-        ? parse(z.object({ code_url: z.string() }), body || '{}').code_url
-        : (new URLSearchParams(body).get('code_url') ?? '');
+      // JSON (scripts, bench/billing) may ask the notification delivered up to 10 times at once.
+      const { code_url: codeUrl, times } = contentType.includes('application/json')
+        ? parse(z.object({ code_url: z.string(), times: z.number().int().min(1).max(10).optional() }), body || '{}')
+        : { code_url: new URLSearchParams(body).get('code_url') ?? '', times: undefined };
       const order = ledger.orderByCodeUrl(codeUrl);
       if (!order) return { status: 404, html: errorPage('未找到订单 · Unknown order') };
       try {
-        await payOrder(order);
+        await payOrder(order, times);
       } catch (err) {
         return { status: 400, html: errorPage(err instanceof Error ? err.message : String(err)) };
       }
