@@ -232,7 +232,6 @@ export async function buildApp(
     ),
   };
   app.addHook('onClose', () => services.live.close());
-  app.addHook('onClose', async () => options.wechatPay?.close?.());
   // An arrival at the desk checks the exam into its modality's queue; the live socket lets
   // accounts that call there, and the organization's screens, follow queue:<bucketId>.
   services.registry.onArrival(checkInOnArrival(services.calling.queue, app.log));

@@ -26,7 +26,7 @@ import {
 import { makeStaffed } from '../test/factories-archive.js';
 import { insertCallingRows } from '../test/factories-calling.js';
 import { insertOrderRows } from '../modules/orders/orders.fixture.js';
-import { insertPaymentRows } from '../modules/payments/payments-rows.fixture.js';
+import { insertPaymentRows } from '../test/factories-payments.js';
 import { makeAssignRule, makeDictionaryItem } from '../test/factories-platform.js';
 import { makeReportLibrary } from '../test/factories-reports.js';
 import { register } from '../test/factories-registry.js';

@@ -23,6 +23,8 @@ export interface PaymentServices {
   notify: WechatNotifyService;
   invoices: InvoicesService;
   list: PaymentsListService;
+  /** closes the WeChat Pay channel (the simulator, in sim mode) */
+  close(): Promise<void>;
 }
 
 /** The payments services; no `wechatPay`: payment by WeChat is off (YYP_WECHATPAY=off). */
@@ -30,7 +32,7 @@ export function paymentServices(deps: {
   db: Db;
   clock: Clock;
   signer: Signer;
-  wechatPay?: { channel: WechatChannel } | null;
+  wechatPay?: { channel: WechatChannel; close?: () => Promise<void> } | null;
   log?: FastifyBaseLogger;
 }): PaymentServices {
   const { db, clock } = deps;
@@ -44,5 +46,6 @@ export function paymentServices(deps: {
     notify: new WechatNotifyService(db, clock, wechat, refunds, deps.log),
     invoices: new InvoicesService(db, clock),
     list: new PaymentsListService(db, clock),
+    close: async () => deps.wechatPay?.close?.(),
   };
 }

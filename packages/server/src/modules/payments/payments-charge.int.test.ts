@@ -18,7 +18,10 @@ beforeAll(async () => {
   w = await startPayWorld();
 });
 afterAll(async () => {
+  const simulator = w.wechat.simulator!.baseUrl;
   await w.close();
+  // The app closed the channel: the simulator is gone with it.
+  await expect(fetch(simulator)).rejects.toThrow();
 });
 
 const charge = (token: string) => ({ authorization: `Charge ${token}` });

@@ -135,4 +135,6 @@ export async function paymentRoutes(app: FastifyInstance, db: Db, s: PaymentServ
     handler: (input) => s.invoices.updateConfig(caller(input), input.params.bucketId, input.body),
   });
   await wechatNotifyRoutes(app, s.notify);
+  // The channel (in sim mode the simulator) closes with the app.
+  app.addHook('onClose', () => s.close());
 }

@@ -1,5 +1,5 @@
-import { payments } from '../../db/schema.js';
-import type { TestApp } from '../../test/harness.js';
+import { payments } from '../db/schema.js';
+import type { TestApp } from './harness.js';
 
 /**
  * A paid WeChat payment of an order, written directly (for the all-routes tenant-isolation matrix):
