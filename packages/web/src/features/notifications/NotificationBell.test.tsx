@@ -87,6 +87,17 @@ describe('notification bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
   });
 
+  it('names each kind: an expert report back from a remote read', async () => {
+    server([notification(3, { kind: 'remote_report' }), notification(4, { kind: 'critical_value' })]);
+    sessionStore.signIn('doctor', tokenFor('doctor'));
+    renderApp('/studies');
+    await shellReady();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(panel).getByText('Expert report received')).toBeTruthy();
+    expect(within(panel).getByText('Critical value reported')).toBeTruthy();
+  });
+
   it('opens an entry: marks it read and goes to the study list', async () => {
     const { api } = server([notification(1)]);
     sessionStore.signIn('doctor', tokenFor('doctor'));

@@ -40,7 +40,11 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const { items, unread, listError, isLoading, refresh, markRead, markAllRead } = useNotifications();
   const kindLabel = (item: NotificationItem) =>
-    item.kind === 'critical_value' ? t('notifications.criticalValue') : t('notifications.examUploaded');
+    item.kind === 'critical_value'
+      ? t('notifications.criticalValue')
+      : item.kind === 'remote_report'
+        ? t('notifications.remoteReport')
+        : t('notifications.examUploaded');
 
   function handleOpenItem(item: NotificationItem) {
     setOpen(false);

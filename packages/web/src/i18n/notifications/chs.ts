@@ -11,6 +11,7 @@ export const notificationsChs: Widen<typeof notificationsEn> = {
     newestOnly: '仅显示最新的 5 条通知。',
     examUploaded: '新检查已上传',
     criticalValue: '危急值上报',
+    remoteReport: '专家报告已返回',
     noName: '无患者姓名',
     maskedHint: '患者姓名已隐藏：您在该机构没有查看隐私信息的权限。',
   },

@@ -8,6 +8,7 @@ export const notificationsEn = {
     newestOnly: 'The 5 newest notifications are shown.',
     examUploaded: 'New exam uploaded',
     criticalValue: 'Critical value reported',
+    remoteReport: 'Expert report received',
     noName: 'No patient name',
     maskedHint: 'The patient name is hidden: you do not have the privacy permission in this organization.',
   },
