@@ -125,6 +125,25 @@ describe('notifications that do not verify or do not match', () => {
     ]);
   });
 
+  it('refuses a verified notification of a trade that is not ours, audited', async () => {
+    const outTradeNo = 'YPNOTOURS0000000000000001';
+    const { codeUrl } = await w.wechat.provider!.createNativeOrder({
+      outTradeNo,
+      description: '别处的订单',
+      amountFen: 100,
+      currency: 'CNY',
+      notifyUrl: `${w.base}/yyp/api/v1/payments/weixin/notify`,
+      expiresAt: new Date(w.t.clock.now().getTime() + 600_000),
+    });
+    expect((await sim().pay(codeUrl)).map((d) => d.status)).toEqual([400]);
+    expect((await audits('payment.notification_refused')).at(-1)!.details).toMatchObject({
+      kind: 'payment',
+      reason: 'unknown',
+      outTradeNo,
+    });
+    expect(await postings(outTradeNo)).toHaveLength(0);
+  });
+
   it('never writes a secret or the raw body into the audit trail', async () => {
     const rows = await w.db
       .select()
