@@ -10,7 +10,7 @@ import {
   type PrePaidOrder,
 } from '@yyp/contracts';
 import type { PaymentRow } from '../../db/schema.js';
-import { writeAudit } from '../../platform/audit.js';
+import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -99,7 +99,7 @@ export class ChargeService {
   async orderConfirm(caller: PayCaller, orderId: string): Promise<ChargeStatus> {
     await this.ownOrder(caller, orderId);
     const row = await store.pendingPaymentOf(this.db, orderId, 'weixin');
-    if (row) await this.confirmRow(row);
+    if (row) await this.confirmRow(row, caller.ctx, caller.account);
     return this.orderStatus(caller, orderId);
   }
 
@@ -180,8 +180,8 @@ export class ChargeService {
   }
 
   /** POST charge/{id}/paid-confirm. */
-  async confirm(row: PaymentRow): Promise<ChargeStatus> {
-    const after = await this.confirmRow(row);
+  async confirm(row: PaymentRow, ctx: AuditContext): Promise<ChargeStatus> {
+    const after = await this.confirmRow(row, ctx);
     return presentStatus(after, (await this.orderOf(after)).paymentStatus);
   }
 
@@ -209,7 +209,11 @@ export class ChargeService {
    * Asks WeChat about a pending weixin row and settles it when WeChat says SUCCESS (an unknown
    * order is simply not paid yet). Answers the row as it is after.
    */
-  async confirmRow(row: PaymentRow): Promise<PaymentRow> {
+  async confirmRow(
+    row: PaymentRow,
+    ctx: AuditContext = { ip: null, userAgent: null },
+    actor?: { id: string; username: string },
+  ): Promise<PaymentRow> {
     if (row.status === 'paid' || row.channel !== 'weixin' || !row.codeUrl || !this.wechat) return row;
     const wechat = this.wechat;
     let state;
@@ -231,7 +235,7 @@ export class ChargeService {
           transactionId: state.transactionId ?? null,
           paidAt: state.successTime ?? now,
         },
-        { source: 'confirm', channel: 'weixin', ctx: { ip: null, userAgent: 'paid-confirm' }, now },
+        { source: 'confirm', channel: 'weixin', ctx, ...(actor ? { actor } : {}), now },
       ),
     );
     if (outcome.result === 'refused') {

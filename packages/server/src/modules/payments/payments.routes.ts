@@ -55,7 +55,7 @@ export async function paymentRoutes(app: FastifyInstance, db: Db, s: PaymentServ
   });
   definePublicCallRoute(app, chargeCalls.paidConfirm, {
     summary: 'Ask WeChat whether the charge was paid, and settle it when it was',
-    handler: async ({ request, params }) => s.charges.confirm(await opened(request, params.id)),
+    handler: async ({ request, params }) => s.charges.confirm(await opened(request, params.id), auditContext(request)),
   });
   definePublicCallRoute(app, chargeCalls.delete, {
     summary: 'Close an unpaid charge (at WeChat too)',
