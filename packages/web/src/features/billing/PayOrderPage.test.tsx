@@ -78,7 +78,9 @@ describe('/exams/:examId/apply-report/:applicationId', () => {
   });
 
   it('a paid order says so and asks for no QR', async () => {
-    const { api } = openPay(() => orderOf({ paymentStatus: 1, channel: 'weixin', paidFen: 12_550 }));
+    const { api } = openPay(() =>
+      orderOf({ paymentStatus: 1, channel: 'weixin', paidFen: 12_550, needsPayment: false }),
+    );
     expect(await screen.findByText('Payment complete')).toBeTruthy();
     expect(api.requests.some((r) => r.path.includes('pre-paid-order'))).toBe(false);
   });

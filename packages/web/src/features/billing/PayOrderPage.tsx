@@ -82,7 +82,8 @@ export function PayOrderPage() {
 
 function settledTitle(order: Order) {
   if (order.status === 'cancelled') return 'billing.order.cancelled' as const;
-  if (!order.needsPayment) return 'billing.pay.noPaymentNeeded' as const;
+  // a paid order no longer waits for a payment either (needsPayment false): paid comes first
+  if (order.paymentStatus === PAYMENT_STATUS.unpaid) return 'billing.pay.noPaymentNeeded' as const;
   return order.paymentStatus === PAYMENT_STATUS.paid
     ? ('billing.pay.phase.paid' as const)
     : ('billing.pay.message.alreadyPaid' as const);
