@@ -25,7 +25,7 @@ import {
 } from '../test/factories.js';
 import { makeStaffed } from '../test/factories-archive.js';
 import { insertCallingRows } from '../test/factories-calling.js';
-import { insertOrderRows } from '../modules/orders/orders.fixture.js';
+import { insertOrderRows } from '../test/factories-orders.js';
 import { insertPaymentRows } from '../test/factories-payments.js';
 import { makeAssignRule, makeDictionaryItem } from '../test/factories-platform.js';
 import { makeReportLibrary } from '../test/factories-reports.js';

@@ -1,6 +1,5 @@
 import type { Order, Product } from '@yyp/contracts';
 import { expect } from 'vitest';
-import { orders, products } from '../../db/schema.js';
 import { makeStaffed, type Staffed } from '../../test/factories-archive.js';
 import { makeExam, makeGroupMember, type BuiltAccount } from '../../test/factories.js';
 import type { TestApp } from '../../test/harness.js';
@@ -66,34 +65,4 @@ export async function applyOk(t: TestApp, w: OrdersWorld, examId: string, over: 
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Order;
-}
-
-/**
- * A product and an order of an organization, written directly (for the all-routes tenant-isolation
- * matrix): the organization sells the product and applied for the order of its exam, to itself.
- */
-export async function insertOrderRows(
-  t: TestApp,
-  bucketId: string,
-  groupId: string,
-  examId: string,
-): Promise<{ productId: string; orderId: string }> {
-  const db = t.db.database.db;
-  const productId = 'product-fixture';
-  const orderId = 'order-fixture';
-  await db.insert(products).values({ id: productId, bucketId, name: '甲城 CT 读片', priceFen: 100 });
-  await db.insert(orders).values({
-    id: orderId,
-    orderNo: 'R-FIXTURE-1',
-    type: 'expert',
-    groupId,
-    requestBucketId: bucketId,
-    targetBucketId: bucketId,
-    examId,
-    productId,
-    productName: '甲城 CT 读片',
-    priceFen: 100,
-    patientName: 'Secret^Patient',
-  });
-  return { productId, orderId };
 }
