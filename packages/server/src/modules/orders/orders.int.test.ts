@@ -266,6 +266,14 @@ describe('applying', () => {
         filters: { patientName: 'wang', paymentStatus: [1] },
       });
     expect((filtered.json() as OrdersPage).data.map((o) => o.id)).toEqual([order.id]);
+    for (const orderNo of [order.orderNo, order.orderNo.toLowerCase(), order.orderNo.slice(-6)]) {
+      const byNo = await t
+        .as(w.clinic.doctor.token)
+        .post(`orders/page-query?requestBucketId=${w.clinic.org.bucketId}`, {
+          filters: { orderNo },
+        });
+      expect((byNo.json() as OrdersPage).data.map((o) => o.id)).toEqual([order.id]);
+    }
     // The experts' list is theirs alone; the clinic's doctor cannot read it.
     const peek = await list(w.clinic.doctor.token, `targetBucketId=${w.experts.org.bucketId}`);
     expect(peek.statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import type { OrderStatus, PaymentStatus } from '@yyp/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { buckets, exams, orders, type OrderRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { databaseErrorOf } from '../../platform/http.js';
@@ -127,7 +127,12 @@ function where(f: OrderFilter): SQL {
     f.from ? gte(orders.created, f.from) : undefined,
     f.to ? lte(orders.created, f.to) : undefined,
     f.patientName ? ilike(orders.patientName, likeContains(f.patientName)) : undefined,
-    f.orderNo ? or(eq(orders.orderNo, f.orderNo), ilike(orders.orderNo, likeContains(f.orderNo))) : undefined,
+    // A whole request number is found by its unique index; a part of one by a contains search.
+    f.orderNo
+      ? /^R\d{16}$/i.test(f.orderNo)
+        ? eq(orders.orderNo, f.orderNo.toUpperCase())
+        : ilike(orders.orderNo, likeContains(f.orderNo))
+      : undefined,
   ];
   return and(...conds)!;
 }
