@@ -27,7 +27,7 @@ export async function seedOrders(run, n) {
   ];
   // Order g was placed `d` days before 2026-11-16 (oldest first) at a second of that day.
   const placed = `timestamptz '2026-11-16 00:00:00+00' - d * interval '1 day' + ((g * 37) % 86400) * interval '1 second'`;
-  const span = `lateral (select (${DAYS - 1} - g::bigint * ${DAYS} / $7)::int as d) dd`;
+  const span = (nParam) => `lateral (select (${DAYS - 1} - g::bigint * ${DAYS} / $${nParam})::int as d) dd`;
   const patients = Math.max(100, Math.floor(n / 5));
   for (let from = 0; from < patients; from += CHUNK) {
     await run(
@@ -53,7 +53,7 @@ export async function seedOrders(run, n) {
          (array['胸部 CT 平扫', '头颅 MR'])[1 + g % 2], '', (array['CT', 'MR'])[1 + g % 2],
          (array['CHEST', 'HEAD'])[1 + g % 2], 'Bench Hospital', '', 'ISO_IR 192', true, 1, 100, 'dimse',
          ${placed}, ${placed}
-       from generate_series($5::int, $6::int) g, ${span}`,
+       from generate_series($5::int, $6::int) g, ${span(7)}`,
       params(from),
     );
   }
@@ -63,7 +63,7 @@ export async function seedOrders(run, n) {
          price_fen, currency, status, payment_status, channel, paid_fen, refunded_fen, paid_at, patient_name,
          patient_gender, patient_age, reason, deadline_at, reported_at, created, updated)
        select 'bo-' || g, 'R' || to_char(date '2026-11-16' - d, 'YYYYMMDD') || lpad(g::text, 8, '0'),
-         case when g % 10 = 0 then 'remote' else 'expert' end, $8, $1, $9, 'bo-e-' || g,
+         case when g % 10 = 0 then 'remote' else 'expert' end, $7, $1, $8, 'bo-e-' || g,
          case when g % 10 = 0 then '远程诊断' else '专家阅片 CT' end, 20000, 'CNY',
          case when g % 50 = 0 then 'cancelled' when d = 0 and g % 2 = 0 then 'applied' when d = 0 then 'reporting'
            else 'reported' end,
@@ -72,14 +72,50 @@ export async function seedOrders(run, n) {
          case when g % 50 = 0 or g % 97 = 0 then 0 else 20000 end,
          case when g % 301 = 0 then 20000 when g % 211 = 0 then 5000 else 0 end,
          case when g % 50 = 0 or g % 97 = 0 then null else ${placed} + interval '2 minutes' end,
-         ($2::text[])[1 + (g % ${patients}) % $4], case when g % 2 = 0 then 'M' else 'F' end, (20 + g % 70)::text || 'Y',
+         ($2::text[])[1 + (g % ${patients}) % $3], case when g % 2 = 0 then 'M' else 'F' end, (20 + g % 70)::text || 'Y',
          '', ${placed} + interval '2 hours', case when d > 0 and g % 50 <> 0 then ${placed} + interval '90 minutes' end,
          ${placed}, ${placed}
-       from generate_series($5::int, $6::int) g, ${span}`,
-      [...params(from), requester.group_id, expert.id],
+       from generate_series($4::int, $5::int) g, ${span(6)}`,
+      [
+        requester.id,
+        pgArray(all.map((x) => x[0])),
+        all.length,
+        from,
+        Math.min(n, from + CHUNK) - 1,
+        n,
+        requester.group_id,
+        expert.id,
+      ],
     );
   }
   await run('vacuum (analyze) exams');
   await run('vacuum (analyze) orders');
   return { requestBucketId: requester.id, expertBucketId: expert.id, groupId: requester.group_id };
+}
+
+/**
+ * `n` more exams of the radiology with no order yet (ids bn-e-0…), for the notification part: each
+ * is applied for, given a WeChat QR and paid through the simulator.
+ */
+export async function seedOpenExams(run, requestBucketId, n) {
+  await run(
+    `insert into patients (id, bucket_id, patient_key, patient_id, name, sex, birth_date)
+     select 'bn-p-' || g, $1, 'BN' || lpad(g::text, 8, '0'), 'BN' || lpad(g::text, 8, '0'), '基准^' || g,
+       case when g % 2 = 0 then 'M' else 'F' end, '19700101'
+     from generate_series(0, $2::int - 1) g`,
+    [requestBucketId, n],
+  );
+  await run(
+    `insert into exams (id, bucket_id, store_uid, patient_key_id, patient_name, patient_name_pinyin, patient_id,
+       patient_gender, patient_dob, accession_number, study_date, study_time, study_desc, study_id, modality,
+       body_part, institution, referring_physician, specific_character_set, has_image, series_count,
+       instance_count, source, created, updated)
+     select 'bn-e-' || g, $1, '1.2.826.0.1.3680043.10.545.' || g, 'bn-p-' || g, '基准^' || g, 'jz',
+       'BN' || lpad(g::text, 8, '0'), case when g % 2 = 0 then 'M' else 'F' end, '19700101', 'BNA' || g,
+       '20261126', '093000', '胸部 CT 平扫', '', 'CT', 'CHEST', 'Bench Hospital', '', 'ISO_IR 192', true, 1, 100,
+       'dimse', now(), now()
+     from generate_series(0, $2::int - 1) g`,
+    [requestBucketId, n],
+  );
+  return Array.from({ length: n }, (_, g) => `bn-e-${g}`);
 }
