@@ -12,6 +12,18 @@ describe('the demo tenant shows both privacy cases and publishing', () => {
     expect(has('approving', 'order_report_publish')).toBe(true);
   });
 
+  it('lets the approving doctors order expert and remote reads, refund orders and issue invoices', () => {
+    for (const action of [
+      'apply_expert_report',
+      'apply_remote_report',
+      'upload_apply_forms',
+      'payment_refund',
+      'issue_invoice',
+    ]) {
+      expect(has('approving', action)).toBe(true);
+    }
+  });
+
   it('keeps the hospital’s privacy off and turns the teleradiology group’s on, with a member who sees masks', () => {
     const [hospital, tele] = demoGroups;
     expect(hospital!.settings?.enablePrivacy ?? false).toBe(false);

@@ -60,6 +60,13 @@ export const demoRoles = {
       // every report action: assign, write, advise, approve, recall, print, trace, co-exam, preliminary
       ...ACTION_CATALOGUE.report,
       'order_report_publish',
+      // the marketplace (issue 24): the hospital's senior orders expert and remote reads; the
+      // teleradiology centre's refunds its orders and issues their invoices
+      'apply_expert_report',
+      'apply_remote_report',
+      'upload_apply_forms',
+      'payment_refund',
+      'issue_invoice',
       'quality_upsert',
       'quality_delete',
       'statistics_report',
