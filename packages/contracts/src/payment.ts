@@ -243,6 +243,8 @@ export const paymentItemSchema = z.object({
   paymentStatus: paymentStatusSchema,
   transactionId: z.string().nullable(),
   invoiceStatus: invoiceStatusSchema,
+  /** the order's invoice once applied for (payments/issue-invoice takes it) */
+  invoiceId: z.string().nullable(),
   created: z.string(),
   paidAt: z.string().nullable(),
   refunds: z.array(refundSchema.omit({ paymentStatus: true })),

@@ -73,6 +73,11 @@ describe('payments/apply-invoice and issue-invoice', () => {
     });
     expect(invoice.orderIds).toEqual([a.orderId, b.orderId].sort());
     expect([await invoiceStatus(a.orderId), await invoiceStatus(b.orderId)]).toEqual(['applied', 'applied']);
+    // The experts find it on their payments list.
+    const listed = await w.t
+      .as(w.admin.token)
+      .post(`payments/page-query?bucketId=${w.experts.bucketId}&side=expert`, { filters: { no: a.paymentNo } });
+    expect(listed.json().data[0]).toMatchObject({ invoiceStatus: 'applied', invoiceId: invoice.id });
     const twice = await apply([a.orderId]);
     expect([twice.statusCode, twice.json().code]).toEqual([409, 'InvoiceAlreadyApplied']);
 

@@ -30,6 +30,7 @@ const columns = {
   paymentStatus: orders.paymentStatus,
   transactionId: payments.transactionId,
   invoiceStatus: orders.invoiceStatus,
+  invoiceId: orders.invoiceId,
   created: payments.created,
   paidAt: payments.paidAt,
 };

@@ -56,6 +56,7 @@ export interface PaymentListRow {
   paymentStatus: number | null;
   transactionId: string | null;
   invoiceStatus: string | null;
+  invoiceId: string | null;
   created: Date;
   paidAt: Date | null;
 }
@@ -77,6 +78,7 @@ export function presentPaymentItem(r: PaymentListRow, refunds: RefundRow[]): Pay
     paymentStatus: (r.paymentStatus ?? 0) as PaymentItem['paymentStatus'],
     transactionId: r.transactionId,
     invoiceStatus: (r.invoiceStatus ?? 'none') as PaymentItem['invoiceStatus'],
+    invoiceId: r.invoiceId,
     created: r.created.toISOString(),
     paidAt: iso(r.paidAt),
     refunds: refunds.map((f) => presentRefund(f, r.paymentNo)),
