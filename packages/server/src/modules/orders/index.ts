@@ -42,7 +42,8 @@ export function ordersServices(deps: {
 }): OrdersServices & { reportsBack: OrderReportsService; turnaround: TurnaroundService } {
   const orders = new OrdersService(deps.db, deps.clock);
   const reportsBack = new OrderReportsService(deps.db, deps.clock, deps.log);
-  deps.reports.onReportChanged(reportsBack.listener());
+  deps.reports.hooks.onChanged(reportsBack.listener());
+  deps.reports.hooks.readOnlyWhen((reportId, bucketId) => reportsBack.isPublishedBack(reportId, bucketId));
   const turnaround = new TurnaroundService(deps.db, deps.clock, deps.log);
   turnaround.schedule(deps.jobs);
   const applyForms = new ApplyFormsService(deps.db, deps.clock, deps.policies, orders);

@@ -79,6 +79,19 @@ describe('the remote read', () => {
       status: 'corrected',
       content: { findings: '两肺纹理清晰。', conclusion: '未见异常' },
     });
+    // The experts' work is read-only at the requester's: no transitions, recall and lock refused.
+    expect((await report(w.clinic.senior.token, examId)).transitions).toEqual([]);
+    for (const [who, action, body] of [
+      [w.clinic.senior.token, 'recall', { reason: '改写' }],
+      [w.clinic.doctor.token, 'lock', {}],
+      [w.clinic.doctor.token, 'save', { version: back.version, content: back.content }],
+    ] as const) {
+      const refused = await t.as(who).post(`reports/${examId}/${action}`, body);
+      expect(refused.statusCode, `${action}: ${refused.body}`).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'ReportNotEditable', details: { status: 'readOnly' } });
+    }
+    // The experts still work on their own copy.
+    expect((await report(w.experts.expert.token, targetExamId)).transitions.length).toBeGreaterThan(0);
     detail = (await t.as(w.clinic.doctor.token).get(`request/${order.id}/detail`)).json() as Order;
     expect(detail).toMatchObject({ status: 'reported', reportId: examId, targetExamId: null });
     expect(detail.reportedAt).not.toBeNull();

@@ -33,6 +33,15 @@ export class OrderReportsService {
     };
   }
 
+  /**
+   * Whether the report is an expert's approved report published back to the requesting
+   * organization (read-only there: it is the experts' work, marked as theirs).
+   */
+  async isPublishedBack(reportId: string, bucketId: string): Promise<boolean> {
+    const order = await store.liveOrderOfExam(this.db, reportId);
+    return order !== undefined && order.requestBucketId === bucketId && order.reportedAt !== null;
+  }
+
   async onReportChanged(change: ReportChange): Promise<void> {
     const order = await store.orderOfTargetExam(this.db, change.reportId);
     if (!order || order.targetBucketId !== change.bucketId) return;

@@ -6,5 +6,6 @@ export { APPROVED_STATUSES } from './report-machine.js';
 export { ownerOfReport } from './reports.owners.js';
 export { reportsRoutes } from './reports.routes.js';
 export { ReportsService } from './reports.service.js';
-export type { Actor, ReportChange, ReportListener } from './reports.service.js';
+export type { Actor } from './reports.service.js';
+export type { ReadOnlyCheck, ReportChange, ReportListener } from './report-hooks.js';
 export { accountNames, reportOfExam } from './reports.store.js';

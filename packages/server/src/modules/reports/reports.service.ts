@@ -25,6 +25,7 @@ import {
   membersWithAccess,
   missingRequired,
 } from '../exams/index.js';
+import { ReportHooks } from './report-hooks.js';
 import { lockAfterAction, ReportLockService } from './report-lock.service.js';
 import {
   allowedActions,
@@ -62,10 +63,6 @@ function checkExtensions(configs: ExtensionConfig[], content: ReportContent, rel
   }
 }
 
-/** A report's change (an action, or the editor's lock), told to listeners after it committed (app.ts wires the orders module). */
-export type ReportChange = { reportId: string; bucketId: string; change: ReportAction | 'lock'; status: string };
-export type ReportListener = (change: ReportChange) => Promise<void>;
-
 /**
  * The report lifecycle (spec 000 §4, issue "Reporting workstation"): every write runs in one
  * transaction holding the report row's lock (report-lock.service.ts), asks the policy
@@ -74,7 +71,8 @@ export type ReportListener = (change: ReportChange) => Promise<void>;
  */
 export class ReportsService {
   private readonly locks: ReportLockService;
-  private readonly listeners: ReportListener[] = [];
+  /** other modules' listeners and read-only checks (report-hooks.ts) */
+  readonly hooks = new ReportHooks();
 
   constructor(
     private readonly db: Db,
@@ -82,13 +80,6 @@ export class ReportsService {
     lockSeconds: number,
   ) {
     this.locks = new ReportLockService(db, clock, lockSeconds);
-  }
-
-  onReportChanged(listener: ReportListener): void {
-    this.listeners.push(listener);
-  }
-  private async tell(change: ReportChange): Promise<void> {
-    for (const listener of this.listeners) await listener(change);
   }
 
   /* ---------- reading ---------- */
@@ -113,7 +104,8 @@ export class ReportsService {
   private async present(actor: Actor, reportId: string, row: ReportRow | undefined): Promise<Report> {
     const facts = this.locks.facts(row);
     const actions = effectiveActions(actor.access, actor.bucket);
-    const transitions = allowedActions(facts, { id: actor.account.id, actions });
+    const viewOnly = await this.hooks.readOnly(reportId, actor.bucket.id);
+    const transitions = allowedActions(facts, { id: actor.account.id, actions, viewOnly });
     const [names, coExams, combinable] = await Promise.all([
       store.accountNames(this.db, [
         row?.creatorId,
@@ -175,6 +167,7 @@ export class ReportsService {
     fn: (tx: Db, row: ReportRow, facts: ReportFacts, reportId: string) => Promise<T>,
   ): Promise<T> {
     const reportId = await this.reportIdOf(actor, examId);
+    await this.hooks.refuseReadOnly(reportId, actor.bucket.id);
     return this.locks.underLock(reportId, actor.bucket.id, this.actorFacts(actor), (tx, row, facts) =>
       fn(tx, row, facts, reportId),
     );
@@ -265,7 +258,7 @@ export class ReportsService {
       return { reportId: id, experts: out.adviceExpertIds, updated };
     });
     await this.audit(actor, `report.${action}`, reportId, experts ? { expertIds: experts } : {});
-    await this.tell({ reportId, bucketId: actor.bucket.id, change: action, status: updated.status });
+    await this.hooks.tell({ reportId, bucketId: actor.bucket.id, change: action, status: updated.status });
     const report = await this.present(actor, reportId, updated);
     return STATE_ONLY_ACTIONS.includes(action) ? stateOf(report) : report;
   }
@@ -291,9 +284,10 @@ export class ReportsService {
   /** POST reports/{id}/lock: the editor's first edit takes or renews the lock (issue 20 item 5; report-lock.service.ts). */
   async lock(actor: Actor, examId: string): Promise<Report> {
     const reportId = await this.reportIdOf(actor, examId);
+    await this.hooks.refuseReadOnly(reportId, actor.bucket.id);
     await this.locks.take(reportId, actor.bucket.id, this.actorFacts(actor));
     const row = await store.findReport(this.db, reportId);
-    await this.tell({ reportId, bucketId: actor.bucket.id, change: 'lock', status: row?.status ?? 'none' });
+    await this.hooks.tell({ reportId, bucketId: actor.bucket.id, change: 'lock', status: row?.status ?? 'none' });
     return this.present(actor, reportId, row);
   }
 
