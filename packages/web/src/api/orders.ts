@@ -76,3 +76,11 @@ export function fetchApplyForms(id: string, signal?: AbortSignal): Promise<Apply
 export function deleteApplyForms(id: string, ids: string[]): Promise<ApplyForm[]> {
   return callApi(orderCalls.deleteApplyForms, { params: { id }, body: { ids } });
 }
+
+/** Records on the order an apply form uploaded with GET policies/forms (its key). */
+export function recordApplyForm(
+  id: string,
+  body: { key: string; name: string; contentType?: string },
+): Promise<ApplyForm[]> {
+  return callApi(orderCalls.uploadApplyForms, { params: { id }, body });
+}

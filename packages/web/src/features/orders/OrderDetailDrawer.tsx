@@ -1,15 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LEDGER_KINDS, type Order, type OrderDetail } from '@yyp/contracts';
-import { Button, Descriptions, Drawer, List, Space, Table, Typography } from 'antd';
+import { Button, Descriptions, Drawer, List, Popconfirm, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { queryPayments } from '../../api/billing';
-import { fetchOrderDetail } from '../../api/orders';
+import { cancelRequest, fetchOrderDetail } from '../../api/orders';
+import { useNotify } from '../../shared/notify/useNotify';
 import { usePermissions } from '../../shared/permissions/permissions';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { Money } from '../../ui/Money';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { ApplyFormsSection } from './ApplyFormsSection';
 import { InvoiceTag, OrderStatusTag, PaymentStatusTag, Remaining } from './orderLabels';
 import { refundableFen } from './orderRules';
 import { RefundDialog } from './RefundDialog';
@@ -175,24 +177,13 @@ function OrderDetailBody({
           />
         </section>
       )}
-      <section>
-        <Typography.Title level={5}>{t('orders.detail.applyForms')}</Typography.Title>
-        {applyForms.length === 0 ? (
-          <Typography.Text type="secondary">{t('orders.detail.noApplyForms')}</Typography.Text>
-        ) : (
-          <List
-            size="small"
-            dataSource={applyForms}
-            renderItem={(f) => (
-              <List.Item key={f.id}>
-                <a href={f.url ?? undefined} target="_blank" rel="noreferrer">
-                  {f.fileName}
-                </a>
-              </List.Item>
-            )}
-          />
-        )}
-      </section>
+      <ApplyFormsSection
+        orderId={order.id}
+        forms={applyForms}
+        editable={
+          side === 'requested' && held.can(order.requestBucketId, 'upload_apply_forms') && order.status !== 'cancelled'
+        }
+      />
       {refunding && payment && (
         <RefundDialog
           paymentNo={payment.paymentNo}
@@ -223,9 +214,18 @@ function OrderActions({
   navigate: ReturnType<typeof useNavigate>;
 }) {
   const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
   const payable =
     side === 'requested' && order.needsPayment && order.paymentStatus === 0 && order.status !== 'cancelled';
-  if (!payable && !onRefund) return null;
+  // the requester may withdraw while the experts have not started and nothing was paid
+  const cancellable = side === 'requested' && order.status === 'applied' && order.paidFen === 0;
+  const cancel = useMutation({
+    mutationFn: () => cancelRequest(order.id, '', order.version),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onError: notify.error,
+  });
+  if (!payable && !onRefund && !cancellable) return null;
   return (
     <Space>
       {payable && (
@@ -237,6 +237,11 @@ function OrderActions({
         >
           {t('orders.detail.pay')}
         </Button>
+      )}
+      {cancellable && (
+        <Popconfirm title={t('orders.detail.cancelConfirm')} onConfirm={() => cancel.mutate()}>
+          <Button loading={cancel.isPending}>{t('orders.detail.cancel')}</Button>
+        </Popconfirm>
       )}
       {onRefund && (
         <Button danger onClick={onRefund} data-testid="refund-open">

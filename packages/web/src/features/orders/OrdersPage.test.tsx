@@ -247,4 +247,67 @@ describe('/orders', { timeout: 30_000 }, () => {
       }),
     );
   });
+
+  it('the requester uploads an apply form (policy, bytes, record) and cancels an unpaid order', async () => {
+    let forms: unknown[] = [];
+    let cancelled = false;
+    const { api } = openOrders(
+      { b1: ['exam_get', 'apply_expert_report', 'upload_apply_forms'] },
+      {
+        [callKey(orderCalls.pageQuery)]: () => ({ status: 200, body: { data: [orderOf()], count: 1 } }),
+        [callKey(orderCalls.detail)]: () => ({
+          status: 200,
+          body: { order: orderOf(cancelled ? { status: 'cancelled' } : {}), ledger: [], applyForms: forms },
+        }),
+        'GET policies/forms': () => ({
+          status: 200,
+          body: {
+            key: 'forms/k1',
+            upload: {
+              method: 'PUT',
+              url: '/yyp/api/v1/blobs/forms/k1',
+              headers: { 'content-type': 'application/pdf' },
+            },
+            expiresAt: 4_000_000_000,
+            maxBytes: 5_000_000,
+            accept: ['application/pdf'],
+          },
+        }),
+        'PUT blobs/forms/k1': () => ({ status: 204 }),
+        [callKey(orderCalls.uploadApplyForms)]: (r) => {
+          forms = [
+            {
+              id: 'f1',
+              orderId: 'o1',
+              fileName: (r.body as { name: string }).name,
+              contentType: 'application/pdf',
+              size: 4,
+              created: '2026-11-27T10:00:00Z',
+              url: '/yyp/api/v1/blobs/forms/k1?sig=x',
+            },
+          ];
+          return { status: 200, body: forms };
+        },
+        [callKey(orderCalls.cancelRemote)]: () => {
+          cancelled = true;
+          return { status: 200, body: orderOf({ status: 'cancelled' }) };
+        },
+      },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('R20261127001', {}, { timeout: 15_000 }));
+    expect(await screen.findByText('No request forms.')).toBeTruthy();
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    await user.upload(input, new File(['%PDF'], 'referral.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('referral.pdf')).toBeTruthy();
+    expect(api.requests.find((r) => r.path === 'orders/o1/upload-applyforms')?.body).toEqual({
+      key: 'forms/k1',
+      name: 'referral.pdf',
+      contentType: 'application/pdf',
+    });
+    await user.click(screen.getByRole('button', { name: 'Cancel the order' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(cancelled).toBe(true));
+    expect(api.requests.find((r) => r.path === 'request/o1/cancel-remote')?.body).toEqual({ reason: '', version: 1 });
+  });
 });

@@ -86,6 +86,7 @@ export const billingChs: Widen<typeof billingEn> = {
     apply: { backToStudies: '返回检查列表' },
   },
   orders: {
+    forms: { upload: '上传申请单（图片或 PDF）', delete: '删除', deleteConfirm: '删除此申请单？' },
     status: { applied: '已申请', reporting: '报告中', reported: '已出报告', cancelled: '已取消' },
     payment: {
       unpaid: '未支付',
@@ -136,6 +137,8 @@ export const billingChs: Widen<typeof billingEn> = {
       applyForms: '申请单',
       noApplyForms: '暂无申请单。',
       pay: '去支付',
+      cancel: '取消订单',
+      cancelConfirm: '取消此订单？专家将不再阅片。',
     },
     ledgerKind: { payment: '支付', refund: '退款', topup: '充值', sla_credit: '超时返还' },
     refundStatus: { processing: '处理中', success: '已退款', abnormal: '失败', closed: '已关闭' },

@@ -83,6 +83,11 @@ export const billingEn = {
     apply: { backToStudies: 'Back to the study list' },
   },
   orders: {
+    forms: {
+      upload: 'Upload a request form (image or PDF)',
+      delete: 'Delete',
+      deleteConfirm: 'Delete this request form?',
+    },
     status: { applied: 'Applied', reporting: 'Reporting', reported: 'Reported', cancelled: 'Cancelled' },
     payment: {
       unpaid: 'Unpaid',
@@ -133,6 +138,8 @@ export const billingEn = {
       applyForms: 'Request forms',
       noApplyForms: 'No request forms.',
       pay: 'Pay',
+      cancel: 'Cancel the order',
+      cancelConfirm: 'Cancel this order? The experts will not read it.',
     },
     ledgerKind: { payment: 'Payment', refund: 'Refund', topup: 'Top-up', sla_credit: 'Lateness credit' },
     refundStatus: { processing: 'processing', success: 'refunded', abnormal: 'failed', closed: 'closed' },

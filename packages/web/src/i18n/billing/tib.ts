@@ -86,6 +86,7 @@ export const billingTib: Widen<typeof billingEn> = {
     apply: { backToStudies: 'བརྟག་དཔྱད་ཐོ་གཞུང་ལ་ཕྱིར་ལོག' },
   },
   orders: {
+    forms: { upload: 'རེ་ཞུའི་ཤོག་བྱང་ཡར་འཇུག (པར་རིས་སམ་PDF)', delete: 'བསུབ།', deleteConfirm: 'རེ་ཞུའི་ཤོག་བྱང་འདི་བསུབ་བམ།' },
     status: { applied: 'རེ་ཞུ་བྱས་ཟིན།', reporting: 'སྙན་ཞུ་འབྲི་བཞིན་པ།', reported: 'སྙན་ཞུ་ཐོན་ཟིན།', cancelled: 'མེད་པར་བཏང་ཟིན།' },
     payment: {
       unpaid: 'དངུལ་མ་སྤྲད།',
@@ -136,6 +137,8 @@ export const billingTib: Widen<typeof billingEn> = {
       applyForms: 'རེ་ཞུའི་ཤོག་བྱང་།',
       noApplyForms: 'རེ་ཞུའི་ཤོག་བྱང་མེད།',
       pay: 'དངུལ་སྤྲོད།',
+      cancel: 'བཀའ་འཛིན་མེད་པར་གཏོང་།',
+      cancelConfirm: 'བཀའ་འཛིན་འདི་མེད་པར་གཏོང་ངམ། ཆེད་མཁས་ཀྱིས་ལྟ་ཀློག་མི་བྱེད།',
     },
     ledgerKind: { payment: 'དངུལ་སྤྲོད།', refund: 'ཕྱིར་སློག', topup: 'དངུལ་སྣོན།', sla_credit: 'དུས་ཡོལ་ཕྱིར་སློག' },
     refundStatus: { processing: 'ལས་སྣོན་བྱེད་བཞིན་པ།', success: 'ཕྱིར་སློག་ཟིན།', abnormal: 'ཕམ་པ།', closed: 'སྒོ་བརྒྱབ་ཟིན།' },
