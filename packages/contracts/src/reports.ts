@@ -138,6 +138,13 @@ export const reportSchema = reportStateSchema.extend({
   savedAt: z.string().nullable(),
   submittedAt: z.string().nullable(),
   approvedAt: z.string().nullable(),
+  /**
+   * A remote or expert read (spec 000 §3 Report sourceBucketId, originBucketId; issue 24): the expert
+   * organization whose doctors wrote it and the requesting organization the exam came from; absent
+   * or null for an organization's own report.
+   */
+  sourceBucketId: z.string().nullable().optional(),
+  originBucketId: z.string().nullable().optional(),
   printApprovedAt: z.string().nullable(),
   /** the exams reported together (primary first; just this exam when alone) */
   examIds: z.array(z.string()),

@@ -44,6 +44,7 @@ export function ordersServices(deps: {
   const reportsBack = new OrderReportsService(deps.db, deps.clock, deps.log);
   deps.reports.hooks.onChanged(reportsBack.listener());
   deps.reports.hooks.readOnlyWhen((reportId, bucketId) => reportsBack.isPublishedBack(reportId, bucketId));
+  deps.reports.hooks.originFrom((reportId, bucketId) => reportsBack.originOf(reportId, bucketId));
   const turnaround = new TurnaroundService(deps.db, deps.clock, deps.log);
   turnaround.schedule(deps.jobs);
   const applyForms = new ApplyFormsService(deps.db, deps.clock, deps.policies, orders);

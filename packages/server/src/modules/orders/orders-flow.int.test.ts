@@ -79,6 +79,12 @@ describe('the remote read', () => {
       status: 'corrected',
       content: { findings: '两肺纹理清晰。', conclusion: '未见异常' },
     });
+    // Marked as the experts' work, on both sides; another report of the clinic is its own.
+    const origin = { sourceBucketId: w.experts.org.bucketId, originBucketId: w.clinic.org.bucketId };
+    expect(back).toMatchObject(origin);
+    expect(await report(w.experts.expert.token, targetExamId)).toMatchObject(origin);
+    const own = await report(w.clinic.doctor.token, await newExam(t, w));
+    expect(own).toMatchObject({ sourceBucketId: null, originBucketId: null });
     // The experts' work is read-only at the requester's: no transitions, recall and lock refused.
     expect((await report(w.clinic.senior.token, examId)).transitions).toEqual([]);
     for (const [who, action, body] of [

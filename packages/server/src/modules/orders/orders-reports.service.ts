@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import { APPROVED_STATUSES, type ReportChange } from '../reports/index.js';
+import { APPROVED_STATUSES, type ReportChange, type ReportOrigin } from '../reports/index.js';
 import { notifyReportBack } from './orders-notify.store.js';
 import { publishReportBack, reportRow } from './orders-share.store.js';
 import * as store from './orders.store.js';
@@ -40,6 +40,20 @@ export class OrderReportsService {
   async isPublishedBack(reportId: string, bucketId: string): Promise<boolean> {
     const order = await store.liveOrderOfExam(this.db, reportId);
     return order !== undefined && order.requestBucketId === bucketId && order.reportedAt !== null;
+  }
+
+  /**
+   * A remote read's organizations (spec 000 §3 Report sourceBucketId, originBucketId): on the
+   * requester's published report and on the experts' report of their copy; null otherwise.
+   */
+  async originOf(reportId: string, bucketId: string): Promise<ReportOrigin | null> {
+    const mine = await store.liveOrderOfExam(this.db, reportId);
+    const order =
+      mine && mine.requestBucketId === bucketId && mine.reportedAt !== null
+        ? mine
+        : await store.orderOfTargetExam(this.db, reportId);
+    if (!order || (order !== mine && order.targetBucketId !== bucketId)) return null;
+    return { sourceBucketId: order.targetBucketId, originBucketId: order.requestBucketId };
   }
 
   async onReportChanged(change: ReportChange): Promise<void> {

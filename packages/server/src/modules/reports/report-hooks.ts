@@ -6,6 +6,9 @@ export type ReportChange = { reportId: string; bucketId: string; change: ReportA
 export type ReportListener = (change: ReportChange) => Promise<void>;
 /** Whether the report of an organization is another's work, shown but never written there. */
 export type ReadOnlyCheck = (reportId: string, bucketId: string) => Promise<boolean>;
+/** Where a report of an organization came from (a remote read), null for its own. */
+export type ReportOrigin = { sourceBucketId: string; originBucketId: string };
+export type OriginLookup = (reportId: string, bucketId: string) => Promise<ReportOrigin | null>;
 
 /**
  * What other modules hang on the report lifecycle (app.ts wires the orders module): listeners told
@@ -15,6 +18,7 @@ export type ReadOnlyCheck = (reportId: string, bucketId: string) => Promise<bool
 export class ReportHooks {
   private readonly listeners: ReportListener[] = [];
   private readonly readOnlyChecks: ReadOnlyCheck[] = [];
+  private readonly origins: OriginLookup[] = [];
 
   onChanged(listener: ReportListener): void {
     this.listeners.push(listener);
@@ -22,6 +26,18 @@ export class ReportHooks {
 
   readOnlyWhen(check: ReadOnlyCheck): void {
     this.readOnlyChecks.push(check);
+  }
+
+  originFrom(lookup: OriginLookup): void {
+    this.origins.push(lookup);
+  }
+
+  async origin(reportId: string, bucketId: string): Promise<ReportOrigin | null> {
+    for (const lookup of this.origins) {
+      const found = await lookup(reportId, bucketId);
+      if (found) return found;
+    }
+    return null;
   }
 
   async tell(change: ReportChange): Promise<void> {

@@ -1,6 +1,7 @@
 import { EMPTY_REPORT_CONTENT, type Report, type ReportAction, type ReportState } from '@yyp/contracts';
 import type { ReportRow } from '../../db/schema.js';
 import type { ReportFacts } from './report-machine.js';
+import type { ReportOrigin } from './report-hooks.js';
 
 /** What the answer of a report is made of, read by ReportsService.present. */
 export interface ReportView {
@@ -17,6 +18,8 @@ export interface ReportView {
   lockExpires: Date | null;
   canTrace: boolean;
   canForceUnlock: boolean;
+  /** a remote read's organizations (report-hooks.ts), null for the organization's own report */
+  origin?: ReportOrigin | null;
 }
 
 /** The report as the API answers it (status none and empty content before anyone wrote). */
@@ -51,6 +54,8 @@ export function presentReport(v: ReportView): Report {
     savedAt: row?.savedAt?.toISOString() ?? null,
     submittedAt: row?.submittedAt?.toISOString() ?? null,
     approvedAt: row?.approvedAt?.toISOString() ?? null,
+    sourceBucketId: v.origin?.sourceBucketId ?? null,
+    originBucketId: v.origin?.originBucketId ?? null,
     printApprovedAt: row?.printApprovedAt?.toISOString() ?? null,
     examIds: [v.reportId, ...v.coExams],
     autoCheckCombineReport: v.combinable.length > 0,

@@ -104,7 +104,10 @@ export class ReportsService {
   private async present(actor: Actor, reportId: string, row: ReportRow | undefined): Promise<Report> {
     const facts = this.locks.facts(row);
     const actions = effectiveActions(actor.access, actor.bucket);
-    const viewOnly = await this.hooks.readOnly(reportId, actor.bucket.id);
+    const [viewOnly, origin] = await Promise.all([
+      this.hooks.readOnly(reportId, actor.bucket.id),
+      this.hooks.origin(reportId, actor.bucket.id),
+    ]);
     const transitions = allowedActions(facts, { id: actor.account.id, actions, viewOnly });
     const [names, coExams, combinable] = await Promise.all([
       store.accountNames(this.db, [
@@ -133,6 +136,7 @@ export class ReportsService {
       lockExpires: row?.lockedAt ? this.locks.expires(row.lockedAt) : null,
       canTrace: actions.has(TRACE_ACTION),
       canForceUnlock: forceUnlockRefusal(actions) === null,
+      origin,
     });
   }
 
