@@ -167,6 +167,26 @@ describe('applying', () => {
     expect(detail.json()).toMatchObject({ id: order.id, orderNo: order.orderNo });
   });
 
+  it('makes a remote read (apply-remote-report, apply_remote_report) of the type-2 product', async () => {
+    const examId = await newExam(t, w);
+    const res = await t.as(w.clinic.doctor.token).post('request/apply-remote-report', {
+      examId,
+      targetBucketId: w.experts.org.bucketId,
+      applicantEmail: 'doctor@county.cn',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ type: 'remote', productName: '远程诊断', priceFen: 3000, needsPayment: true });
+    // apply_expert_report alone is not enough for a remote read.
+    const expertOnly = await makeMember(t, w.clinic.org.bucketId, { actions: ['apply_expert_report', 'exam_get'] });
+    const other = await newExam(t, w);
+    const refused = await t.as(expertOnly.token).post('request/apply-remote-report', {
+      examId: other,
+      targetBucketId: w.experts.org.bucketId,
+      applicantEmail: 'a@b.cn',
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('needs an applicant contact, the apply action and one of the group’s expert organizations', async () => {
     const examId = await newExam(t, w);
     const noContact = await t.as(w.clinic.doctor.token).post('request/apply', { examId, productId: w.product.id });
