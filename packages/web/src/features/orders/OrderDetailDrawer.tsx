@@ -12,6 +12,7 @@ import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { Money } from '../../ui/Money';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { ApplyFormsSection } from './ApplyFormsSection';
+import { IssueInvoiceButton } from './IssueInvoiceButton';
 import { InvoiceTag, OrderStatusTag, PaymentStatusTag, Remaining } from './orderLabels';
 import { refundableFen } from './orderRules';
 import { RefundDialog } from './RefundDialog';
@@ -130,6 +131,18 @@ function OrderDetailBody({
         onRefund={canRefund ? () => setRefunding(true) : undefined}
         navigate={navigate}
       />
+      {side === 'received' &&
+        order.invoiceStatus === 'applied' &&
+        payment?.invoiceId &&
+        held.can(order.targetBucketId, 'issue_invoice') && (
+          <IssueInvoiceButton
+            invoiceId={payment.invoiceId}
+            onIssued={() => {
+              onChanged();
+              void payments.refetch();
+            }}
+          />
+        )}
       <section>
         <Typography.Title level={5}>{t('orders.detail.ledger')}</Typography.Title>
         <Table

@@ -36,6 +36,7 @@ function paymentOf(order: Order) {
     paymentStatus: 1,
     transactionId: 'T2',
     invoiceStatus: 'none',
+    invoiceId: null,
     created: '2026-11-27T09:04:00Z',
     paidAt: '2026-11-27T09:05:00Z',
     refunds: [],
@@ -309,5 +310,51 @@ describe('/orders', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'OK' }));
     await waitFor(() => expect(cancelled).toBe(true));
     expect(api.requests.find((r) => r.path === 'request/o1/cancel-remote')?.body).toEqual({ reason: '', version: 1 });
+  });
+
+  it('the expert organization issues an applied invoice with its number', async () => {
+    const applied = { ...paidOrder, invoiceStatus: 'applied' as const };
+    const { api } = openOrders(
+      { x1: ['exam_get', 'issue_invoice'] },
+      {
+        [callKey(orderCalls.pageQuery)]: () => ({ status: 200, body: { data: [applied], count: 1 } }),
+        [callKey(orderCalls.detail)]: () => ({ status: 200, body: { order: applied, ledger: [], applyForms: [] } }),
+        [callKey(paymentCalls.pageQuery)]: () => ({
+          status: 200,
+          body: { data: [{ ...paymentOf(applied), invoiceStatus: 'applied', invoiceId: 'inv1' }], count: 1 },
+        }),
+        [callKey(paymentCalls.issueInvoice)]: (r) => ({
+          status: 200,
+          body: {
+            id: 'inv1',
+            bucketId: 'x1',
+            requestBucketId: 'b1',
+            status: 'issued',
+            title: 'County Hospital',
+            taxNo: '',
+            phone: '13800000000',
+            email: '',
+            amountFen: 12_550,
+            currency: 'CNY',
+            invoiceNo: (r.body as { invoiceNo: string }).invoiceNo,
+            orderIds: ['o2'],
+            appliedAt: '2026-11-27T10:00:00Z',
+            issuedAt: '2026-11-27T11:00:00Z',
+          },
+        }),
+      },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Received', {}, { timeout: 15_000 }));
+    await user.click(await screen.findByText('R2', {}, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Issue the invoice' }));
+    await user.type(await screen.findByLabelText('Invoice number'), 'FP-0001');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path === 'payments/issue-invoice')?.body).toEqual({
+        invoiceId: 'inv1',
+        invoiceNo: 'FP-0001',
+      }),
+    );
   });
 });

@@ -86,6 +86,7 @@ export const billingChs: Widen<typeof billingEn> = {
     apply: { backToStudies: '返回检查列表' },
   },
   orders: {
+    issue: { open: '开具发票', number: '发票号码', irreversible: '开票后不可撤销。', done: '发票已开具' },
     forms: { upload: '上传申请单（图片或 PDF）', delete: '删除', deleteConfirm: '删除此申请单？' },
     status: { applied: '已申请', reporting: '报告中', reported: '已出报告', cancelled: '已取消' },
     payment: {

@@ -83,6 +83,12 @@ export const billingEn = {
     apply: { backToStudies: 'Back to the study list' },
   },
   orders: {
+    issue: {
+      open: 'Issue the invoice',
+      number: 'Invoice number',
+      irreversible: 'Issuing cannot be undone.',
+      done: 'Invoice issued',
+    },
     forms: {
       upload: 'Upload a request form (image or PDF)',
       delete: 'Delete',

@@ -86,6 +86,12 @@ export const billingTib: Widen<typeof billingEn> = {
     apply: { backToStudies: 'བརྟག་དཔྱད་ཐོ་གཞུང་ལ་ཕྱིར་ལོག' },
   },
   orders: {
+    issue: {
+      open: 'འཛིན་ཤོག་སྤྲོད།',
+      number: 'འཛིན་ཤོག་ཨང་།',
+      irreversible: 'འཛིན་ཤོག་སྤྲད་རྗེས་ཕྱིར་འཐེན་མི་ཐུབ།',
+      done: 'འཛིན་ཤོག་སྤྲད་ཟིན།',
+    },
     forms: { upload: 'རེ་ཞུའི་ཤོག་བྱང་ཡར་འཇུག (པར་རིས་སམ་PDF)', delete: 'བསུབ།', deleteConfirm: 'རེ་ཞུའི་ཤོག་བྱང་འདི་བསུབ་བམ།' },
     status: { applied: 'རེ་ཞུ་བྱས་ཟིན།', reporting: 'སྙན་ཞུ་འབྲི་བཞིན་པ།', reported: 'སྙན་ཞུ་ཐོན་ཟིན།', cancelled: 'མེད་པར་བཏང་ཟིན།' },
     payment: {
