@@ -307,6 +307,12 @@ export const examItemSchema = z.object({
   deletedTime: z.string().nullable(),
   /** the last moment it can be recovered (deleted time + 30 days), in the deleted-exams view */
   recoverableUntil: z.string().nullable(),
+  /**
+   * A remote or expert read was applied for (spec 000 §3 exam targetBucketId, isRemoteReportRequested;
+   * issue 24): the expert organization of its live order. Absent when none.
+   */
+  targetBucketId: z.string().optional(),
+  isRemoteReportRequested: z.boolean().optional(),
 });
 export type ExamItem = z.infer<typeof examItemSchema>;
 

@@ -35,6 +35,7 @@ import * as lifecycle from './exams.lifecycle.store.js';
 import * as store from './exams.list.store.js';
 import { listPage } from './exams.list.page.store.js';
 import { paintReportColors, type ReportColorRules } from '../report-safety/index.js';
+import { withRemoteReads } from './exams.remote.store.js';
 
 const DAY_MS = 86_400_000;
 const PURGE_BATCH = 100;
@@ -141,8 +142,11 @@ export class ExamListService {
       rows.map((r) => ({ ...r, critical: r.criticalFlag, urgent: r.urgentFlag })),
       knownReportRules,
     );
-    const items = rows.map((r) =>
-      presentExam(r, listMasked(r, privacy), rowColor(rules.get(r.groupId) ?? [], r), reportColors.get(r.id) ?? null),
+    const items = await withRemoteReads(
+      this.db,
+      rows.map((r) =>
+        presentExam(r, listMasked(r, privacy), rowColor(rules.get(r.groupId) ?? [], r), reportColors.get(r.id) ?? null),
+      ),
     );
     await this.auditDisclosed(
       account,

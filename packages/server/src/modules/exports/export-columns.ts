@@ -46,7 +46,7 @@ export interface ExportColumn {
 }
 
 type Cell = ExportColumn['cell'];
-type TextKey = { [K in keyof ExamItem]: ExamItem[K] extends string ? K : never }[keyof ExamItem];
+type TextKey = { [K in keyof ExamItem]-?: ExamItem[K] extends string ? K : never }[keyof ExamItem];
 
 const column = (key: string, header: Labels, width: number, cell: Cell): ExportColumn => ({ key, header, width, cell });
 /** A column showing the item's text field of the same name as it is. */

@@ -48,7 +48,14 @@ describe('the remote read', () => {
     // Each side sees its own exam only.
     expect((await t.as(w.experts.teledoctor.token).get(`exams/${examId}`)).statusCode).toBe(404);
     expect((await t.as(w.clinic.doctor.token).get(`exams/${targetExamId}`)).statusCode).toBe(404);
-    expect((await t.as(w.experts.teledoctor.token).get(`exams/${targetExamId}`)).statusCode).toBe(200);
+    const theirExam = await t.as(w.experts.teledoctor.token).get(`exams/${targetExamId}`);
+    expect(theirExam.statusCode).toBe(200);
+    expect(theirExam.json()).not.toHaveProperty('isRemoteReportRequested');
+    // The requester's exam says a read was requested, and from whom.
+    expect((await t.as(w.clinic.doctor.token).get(`exams/${examId}`)).json()).toMatchObject({
+      targetBucketId: w.experts.org.bucketId,
+      isRemoteReportRequested: true,
+    });
 
     // The expert opens the report: the order is being reported, and can no longer be cancelled.
     const teledoctor = t.as(w.experts.teledoctor.token);
