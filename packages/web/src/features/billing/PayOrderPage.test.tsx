@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   callKey,
+  chargeCalls,
   creditCalls,
   creditChargeCalls,
   defaultDomainConfig,
@@ -155,5 +156,23 @@ describe('/exams/:examId/apply-report/:applicationId', () => {
     fireEvent.click(await screen.findByText('Group balance'));
     const button = await screen.findByRole('button', { name: 'Pay ¥125.50 from the balance' });
     expect(button.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('makes a payment link for another device (charge/apply-charge → /charge/{id}?token=…)', async () => {
+    const { api } = openPay(() => orderOf(), {
+      [callKey(requestPaymentCalls.prePaidOrder)]: () => ({
+        status: 502,
+        body: { code: 'PaymentChannelError', message: 'x' },
+      }),
+      [callKey(requestPaymentCalls.paymentStatus)]: () => ({ status: 200, body: status(0) }),
+      [callKey(chargeCalls.apply)]: () => ({
+        status: 201,
+        body: { id: 'c9', token: 'tk+1', tokenExpires: 4_000_000_000 },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Payment link for another device' }));
+    const link = await screen.findByTestId<HTMLInputElement>('payment-link');
+    expect(link.value).toBe(`${window.location.origin}/charge/c9?token=tk%2B1`);
+    expect(api.requests.find((r) => r.path === 'charge/apply-charge')?.body).toEqual({ orderId: 'o1' });
   });
 });

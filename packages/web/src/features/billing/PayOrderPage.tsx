@@ -10,6 +10,7 @@ import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { Money } from '../../ui/Money';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { CreditPayButton } from './CreditPayButton';
+import { PaymentLink } from './PaymentLink';
 import { PaymentPanel, type PaymentSource } from './PaymentPanel';
 import './billing.css';
 
@@ -70,7 +71,10 @@ export function PayOrderPage() {
             ]}
           />
           {channel === 'weixin' ? (
-            <PaymentPanel source={source} onPaid={reload} />
+            <>
+              <PaymentPanel source={source} onPaid={reload} />
+              <PaymentLink orderId={o.id} />
+            </>
           ) : (
             <CreditPayButton order={o} onPaid={reload} />
           )}

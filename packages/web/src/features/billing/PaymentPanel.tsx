@@ -15,12 +15,6 @@ export interface PaymentSource {
   confirm: () => Promise<ChargeStatus>;
 }
 
-/** The simulator's scan page, when the server runs WeChat Pay in sim mode (issue 24 demo). */
-function simScanUrl(qr: PrePaidOrder | undefined): string | null {
-  const url = (qr as { simScanUrl?: unknown } | undefined)?.simScanUrl;
-  return typeof url === 'string' && url ? url : null;
-}
-
 function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -104,7 +98,8 @@ export function PaymentPanel({ source, onPaid }: { source: PaymentSource; onPaid
   }
 
   const left = secondsLeft(qr.data?.expiresAt, now);
-  const scan = simScanUrl(qr.data);
+  // the simulator's scan page, when the server runs WeChat Pay in sim mode (the demo)
+  const scan = qr.data?.simScanUrl;
   return (
     <Space orientation="vertical" size="middle" align="center" className="yyp-pay" style={{ width: '100%' }}>
       {alert}

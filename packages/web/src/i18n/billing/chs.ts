@@ -83,6 +83,11 @@ export const billingChs: Widen<typeof billingEn> = {
       save: '保存',
       saved: '已保存',
     },
+    link: {
+      create: '生成支付链接（在其他设备支付）',
+      hint: '在付款设备上打开此链接；持有链接者均可支付此订单。',
+      label: '支付链接',
+    },
     apply: { backToStudies: '返回检查列表' },
   },
   orders: {

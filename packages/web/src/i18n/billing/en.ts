@@ -80,6 +80,11 @@ export const billingEn = {
       save: 'Save',
       saved: 'Saved',
     },
+    link: {
+      create: 'Payment link for another device',
+      hint: 'Open this link on the paying device; anyone holding it can pay this order.',
+      label: 'Payment link',
+    },
     apply: { backToStudies: 'Back to the study list' },
   },
   orders: {
