@@ -81,7 +81,41 @@ describe('billing: apply for an expert read and pay with the simulator', () => {
     await screenshot(t.page, 'billing-paid');
 
     await t.page.goto('/orders');
+    // the radiology's placed orders (the list opens on an organization where the caller orders)
+    const organization = t.page.getByLabel('机构');
+    await organization.click();
+    await t.page.getByTitle('放射科').click();
     await t.page.getByText('已支付').first().waitFor();
     await screenshot(t.page, 'billing-orders');
+  }, 120_000);
+
+  it('a payment link opens the public /charge page in a browser with nobody signed in, and pays there', async () => {
+    const [, exam] = await waitForZhangWeiCts();
+    await letSeniorOrderReads();
+    await loginViaUi(t.page, 'senior');
+    await t.page.goto(`/exams/${exam!.id}/apply-report?type=expert`);
+    await t.page.getByText('CT 专家阅片').click();
+    await t.page.getByLabel('申请人手机').fill('13800000000');
+    await t.page.getByTestId('apply-submit').click();
+    await t.page.waitForURL(`**/exams/${exam!.id}/apply-report/**`);
+    await t.page.getByRole('button', { name: '生成支付链接（在其他设备支付）' }).click();
+    const link = await t.page.getByTestId('payment-link').inputValue();
+    expect(link).toMatch(/\/charge\/[^?]+\?token=/);
+
+    const phone = await t.browser.newContext({ viewport: { width: 414, height: 860 }, locale: 'zh-CN' });
+    const payer = await phone.newPage();
+    await payer.goto(link);
+    await payer.getByTestId('payment-qr').waitFor();
+    // the token left the address bar for this tab's session storage
+    expect(new URL(payer.url()).search).toBe('');
+    await screenshot(payer, 'billing-charge-public');
+    const scanUrl = await payer.getByTestId('sim-scan-link').getAttribute('href');
+    const scan = await phone.newPage();
+    await scan.goto(scanUrl!);
+    await scan.getByTestId('sim-pay').click();
+    await payer.getByTestId('payment-paid').waitFor({ timeout: 20_000 });
+    await settle(payer);
+    await screenshot(payer, 'billing-charge-paid');
+    await phone.close();
   }, 120_000);
 });
