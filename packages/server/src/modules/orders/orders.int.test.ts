@@ -279,6 +279,16 @@ describe('applying', () => {
     const mine = await list(w.clinic.doctor.token, `requestBucketId=${w.clinic.org.bucketId}`);
     const page = mine.json() as OrdersPage;
     expect(page.count).toBeGreaterThanOrEqual(1);
+    // The count kept by order_counts (status, payment status and type filters) is the rows' count.
+    for (const side of [`requestBucketId=${w.clinic.org.bucketId}`, `targetBucketId=${w.experts.org.bucketId}`]) {
+      const token = side.startsWith('request') ? w.clinic.doctor.token : w.experts.teledoctor.token;
+      for (const filters of [{}, { paymentStatus: [1] }, { status: ['applied'], type: 'expert' }]) {
+        const kept = (await t.as(token).post(`orders/page-query?${side}`, { filters })).json() as OrdersPage;
+        const since = { ...filters, from: '2000-01-01T00:00:00Z' };
+        const counted = (await t.as(token).post(`orders/page-query?${side}`, { filters: since })).json() as OrdersPage;
+        expect(kept.count, `${side} ${JSON.stringify(filters)}`).toBe(counted.count);
+      }
+    }
     expect(page.data.find((o) => o.id === order.id)).toMatchObject({ examId, targetExamId: null });
     const filtered = await t
       .as(w.clinic.doctor.token)
@@ -286,7 +296,7 @@ describe('applying', () => {
         filters: { patientName: 'wang', paymentStatus: [1] },
       });
     expect((filtered.json() as OrdersPage).data.map((o) => o.id)).toEqual([order.id]);
-    for (const orderNo of [order.orderNo, order.orderNo.toLowerCase(), order.orderNo.slice(-6)]) {
+    for (const orderNo of [order.orderNo, order.orderNo.toLowerCase(), order.orderNo.slice(0, 14)]) {
       const byNo = await t
         .as(w.clinic.doctor.token)
         .post(`orders/page-query?requestBucketId=${w.clinic.org.bucketId}`, {

@@ -1,6 +1,6 @@
 import type { OrderStatus, PaymentStatus } from '@yyp/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { buckets, exams, orders, type OrderRow } from '../../db/schema.js';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, like, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { buckets, exams, orderCounts, orders, type OrderRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { databaseErrorOf } from '../../platform/http.js';
 import { escapeLike } from '../../db/like.js';
@@ -127,15 +127,18 @@ function where(f: OrderFilter): SQL {
     f.from ? gte(orders.created, f.from) : undefined,
     f.to ? lte(orders.created, f.to) : undefined,
     f.patientName ? ilike(orders.patientName, likeContains(f.patientName)) : undefined,
-    // A whole request number is found by its unique index; a part of one by a contains search.
+    // A whole request number is found by its unique index; its beginning by the prefix index (0037).
     f.orderNo
       ? /^R\d{16}$/i.test(f.orderNo)
         ? eq(orders.orderNo, f.orderNo.toUpperCase())
-        : ilike(orders.orderNo, likeContains(f.orderNo))
+        : like(orders.orderNo, `${escapeLike(f.orderNo.toUpperCase())}%`)
       : undefined,
   ];
   return and(...conds)!;
 }
+
+/** A filter of status, payment status and type only is counted from order_counts (migration 0037's triggers). */
+const countable = (f: OrderFilter) => !f.from && !f.to && !f.patientName && !f.orderNo;
 
 export async function pageOrders(
   db: Db,
@@ -156,10 +159,23 @@ export async function pageOrders(
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.skip),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(w),
+    countable(f)
+      ? db
+          .select({ n: sql<number>`coalesce(sum(${orderCounts.n}), 0)::int` })
+          .from(orderCounts)
+          .where(
+            and(
+              eq(orderCounts.bucketId, f.bucketId),
+              eq(orderCounts.side, f.side),
+              f.status?.length ? inArray(orderCounts.status, f.status) : undefined,
+              f.paymentStatus?.length ? inArray(orderCounts.paymentStatus, f.paymentStatus) : undefined,
+              f.type ? eq(orderCounts.type, f.type) : undefined,
+            ),
+          )
+      : db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(w),
   ]);
   return { rows, count: Number(counted[0]?.n ?? 0) };
 }
