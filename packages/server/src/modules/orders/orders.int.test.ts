@@ -290,12 +290,24 @@ describe('applying', () => {
       }
     }
     expect(page.data.find((o) => o.id === order.id)).toMatchObject({ examId, targetExamId: null });
-    const filtered = await t
-      .as(w.clinic.doctor.token)
-      .post(`orders/page-query?requestBucketId=${w.clinic.org.bucketId}`, {
-        filters: { patientName: 'wang', paymentStatus: [1] },
-      });
-    expect((filtered.json() as OrdersPage).data.map((o) => o.id)).toEqual([order.id]);
+    // The name search (the search keys' index, then the name itself): contained, in any case.
+    for (const [patientName, found] of [
+      ['wang', [order.id]],
+      ['ANG^w', [order.id]],
+      ['g^wu', [order.id]],
+      ['wangx', []],
+      ['wu^wang', []],
+    ] as const) {
+      const filtered = await t
+        .as(w.clinic.doctor.token)
+        .post(`orders/page-query?requestBucketId=${w.clinic.org.bucketId}`, {
+          filters: { patientName, paymentStatus: [1] },
+        });
+      expect(
+        (filtered.json() as OrdersPage).data.map((o) => o.id),
+        patientName,
+      ).toEqual(found);
+    }
     for (const orderNo of [order.orderNo, order.orderNo.toLowerCase(), order.orderNo.slice(0, 14)]) {
       const byNo = await t
         .as(w.clinic.doctor.token)

@@ -97,6 +97,22 @@ export async function bucketNames(db: Db, ids: string[]): Promise<Map<string, st
 
 /* ---------- orders/page-query ---------- */
 
+/** No cased letter beyond ASCII, which PostgreSQL's lower() may leave as it is (C collation). */
+function foldsOnlyAscii(q: string): boolean {
+  return ![...q].some((c) => c.codePointAt(0)! > 0x7f && c.toLowerCase() !== c.toUpperCase());
+}
+
+/**
+ * The patient's name contains `q` in any case. orders.search_keys (migration 0037) holds each
+ * character and pair of adjacent characters of the lower-cased name, so a name containing `q` holds
+ * every key of `q`: the GIN index narrows the orders to those, and the name itself is then checked.
+ */
+function patientNameMatch(q: string): SQL {
+  const name = ilike(orders.patientName, likeContains(q));
+  if (!foldsOnlyAscii(q)) return name;
+  return and(sql`${orders.searchKeys} @> registry_search_keys(${q}::text, '')`, name)!;
+}
+
 export interface OrderFilter {
   side: 'request' | 'target';
   bucketId: string;
@@ -126,7 +142,7 @@ function where(f: OrderFilter): SQL {
     f.type ? eq(orders.type, f.type) : undefined,
     f.from ? gte(orders.created, f.from) : undefined,
     f.to ? lte(orders.created, f.to) : undefined,
-    f.patientName ? ilike(orders.patientName, likeContains(f.patientName)) : undefined,
+    f.patientName ? patientNameMatch(f.patientName) : undefined,
     // A whole request number is found by its unique index; its beginning by the prefix index (0037).
     f.orderNo
       ? /^R\d{16}$/i.test(f.orderNo)
