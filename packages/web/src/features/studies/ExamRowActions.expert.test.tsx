@@ -37,4 +37,12 @@ describe('"Request expert report" in the exam menu', { timeout: 40_000 }, () => 
     expect(screen.queryByText('Request expert report')).toBeNull();
     expect(api.requests.some((r) => r.path.endsWith('expert-buckets'))).toBe(false);
   });
+
+  it('offers "Request remote report" with apply_remote_report, opening the apply page for a remote read', async () => {
+    const { router } = openStudies(['exam_get', 'apply_remote_report'], [expertBucketOf()]);
+    await userEvent.setup().click(await screen.findByTestId('more-e1', {}, { timeout: 25_000 }));
+    await userEvent.setup().click(await screen.findByText('Request remote report'));
+    expect(screen.queryByText('Request expert report')).toBeNull();
+    await waitFor(() => expect(locationOf(router)).toBe('/exams/e1/apply-report?type=remote'));
+  });
 });

@@ -19,7 +19,7 @@ import { deleteExam, destroyExam, recoverExam, setPrinted, viewerPath } from '..
 import { useNotify } from '../../shared/notify/useNotify';
 import { MatchScheduleDialog } from './MatchScheduleDialog';
 import { downloadStudyPackage } from './useExportExams';
-import { useCanRequestExpertReport } from './useExpertOrdering';
+import { useReadOrdering } from './useExpertOrdering';
 import { useInvalidateExams } from './useStudies';
 import { usePermissions } from '../../shared/permissions/permissions';
 import { usePersonName } from '../../ui/usePersonName';
@@ -40,7 +40,7 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   const { can } = usePermissions();
   const invalidate = useInvalidateExams();
   const [matching, setMatching] = useState(false);
-  const canOrderExpert = useCanRequestExpertReport(exam.bucketId);
+  const ordering = useReadOrdering(exam.bucketId);
   const name = personName(exam.patientName) || exam.patientId || exam.accessionNumber;
   const done = (text: string) => async () => {
     notify.success(text);
@@ -117,8 +117,11 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
       ? [{ key: 'match', icon: <LinkOutlined />, label: t('binding.menu') }]
       : []),
     // Ordering an expert read (issue 24) where the group has expert organizations.
-    ...(canOrderExpert
+    ...(ordering.expert
       ? [{ key: 'expert', icon: <SolutionOutlined />, label: t('studyList.action.requestExpert') }]
+      : []),
+    ...(ordering.remote
+      ? [{ key: 'remote', icon: <SolutionOutlined />, label: t('studyList.action.requestRemote') }]
       : []),
     ...(can(exam.bucketId, 'exam_delete')
       ? [{ key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('studyList.action.delete') }]
@@ -127,8 +130,8 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   const handleMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'download') {
       void downloadStudyPackage(exam.id).catch(notify.error);
-    } else if (key === 'expert') {
-      void navigate(`/exams/${encodeURIComponent(exam.id)}/apply-report?type=expert`);
+    } else if (key === 'expert' || key === 'remote') {
+      void navigate(`/exams/${encodeURIComponent(exam.id)}/apply-report?type=${key}`);
     } else if (key === 'match') {
       setMatching(true);
     } else if (key === 'printed') {

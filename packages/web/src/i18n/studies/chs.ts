@@ -146,6 +146,7 @@ export const studyListChs: Widen<typeof studyListEn> = {
       markPrinted: '标记胶片已打印',
       markNotPrinted: '标记胶片未打印',
       requestExpert: '申请专家报告',
+      requestRemote: '申请远程报告',
       recover: '恢复',
       destroy: '彻底删除',
     },

@@ -143,6 +143,7 @@ export const studyListEn = {
       markPrinted: 'Mark films printed',
       markNotPrinted: 'Mark films not printed',
       requestExpert: 'Request expert report',
+      requestRemote: 'Request remote report',
       recover: 'Recover',
       destroy: 'Remove for good',
     },

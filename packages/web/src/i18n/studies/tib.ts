@@ -146,6 +146,7 @@ export const studyListTib: Widen<typeof studyListEn> = {
       markPrinted: 'པར་བསྐྲུན་ཟིན་པར་རྟགས་རྒྱག',
       markNotPrinted: 'པར་མ་བསྐྲུན་པར་རྟགས་རྒྱག',
       requestExpert: 'ཆེད་མཁས་སྙན་ཞུའི་རེ་ཞུ།',
+      requestRemote: 'རྒྱང་རིང་སྙན་ཞུའི་རེ་ཞུ།',
       recover: 'སླར་གསོ།',
       destroy: 'ཡོངས་སུ་སུབ།',
     },
