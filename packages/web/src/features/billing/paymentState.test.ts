@@ -27,7 +27,7 @@ describe('paymentPhase and polling', () => {
 
   it('counts the seconds left, never below zero', () => {
     expect(secondsLeft(later, NOW)).toBe(60);
-    expect(secondsLeft(new Date(NOW + 1500).toISOString(), NOW)).toBe(2);
+    expect(secondsLeft(new Date(NOW + 1500).toISOString(), NOW)).toBe(1);
     expect(secondsLeft(earlier, NOW)).toBe(0);
     expect(secondsLeft(null, NOW)).toBeNull();
   });

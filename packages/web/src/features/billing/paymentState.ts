@@ -38,7 +38,8 @@ export function shouldPoll(phase: PaymentPhase): boolean {
 /** Whole seconds until the QR expires (0 once passed; null without an expiry). */
 export function secondsLeft(expiresAt: string | null | undefined, now: number): number | null {
   if (!expiresAt) return null;
-  return Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
+  // whole seconds, rounded down: a fresh 30-minute code reads 29:59, never 30:01
+  return Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 1000));
 }
 
 /** The payment messages of spec 001 §8, each a key under billing.pay.message. */
