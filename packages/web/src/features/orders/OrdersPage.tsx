@@ -36,9 +36,13 @@ export function OrdersPage() {
   const [selected, setSelected] = useState<Order[]>([]);
   const [openId, setOpenId] = useState<string | null>(null);
   const [invoicing, setInvoicing] = useState(false);
+  const [picked, setPicked] = useState(false);
   useEffect(() => {
-    if (!bucketId && scope.options[0]) setBucketId(scope.options[0].value);
-  }, [bucketId, scope.options]);
+    // until the caller picks one, follow the first option (an organization where the caller
+    // orders), also when the options settle after a first partial answer
+    const first = scope.options[0]?.value;
+    if (!picked && first && first !== bucketId) setBucketId(first);
+  }, [picked, bucketId, scope.options]);
   const change = (next: Partial<OrderFilters>) => {
     setFilters((f) => ({ ...f, ...next }));
     setPage(1);
@@ -136,6 +140,7 @@ export function OrdersPage() {
           value={bucketId}
           options={scope.options}
           onChange={(v) => {
+            setPicked(true);
             setBucketId(v);
             change({});
           }}
