@@ -48,7 +48,7 @@ export async function seedOrders(run, n) {
        select 'bo-e-' || g, $1, '1.2.826.0.1.3680043.10.544.' || g, 'bo-p-' || g % ${patients},
          ($2::text[])[1 + (g % ${patients}) % $4], ($3::text[])[1 + (g % ${patients}) % $4],
          'BO' || lpad((g % ${patients})::text, 8, '0'),
-         case when g % 2 = 0 then 'M' else 'F' end, to_char(date '1940-01-01' + (g * 7919) % 30000, 'YYYYMMDD'),
+         case when g % 2 = 0 then 'M' else 'F' end, to_char(date '1940-01-01' + (g::bigint * 7919 % 30000)::int, 'YYYYMMDD'),
          'BOA' || g, to_char(date '2026-11-16' - d, 'YYYYMMDD'), '093000',
          (array['胸部 CT 平扫', '头颅 MR'])[1 + g % 2], '', (array['CT', 'MR'])[1 + g % 2],
          (array['CHEST', 'HEAD'])[1 + g % 2], 'Bench Hospital', '', 'ISO_IR 192', true, 1, 100, 'dimse',
