@@ -18,9 +18,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { cpuCalibrationMs, machine, percentile, round, runBounded } from '../lib/util.mjs';
+import { postLoad } from '../lib/post-load.mjs';
 import { startYyp, yypApi, yypLogin } from '../lib/yyp.mjs';
 import { buildCommit } from '../mwl/cfind.mjs';
 import { seedOpenExams, seedOrders } from './seed.mjs';
@@ -35,39 +35,8 @@ const PAID_ORDERS = Number(process.env.BENCH_PAID_ORDERS || 1000);
 const NOTIFY_TIMES = Number(process.env.BENCH_NOTIFY_TIMES || 5);
 const NOTIFY_PARALLEL = Number(process.env.BENCH_NOTIFY_PARALLEL || 20);
 
-/** One query under load: every response's time is kept, so p95 is exact. */
-function load(url, token, body, seconds, connections = CONNECTIONS) {
-  const times = [];
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        method: 'POST',
-        connections,
-        duration: seconds,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-        setupClient: (client) => client.on('response', (_status, _bytes, ms) => times.push(ms)),
-      },
-      (err, res) => {
-        if (err) return reject(err);
-        resolve({
-          requestsPerSecond: Math.round(res.requests.average),
-          latencyMs: {
-            p50: round(percentile(times, 50), 2),
-            p95: round(percentile(times, 95), 2),
-            p99: round(percentile(times, 99), 2),
-            mean: round(times.reduce((a, b) => a + b, 0) / times.length, 2),
-          },
-          responses: times.length,
-          non2xx: res.non2xx,
-          errors: res.errors,
-          timeouts: res.timeouts,
-        });
-      },
-    );
-  });
-}
+/** One query under load (bench/lib/post-load.mjs), by CONNECTIONS users unless told. */
+const load = (url, token, body, seconds, connections = CONNECTIONS) => postLoad(url, token, body, seconds, connections);
 
 async function pageQueryCases(yyp, seeded, token) {
   const base = `orders/page-query?requestBucketId=${encodeURIComponent(seeded.requestBucketId)}`;
