@@ -36,9 +36,11 @@ async function uploaded(token: string): Promise<string> {
 
 describe('apply forms', () => {
   let first: ApplyForm;
+  let firstKey: string;
 
   it('are recorded from the caller’s own forms upload, once per key, by upload_apply_forms holders', async () => {
     const key = await uploaded(w.clinic.doctor.token);
+    firstKey = key;
     const res = await t
       .as(w.clinic.doctor.token)
       .post(`orders/${orderId}/upload-applyforms`, { key, name: '申请单.pdf' });
@@ -112,7 +114,10 @@ describe('apply forms', () => {
       .as(w.experts.teledoctor.token)
       .post(`orders/${orderId}/applyforms/delete`, { ids: [first.id] });
     expect(byExpert.statusCode).toBe(404);
+    expect(await t.blobs.size(firstKey)).toBe(PDF.length);
     const res = await t.as(w.clinic.doctor.token).post(`orders/${orderId}/applyforms/delete`, { ids: [first.id] });
     expect((res.json() as ApplyForm[]).map((f) => f.fileName)).toEqual(['外院申请单.pdf']);
+    // the deleted form's file goes with it
+    expect(await t.blobs.size(firstKey)).toBeNull();
   });
 });

@@ -68,6 +68,8 @@ export class ApplyFormsService {
   async remove(caller: OrdersCaller, orderId: string, ids: string[]): Promise<ApplyForm[]> {
     const order = await this.openOrder(orderId);
     const gone = await store.deleteApplyForms(this.db, orderId, ids);
+    // Each form's file was uploaded for it alone: it goes with its row.
+    for (const form of gone) await this.policies.discard(form.blobKey).catch(() => undefined);
     if (gone.length > 0) {
       await writeAudit(
         this.db,
