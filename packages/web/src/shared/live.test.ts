@@ -159,6 +159,23 @@ describe('LiveClient', () => {
     mute = false;
   });
 
+  it('closes a socket still connecting without an uncaught error', async () => {
+    const errors: unknown[] = [];
+    const onError = (err: unknown) => errors.push(err);
+    process.on('uncaughtException', onError);
+    try {
+      const live = start();
+      live.subscribe('queue:b1', { onEvent: () => {} });
+      expect(live.status).toBe('connecting');
+      live.close();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(errors).toEqual([]);
+      expect(live.status).toBe('idle');
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+  });
+
   it('passes on a resync message and a refused topic', async () => {
     let resyncs = 0;
     let refused = 0;
