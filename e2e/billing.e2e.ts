@@ -10,38 +10,35 @@ import {
   type BrowserPage,
 } from './support.js';
 
-interface Role {
+const V1 = '/yyp/api/v1';
+
+interface OrderRow {
   id: string;
-  name: string;
-  actions: string[];
+  examId: string;
+  targetExamId: string | null;
+  targetBucketId: string;
+  requestBucketId: string;
+  status: string;
+  paymentStatus: number;
+  invoiceStatus: string;
+}
+interface LedgerLine {
+  account: string;
+  amountFen: number;
+  kind: string;
+  ref: string;
 }
 
-/**
- * The demo's roles order no reads yet: the radiology's admin gives its approving doctors
- * (审核医生, held by 王主任 'senior') apply_expert_report, as a hospital would before ordering.
- */
-async function letSeniorOrderReads(): Promise<void> {
-  const admin = (await apiLogin('groupadmin')).accessToken;
-  const exam = await api<{ bucketId: string }>(
-    `/yyp/api/v1/exams/${(await waitForZhangWeiCts())[0]!.id}`,
-    (await apiLogin('senior')).accessToken,
-  );
-  const roles = await api<Role[]>(`/yyp/api/v1/buckets/${exam.body.bucketId}/roles`, admin);
-  const approving = roles.body.find((r) => r.name === '审核医生');
-  if (!approving) throw new Error(`no approving role: ${JSON.stringify(roles.body)}`);
-  if (approving.actions.includes('apply_expert_report')) return;
-  const updated = await api(`/yyp/api/v1/roles/${approving.id}`, admin, {
-    method: 'PUT',
-    body: JSON.stringify({ name: approving.name, actions: [...approving.actions, 'apply_expert_report'] }),
-  });
-  expect(updated.status).toBe(200);
-}
+/** JSON POST as `token` (with extra headers), answering status and body. */
+const post = <T>(path: string, token: string, body: unknown, headers: Record<string, string> = {}) =>
+  api<T>(`${V1}/${path}`, token, { method: 'POST', body: JSON.stringify(body), headers });
 
 /**
- * Issue 24's main path on the demo: the hospital's admin orders an expert read of 张伟's CT from
- * the exam menu, picks the teleradiology centre's CT read, applies, and pays by WeChat: the
- * simulator's scan page "scans" the QR, the payment notification settles the order, and the pay
- * page (polling every 2 s) shows it paid. Screenshots of each page in e2e/screenshots/.
+ * Issue 24's main path on the demo: the hospital's senior doctor (审核医生, who orders reads in the
+ * demo) orders an expert read of 张伟's CT from the exam menu, picks the teleradiology centre's CT
+ * read, applies, and pays by WeChat: the simulator's scan page "scans" the QR, the payment
+ * notification settles the order, and the pay page (polling every 2 s) shows it paid. Screenshots
+ * of each page in e2e/screenshots/.
  */
 describe('billing: apply for an expert read and pay with the simulator', () => {
   let t = {} as BrowserPage;
@@ -49,8 +46,10 @@ describe('billing: apply for an expert read and pay with the simulator', () => {
 
   it('applies from the exam menu, shows the QR, is paid by the scan page and says so', async () => {
     const [exam] = await waitForZhangWeiCts();
-    await letSeniorOrderReads();
     await loginViaUi(t.page, 'senior');
+    // other files' exams fill the first page: the desk searches for the patient
+    await t.page.getByRole('tab', { name: '全部检查' }).click();
+    await t.page.getByLabel('姓名、拼音首字母、患者编号或检查号（/）').fill('张伟');
     await t.page.getByTestId(`more-${exam!.id}`).click();
     await t.page.getByRole('menuitem', { name: '申请专家报告' }).click();
     await t.page.waitForURL(`**/exams/${exam!.id}/apply-report?type=expert`);
@@ -91,7 +90,6 @@ describe('billing: apply for an expert read and pay with the simulator', () => {
 
   it('a payment link opens the public /charge page in a browser with nobody signed in, and pays there', async () => {
     const [, exam] = await waitForZhangWeiCts();
-    await letSeniorOrderReads();
     await loginViaUi(t.page, 'senior');
     await t.page.goto(`/exams/${exam!.id}/apply-report?type=expert`);
     await t.page.getByText('CT 专家阅片').click();
@@ -117,5 +115,116 @@ describe('billing: apply for an expert read and pay with the simulator', () => {
     await settle(payer);
     await screenshot(payer, 'billing-charge-paid');
     await phone.close();
+  }, 120_000);
+  it('the experts report the paid order; the clinic sees the approved report, gets a partial refund and an issued invoice; the ledger balances; a second application is refused', async () => {
+    const [exam] = await waitForZhangWeiCts();
+    const senior = (await apiLogin('senior')).accessToken;
+    const expert = (await apiLogin('expert')).accessToken;
+    const detailOf = async () => {
+      const res = await api<{ order: OrderRow; ledger: LedgerLine[] }>(
+        `${V1}/orders/detail?examId=${exam!.id}`,
+        senior,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const paid = await detailOf();
+    expect(paid.order).toMatchObject({ paymentStatus: 1, status: 'applied' });
+    // The experts' side of the order names their copy of the exam (the requester's does not).
+    const theirs = await api<{ order: OrderRow }>(`${V1}/orders/detail?orderId=${paid.order.id}`, expert);
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+    expect(paid.order.targetExamId).toBeNull();
+    const copy = theirs.body.order.targetExamId!;
+    expect(copy).toBeTruthy();
+
+    // The teleradiology centre's expert writes and approves the report of its copy.
+    expect((await post(`reports/${copy}/lock`, expert, {})).status).toBe(200);
+    const current = await api<{ content: Record<string, unknown> }>(`${V1}/reports/${copy}/detail`, expert);
+    const findings = '右肺上叶见一约 6 mm 磨玻璃结节，边界清楚。';
+    const submitted = await post<{ version: number; content: Record<string, unknown> }>(
+      `reports/${copy}/submit`,
+      expert,
+      {
+        version: 0,
+        content: { ...current.body.content, findings, conclusion: '右肺上叶磨玻璃结节，建议 12 个月复查。' },
+      },
+    );
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const approved = await post(`reports/${copy}/approve`, expert, {
+      version: submitted.body.version,
+      content: submitted.body.content,
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((await detailOf()).order.status).toBe('reported');
+
+    // The clinic sees it under its own exam.
+    await loginViaUi(t.page, 'senior');
+    await t.page.goto(`/studies/${exam!.id}/reports/${exam!.id}`);
+    await t.page.getByText(findings).first().waitFor();
+    await settle(t.page);
+    await screenshot(t.page, 'billing-report-back');
+
+    // A partial refund by the experts (¥50.00 of ¥200.00), settled by WeChat's refund notification.
+    const paymentNo = paid.ledger.find((l) => l.kind === 'payment')!.ref;
+    const refund = await post(
+      `payments/${paymentNo}/refund`,
+      expert,
+      { amountFen: 5000, reason: '报告超时部分退款' },
+      {
+        'idempotency-key': `e2e-refund-${paymentNo}`,
+      },
+    );
+    expect(refund.status, JSON.stringify(refund.body)).toBeLessThan(300);
+    let after = await detailOf();
+    for (let i = 0; i < 40 && after.order.paymentStatus !== 4; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      after = await detailOf();
+    }
+    expect(after.order.paymentStatus).toBe(4);
+
+    // An invoice: the clinic applies, the experts issue it (irreversible).
+    const invoice = await post<{ id: string }>('payments/apply-invoice', senior, {
+      orderIds: [after.order.id],
+      title: '仁和医院',
+      phone: '13800000000',
+    });
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    const issued = await post('payments/issue-invoice', expert, {
+      invoiceId: invoice.body.id,
+      invoiceNo: 'FP20261127001',
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const again = await post<{ code: string }>('payments/issue-invoice', expert, {
+      invoiceId: invoice.body.id,
+      invoiceNo: 'FP20261127002',
+    });
+    expect(again.body.code).toBe('InvoiceAlreadyIssued');
+
+    // The order's ledger balances to the fen: ¥200.00 paid, ¥50.00 refunded, ¥150.00 the experts' revenue.
+    const final = await detailOf();
+    expect(final.order.invoiceStatus).toBe('issued');
+    expect(final.ledger.reduce((sum, l) => sum + l.amountFen, 0)).toBe(0);
+    const revenue = final.ledger
+      .filter((l) => l.account === `revenue:${final.order.targetBucketId}`)
+      .reduce((sum, l) => sum + l.amountFen, 0);
+    expect(-revenue).toBe(15_000);
+    const cash = final.ledger.filter((l) => l.account === 'cash:weixin').reduce((sum, l) => sum + l.amountFen, 0);
+    expect(cash).toBe(15_000);
+
+    // Once per exam.
+    const second = await post<{ code: string }>('request/apply', senior, {
+      examId: exam!.id,
+      applicantMobile: '13800000000',
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe('AlreadyApplied');
+
+    await t.page.goto('/orders');
+    const organization = t.page.getByLabel('机构');
+    await organization.click();
+    await t.page.getByTitle('放射科').click();
+    await t.page.getByText('部分退款').first().waitFor();
+    await settle(t.page);
+    await screenshot(t.page, 'billing-orders-refunded');
   }, 120_000);
 });
