@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, like, lte, ne, sql, ty
 import { buckets, exams, orderCounts, orders, type OrderRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { databaseErrorOf } from '../../platform/http.js';
-import { escapeLike } from '../../db/like.js';
+import { escapeLike, foldsOnlyAscii } from '../../db/like.js';
 
 const likeContains = (s: string) => `%${escapeLike(s)}%`;
 
@@ -96,11 +96,6 @@ export async function bucketNames(db: Db, ids: string[]): Promise<Map<string, st
 }
 
 /* ---------- orders/page-query ---------- */
-
-/** No cased letter beyond ASCII, which PostgreSQL's lower() may leave as it is (C collation). */
-function foldsOnlyAscii(q: string): boolean {
-  return ![...q].some((c) => c.codePointAt(0)! > 0x7f && c.toLowerCase() !== c.toUpperCase());
-}
 
 /**
  * The patient's name contains `q` in any case. orders.search_keys (migration 0037) holds each

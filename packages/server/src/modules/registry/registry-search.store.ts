@@ -1,5 +1,5 @@
 import { and, like, or, sql, type SQL } from 'drizzle-orm';
-import { escapeLike } from '../../db/like.js';
+import { escapeLike, foldsOnlyAscii } from '../../db/like.js';
 import { registryPatients } from '../../db/schema.js';
 
 /**
@@ -14,11 +14,6 @@ function anyCase(q: string): string {
       return /[ -/:-@[-`{-~]/.test(c) ? `\\${c}` : c;
     })
     .join('');
-}
-
-/** No cased letter beyond ASCII, which PostgreSQL's lower() may leave as it is (C collation). */
-function foldsOnlyAscii(q: string): boolean {
-  return ![...q].some((c) => c.codePointAt(0)! > 0x7f && c.toLowerCase() !== c.toUpperCase());
 }
 
 /**
