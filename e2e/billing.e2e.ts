@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   apiLogin,
@@ -53,11 +53,16 @@ const post = <T>(path: string, token: string, body: unknown, headers: Record<str
 describe('billing: apply for an expert read and pay with the simulator', () => {
   let t = {} as BrowserPage;
   browserPerFile((current) => (t = current));
+  /** 张伟's CTs, older first, found before the tests (the demo stores them in the background) */
+  let cts: { id: string; patientId: string }[];
   /** the first test's exam, paid; the third reports, refunds and invoices it */
   let ordered: { id: string; patientId: string };
+  beforeAll(async () => {
+    cts = await zhangWeiCts();
+  });
 
   it('applies from the exam menu, shows the QR, is paid by the scan page and says so', async () => {
-    const exam = (ordered = (await zhangWeiCts())[0]!);
+    const exam = (ordered = cts[0]!);
     await loginViaUi(t.page, 'senior');
     // other files' exams fill the first page: the desk searches for the patient
     await t.page.getByRole('tab', { name: '全部检查' }).click();
@@ -101,7 +106,7 @@ describe('billing: apply for an expert read and pay with the simulator', () => {
   }, 120_000);
 
   it('a payment link opens the public /charge page in a browser with nobody signed in, and pays there', async () => {
-    const exam = (await zhangWeiCts())[1]!;
+    const exam = cts[1]!;
     await loginViaUi(t.page, 'senior');
     await t.page.goto(`/exams/${exam.id}/apply-report?type=expert`);
     await t.page.getByText('CT 专家阅片').click();

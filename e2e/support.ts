@@ -250,6 +250,11 @@ export async function shotIfFailed(
 ): Promise<void> {
   if ((task.result?.errors?.length ?? 0) === 0) return;
   await page?.screenshot({ path: failedShotPath(who ? `${task.name}-${who}` : task.name) }).catch(() => undefined);
+  // CI keeps only the printed output: say where the page stood when the test failed
+  const text = await page
+    ?.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600))
+    .catch(() => '(page closed)');
+  console.log(`failed "${task.name}"${who ? ` (${who})` : ''} at ${page?.url() ?? '(no page)'}: ${text ?? ''}`);
 }
 
 /** How many pixels of a viewer viewport's canvas are not black, and a cheap fingerprint of them. */
