@@ -5,83 +5,48 @@ import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { accountRoutes, AccountsService } from './modules/accounts/index.js';
-import { domainRoutes, DomainService, getDomainConfig } from './modules/domain/index.js';
-import { healthRoutes } from './modules/health/index.js';
-import { adminRoutes, AdminService } from './modules/admin/index.js';
-import { archiveRoutes, ArchiveService } from './modules/archive/index.js';
+import { AccountsService } from './modules/accounts/index.js';
+import { DomainService, getDomainConfig } from './modules/domain/index.js';
+import { AdminService } from './modules/admin/index.js';
+import { ArchiveService } from './modules/archive/index.js';
 import { dicomWebRoutes, DicomWebService } from './modules/dicomweb/index.js';
-import { ReportExtrasService, reportsRoutes, ReportsService } from './modules/reports/index.js';
-import { ordersRoutes, ordersServices } from './modules/orders/index.js';
-import { reportPrintRoutes, ReportPrintService } from './modules/report-print/index.js';
-import { reportSafetyRoutes, ReportSafetyService } from './modules/report-safety/index.js';
-import {
-  KnowledgeBaseService,
-  reportLibraryRoutes,
-  ReportLibraryService,
-  reportViewRoutes,
-  ReportViewService,
-} from './modules/report-library/index.js';
-import { viewingRoutes, ViewingService } from './modules/viewing/index.js';
+import { ReportExtrasService, ReportsService } from './modules/reports/index.js';
+import { ordersServices } from './modules/orders/index.js';
+import { ReportPrintService } from './modules/report-print/index.js';
+import { ReportSafetyService } from './modules/report-safety/index.js';
+import { KnowledgeBaseService, ReportLibraryService } from './modules/report-library/index.js';
+import { ViewingService } from './modules/viewing/index.js';
 import {
   ReportPublishService,
-  reportSharingRoutes,
   ReportSharingService,
   SharedReportBuilder,
   WebIntegrationService,
 } from './modules/report-sharing/index.js';
-import {
-  AutoAssigner,
-  examListRoutes,
-  ExamListService,
-  examManageRoutes,
-  ExamManageService,
-  examRoutes,
-  ExamsService,
-} from './modules/exams/index.js';
-import { quickSearchRoutes, QuickSearchService } from './modules/quick-search/index.js';
-import { exportRoutes, ExportsService } from './modules/exports/index.js';
-import { aiRoutes, AiService } from './modules/ai/index.js';
+import { AutoAssigner, ExamListService, ExamManageService, ExamsService } from './modules/exams/index.js';
+import { QuickSearchService } from './modules/quick-search/index.js';
+import { ExportsService } from './modules/exports/index.js';
+import { AiService } from './modules/ai/index.js';
 import { setOperationAuditGate } from './platform/audit.js';
 import { JobQueue } from './platform/jobs.js';
-import { notificationRoutes, NotificationsService } from './modules/notifications/index.js';
+import { NotificationsService } from './modules/notifications/index.js';
 import { Signer } from './platform/signed.js';
 import { Sealer } from './platform/sealed.js';
-import { installTus, uploadRoutes, UploadsService } from './modules/uploads/index.js';
-import { groupRoutes, GroupsService } from './modules/groups/index.js';
-import { organizationRoutes, OrganizationsService } from './modules/organizations/index.js';
-import { roleRoutes, RolesService } from './modules/roles/index.js';
-import { ruleRoutes, RulesService } from './modules/rules/index.js';
-import {
-  procedureRoutes,
-  ProceduresService,
-  RegistryDicom,
-  RegistryMatch,
-  registryMatchRoutes,
-  RegistryExtensionsService,
-  registryOrderRoutes,
-  RegistryOrdersService,
-  registryRoutes,
-  RegistryService,
-} from './modules/registry/index.js';
-import { registryPrintRoutes, RegistryPrintService } from './modules/registry-print/index.js';
-import {
-  callingLive,
-  callingRoutes,
-  callingServices,
-  checkInOnArrival,
-  leaveQueueOnArrivalUndone,
-} from './modules/calling/index.js';
+import { UploadsService } from './modules/uploads/index.js';
+import { GroupsService } from './modules/groups/index.js';
+import { OrganizationsService } from './modules/organizations/index.js';
+import { RolesService } from './modules/roles/index.js';
+import { RulesService } from './modules/rules/index.js';
+import { ProceduresService, RegistryDicom, RegistryMatch, RegistryService } from './modules/registry/index.js';
+import { callingLive, callingServices, checkInOnArrival, leaveQueueOnArrivalUndone } from './modules/calling/index.js';
 import { installAuth } from './platform/auth.js';
 import { BlobLinks } from './platform/blob-links.js';
 import { LocalBlobStore } from './platform/blobs.js';
-import { blobRoutes, BlobTransferService } from './modules/blobs/index.js';
-import { PoliciesService, policyRoutes } from './modules/policies/index.js';
-import { creditRoutes, CreditsService, PlansService } from './modules/credits/index.js';
-import { paymentRoutes, paymentServices } from './modules/payments/index.js';
-import { attachmentRoutes, AttachmentsService } from './modules/attachments/index.js';
-import { signatureRoutes, SignatureService } from './modules/signature/index.js';
+import { PoliciesService } from './modules/policies/index.js';
+import { paymentServices } from './modules/payments/index.js';
+import { AttachmentsService } from './modules/attachments/index.js';
+import { SignatureService } from './modules/signature/index.js';
 import type { AppOptions } from './app-options.js';
+import { apiRoutes } from './app-routes.js';
 import { apiNotFound, installErrorHandling, installInputGuard } from './platform/http.js';
 import { TokenService } from './platform/tokens.js';
 import { blobOriginsOf, installNosniff, installWebPages } from './platform/page-headers.js';
@@ -308,48 +273,7 @@ export async function buildApp(
         // API answers carry PHI and tokens: never cached by browsers or proxies.
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
-      healthRoutes(api, options.db, version);
-      domainRoutes(api, services.domain);
-      accountRoutes(api, services.accounts);
-      groupRoutes(api, services.groups);
-      organizationRoutes(api, services.organizations);
-      roleRoutes(api, options.db, services.roles);
-      ruleRoutes(api, services.rules);
-      registryRoutes(api, services.registry);
-      registryMatchRoutes(api, options.db, services.registryMatch);
-      registryOrderRoutes(
-        api,
-        new RegistryOrdersService(options.db, options.clock),
-        new RegistryExtensionsService(options.db, options.clock, services.organizations),
-      );
-      registryPrintRoutes(api, new RegistryPrintService(options.db, options.clock));
-      callingRoutes(api, options.db, services.calling);
-      procedureRoutes(api, options.db, services.procedures);
-      adminRoutes(api, options.db, services.admin);
-      archiveRoutes(api, services.archive);
-      examRoutes(api, options.db, services.exams);
-      examListRoutes(api, options.db, services.examList);
-      examManageRoutes(api, options.db, services.examManage);
-      quickSearchRoutes(api, services.quickSearch);
-      exportRoutes(api, services.exports);
-      aiRoutes(api, options.db, services.ai);
-      uploadRoutes(api, options.db, services.uploads);
-      notificationRoutes(api, services.notifications);
-      installTus(api, services.uploads, options.uploadDir, options.publicBaseUrl);
-      policyRoutes(api, services.policies);
-      signatureRoutes(api, services.signature);
-      attachmentRoutes(api, options.db, services.attachments);
-      viewingRoutes(api, options.db, services.viewing);
-      reportLibraryRoutes(api, options.db, services.reportLibrary, services.knowledgeBase);
-      reportViewRoutes(api, new ReportViewService(options.db, options.clock));
-      reportsRoutes(api, options.db, services.reports, services.reportExtras, services.viewing);
-      reportPrintRoutes(api, options.db, services.reportPrint);
-      reportSharingRoutes(api, options.db, services.reportSharing, services.reportPublish, services.webIntegration);
-      reportSafetyRoutes(api, options.db, services.reportSafety);
-      ordersRoutes(api, options.db, services.orders);
-      await paymentRoutes(api, options.db, services.payments);
-      creditRoutes(api, new CreditsService(options.db, options.clock), new PlansService(options.db, options.clock));
-      blobRoutes(api, new BlobTransferService(options.blobs, blobLinks, options.clock));
+      await apiRoutes(api, options, services, { blobLinks, version });
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
       api.setNotFoundHandler(apiNotFound);
     },
