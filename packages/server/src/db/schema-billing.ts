@@ -153,8 +153,10 @@ export const payments = pgTable(
     id: text('id').primaryKey(),
     /** our out_trade_no: payments/{no}/refund */
     paymentNo: text('payment_no').notNull(),
-    /** 'order' | 'topup' */
+    /** 'order' | 'duplicate' | 'topup' (the group's balance) | 'plan' (a package for bucketId) */
     purpose: text('purpose').notNull().default('order'),
+    /** purpose 'plan': the package bought (contracts PLAN_PACKAGES id) */
+    packageId: text('package_id'),
     orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     groupId: text('group_id')
       .notNull()
@@ -182,6 +184,8 @@ export const payments = pgTable(
     index('payments_order_idx').on(t.orderId),
     index('payments_group_created_idx').on(t.groupId, t.created, t.id),
     index('payments_bucket_created_idx').on(t.bucketId, t.created, t.id),
+    /** charge/request: the caller's own charges, newest first */
+    index('payments_created_by_idx').on(t.createdBy, t.created, t.id),
   ],
 );
 export type PaymentRow = typeof payments.$inferSelect;
