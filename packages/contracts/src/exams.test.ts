@@ -32,6 +32,9 @@ describe('examFilterProblem', () => {
     f('reportStatus', 'in', ['none', 'partial']),
     f('assigneeId', 'in', ['none', 'acc-1']),
     f('tagId', 'eq', ['tag-1']),
+    f('reportSource', 'eq', ['0']),
+    f('reportSource', 'eq', ['1']),
+    f('reportSource', 'eq', ['2']),
   ])('accepts %j', (filter) => {
     expect(examFilterProblem(filter)).toBeNull();
   });
@@ -57,6 +60,11 @@ describe('examFilterProblem', () => {
     [f('urgentFlag', 'in', ['true']), 'takes the operators'],
     [f('reportStatus', 'eq', ['approved']), 'is not a report status'],
     [f('tagId', 'contains', ['t']), 'takes the operators'],
+    [f('reportSource', 'eq', ['3']), 'is not 0 (all), 1 (own reports) or 2 (remote reports)'],
+    [f('reportSource', 'eq', ['remote']), 'is not 0 (all)'],
+    [f('reportSource', 'eq', ['']), 'one non-empty value'],
+    [f('reportSource', 'eq', ['1', '2']), 'one non-empty value'],
+    [f('reportSource', 'in', ['1']), 'takes the operators'],
   ])('refuses %j', (filter, message) => {
     expect(examFilterProblem(filter)).toContain(message);
   });
@@ -76,6 +84,13 @@ describe('examQuerySchema', () => {
     const messages = bad.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(messages).toContain('filters.0.field: Unknown filter field "patient_name; drop table exams"');
     expect(messages).toContain('sorts.0.field: Unknown sort field "password"');
+  });
+  it('takes the report source as a number or text, and refuses any other value', () => {
+    const parsed = examQuerySchema.parse({ filters: [{ field: 'reportSource', operator: 'eq', values: [2] }] });
+    expect(parsed.filters).toEqual([{ field: 'reportSource', operator: 'eq', values: ['2'] }]);
+    expect(
+      examQuerySchema.safeParse({ filters: [{ field: 'reportSource', operator: 'eq', values: [-1] }] }).success,
+    ).toBe(false);
   });
   it('refuses an operator its field does not take, at the path of the filter', () => {
     const bad = examQuerySchema.safeParse({ filters: [{ field: 'created', operator: 'contains', values: ['1'] }] });

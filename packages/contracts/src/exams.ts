@@ -70,6 +70,11 @@ export const EXAM_FILTER_FIELDS = [
   'assigneeId',
   /** an item of the organization's tags dictionary */
   'tagId',
+  /**
+   * The report source (spec 000 §6; issue 24), one of REPORT_SOURCE_VALUES: '0' all, '1' the
+   * organization's own exams, '2' the remote copies an expert read brought in (exams.source 'remote').
+   */
+  'reportSource',
 ] as const;
 export type ExamFilterField = (typeof EXAM_FILTER_FIELDS)[number];
 
@@ -100,7 +105,12 @@ export const examFilterOperators: Record<ExamFilterField, readonly ExamFilterOpe
   reportStatus: ['eq', 'in'],
   assigneeId: ['eq', 'in'],
   tagId: ['eq', 'in'],
+  reportSource: ['eq'],
 };
+
+/** The report-source filter's values (REPORT_SOURCE of permissions.ts as text): '0' all, '1' own reports, '2' remote. */
+export const REPORT_SOURCE_VALUES = ['0', '1', '2'] as const;
+export type ReportSourceValue = (typeof REPORT_SOURCE_VALUES)[number];
 
 export const EXAM_SORT_FIELDS = [
   'created',
@@ -180,6 +190,10 @@ const valueCheck: Partial<Record<ExamFilterField, { ok: (v: string) => boolean; 
   reportStatus: {
     ok: (v) => (REPORT_STATUSES as readonly string[]).includes(v),
     expected: 'a report status',
+  },
+  reportSource: {
+    ok: (v) => (REPORT_SOURCE_VALUES as readonly string[]).includes(v),
+    expected: '0 (all), 1 (own reports) or 2 (remote reports)',
   },
 };
 

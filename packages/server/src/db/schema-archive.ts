@@ -131,6 +131,13 @@ export const exams = pgTable(
     index('exams_live_created_idx')
       .on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst(), t.bucketId, t.patientNamePinyin, t.patientName)
       .where(sql`${t.deletedTime} is null`),
+    // The report source's remote copies (spec 000 §6, issue 24: an expert read's copy of an exam in
+    // the expert organization): the list filtered to them, newest first, and their count, read
+    // from these few entries alone; an own-reports list is counted as all less these
+    // (exams.list.filters.store.ts, reportSourceSql).
+    index('exams_live_remote_created_idx')
+      .on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst(), t.bucketId)
+      .where(sql`${t.deletedTime} is null and ${t.source} = 'remote'`),
     index('exams_live_bucket_created_idx')
       .on(t.bucketId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedTime} is null`),

@@ -1,4 +1,4 @@
-import type { ExamFilter } from '@yyp/contracts';
+import type { ExamFilter, ReportSourceValue } from '@yyp/contracts';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike } from '../../db/like.js';
@@ -160,6 +160,41 @@ function instant(v: string, end: boolean): Date {
   return new Date(v);
 }
 
+/**
+ * The report source (spec 000 §6): '2' the remote copies an expert read brought into the expert
+ * organization (exams.source 'remote', orders-share.store.ts), '1' every other exam, '0' any. The
+ * value is written into the text, never a parameter: only then can PostgreSQL see that a remote
+ * list lies within exams_live_remote_created_idx (partial on source = 'remote'), whatever the plan.
+ */
+export function reportSourceSql(value: ReportSourceValue): SQL {
+  if (value === '2') return sql`${exams.source} = 'remote'`;
+  if (value === '1') return sql`${exams.source} <> 'remote'`;
+  return sql`true`;
+}
+
+/**
+ * An own-reports list ('1', almost every exam) counted as its list without the report source less
+ * its remote copies: the first keeps the unfiltered list's counts (the per-organization counters,
+ * the name indexes), the second reads exams_live_remote_created_idx. Null for any other list.
+ */
+export function ownAsAllLessRemote(filters: ExamFilter[]): { all: ExamFilter[]; remote: ExamFilter[] } | null {
+  const sources = new Set(filters.filter((f) => f.field === 'reportSource').map((f) => f.values[0]));
+  sources.delete('0');
+  if (sources.size !== 1 || !sources.has('1')) return null;
+  const all = filters.filter((f) => f.field !== 'reportSource');
+  return { all, remote: [...all, { field: 'reportSource', operator: 'eq', values: ['2'] }] };
+}
+
+/**
+ * The filters without report-source filters that keep every exam ('0'): such a list is the
+ * unfiltered one, served as it is (the landing statement, the counters).
+ */
+export function withoutAllSources(filters: ExamFilter[]): ExamFilter[] {
+  return filters.some((f) => f.field === 'reportSource' && f.values[0] === '0')
+    ? filters.filter((f) => !(f.field === 'reportSource' && f.values[0] === '0'))
+    : filters;
+}
+
 /** One filter (already checked against the contract: field, operator and value shapes) as SQL. */
 export function filterSql(f: ExamFilter): SQL {
   const values = f.values;
@@ -254,6 +289,8 @@ export function filterSql(f: ExamFilter): SQL {
         ...(wanted.includes('none') ? [isNull(exams.assigneeId)] : []),
       ]);
     }
+    case 'reportSource':
+      return reportSourceSql(first as ReportSourceValue);
     case 'tagId':
       return sql`exists (select 1 from ${examTags} where ${examTags.examId} = ${exams.id}
         and ${inArray(examTags.tagId, f.operator === 'in' ? values : [first])})`;

@@ -4,7 +4,7 @@ import { accounts, buckets, colorRules, exams, reportTableColors } from '../../d
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
 import type { ReportColorRules } from '../report-safety/index.js';
-import { countParts, nameHeads } from './exams.list.filters.store.js';
+import { countParts, nameHeads, withoutAllSources } from './exams.list.filters.store.js';
 import {
   countExams,
   countSql,
@@ -69,14 +69,24 @@ const withRules = (inBuckets: SQL) => ({
  * The landing list's one statement, unrun: the page, the count (from the per-organization
  * counters) and the colour rules, with the organizations and the page window written into its
  * text, so that it holds no parameters and PostgreSQL plans it once per connection, for those
- * organizations (a small organization's list reads its own index).
+ * organizations (a small organization's list reads its own index). `filters` is empty or one
+ * report source (isLandingList), whose value is text too: the remote copies are read, and counted,
+ * from their own index (exams_live_remote_created_idx); the own reports walk the list's index, and
+ * are counted as the counters less the remote copies (countSql).
  */
-export function landingStatement(db: Db, scope: ListScope, sorts: ExamSort[], skip: number, limit: number) {
+export function landingStatement(
+  db: Db,
+  scope: ListScope,
+  sorts: ExamSort[],
+  skip: number,
+  limit: number,
+  filters: ExamFilter[] = [],
+) {
   const columns = {
     ...withRules(idsIn(buckets.id, scope.bucketIds, true)),
-    total: sql<string>`${countSql(db, scope, [], true) ?? sql`0`}`,
+    total: sql<string>`${countSql(db, scope, filters, true) ?? sql`0`}`,
   };
-  return pageQuery(db, { scope, filters: [], sorts, skip, limit }, columns, true) as unknown as LandingQuery;
+  return pageQuery(db, { scope, filters, sorts, skip, limit }, columns, true) as unknown as LandingQuery;
 }
 
 /** The landing statement's rows: the list's, the rules and the count. */
@@ -87,15 +97,25 @@ interface LandingQuery {
   toSQL(): { sql: string; params: unknown[] };
 }
 
-/** landingStatement, built once per organizations, sorts and page window (see kept). */
-function keptLandingStatement(db: Db, scope: ListScope, sorts: ExamSort[], skip: number, limit: number) {
-  return kept(db, JSON.stringify(['landing', scope.bucketIds, sorts, skip, limit]), () =>
-    mappedOnce(landingStatement(db, scope, sorts, skip, limit).prepare('')),
+/** landingStatement, built once per organizations, report source, sorts and page window (see kept). */
+function keptLandingStatement(
+  db: Db,
+  scope: ListScope,
+  sorts: ExamSort[],
+  skip: number,
+  limit: number,
+  filters: ExamFilter[],
+) {
+  return kept(db, JSON.stringify(['landing', scope.bucketIds, filters, sorts, skip, limit]), () =>
+    mappedOnce(landingStatement(db, scope, sorts, skip, limit, filters).prepare('')),
   );
 }
 
+/** A live list filtered by nothing, or by one report source alone (own or remote reports). */
 export const isLandingList = (scope: ListScope, filters: ExamFilter[]) =>
-  filters.length === 0 && !scope.deleted && !scope.samePatient;
+  (filters.length === 0 || (filters.length === 1 && filters[0]!.field === 'reportSource')) &&
+  !scope.deleted &&
+  !scope.samePatient;
 
 /**
  * Whether the page counts its matches itself (`count(*) over ()` while finding them) rather than
@@ -232,14 +252,16 @@ export interface ListPage {
 }
 
 /** A page of the list, its count and the colour rules and report table colours of the organizations' groups. */
-export async function listPage(db: Db, request: ListRequest): Promise<ListPage> {
+export async function listPage(db: Db, asked: ListRequest): Promise<ListPage> {
+  // A report source of all ('0') filters nothing: that list is the unfiltered one.
+  const request = { ...asked, filters: withoutAllSources(asked.filters) };
   const { scope, filters, sorts, skip, limit } = request;
   if (scope.bucketIds.length === 0) return { rows: [], count: 0, rules: new Map(), reportRules: new Map() };
   type Found = ExamListRow & { rules: unknown; reportRules: unknown };
   let found: Found[];
   let count: number;
   if (isLandingList(scope, filters)) {
-    const landing = await named(keptLandingStatement(db, scope, sorts, skip, limit));
+    const landing = await named(keptLandingStatement(db, scope, sorts, skip, limit, filters));
     found = landing;
     count = landing.length > 0 ? Number(landing[0]!.total) : await countExams(db, scope, filters);
   } else {

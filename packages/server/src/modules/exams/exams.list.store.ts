@@ -13,7 +13,13 @@ import {
 } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import type { ExamListRow } from './exams.presenter.js';
-import { countParts, filterSql, shortNamePrefix } from './exams.list.filters.store.js';
+import {
+  countParts,
+  filterSql,
+  ownAsAllLessRemote,
+  shortNamePrefix,
+  withoutAllSources,
+} from './exams.list.filters.store.js';
 
 /**
  * All SQL of the study list but its filters (exams.list.filters.store.ts): sorts arrive as values of
@@ -295,24 +301,30 @@ export function pageQuery(db: Db, request: ListRequest, columns: typeof listColu
 /** Exams of the list in its shape (the export's rows), `limit` from `skip`. */
 export async function listExams(db: Db, request: ListRequest): Promise<ExamListRow[]> {
   if (request.scope.bucketIds.length === 0) return [];
-  return pageQuery(db, request);
+  return pageQuery(db, { ...request, filters: withoutAllSources(request.filters) });
 }
 
-/** The count query, unrun. */
-export function countQuery(db: Db, scope: ListScope, filters: ExamFilter[]) {
+/** The count query, unrun (`constant`: the organizations written into its text, see idsIn). */
+export function countQuery(db: Db, scope: ListScope, filters: ExamFilter[], constant = false) {
   return db
     .select({ n: count() })
     .from(exams)
-    .where(and(scopeSql(scope), ...filters.map(filterSql)));
+    .where(and(scopeSql(scope, constant), ...filters.map(filterSql)));
 }
 
 /**
  * How many exams match. Live exams with no filter but their organizations, or with a name search
  * of one or two characters besides, are counted from the per-organization counters the exams
  * triggers keep (a few rows, whatever the list holds); any other filter counts the exams
- * themselves, through the filters' indexes.
+ * themselves, through the filters' indexes. An own-reports list is counted as the same list
+ * without it less its remote copies (ownAsAllLessRemote), so it keeps those counts.
  */
 export function countSql(db: Db, scope: ListScope, filters: ExamFilter[], constant = false): SQL | null {
+  const own = ownAsAllLessRemote(filters);
+  if (own) {
+    const [all, remote] = [countSql(db, scope, own.all, constant), countSql(db, scope, own.remote, constant)];
+    return all && remote ? sql`(${all} - ${remote})` : null;
+  }
   const byBucket = filters.every((f) => f.field === 'bucketId');
   let bucketIds = scope.bucketIds;
   for (const f of filters) if (f.field === 'bucketId') bucketIds = bucketIds.filter((b) => f.values.includes(b));
@@ -328,14 +340,14 @@ export function countSql(db: Db, scope: ListScope, filters: ExamFilter[], consta
       where ${idsIn(c.bucketId, bucketIds, constant)} and ${c.prefix} = ${prefix})`;
   }
   const split = filters.findIndex((f) => countParts(f) !== null);
-  if (split < 0) return sql`(${countQuery(db, scope, filters)})`;
+  if (split < 0) return sql`(${countQuery(db, scope, filters, constant)})`;
   const others = filters.filter((_, i) => i !== split);
   const counts = countParts(filters[split]!)!.map(
     (part) =>
       sql`(${db
         .select({ n: count() })
         .from(exams)
-        .where(and(scopeSql(scope), ...others.map(filterSql), part))})`,
+        .where(and(scopeSql(scope, constant), ...others.map(filterSql), part))})`,
   );
   return sql`(${sql.join(counts, sql` + `)})`;
 }
@@ -347,7 +359,7 @@ export function countExamsSql(db: Db, scope: ListScope, filters: ExamFilter[]): 
 }
 
 export async function countExams(db: Db, scope: ListScope, filters: ExamFilter[]): Promise<number> {
-  const statement = countExamsSql(db, scope, filters);
+  const statement = countExamsSql(db, scope, withoutAllSources(filters));
   if (!statement) return 0;
   const [row] = await rowsOf(await db.execute(statement));
   return Number(row?.n ?? 0);

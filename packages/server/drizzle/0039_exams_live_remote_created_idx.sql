@@ -1,0 +1,1 @@
+CREATE INDEX "exams_live_remote_created_idx" ON "exams" USING btree ("created" DESC NULLS FIRST,"id" DESC NULLS FIRST,"bucket_id") WHERE "exams"."deleted_time" is null and "exams"."source" = 'remote';
