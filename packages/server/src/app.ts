@@ -133,6 +133,8 @@ export async function buildApp(
     options.clock,
     options.reportLockSeconds ?? DEFAULT_REPORT_LOCK_SECONDS,
   );
+  // A report published back by the experts is read-only at the requester's: its key images too.
+  viewing.keyImages.gateWith(reports.hooks);
   const services: Services = {
     tokens,
     accounts: new AccountsService({
@@ -180,7 +182,7 @@ export async function buildApp(
       sharedReports,
       new Sealer(options.jwtSecret, 'group-web-secret'),
     ),
-    reportSafety: new ReportSafetyService(options.db, options.clock),
+    reportSafety: new ReportSafetyService(options.db, options.clock, reports.hooks),
     calling: callingServices(
       options.db,
       options.clock,

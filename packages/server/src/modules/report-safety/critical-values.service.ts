@@ -20,7 +20,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { dictionaryItems, membersWithAccess } from '../exams/index.js';
 import { examForNotification, examNotification } from '../notifications/index.js';
-import { accountNames } from '../reports/index.js';
+import { accountNames, type ReadOnlyGate } from '../reports/index.js';
 import { actionsOf, auditReport, listScope, reportIdOf, type Actor } from './report-safety.access.js';
 import {
   CRITICAL_FOLLOWERS,
@@ -50,16 +50,22 @@ export class CriticalValuesService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly gate: ReadOnlyGate,
   ) {}
 
   private async present(db: Db, row: store.CriticalValueRow): Promise<CriticalValue> {
     return presentCriticalValue(row, await accountNames(db, [row.reportedBy, row.handlerId]));
   }
 
-  /** POST reports/{id}/critical-value */
+  /**
+   * POST reports/{id}/critical-value. Refused (409 ReportNotEditable) on a report that is read-only
+   * here; the read-back and handling of those recorded before stay the organization's follow-up.
+   */
   async report(actor: Actor, examId: string, body: ReportCriticalValueBody): Promise<CriticalValue> {
     enforce(criticalReportRefusal(actionsOf(actor)));
     const reportId = await reportIdOf(this.db, actor, examId);
+    // Recording one is the report writers' act: not on the experts' report published back here.
+    await this.gate.refuseReadOnly(reportId, actor.bucket.id);
     let level = body.level ?? '';
     if (body.itemId !== undefined) {
       const [item] = await dictionaryItems(this.db, actor.bucket.id, 'critical-values', [body.itemId]);
@@ -121,7 +127,7 @@ export class CriticalValuesService {
     await auditReport(this.db, actor, 'critical_value.list', reportId, { count: rows.length });
     return {
       items: rows.map((r) => presentCriticalValue(r, names)),
-      canReport: holdsAny(actions, CRITICAL_REPORTERS),
+      canReport: holdsAny(actions, CRITICAL_REPORTERS) && !(await this.gate.readOnly(reportId, actor.bucket.id)),
       canFollow: holdsAny(actions, CRITICAL_FOLLOWERS),
     };
   }

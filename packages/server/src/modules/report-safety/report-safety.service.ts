@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
+import type { ReadOnlyGate } from '../reports/index.js';
 import { CriticalValuesService } from './critical-values.service.js';
 import { ReportReviewService } from './report-review.service.js';
 import { TableColorsService } from './table-colors.service.js';
@@ -10,8 +11,9 @@ export class ReportSafetyService {
   readonly review: ReportReviewService;
   readonly colors: TableColorsService;
 
-  constructor(db: Db, clock: Clock) {
-    this.critical = new CriticalValuesService(db, clock);
+  /** `readOnly`: the reports' read-only check (a report published back by the experts takes no critical value) */
+  constructor(db: Db, clock: Clock, readOnly: ReadOnlyGate) {
+    this.critical = new CriticalValuesService(db, clock, readOnly);
     this.review = new ReportReviewService(db, clock);
     this.colors = new TableColorsService(db, clock);
   }

@@ -7,5 +7,12 @@ export { ownerOfReport } from './reports.owners.js';
 export { reportsRoutes } from './reports.routes.js';
 export { ReportsService } from './reports.service.js';
 export type { Actor } from './reports.service.js';
-export type { OriginLookup, ReadOnlyCheck, ReportChange, ReportListener, ReportOrigin } from './report-hooks.js';
+export type {
+  OriginLookup,
+  ReadOnlyCheck,
+  ReadOnlyGate,
+  ReportChange,
+  ReportListener,
+  ReportOrigin,
+} from './report-hooks.js';
 export { accountNames, reportOfExam } from './reports.store.js';

@@ -9,6 +9,11 @@ export type ReadOnlyCheck = (reportId: string, bucketId: string) => Promise<bool
 /** Where a report of an organization came from (a remote read), null for its own. */
 export type ReportOrigin = { sourceBucketId: string; originBucketId: string };
 export type OriginLookup = (reportId: string, bucketId: string) => Promise<ReportOrigin | null>;
+/**
+ * What other modules that write a part of a report (its key images, its critical values) ask before
+ * they write: whether it is read-only in the organization, and the refusal (409 ReportNotEditable).
+ */
+export type ReadOnlyGate = Pick<ReportHooks, 'readOnly' | 'refuseReadOnly'>;
 
 /**
  * What other modules hang on the report lifecycle (app.ts wires the orders module): listeners told

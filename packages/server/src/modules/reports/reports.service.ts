@@ -371,11 +371,12 @@ export class ReportsService {
   }
 
   /**
-   * Key images change with the report's text: the caller must be able to edit it now (its
-   * transitions allow save, submit or approve) and no one else may hold its lock.
+   * Key images and sample graphs change with the report's text: the caller must be able to edit it
+   * now (not read-only here, its transitions allow save, submit or approve), no one else holding its lock.
    */
   async assertEditing(actor: Actor, examId: string): Promise<string> {
     const reportId = await this.reportIdOf(actor, examId);
+    await this.hooks.refuseReadOnly(reportId, actor.bucket.id);
     const row = await store.findReport(this.db, reportId);
     const facts = this.locks.facts(row);
     const caller = this.actorFacts(actor);

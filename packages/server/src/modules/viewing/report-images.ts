@@ -16,6 +16,12 @@ import {
   updateImage,
 } from './report-images.store.js';
 
+/** The reports' read-only check (reports ReadOnlyGate), told to this module by app.ts. */
+export interface ReportGate {
+  readOnly(reportId: string, bucketId: string): Promise<boolean>;
+  refuseReadOnly(reportId: string, bucketId: string): Promise<void>;
+}
+
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 
@@ -33,10 +39,23 @@ export function sniffImage(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null
  * have checked the right to read or edit the report.
  */
 export class ReportImages {
+  /** Whether the report is read-only in its organization, and the refusal (the reports' check, app.ts). */
+  private gate: ReportGate = { readOnly: () => Promise.resolve(false), refuseReadOnly: () => Promise.resolve() };
+
   constructor(
     private readonly db: Db,
     private readonly blobs: BlobStore,
   ) {}
+
+  /** The reports module's read-only check (app.ts): a published-back report's images are not written. */
+  gateWith(gate: ReportGate): void {
+    this.gate = gate;
+  }
+
+  /** Whether the report's images may change in the organization (no: the experts' report published back). */
+  async writable(reportId: string, bucketId: string): Promise<boolean> {
+    return !(await this.gate.readOnly(reportId, bucketId));
+  }
 
   private imageOut(row: ReportImageRow, url: string): ReportImage {
     return {
@@ -68,6 +87,7 @@ export class ReportImages {
     desc: string,
     ctx: AuditContext,
   ): Promise<ReportImage> {
+    await this.gate.refuseReadOnly(exam.id, exam.bucketId);
     if (bytes.length > KEY_IMAGE_MAX_BYTES) throw new AppError('PayloadTooLarge', 'A key image is at most 5 MB');
     const type = sniffImage(bytes);
     if (!type) throw errors.validation('The key image is not a PNG or JPEG image', { field: 'body' });
@@ -150,8 +170,14 @@ export class ReportImages {
     return this.images(reportId);
   }
 
-  /** DELETE reports/{id}/images/{imageId}: the others close the gap. */
-  async deleteImage(actor: AccountRow, reportId: string, imageId: string, ctx: AuditContext): Promise<void> {
+  /** DELETE reports/{id}/images/{imageId} of the organization `bucketId`: the others close the gap. */
+  async deleteImage(
+    actor: AccountRow,
+    { reportId, bucketId }: { reportId: string; bucketId: string },
+    imageId: string,
+    ctx: AuditContext,
+  ): Promise<void> {
+    await this.gate.refuseReadOnly(reportId, bucketId);
     const key = await this.db.transaction(async (tx) => {
       await lockReportExam(tx, reportId);
       const gone = await deleteImageRow(tx, reportId, imageId);

@@ -107,8 +107,9 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
   defineCallRoute(app, viewingCalls.removeReportImage, {
     summary: 'Remove a key image from the report',
     auth: { action: 'report_upsert', owner: reportOwner },
-    handler: async ({ account, params, request }) => {
-      await viewing.keyImages.deleteImage(account, params.reportId, params.imageId, auditContext(request));
+    handler: async ({ account, bucket, params, request }) => {
+      const report = { reportId: params.reportId, bucketId: bucket.id };
+      await viewing.keyImages.deleteImage(account, report, params.imageId, auditContext(request));
     },
   });
 }

@@ -138,7 +138,11 @@ export class ViewingService {
         instanceCount: s.instanceCount,
       })),
       reportId: grant.reportId,
-      canCapture: grant.kind === 'viewer' && grant.reportId !== null && actions.has('report_upsert'),
+      canCapture:
+        grant.kind === 'viewer' &&
+        grant.reportId !== null &&
+        actions.has('report_upsert') &&
+        (await this.keyImages.writable(grant.reportId, exam.bucketId)),
       canCompare: grant.kind === 'viewer',
       expires: grant.expires,
     };
