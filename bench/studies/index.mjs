@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // bench/studies: the study list (POST exams/page-query, count included) at scale. Seeds
 // BENCH_EXAMS exams (default 1,000,000) across 50 organizations into PostgreSQL and a tenth of that
-// into PGlite, then drives four queries with autocannon at 20 connections: the default list, a
-// patient-name prefix (pinyin initials), a week's study dates + CT, and a deep page (skip 10,000),
-// each after an untimed warm-up (BENCH_WARMUP_SECONDS, default 2).
+// into PGlite, then drives six queries with autocannon at 20 connections: the default list, a
+// patient-name prefix (pinyin initials), a week's study dates + CT, a deep page (skip 10,000), and
+// the landing page filtered to remote reports and to own reports (spec 000 §6), each after an
+// untimed warm-up (BENCH_WARMUP_SECONDS, default 2).
 // Latency percentiles come from every response's own time. EXPLAIN (ANALYZE, BUFFERS) of the
 // statement of each case (page, count, colour rules) goes to bench/results/studies-explain-<store>.txt.
 // Usage: npm run build && node bench/studies/index.mjs [postgres|pglite ...]
@@ -42,10 +43,14 @@ async function explainAll(db, run, bucketIds) {
   for (const [name, body] of Object.entries(cases())) {
     const { filters, skip, limit } = body;
     if (page.isLandingList(scope, filters)) {
-      out += await explain(`${name}: page, count and colour rules`, page.landingStatement(db, scope, [], skip, limit));
+      out += await explain(
+        `${name}: page, count and colour rules`,
+        page.landingStatement(db, scope, [], skip, limit, filters),
+      );
       continue;
     }
-    const withCount = page.pageWithCount(db, scope, filters, [], skip, limit);
+    const request = { scope, filters, sorts: [], skip, limit };
+    const withCount = page.pageWithCount(db, request);
     if (withCount?.rows) {
       out += await explain(`${name}: page, count and colour rules`, withCount.rows);
       continue;
@@ -56,7 +61,7 @@ async function explainAll(db, run, bucketIds) {
       out += await explain(`${name}: count`, counting);
       const { sql: countText, params: countParams } = counting.toSQL();
       const n = Number((await run(countText, countParams))[0].n);
-      ids = page.countedPageIds(db, scope, filters, [], skip, limit, n).query;
+      ids = page.countedPageIds(db, request, n).query;
     }
     out += await explain(`${name}: the page's ids${withCount ? ' and count' : ''}`, ids);
     const { sql, params } = ids.toSQL();

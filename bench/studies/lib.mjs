@@ -1,5 +1,5 @@
 // Shared by bench/studies/index.mjs (the benchmark) and quick.mjs (the dev loop): the server, the
-// four cases, the load and a handle on the store.
+// cases, the load and a handle on the store.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -83,7 +83,7 @@ export function load(url, token, body, seconds) {
   });
 }
 
-/** The four cases of the issue; the week is the newest week of seeded study dates. */
+/** The four cases of the issue and the report source's two; the week is the newest week of seeded study dates. */
 export function cases() {
   const only = process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',') : null;
   const all = {
@@ -98,6 +98,11 @@ export function cases() {
       limit: 20,
     },
     deepPage: { filters: [], skip: 10_000, limit: 20 },
+    // The report source (spec 000 §6) on the landing page: the remote copies (1 % of the exams,
+    // read and counted from exams_live_remote_created_idx) and the own exams (the rest, counted
+    // as the per-organization counters less the remote copies).
+    reportSourceRemote: { filters: [{ field: 'reportSource', operator: 'eq', values: ['2'] }], skip: 0, limit: 20 },
+    reportSourceOwn: { filters: [{ field: 'reportSource', operator: 'eq', values: ['1'] }], skip: 0, limit: 20 },
   };
   return only ? Object.fromEntries(Object.entries(all).filter(([k]) => only.includes(k))) : all;
 }

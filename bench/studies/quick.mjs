@@ -2,7 +2,7 @@
 // Dev loop (not the benchmark): the study-list cases against a PostgreSQL database seeded once and
 // kept (BENCH_DB, default yyp_bench_studies_keep; BENCH_EXAMS exams on its first run), with the
 // CPU each process spent per request: the server, PostgreSQL's backends and autocannon (this one).
-// BENCH_CASES (defaultList,namePrefix,dateRangeAndModality,deepPage), BENCH_SECONDS (5),
+// BENCH_CASES (defaultList,namePrefix,dateRangeAndModality,deepPage,reportSourceRemote,reportSourceOwn), BENCH_SECONDS (5),
 // BENCH_NODE_ARGS (e.g. --cpu-prof). Drop the database to reseed: dropdb yyp_bench_studies_keep.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,8 @@
 // Bulk seed for bench/studies: 50 organizations in the demo group (the senior doctor a content
 // manager in each) and n exams with their patients, written with generate_series in chunks: Chinese
 // and Latin names (with the pinyin initials the ingest would store), six modalities, study dates
-// over three years (each received on its study day), 1 % deleted. Exams are written in the order
+// over three years (each received on its study day), 1 % deleted, 1 % remote copies (source 'remote',
+// an expert read's copy: the report source filter's remote reports). Exams are written in the order
 // they arrive, oldest day first, as an archive receives them, so a day's exams lie together in the
 // table (written round-robin over the days, each day's were spread over all of it, and reading a
 // week's entries from an index re-read the visibility map every few rows).
@@ -49,7 +50,7 @@ export async function seedExams(run, n) {
          (array['胸部 CT 平扫', '头颅 MR', '胸部正位', '腹部超声', '腰椎正侧位', '乳腺钼靶'])[1 + g % 6], '',
          (array['CT', 'MR', 'DX', 'US', 'CR', 'MG'])[1 + g % 6],
          (array['CHEST', 'HEAD', 'CHEST', 'ABDOMEN', 'LSPINE', 'BREAST'])[1 + g % 6],
-         'Bench Hospital', '', 'ISO_IR 192', true, 1, 100, 'dimse',
+         'Bench Hospital', '', 'ISO_IR 192', true, 1, 100, case when g % 100 = 37 then 'remote' else 'dimse' end,
          timestamptz '2026-11-16 00:00:00+00' - d * interval '1 day' + ((g * 37) % 86400) * interval '1 second',
          timestamptz '2026-11-16 00:00:00+00' - d * interval '1 day' + ((g * 37) % 86400) * interval '1 second',
          case when g % 100 = 0 then timestamptz '2026-11-20 00:00:00+00' else null end

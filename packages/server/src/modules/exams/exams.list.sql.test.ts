@@ -124,7 +124,9 @@ const LIMIT = 20;
  */
 function listStatements(s: ListScope, filters: ExamFilter[], sorts: ExamSort[], count: number): Rendered[] {
   if (isLandingList(s, filters)) {
-    return [render('the landing list: page, count and colour rules', landingStatement(db, s, sorts, SKIP, LIMIT))];
+    return [
+      render('the landing list: page, count and colour rules', landingStatement(db, s, sorts, SKIP, LIMIT, filters)),
+    ];
   }
   const request = { scope: s, filters, sorts, skip: SKIP, limit: LIMIT };
   const withCount = pageWithCount(db, request);
@@ -168,6 +170,19 @@ const cases: Record<string, () => { title: string; statements: Rendered[]; notes
         ).query,
     ).map((query, i) => render(`sort by ${EXAM_SORT_FIELDS[i]}`, query)),
     notes: [PAGE_ROWS_NOTE],
+  }),
+  'report-source-remote': () => ({
+    title: "Report source remote ('2') alone: a landing list, read and counted from exams_live_remote_created_idx",
+    statements: listStatements(scope, [f('reportSource', 'eq', '2')], [], 0),
+  }),
+  'report-source-own': () => ({
+    title: "Report source own ('1') alone: a landing list, counted as the counters less the remote copies",
+    statements: listStatements(scope, [f('reportSource', 'eq', '1')], [], 0),
+  }),
+  'report-source-own-name': () => ({
+    title: "Report source own ('1') and patientName prefix 'zw': the prefix counters less the remote matches",
+    statements: listStatements(scope, [f('patientName', 'prefix', 'zw'), f('reportSource', 'eq', '1')], [], 1000),
+    notes: ['1000 matches counted', PAGE_ROWS_NOTE],
   }),
   keyword: () => ({
     title: "Text search: keyword contains 'wang' (name, pinyin initials, patient ID, accession number)",

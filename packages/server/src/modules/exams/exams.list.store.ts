@@ -339,7 +339,9 @@ export function countSql(db: Db, scope: ListScope, filters: ExamFilter[], consta
     return sql`(select coalesce(sum(${c.live}), 0) from ${c}
       where ${idsIn(c.bucketId, bucketIds, constant)} and ${c.prefix} = ${prefix})`;
   }
-  const split = filters.findIndex((f) => countParts(f) !== null);
+  // The remote copies are few, read from their own index: a name search among them is one count.
+  const remote = filters.some((f) => f.field === 'reportSource' && f.values[0] === '2');
+  const split = remote ? -1 : filters.findIndex((f) => countParts(f) !== null);
   if (split < 0) return sql`(${countQuery(db, scope, filters, constant)})`;
   const others = filters.filter((_, i) => i !== split);
   const counts = countParts(filters[split]!)!.map(
