@@ -133,6 +133,16 @@ describe('the report-source filter', () => {
     expect((await list(token, [])).count).toBe(2);
   });
 
+  it("marks the expert organization's permission entries type 2 (the web offers the filter by them)", async () => {
+    const entries = async (token: string) =>
+      ((await t.as(token).get('accounts/me/permissions')).json() as { bucketId: string; type: number }[]).map((e) => [
+        e.bucketId,
+        e.type,
+      ]);
+    expect(await entries(w.experts.teledoctor.token)).toEqual([[w.experts.org.bucketId, 2]]);
+    expect(await entries(w.clinic.doctor.token)).toEqual([[w.clinic.org.bucketId, 1]]);
+  });
+
   it('refuses a report source other than 0, 1 or 2, or with another operator', async () => {
     const token = w.experts.teledoctor.token;
     for (const bad of [

@@ -23,7 +23,7 @@ export {
   targetOfOrder,
   type OrderForPayment,
 } from './orders-payment.store.js';
-export { ownerOfProduct } from './products.store.js';
+export { expertBucketsAmong, ownerOfProduct } from './products.store.js';
 export { ordersRoutes, type OrdersServices } from './orders.routes.js';
 export { ApplyFormsService, OrderReportsService, OrdersListService, OrdersService, ProductsService, TurnaroundService };
 

@@ -117,6 +117,24 @@ export async function bucketBrief(
   return rows[0];
 }
 
+/**
+ * Which of `bucketIds` are expert (remote reading) organizations: one some group reads from
+ * (group_expert_buckets), or names as its default. Their members' permission entries are of type 2
+ * (spec 000 §6: the report-source filter).
+ */
+export async function expertBucketsAmong(db: Db, bucketIds: string[]): Promise<Set<string>> {
+  if (bucketIds.length === 0) return new Set();
+  const listed = await db
+    .selectDistinct({ id: groupExpertBuckets.bucketId })
+    .from(groupExpertBuckets)
+    .where(inArray(groupExpertBuckets.bucketId, bucketIds));
+  const named = await db
+    .selectDistinct({ id: sql<string>`${groups.settings}->>'defaultExpertBucketId'` })
+    .from(groups)
+    .where(inArray(sql`${groups.settings}->>'defaultExpertBucketId'`, bucketIds));
+  return new Set([...listed, ...named].map((r) => r.id));
+}
+
 /** The group's defaultExpertBucketId setting, null when unset. */
 export async function defaultExpertBucketOf(db: Db, groupId: string): Promise<string | null> {
   const rows = await db
