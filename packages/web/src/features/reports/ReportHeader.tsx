@@ -8,6 +8,7 @@ import { useNotify } from '../../shared/notify/useNotify';
 import { formatStudyTime } from '../../shared/format/dates';
 import { useStudyLabels } from '../../shared/labels/studyLabels';
 import { ReportStatusTag } from '../../shared/labels/ReportStatusTag';
+import { isFromExperts } from './fromExperts';
 import type { ReportEditor } from './useReportEditor';
 import { usePersonName } from '../../ui/usePersonName';
 
@@ -99,8 +100,20 @@ export function ReportHeader({ exam, report, editor }: ReportHeaderProps) {
           }
         />
       )}
-      {!holder && editor.lockPhase !== 'released' && !isEditable(report.transitions) && (
-        <Alert type="info" showIcon title={t('report.lock.notEditable')} data-testid="not-editable" />
+      {isFromExperts(report) ? (
+        <Alert
+          type="info"
+          showIcon
+          icon={<LockOutlined />}
+          title={t('report.lock.fromExperts')}
+          data-testid="from-experts"
+        />
+      ) : (
+        !holder &&
+        editor.lockPhase !== 'released' &&
+        !isEditable(report.transitions) && (
+          <Alert type="info" showIcon title={t('report.lock.notEditable')} data-testid="not-editable" />
+        )
       )}
       {!holder && editor.lockPhase === 'released' && (
         <Alert

@@ -11,6 +11,7 @@ import { SampleGraphsSection } from './panel/SampleGraphsSection';
 import { TraceTab } from './panel/TraceTab';
 import { WorklistTab } from './panel/WorklistTab';
 import { ReportSafetyPanel } from './safety/ReportSafetyPanel';
+import { isFromExperts } from './fromExperts';
 import type { KeyImages } from './useKeyImages';
 
 export const SIDE_TABS = ['info', 'history', 'worklist', 'snap', 'trace', 'comments'] as const;
@@ -49,12 +50,18 @@ export function ReportSidePanel(props: ReportSidePanelProps) {
         <KeyImagesTab
           keyImages={props.keyImages}
           writable={props.writable}
+          readOnly={isFromExperts(report)}
           hasImages={exam?.hasImage ?? false}
           fileInput={props.fileInput}
           onOpenViewer={props.onOpenViewer}
           descTemplates={props.descTemplates}
         />
-        <SampleGraphsSection reportId={report.id} bucketId={report.bucketId} writable={props.writable} />
+        <SampleGraphsSection
+          reportId={report.id}
+          bucketId={report.bucketId}
+          writable={props.writable}
+          readOnly={isFromExperts(report)}
+        />
       </>
     ),
     trace: <TraceTab reportId={report.id} canTrace={report.canTrace} />,

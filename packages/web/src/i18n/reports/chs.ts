@@ -59,6 +59,7 @@ export const reportsChs: Widen<typeof reportsEn> = {
       editAgain: '继续编辑',
       reload: '重新加载报告',
       readOnly: '只读',
+      fromExperts: '此报告由专家机构出具，在本机构只读：文字、关键图像、示意图和危急值均不能修改。',
       notEditable: '报告当前状态下您不能编辑。',
     },
     fields: {

@@ -58,6 +58,8 @@ export const reportsEn = {
       editAgain: 'Edit again',
       reload: 'Reload the report',
       readOnly: 'Read only',
+      fromExperts:
+        'This report comes from the expert organization and is read-only here: its text, key images, sample graphs and critical values cannot be changed.',
       notEditable: 'You cannot edit this report in its current state.',
     },
     fields: {

@@ -12,12 +12,15 @@ import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
+import { ReadOnlyMark } from '../fromExperts';
 import { moveItem } from '../keyImages';
 import type { KeyImages } from '../useKeyImages';
 
 interface KeyImagesTabProps {
   keyImages: KeyImages;
   writable: boolean;
+  /** the experts' report published back here: no image is added, changed or removed (fromExperts.tsx) */
+  readOnly?: boolean;
   hasImages: boolean;
   fileInput: RefObject<HTMLInputElement | null>;
   onOpenViewer: () => void;
@@ -33,6 +36,7 @@ interface KeyImagesTabProps {
 export function KeyImagesTab({
   keyImages,
   writable,
+  readOnly = false,
   hasImages,
   fileInput,
   onOpenViewer,
@@ -67,7 +71,8 @@ export function KeyImagesTab({
         <Typography.Text type="secondary" data-testid="snap-count">
           {t('report.snap.count', { count: list.length, limit })}
         </Typography.Text>
-        {writable && (
+        {readOnly && <ReadOnlyMark testId="snap-read-only" />}
+        {writable && !readOnly && (
           <Space size={4} wrap>
             {hasImages && (
               <Button size="small" icon={<CameraOutlined />} onClick={onOpenViewer}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../../ui/LoadFailedAlert';
 import { usePermissions } from '../../../shared/permissions/permissions';
+import { ReadOnlyMark } from '../fromExperts';
 import { SampleGraphMark } from '../SampleGraphMark';
 import { MARK_COLORS, clickMarks, markSize, toImagePoint } from '../sampleGraphs';
 import { useSampleGraphs } from '../useSampleGraphs';
@@ -16,6 +17,8 @@ interface SampleGraphsSectionProps {
   reportId: string;
   bucketId: string;
   writable: boolean;
+  /** the experts' report published back here: nothing placed, marked or uploaded (fromExperts.tsx) */
+  readOnly?: boolean;
 }
 
 /**
@@ -23,10 +26,16 @@ interface SampleGraphsSectionProps {
  * the organization's diagrams placed on the report, with numbered marks clicked onto it. Those who
  * manage the organization's diagrams (manage_sample_graph) upload new ones here.
  */
-export function SampleGraphsSection({ reportId, bucketId, writable }: SampleGraphsSectionProps) {
+export function SampleGraphsSection({
+  reportId,
+  bucketId,
+  writable: canWrite,
+  readOnly = false,
+}: SampleGraphsSectionProps) {
   const { t } = useTranslation();
   const actions = usePermissions();
-  const canManage = actions.can(bucketId, 'manage_sample_graph');
+  const writable = canWrite && !readOnly;
+  const canManage = !readOnly && actions.can(bucketId, 'manage_sample_graph');
   const graphs = useSampleGraphs(reportId, bucketId, { withLibrary: writable || canManage });
   const [color, setColor] = useState<string>(MARK_COLORS[0].value);
   const [uploading, setUploading] = useState(false);
@@ -46,6 +55,7 @@ export function SampleGraphsSection({ reportId, bucketId, writable }: SampleGrap
           </Typography.Text>
         </Space>
         <Space size={4} wrap>
+          {readOnly && <ReadOnlyMark testId="graphs-read-only" />}
           {writable && (
             <Dropdown
               trigger={['click']}

@@ -10,6 +10,7 @@ import {
   ReportCriticalValueDialog,
 } from '../../../shared/safety/CriticalValueDialogs';
 import { criticalLevelLabel, formatWhen, isHiddenError } from '../../../shared/safety/safetyFormat';
+import { ReadOnlyMark, isFromExperts } from '../fromExperts';
 import { useCriticalValues } from './useReportSafety';
 
 const STATUS_COLOR: Record<CriticalValueStatus, string> = { sent: 'red', received: 'orange', handled: 'green' };
@@ -35,8 +36,11 @@ export function CriticalValuesSection({ report }: { report: Report }) {
   if (!list.data) {
     return <Skeleton active paragraph={{ rows: 1 }} />;
   }
-  const { items, canReport, canFollow } = list.data;
-  if (items.length === 0 && !canReport) {
+  const { items, canFollow } = list.data;
+  // On the experts' report published back here no critical value is recorded (the server refuses it too).
+  const readOnly = isFromExperts(report);
+  const canReport = list.data.canReport && !readOnly;
+  if (items.length === 0 && !canReport && !readOnly) {
     return null;
   }
   const open = items.filter((i) => i.status !== 'handled').length;
@@ -51,6 +55,7 @@ export function CriticalValuesSection({ report }: { report: Report }) {
             </Tag>
           )}
         </Typography.Title>
+        {readOnly && <ReadOnlyMark testId="critical-read-only" />}
         {canReport && (
           <Button danger size="small" icon={<AlertOutlined />} onClick={() => setDialog({ kind: 'report' })}>
             {t('reportSafety.critical.report')}
