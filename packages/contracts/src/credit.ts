@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ledgerKindSchema } from './ledger-rules.js';
+import { LEDGER_KINDS, ledgerKindSchema } from './ledger-rules.js';
 import { LANGUAGES } from './limits.js';
 import { currencySchema, fenSchema, positiveFenSchema } from './money.js';
 
@@ -87,7 +87,7 @@ export const creditFiltersSchema = z
     from: z.iso.datetime({ offset: true }).optional(),
     /** created < to (ISO instant) */
     to: z.iso.datetime({ offset: true }).optional(),
-    kinds: z.array(ledgerKindSchema).max(4).optional(),
+    kinds: z.array(ledgerKindSchema).max(LEDGER_KINDS.length).optional(),
     currency: currencySchema.optional(),
   })
   .strict();

@@ -62,6 +62,7 @@ export const errorStatus = {
   PaymentChannelError: 502,
   InsufficientCredit: 409,
   RefundExceedsPaid: 409,
+  PaymentNotRefundable: 409,
   InvoiceOrderUnpaid: 409,
   InvoiceWrongChannel: 409,
   InvoiceAlreadyApplied: 409,

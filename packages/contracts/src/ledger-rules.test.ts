@@ -7,6 +7,7 @@ import {
   creditSpendRefusal,
   ledgerAccount,
   paymentPosting,
+  planPosting,
   refundable,
   refundPosting,
   slaCreditFen,
@@ -45,6 +46,25 @@ describe('ledger accounts and postings', () => {
       { account: 'revenue:b', amountFen: 7, currency: 'CNY' },
       { account: 'credit:g', amountFen: -7, currency: 'CNY' },
     ]);
+  });
+
+  it('posts a plan package from WeChat cash or the group balance to the platform plan earnings', () => {
+    expect(planPosting({ channel: 'weixin', payerGroupId: 'g', amountFen: 300_000, currency: 'CNY' })).toEqual([
+      { account: 'cash:weixin', amountFen: 300_000, currency: 'CNY' },
+      { account: 'platform:plans', amountFen: -300_000, currency: 'CNY' },
+    ]);
+    expect(planPosting({ channel: 'credit', payerGroupId: 'g', amountFen: 5, currency: 'CNY' })[0]!.account).toBe(
+      'credit:g',
+    );
+    expect(checkBalanced([{ account: 'platform:other', amountFen: 1, currency: 'CNY' }])).toMatchObject({
+      reason: 'empty',
+    });
+    expect(
+      checkBalanced([
+        { account: 'platform:other', amountFen: 1, currency: 'CNY' },
+        { account: 'cash:weixin', amountFen: -1, currency: 'CNY' },
+      ]),
+    ).toMatchObject({ reason: 'badAccount' });
   });
 
   it('refuses to build a posting of no money, negative or fractional fen', () => {
@@ -141,6 +161,7 @@ const currency = fc.constantFrom<Currency>(...CURRENCIES);
 
 type Op =
   | { op: 'topup'; group: string; source: TopupSource; amountFen: number; currency: Currency }
+  | { op: 'plan'; group: string; channel: PaymentChannel; amountFen: number; currency: Currency }
   | { op: 'pay'; group: string; bucket: string; channel: PaymentChannel; amountFen: number; currency: Currency }
   | { op: 'refund'; payment: number; amountFen: number; pending: boolean }
   | { op: 'settle'; refund: number; success: boolean }
@@ -178,6 +199,13 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     currency,
   }),
   fc.record({ op: fc.constant('repost' as const), txn: fc.nat(60) }),
+  fc.record({
+    op: fc.constant('plan' as const),
+    group: fc.constantFrom(...GROUPS),
+    channel: fc.constantFrom<PaymentChannel>('weixin', 'credit'),
+    amountFen: amount,
+    currency,
+  }),
 );
 
 interface Payment {
@@ -203,7 +231,7 @@ const key = (group: string, c: Currency) => `${group}/${c}`;
 const bump = (m: Expected, group: string, c: Currency, d: number) =>
   m.set(key(group, c), (m.get(key(group, c)) ?? 0) + d);
 
-describe('ledger property: any sequence of top-ups, payments, refunds and SLA credits', () => {
+describe('ledger property: any sequence of top-ups, payments, refunds, SLA credits and plan packages', () => {
   it('balances every txn, sums to zero, never over-refunds nor overdraws a group', () => {
     fc.assert(
       fc.property(fc.array(opArb, { maxLength: 60 }), (ops) => {
@@ -282,6 +310,18 @@ describe('ledger property: any sequence of top-ups, payments, refunds and SLA cr
             if (o.success) {
               postRefund(r);
             }
+          } else if (o.op === 'plan') {
+            if (o.channel === 'credit') {
+              if (creditSpendRefusal(sim.groupCreditBalance(o.group, o.currency), o.amountFen)) {
+                continue;
+              }
+              bump(expected, o.group, o.currency, -o.amountFen);
+            }
+            const before = sim.balanceOf(ledgerAccount.platformPlans, o.currency);
+            const lines = planPosting({ ...o, payerGroupId: o.group });
+            sim.post({ kind: 'plan', ref: `plan${seq}`, groupId: o.group, lines });
+            // the platform's earnings (a credit account: negative sum) grow by the price
+            expect(sim.balanceOf(ledgerAccount.platformPlans, o.currency)).toBe(before - o.amountFen);
           } else if (o.op === 'sla') {
             const lines = slaCreditPosting({ ...o, buyerGroupId: o.group, expertBucketId: o.bucket });
             sim.post({ kind: 'sla_credit', ref: `order${seq}`, lines });

@@ -10,11 +10,12 @@ import { currencySchema, type Currency } from './money.js';
  *   revenue:<bucketId>  an expert organization's earnings (shown as minus its sum)
  *   cash:weixin         money held at WeChat Pay
  *   cash:manual         top-ups recorded by a platform admin (offline transfers)
+ *   platform:plans      the platform's earnings from plan packages bought by private organizations
  * The posting builders are pure, so the server (modules/ledger), the web and the property tests
  * (ledger-rules.test.ts, against the in-memory ledger below) share one definition of each event.
  */
 
-export const LEDGER_KINDS = ['payment', 'refund', 'topup', 'sla_credit'] as const;
+export const LEDGER_KINDS = ['payment', 'refund', 'topup', 'sla_credit', 'plan'] as const;
 export const ledgerKindSchema = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKindSchema>;
 
@@ -28,10 +29,11 @@ export const ledgerAccount = {
   cash: (source: TopupSource) => `cash:${source}`,
   cashWeixin: 'cash:weixin',
   cashManual: 'cash:manual',
+  platformPlans: 'platform:plans',
 } as const;
 
-/** A well-formed account name: one of the four families above with a non-empty id. */
-export const LEDGER_ACCOUNT_RE = /^(?:credit:[^\s:]+|revenue:[^\s:]+|cash:(?:weixin|manual))$/;
+/** A well-formed account name: one of the families above (credit and revenue with a non-empty id). */
+export const LEDGER_ACCOUNT_RE = /^(?:credit:[^\s:]+|revenue:[^\s:]+|cash:(?:weixin|manual)|platform:plans)$/;
 export const ledgerAccountSchema = z.string().max(200).regex(LEDGER_ACCOUNT_RE);
 
 /** One line of a posting: signed fen on one account. */
@@ -94,6 +96,19 @@ export function refundPosting(p: ChannelPosting): LedgerLine[] {
 /** Top-up (kind topup, ref = payment no or top-up id): cash → the group's balance. */
 export function topupPosting(p: { source: TopupSource; groupId: string; amountFen: number; currency: Currency }) {
   return pair(ledgerAccount.cash(p.source), ledgerAccount.groupCredit(p.groupId), p.amountFen, p.currency);
+}
+
+/**
+ * A plan package bought for a private organization (kind plan, ref = payment no): WeChat's cash
+ * account, or the buying group's balance → the platform's plan earnings.
+ */
+export function planPosting(p: {
+  channel: PaymentChannel;
+  payerGroupId: string;
+  amountFen: number;
+  currency: Currency;
+}) {
+  return pair(channelAccount(p), ledgerAccount.platformPlans, p.amountFen, p.currency);
 }
 
 /** SLA breach credit (kind sla_credit, ref = order id): the experts' revenue → the buyer's balance. */

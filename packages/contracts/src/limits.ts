@@ -45,3 +45,10 @@ export const DEFAULT_IMAGE_COLUMN = 2;
 export const ACCESS_TOKEN_KEY = 'yyp.accessToken';
 export const CHARGE_TOKEN_KEY = 'yyp.chargeToken';
 export const LANGUAGE_KEY = 'yyp.language';
+
+/** A WeChat top-up of a group's balance (credits/weixin-top-up): at least ¥1.00, at most ¥50,000.00. */
+export const TOPUP_MIN_FEN = 100;
+export const TOPUP_MAX_FEN = 5_000_000;
+/** charge/request: the caller's own charges, a page of CHARGE_PAGE_SIZE (at most MAX_CHARGE_PAGE). */
+export const CHARGE_PAGE_SIZE = 10;
+export const MAX_CHARGE_PAGE = 100;

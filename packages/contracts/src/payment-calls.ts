@@ -12,6 +12,8 @@ import {
   invoiceConfigSchema,
   invoiceIssueSchema,
   invoiceSchema,
+  ownChargesQuerySchema,
+  ownChargesSchema,
   paymentsExportQuerySchema,
   paymentsPageQuerySchema,
   paymentsPageSchema,
@@ -21,7 +23,9 @@ import {
   refundInputSchema,
   refundSchema,
   wechatNotifyAnswerSchema,
+  weixinTopUpSchema,
 } from './payment.js';
+import { planBuySchema } from './plan.js';
 
 const idParams = z.object({ id: z.string() });
 const noParams = z.object({ no: z.string() });
@@ -63,6 +67,30 @@ export const chargeCalls = {
   }),
   /** an unpaid charge only (OrderAlreadyPaid otherwise) */
   delete: defineCall({ method: 'DELETE', path: 'charge/:id/delete', params: idParams, status: 204 }),
+  /** the caller's own charges (orders, top-ups, packages), newest first; signed in */
+  mine: defineCall({ method: 'GET', path: 'charge/request', query: ownChargesQuerySchema, answer: ownChargesSchema }),
+};
+
+/**
+ * Purchases that are not orders, paid by WeChat Native: a top-up of the group's balance (its admins)
+ * and a plan package for a private organization (its admins). Both answer a charge (id + charge
+ * token) whose QR and status are charge/{id}/*; the notification settles it once.
+ */
+export const purchaseCalls = {
+  weixinTopUp: defineCall({
+    method: 'POST',
+    path: 'credits/weixin-top-up',
+    body: weixinTopUpSchema,
+    answer: chargeCreatedSchema,
+    status: 201,
+  }),
+  buyPackage: defineCall({
+    method: 'POST',
+    path: 'packages/buy',
+    body: planBuySchema,
+    answer: chargeCreatedSchema,
+    status: 201,
+  }),
 };
 
 /**
@@ -140,6 +168,7 @@ export const paymentCalls = {
     params: bucketParams,
     answer: invoiceConfigSchema,
   }),
+  /** version-checked: the body's version must be the one GET answered (Conflict 409 otherwise) */
   updateInvoiceConfig: defineCall({
     method: 'PUT',
     path: 'buckets/:bucketId/invoice-config',

@@ -3,6 +3,7 @@ import {
   chargeCalls,
   creditChargeCalls,
   paymentCalls,
+  purchaseCalls,
   requestPaymentCalls,
   wechatNotifyCalls,
 } from './payment-calls.js';
@@ -16,6 +17,7 @@ describe('payment calls', () => {
       creditChargeCalls,
       paymentCalls,
       wechatNotifyCalls,
+      purchaseCalls,
     })
       .flatMap((table) => Object.values(table))
       .map((c) => `${c.method} ${c.path}`);
@@ -26,6 +28,7 @@ describe('payment calls', () => {
       'GET charge/:id/pre-paid-order',
       'POST charge/:id/paid-confirm',
       'DELETE charge/:id/delete',
+      'GET charge/request',
       'GET request/:id/payment-status',
       'GET request/:id/pre-paid-order',
       'POST request/:id/paid-confirm',
@@ -39,6 +42,8 @@ describe('payment calls', () => {
       'PUT buckets/:bucketId/invoice-config',
       'POST payments/weixin/notify',
       'POST payments/weixin/refund-notify',
+      'POST credits/weixin-top-up',
+      'POST packages/buy',
     ]);
     expect(new Set(paths).size).toBe(paths.length);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentChannelSchema, paymentStatusSchema, invoiceStatusSchema, MAX_ORDERS_EXPORT } from './billing.js';
+import { CHARGE_PAGE_SIZE, MAX_CHARGE_PAGE, TOPUP_MAX_FEN, TOPUP_MIN_FEN } from './limits.js';
 import { currencySchema, fenSchema, positiveFenSchema } from './money.js';
 
 /**
@@ -127,6 +128,11 @@ export const invoiceConfigInputSchema = z
     issuerName: z.string().trim().max(128).default(''),
     taxNo: z.string().trim().max(32).default(''),
     note: z.string().trim().max(512).default(''),
+    /**
+     * The version the change is based on (the one GET answered; 0 while nothing is saved): a stale
+     * one answers Conflict (409) and changes nothing.
+     */
+    version: z.number().int().min(0),
   })
   .strict();
 export type InvoiceConfigInput = z.input<typeof invoiceConfigInputSchema>;
@@ -137,6 +143,8 @@ export const invoiceConfigSchema = z.object({
   taxNo: z.string(),
   note: z.string(),
   updated: z.string().nullable(),
+  /** 0 until first saved */
+  version: z.number().int(),
 });
 export type InvoiceConfig = z.infer<typeof invoiceConfigSchema>;
 
@@ -255,3 +263,56 @@ export type PaymentsPage = z.infer<typeof paymentsPageSchema>;
 
 /** What the WeChat Pay notification routes answer (APIv3: 200/204 on success, 4xx/5xx with this body on failure). */
 export const wechatNotifyAnswerSchema = z.object({ code: z.string(), message: z.string() });
+
+/**
+ * What a payment row pays for: an order ('duplicate': one that found its order paid already, kept
+ * and refunded in full), a top-up of the group's balance, or a plan package for an organization.
+ */
+export const PAYMENT_PURPOSES = ['order', 'duplicate', 'topup', 'plan'] as const;
+export const paymentPurposeSchema = z.enum(PAYMENT_PURPOSES);
+export type PaymentPurpose = z.infer<typeof paymentPurposeSchema>;
+
+/**
+ * POST credits/weixin-top-up: a group's admin tops up its balance by WeChat Native (CNY). Answers a
+ * charge (its id and the charge token) whose QR, status and paid-confirm are charge/{id}/*; the
+ * balance rises when WeChat's notification settles it. A top-up is not refundable through
+ * payments/{no}/refund (TopUpNotRefundable).
+ */
+export const weixinTopUpSchema = z
+  .object({ groupId: z.string().min(1).max(64), amountFen: z.number().int().min(TOPUP_MIN_FEN).max(TOPUP_MAX_FEN) })
+  .strict();
+export type WeixinTopUp = z.infer<typeof weixinTopUpSchema>;
+
+/** GET charge/request?limit&skip: the caller's own charges (payments it created), newest first. */
+export const ownChargesQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(MAX_CHARGE_PAGE).default(CHARGE_PAGE_SIZE),
+    skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .strict();
+export type OwnChargesQuery = z.input<typeof ownChargesQuerySchema>;
+
+/** One of the caller's charges: what it paid for (an order no, a top-up, a package), never a patient. */
+export const ownChargeSchema = z.object({
+  id: z.string(),
+  paymentNo: z.string(),
+  purpose: paymentPurposeSchema,
+  orderId: z.string().nullable(),
+  orderNo: z.string().nullable(),
+  /** purpose plan: the package bought */
+  packageId: z.string().nullable(),
+  groupId: z.string(),
+  /** the paying organization (purpose plan: the one the package is for) */
+  bucketId: z.string().nullable(),
+  bucketName: z.string().nullable(),
+  amountFen: fenSchema,
+  currency: currencySchema,
+  refundedFen: fenSchema,
+  channel: paymentChannelSchema,
+  status: paymentRowStatusSchema,
+  created: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type OwnCharge = z.infer<typeof ownChargeSchema>;
+export const ownChargesSchema = z.object({ data: z.array(ownChargeSchema), count: z.number().int() });
+export type OwnCharges = z.infer<typeof ownChargesSchema>;

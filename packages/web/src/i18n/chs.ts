@@ -232,6 +232,7 @@ export const chs: Messages = {
     PaymentChannelError: '支付渠道无响应，请重试',
     InsufficientCredit: '余额不足',
     RefundExceedsPaid: '退款金额不能超过可退金额',
+    PaymentNotRefundable: '充值和套餐不能在此退款，请联系平台',
     InvoiceOrderUnpaid: '仅已支付的订单可以开票',
     InvoiceWrongChannel: '仅微信支付的订单可以开票',
     InvoiceAlreadyApplied: '所选订单中有已申请或已开具发票的订单',

@@ -59,6 +59,7 @@ const errors: Record<ApiErrorCode, string> = {
   PaymentChannelError: 'The payment channel did not answer. Please try again.',
   InsufficientCredit: 'The balance is not enough for this payment.',
   RefundExceedsPaid: 'A refund cannot exceed what is left of the payment.',
+  PaymentNotRefundable: 'A top-up or a plan package is not refunded here; contact the platform.',
   InvoiceOrderUnpaid: 'Only paid orders can be invoiced.',
   InvoiceWrongChannel: 'Only orders paid by WeChat can be invoiced.',
   InvoiceAlreadyApplied: 'An invoice has already been requested or issued for one of these orders.',

@@ -8,6 +8,7 @@ export const KIND_LABELS: Record<LedgerKind, Labels> = {
   payment: { chs: '支付', en: 'Payment', tib: 'དངུལ་སྤྲོད།' },
   refund: { chs: '退款', en: 'Refund', tib: 'དངུལ་ཕྱིར་སློག' },
   sla_credit: { chs: '超时补偿', en: 'Turnaround credit', tib: 'དུས་ཡོལ་གུན་གསབ།' },
+  plan: { chs: '套餐', en: 'Plan package', tib: 'ཐུམ་སྒྲིལ།' },
 };
 
 interface Column<T> {

@@ -21,6 +21,8 @@ import { channelCode, notifyUrlOf, requireWechat, viaChannel, type WechatChannel
 import { issueChargeToken, requireChargeToken } from './charge-token.js';
 import { noPermissionToPay, ORDER_ACTION, requireIn, type PayCaller } from './payments.access.js';
 import * as store from './payments.store.js';
+import { purchaseDescription } from './purchases.service.js';
+import { PURCHASE_PURPOSES } from './settle-purchase.js';
 import { settlePayment } from './settle.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -109,7 +111,7 @@ export class ChargeService {
   async opened(chargeId: string, token: string): Promise<PaymentRow> {
     requireChargeToken(this.signer, token, chargeId, this.clock.now());
     const row = await store.paymentById(this.db, chargeId);
-    if (!row?.orderId) throw errors.notFound('Charge');
+    if (!row || (!row.orderId && !PURCHASE_PURPOSES.has(row.purpose))) throw errors.notFound('Charge');
     return row;
   }
 
@@ -134,7 +136,13 @@ export class ChargeService {
   }
 
   async status(row: PaymentRow): Promise<ChargeStatus> {
-    return presentStatus(row, (await this.orderOf(row)).paymentStatus);
+    return presentStatus(row, await this.paymentStatusOf(row));
+  }
+
+  /** The order's payment status; a top-up's or plan's own: paid (1) once its row is, else unpaid (0). */
+  private async paymentStatusOf(row: PaymentRow): Promise<PaymentStatus> {
+    if (!row.orderId && PURCHASE_PURPOSES.has(row.purpose)) return row.status === 'paid' ? 1 : 0;
+    return (await this.orderOf(row)).paymentStatus;
   }
 
   /**
@@ -145,15 +153,17 @@ export class ChargeService {
   async prePaid(chargeId: string, refresh: boolean): Promise<PrePaidOrder> {
     const wechat = requireWechat(this.wechat);
     let row = await store.paymentById(this.db, chargeId);
-    if (!row?.orderId || row.channel !== 'weixin') throw errors.notFound('Charge');
+    if (!row || (!row.orderId && !PURCHASE_PURPOSES.has(row.purpose)) || row.channel !== 'weixin') {
+      throw errors.notFound('Charge');
+    }
     if (row.status === 'paid') throw orderAlreadyPaid();
     if (row.status === 'closed') throw new AppError('PaymentExpired', 'This payment was closed; start it again');
     const now = this.clock.now();
     const expired = row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
     if (row.codeUrl && !expired) return this.presentQr(row, false);
     if (row.codeUrl && expired && !refresh) return this.presentQr(row, true);
-    const order = await this.orderOf(row);
-    if (order.paymentStatus !== 0) throw orderAlreadyPaid();
+    const order = row.orderId ? await this.orderOf(row) : null;
+    if (order && order.paymentStatus !== 0) throw orderAlreadyPaid();
     let paymentNo = row.paymentNo;
     if (row.codeUrl) {
       // The old QR may have been paid in its last moment: settle it rather than replace it.
@@ -165,7 +175,7 @@ export class ChargeService {
     const { codeUrl } = await viaChannel('create the order', () =>
       wechat.provider.createNativeOrder({
         outTradeNo: paymentNo,
-        description: order.productName.slice(0, 127) || order.orderNo,
+        description: order ? order.productName.slice(0, 127) || order.orderNo : purchaseDescription(row!),
         amountFen: row!.amountFen,
         currency: row!.currency as Currency,
         notifyUrl: notifyUrlOf(wechat),
@@ -182,7 +192,7 @@ export class ChargeService {
   /** POST charge/{id}/paid-confirm. */
   async confirm(row: PaymentRow, ctx: AuditContext): Promise<ChargeStatus> {
     const after = await this.confirmRow(row, ctx);
-    return presentStatus(after, (await this.orderOf(after)).paymentStatus);
+    return presentStatus(after, await this.paymentStatusOf(after));
   }
 
   /** DELETE charge/{id}/delete: closes an unpaid charge (at WeChat too); a paid one is refused. */

@@ -10,6 +10,7 @@ import { CreditChargeService } from './credit-charge.service.js';
 import { InvoicesService } from './invoices.service.js';
 import { WechatNotifyService } from './notify.service.js';
 import { PaymentsListService } from './payments-list.service.js';
+import { PurchasesService } from './purchases.service.js';
 import { RefundsService } from './refunds.service.js';
 
 export { paymentRoutes } from './payments.routes.js';
@@ -23,6 +24,8 @@ export interface PaymentServices {
   notify: WechatNotifyService;
   invoices: InvoicesService;
   list: PaymentsListService;
+  /** WeChat top-ups, plan packages, the caller's own charges */
+  purchases: PurchasesService;
   /** closes the WeChat Pay channel (the simulator, in sim mode) */
   close(): Promise<void>;
 }
@@ -46,6 +49,7 @@ export function paymentServices(deps: {
     notify: new WechatNotifyService(db, clock, wechat, refunds, deps.log),
     invoices: new InvoicesService(db, clock),
     list: new PaymentsListService(db, clock),
+    purchases: new PurchasesService(db, clock, deps.signer, wechat),
     close: async () => deps.wechatPay?.close?.(),
   };
 }

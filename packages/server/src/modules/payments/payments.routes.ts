@@ -1,4 +1,11 @@
-import { chargeCalls, creditChargeCalls, IDEMPOTENCY_HEADER, paymentCalls, requestPaymentCalls } from '@yyp/contracts';
+import {
+  chargeCalls,
+  creditChargeCalls,
+  IDEMPOTENCY_HEADER,
+  paymentCalls,
+  purchaseCalls,
+  requestPaymentCalls,
+} from '@yyp/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountRow } from '../../db/schema.js';
 import { auditContext } from '../../platform/audit.js';
@@ -60,6 +67,22 @@ export async function paymentRoutes(app: FastifyInstance, db: Db, s: PaymentServ
   definePublicCallRoute(app, chargeCalls.delete, {
     summary: 'Close an unpaid charge (at WeChat too)',
     handler: async ({ request, params }) => s.charges.remove(await opened(request, params.id), auditContext(request)),
+  });
+
+  defineCallRoute(app, chargeCalls.mine, {
+    summary: "The caller's own charges (orders, top-ups, plan packages), newest first",
+    auth: 'account',
+    handler: (input) => s.purchases.mine(caller(input), input.query),
+  });
+  defineCallRoute(app, purchaseCalls.weixinTopUp, {
+    summary: "Top up the group's balance by WeChat Native (the group's admins); answers a charge",
+    auth: 'account',
+    handler: (input) => s.purchases.weixinTopUp(caller(input), input.body),
+  });
+  defineCallRoute(app, purchaseCalls.buyPackage, {
+    summary: 'Buy a plan package for a private organization by WeChat Native (its admins); answers a charge',
+    auth: 'account',
+    handler: (input) => s.purchases.buyPackage(caller(input), input.body),
   });
 
   defineCallRoute(app, requestPaymentCalls.paymentStatus, {

@@ -19,6 +19,7 @@ import { refundNotifyUrlOf, type WechatChannel } from './channel.js';
 import { presentRefund } from './payments.presenter.js';
 import * as store from './payments.store.js';
 import * as refunds from './refunds.store.js';
+import { PURCHASE_PURPOSES } from './settle-purchase.js';
 
 type Actor = { id: string; username: string } | null;
 
@@ -48,6 +49,9 @@ export class RefundsService {
     const now = this.clock.now();
     const { refund, payment, replay } = await this.db.transaction(async (tx) => {
       const payment = await store.lockPayment(tx, { paymentNo });
+      if (payment && PURCHASE_PURPOSES.has(payment.purpose)) {
+        throw new AppError('PaymentNotRefundable', 'A top-up or a plan package is not refunded through payments');
+      }
       if (!payment?.orderId) throw errors.notFound('Payment');
       const existing = await refunds.refundByKey(tx, payment.id, key);
       if (existing) {

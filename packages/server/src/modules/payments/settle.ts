@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db.js';
 import { postTxn } from '../ledger/index.js';
 import { orderForPayment, recordOrderPaid } from '../orders/index.js';
 import { lockOrderRow, lockPayment, markPaid } from './payments.store.js';
+import { PURCHASE_PURPOSES, settlePurchase } from './settle-purchase.js';
 
 /**
  * Settling a payment exactly once (billing-interfaces.md "Payments"): a WeChat notification, a
@@ -53,6 +54,8 @@ export async function settlePayment(
   meta: SettleMeta,
 ): Promise<SettleOutcome> {
   const row = await lockPayment(tx, by);
+  // A top-up or a plan package: its own path (settle-purchase.ts); an order's below is unchanged.
+  if (row && PURCHASE_PURPOSES.has(row.purpose)) return settlePurchase(tx, row, s, meta);
   if (!row?.orderId || !ORDER_PURPOSES.has(row.purpose)) return { result: 'refused', reason: 'unknown' };
   if (row.channel !== meta.channel) return { result: 'refused', reason: 'channel', payment: row };
   if (row.status === 'paid') return { result: 'already', payment: row };
