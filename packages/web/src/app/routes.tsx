@@ -97,6 +97,13 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/billing/ChargePage').then((m) => ({ Component: m.ChargePage })),
       },
 
+      // Paying for an order (spec 000 §2, public): signed in the requester's page in the app shell,
+      // signed out the payment of this tab's charge token or a way to sign in, never PHI.
+      {
+        path: 'exams/:examId/apply-report/:applicationId',
+        lazy: () => import('./ApplyReportRoute').then((m) => ({ Component: m.ApplyReportRoute })),
+      },
+
       // The waiting-room TV: its screen token (issue 23) is its only credential, no login and no shell.
       {
         path: 'calling/:bucketId/screen-show',
@@ -126,14 +133,10 @@ export const routes: RouteObject[] = [
             path: 'studies',
             lazy: () => import('../features/studies/StudiesPage').then((m) => ({ Component: m.StudiesPage })),
           },
-          // Ordering an expert or remote read of an exam, and paying for the order (issue 24).
+          // Ordering an expert or remote read of an exam (issue 24); paying for it is public, above.
           {
             path: 'exams/:examId/apply-report',
             lazy: () => import('../features/orders/ApplyReportPage').then((m) => ({ Component: m.ApplyReportPage })),
-          },
-          {
-            path: 'exams/:examId/apply-report/:applicationId',
-            lazy: () => import('../features/billing/PayOrderPage').then((m) => ({ Component: m.PayOrderPage })),
           },
           {
             path: 'registry',

@@ -58,3 +58,23 @@ export function chargePagePath(chargeId: string, token?: string): string {
   const path = `/charge/${encodeURIComponent(chargeId)}`;
   return token ? `${path}?token=${encodeURIComponent(token)}` : path;
 }
+
+/**
+ * The charges whose tokens this tab keeps (the public apply-report page looks for its order's
+ * charge among them: a token is asked about only with the server, never shown).
+ */
+export function storedChargeTokens(
+  storage: Pick<Storage, 'length' | 'key' | 'getItem'>,
+): { chargeId: string; token: string }[] {
+  const found: { chargeId: string; token: string }[] = [];
+  try {
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      const token = key?.startsWith(CHARGE_TOKEN_PREFIX) ? storage.getItem(key) : null;
+      if (key && token) found.push({ chargeId: key.slice(CHARGE_TOKEN_PREFIX.length), token });
+    }
+  } catch {
+    // Storage refused: no token kept.
+  }
+  return found;
+}
