@@ -20,6 +20,8 @@ import { PrintReportsBar } from './PrintReportsBar';
 import { ALL_COLUMNS, DEFAULT_COLUMNS, ExamTable, type ColumnKey } from './ExamTable';
 import { ManageQuickSearchesModal, SaveQuickSearchModal } from './QuickSearchDialogs';
 import { QuickSearchTabs } from './QuickSearchTabs';
+import { ReportSourceSelect } from './ReportSourceSelect';
+import { useReportSource } from './reportSource';
 import { StudySearchBar } from './StudySearchBar';
 import { advancedCount, criteriaFromSearch, EMPTY_SEARCH, searchFilters, type StudySearch } from './studySearch';
 import { useExportExams } from './useExportExams';
@@ -41,6 +43,7 @@ export function StudiesPage() {
   const notify = useNotify();
   const quick = useQuickSearches();
   const invalidate = useInvalidateExams();
+  const reportSource = useReportSource();
 
   const [search, setSearch] = useState<StudySearch>(EMPTY_SEARCH);
   const [keyword, setKeyword] = useState('');
@@ -83,13 +86,21 @@ export function StudiesPage() {
   }, [prefs?.studyColumns]);
 
   const activeQuick = quick.data?.find((q) => q.id === search.quickId);
-  const filters = useMemo(() => searchFilters(search, activeQuick, new Date()), [search, activeQuick]);
+  const sourceFilters = reportSource.filters;
+  const sourceKey = JSON.stringify(sourceFilters);
+  const filters = useMemo(
+    () => [...searchFilters(search, activeQuick, new Date()), ...sourceFilters],
+    // sourceFilters is rebuilt each render; its text says when it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [search, activeQuick, sourceKey],
+  );
   const list = useExamPage(
     deleted ? 'deleted' : 'list',
     deleted ? ownFiltersOnly(search) : filters,
     sorts,
     page,
     pageSize,
+    deleted || reportSource.known,
   );
   const exporter = useExportExams();
   const toastHolder = useNewExamToasts(
@@ -230,6 +241,16 @@ export function StudiesPage() {
         />
         <div className="yyp-studies__toolbar">
           <Typography.Text type="secondary">{t('studyList.total', { count: total })}</Typography.Text>
+          {!deleted && reportSource.offered && (
+            <ReportSourceSelect
+              value={reportSource.value}
+              forced={reportSource.forced}
+              onChange={(value) => {
+                reportSource.choose(value);
+                setPage(1);
+              }}
+            />
+          )}
           {!deleted && <PrintReportsBar selected={selected} onClear={() => setSelected([])} />}
           {!deleted && (
             <ColumnChooser

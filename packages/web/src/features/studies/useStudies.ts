@@ -13,9 +13,12 @@ export function useExamPage(
   sorts: ExamSort[],
   page: number,
   pageSize: number,
+  /** false while what the filters depend on is still loading (the report source) */
+  enabled = true,
 ) {
   const body = { filters, sorts, skip: (page - 1) * pageSize, limit: pageSize };
   return useQuery({
+    enabled,
     queryKey: studyKeys.list(view, body),
     queryFn: ({ signal }) => (view === 'deleted' ? queryDeletedExams(body, signal) : queryExams(body, signal)),
     placeholderData: keepPreviousData,

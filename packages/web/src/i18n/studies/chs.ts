@@ -160,6 +160,13 @@ export const studyListChs: Widen<typeof studyListEn> = {
     emptyDeleted: '最近 30 天没有删除的检查',
     emptyFiltered: '没有符合条件的检查',
     waitingForLogin: '重新登录后显示检查列表',
+    reportSource: {
+      label: '报告来源',
+      all: '全部',
+      own: '本院报告',
+      remote: '远程报告',
+      forced: '您只属于远程诊断机构，列表显示全部报告来源。',
+    },
     newExam: '新检查',
     newExamIn: '{{organization}}：{{modality}} {{bodyPart}} 新检查',
     detail: {

@@ -157,6 +157,13 @@ export const studyListEn = {
     emptyDeleted: 'No exams were deleted in the last 30 days.',
     emptyFiltered: 'No exams match these filters.',
     waitingForLogin: 'Log in again to see the exams.',
+    reportSource: {
+      label: 'Report source',
+      all: 'All',
+      own: 'Own reports',
+      remote: 'Remote reports',
+      forced: 'You belong only to a remote reading organization: its list holds every report source.',
+    },
     newExam: 'New exam',
     newExamIn: '{{modality}} {{bodyPart}} in {{organization}}',
     detail: {

@@ -160,6 +160,13 @@ export const studyListTib: Widen<typeof studyListEn> = {
     emptyDeleted: 'ཉིན་ ༣༠ ནང་བསུབས་པའི་ཞིབ་བཤེར་མེད།',
     emptyFiltered: 'ཆ་རྐྱེན་དང་མཐུན་པའི་ཞིབ་བཤེར་མེད།',
     waitingForLogin: 'ཡང་བསྐྱར་ནང་འཛུལ་བྱས་རྗེས་ཞིབ་བཤེར་མངོན།',
+    reportSource: {
+      label: 'སྙན་ཐོའི་འབྱུང་ཁུངས།',
+      all: 'ཚང་མ།',
+      own: 'རང་སྨན་ཁང་གི་སྙན་ཐོ།',
+      remote: 'རྒྱང་རིང་སྙན་ཐོ།',
+      forced: 'ཁྱེད་རང་རྒྱང་རིང་བརྟག་དཔྱད་ལས་ཁུངས་ཁོ་ནའི་ཁོངས་སུ་གཏོགས་པས། ཐོ་གཞུང་དུ་སྙན་ཐོའི་འབྱུང་ཁུངས་ཚང་མ་མངོན།',
+    },
     newExam: 'ཞིབ་བཤེར་གསར་པ།',
     newExamIn: '{{organization}}：{{modality}} {{bodyPart}} ཞིབ་བཤེར་གསར་པ།',
     detail: {
