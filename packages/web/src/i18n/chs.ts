@@ -20,6 +20,7 @@ import { dicomRefusalsChs } from './dicomRefusals/chs';
 import { proceduresChs } from './procedures/chs';
 import { bindingChs } from './binding/chs';
 import { billingChs } from './billing/chs';
+import { invoicesChs } from './invoices/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -293,4 +294,5 @@ export const chs: Messages = {
   ...proceduresChs,
   ...bindingChs,
   ...billingChs,
+  ...invoicesChs,
 };

@@ -20,6 +20,7 @@ import { dicomRefusalsEn } from './dicomRefusals/en';
 import { proceduresEn } from './procedures/en';
 import { bindingEn } from './binding/en';
 import { billingEn } from './billing/en';
+import { invoicesEn } from './invoices/en';
 import type { Widen } from './widen';
 
 /**
@@ -301,6 +302,7 @@ export const en = {
   ...proceduresEn,
   ...bindingEn,
   ...billingEn,
+  ...invoicesEn,
 };
 
 export type Messages = Widen<typeof en>;

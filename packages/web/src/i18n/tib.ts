@@ -20,6 +20,7 @@ import { dicomRefusalsTib } from './dicomRefusals/tib';
 import { proceduresTib } from './procedures/tib';
 import { bindingTib } from './binding/tib';
 import { billingTib } from './billing/tib';
+import { invoicesTib } from './invoices/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -294,4 +295,5 @@ export const tib: Messages = {
   ...proceduresTib,
   ...bindingTib,
   ...billingTib,
+  ...invoicesTib,
 };

@@ -12,3 +12,4 @@ export {
 } from './ledger.service.js';
 export type { CreditTokenGrant, IssueCreditTokenInput, PostTxnInput } from './ledger.service.js';
 export { statement, statementSums, type StatementFilter } from './ledger-statement.js';
+export { accountMonthSums, type AccountMonthSum } from './ledger-revenue.store.js';

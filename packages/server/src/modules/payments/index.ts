@@ -7,6 +7,8 @@ import type { Signer } from '../../platform/signed.js';
 import { ChargeService } from './charge.service.js';
 import type { WechatChannel } from './channel.js';
 import { CreditChargeService } from './credit-charge.service.js';
+import { EarningsService } from './earnings.service.js';
+import { InvoicesListService } from './invoices-list.service.js';
 import { InvoicesService } from './invoices.service.js';
 import { WechatNotifyService } from './notify.service.js';
 import { PaymentsListService } from './payments-list.service.js';
@@ -23,6 +25,8 @@ export interface PaymentServices {
   refunds: RefundsService;
   notify: WechatNotifyService;
   invoices: InvoicesService;
+  invoiceList: InvoicesListService;
+  earnings: EarningsService;
   list: PaymentsListService;
   /** WeChat top-ups, plan packages, the caller's own charges */
   purchases: PurchasesService;
@@ -48,6 +52,8 @@ export function paymentServices(deps: {
     refunds,
     notify: new WechatNotifyService(db, clock, wechat, refunds, deps.log),
     invoices: new InvoicesService(db, clock),
+    invoiceList: new InvoicesListService(db),
+    earnings: new EarningsService(db, clock),
     list: new PaymentsListService(db, clock),
     purchases: new PurchasesService(db, clock, deps.signer, wechat),
     close: async () => deps.wechatPay?.close?.(),

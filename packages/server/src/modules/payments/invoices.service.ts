@@ -39,12 +39,15 @@ export class InvoicesService {
       taxNo: row?.taxNo ?? '',
       note: row?.note ?? '',
       updated: row?.updated.toISOString() ?? null,
+      version: row?.version ?? 0,
     };
   }
 
   async updateConfig(caller: PayCaller, bucketId: string, input: InvoiceConfigInput): Promise<InvoiceConfig> {
-    const c = invoiceConfigInputSchema.parse(input);
-    await store.upsertInvoiceConfig(this.db, bucketId, c, this.clock.now());
+    const { version, ...c } = invoiceConfigInputSchema.parse(input);
+    if (!(await store.saveInvoiceConfigAt(this.db, bucketId, c, version, this.clock.now()))) {
+      throw errors.conflict('The invoice settings were changed by someone else since this version');
+    }
     await writeAudit(this.db, caller.ctx, {
       action: 'invoice.config_updated',
       outcome: 'success',

@@ -32,6 +32,33 @@ export async function upsertInvoiceConfig(
   return row!;
 }
 
+/**
+ * Saves the settings at the version they were read (0: none saved yet); undefined when the row has
+ * moved on (or, at 0, was saved meanwhile), and then nothing is written.
+ */
+export async function saveInvoiceConfigAt(
+  db: Db,
+  bucketId: string,
+  c: { supportsInvoice: boolean; issuerName: string; taxNo: string; note: string },
+  version: number,
+  now: Date,
+): Promise<InvoiceConfigRow | undefined> {
+  if (version === 0) {
+    const rows = await db
+      .insert(invoiceConfigs)
+      .values({ bucketId, ...c, updated: now })
+      .onConflictDoNothing({ target: invoiceConfigs.bucketId })
+      .returning();
+    return rows[0];
+  }
+  const rows = await db
+    .update(invoiceConfigs)
+    .set({ ...c, updated: now, version: sql`${invoiceConfigs.version} + 1` })
+    .where(and(eq(invoiceConfigs.bucketId, bucketId), eq(invoiceConfigs.version, version)))
+    .returning();
+  return rows[0];
+}
+
 /** What the invoice rules read of each order (spec 000 §5). */
 export async function ordersForInvoice(db: Db, orderIds: string[]) {
   return db

@@ -29,28 +29,69 @@ const apply = (orderIds: string[], as = w.orderer.token, phone?: string) =>
   w.t.as(as).post('payments/apply-invoice', applyBody(orderIds, phone));
 const invoiceStatus = async (id: string) =>
   (await w.db.select().from(orders).where(eq(orders.id, id)))[0]!.invoiceStatus;
-const supportInvoices = (bucketId: string, on: boolean) =>
-  w.t.as(expertAdmin.token).put(`buckets/${bucketId}/invoice-config`, {
+const configOf = async (bucketId: string, as = expertAdmin.token) =>
+  (await w.t.as(as).get(`buckets/${bucketId}/invoice-config`)).json() as InvoiceConfig;
+/** The admin's change, at the version just read. */
+const supportInvoices = async (bucketId: string, on: boolean, as = expertAdmin.token) =>
+  w.t.as(as).put(`buckets/${bucketId}/invoice-config`, {
     supportsInvoice: on,
     issuerName: '远程专家中心',
     taxNo: '91110000',
+    version: (await configOf(bucketId, as)).version,
   });
 
 describe('buckets/{id}/invoice-config', () => {
   it('is off until the organization’s admins turn it on', async () => {
     const before = (await w.t.as(w.admin.token).get(`buckets/${w.experts.bucketId}/invoice-config`)).json();
-    expect(before).toMatchObject({ bucketId: w.experts.bucketId, supportsInvoice: false, updated: null });
+    expect(before).toMatchObject({ bucketId: w.experts.bucketId, supportsInvoice: false, updated: null, version: 0 });
     const refused = await w.t.as(w.admin.token).put(`buckets/${w.experts.bucketId}/invoice-config`, {
       supportsInvoice: true,
+      version: 0,
     });
     expect(refused.statusCode).toBe(403);
     expect((await w.t.as(w.orderer.token).get(`buckets/${w.experts.bucketId}/invoice-config`)).statusCode).toBe(404);
     const put = await supportInvoices(w.experts.bucketId, true);
     expect(put.statusCode).toBe(200);
-    expect(put.json() as InvoiceConfig).toMatchObject({ supportsInvoice: true, issuerName: '远程专家中心' });
+    expect(put.json() as InvoiceConfig).toMatchObject({
+      supportsInvoice: true,
+      issuerName: '远程专家中心',
+      version: 1,
+    });
     expect((await w.t.as(expertAdmin.token).put(`buckets/${w.experts.bucketId}/invoice-config`, {})).statusCode).toBe(
       400,
     );
+  });
+
+  it('is changed only at the version read: a stale one answers 409 Conflict and changes nothing', async () => {
+    const bucketId = w.experts.bucketId;
+    const read = await configOf(bucketId);
+    const put = (body: object) => w.t.as(expertAdmin.token).put(`buckets/${bucketId}/invoice-config`, body);
+    const first = await put({ supportsInvoice: true, issuerName: '第一次', version: read.version });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as InvoiceConfig).version).toBe(read.version + 1);
+    const trailBefore = (await w.db.select().from(auditLogs).where(eq(auditLogs.targetId, bucketId))).length;
+    for (const version of [read.version, 0, read.version + 5]) {
+      const stale = await put({ supportsInvoice: false, issuerName: '过期的修改', version });
+      expect([stale.statusCode, stale.json().code], String(version)).toEqual([409, 'Conflict']);
+    }
+    for (const bad of [
+      { supportsInvoice: false },
+      { supportsInvoice: false, version: -1 },
+      { supportsInvoice: false, version: '1' },
+    ]) {
+      expect((await put(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await configOf(bucketId)).toMatchObject({
+      supportsInvoice: true,
+      issuerName: '第一次',
+      version: read.version + 1,
+    });
+    expect((await w.db.select().from(auditLogs).where(eq(auditLogs.targetId, bucketId))).length).toBe(trailBefore);
+    // A first save (version 0) of an organization with no settings yet.
+    const fresh = await makeOrganization(w.t, { groupId: w.experts.groupId, name: '新专家中心' });
+    const freshAdmin = await makeMember(w.t, fresh.bucketId, { level: 'admin' });
+    const created = await supportInvoices(fresh.bucketId, true, freshAdmin.token);
+    expect([created.statusCode, (created.json() as InvoiceConfig).version]).toEqual([200, 1]);
   });
 });
 
@@ -117,7 +158,7 @@ describe('payments/apply-invoice and issue-invoice', () => {
     const byCredit = await paidByCredit(w);
     const other = await makeOrganization(w.t, { groupId: w.experts.groupId, name: '第二专家中心' });
     await makeMember(w.t, other.bucketId, { level: 'admin' }).then((m) =>
-      w.t.as(m.token).put(`buckets/${other.bucketId}/invoice-config`, { supportsInvoice: true }),
+      w.t.as(m.token).put(`buckets/${other.bucketId}/invoice-config`, { supportsInvoice: true, version: 0 }),
     );
     const elsewhere = await paidByWeixin(w, { targetBucketId: other.bucketId });
     const cases: [string[], string][] = [

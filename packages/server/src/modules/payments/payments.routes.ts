@@ -16,6 +16,7 @@ import { ownerOfOrder } from '../orders/index.js';
 import { chargeTokenOf } from './charge-token.js';
 import { creditTokenOf } from './credit-charge.service.js';
 import type { PaymentServices } from './index.js';
+import { invoiceListRoutes } from './invoices.routes.js';
 import { wechatNotifyRoutes } from './payments-notify.routes.js';
 import { expertOfPayment } from './payments.owners.js';
 import { RefundsService } from './refunds.service.js';
@@ -153,10 +154,11 @@ export async function paymentRoutes(app: FastifyInstance, db: Db, s: PaymentServ
     handler: (input) => s.invoices.config(input.params.bucketId),
   });
   defineCallRoute(app, paymentCalls.updateInvoiceConfig, {
-    summary: "Change an expert organization's invoice settings (its admins)",
+    summary: "Change an expert organization's invoice settings (its admins), at the version read (409 when stale)",
     auth: { action: 'bucket_manage', owner: ({ params }) => params.bucketId },
     handler: (input) => s.invoices.updateConfig(caller(input), input.params.bucketId, input.body),
   });
+  invoiceListRoutes(app, s);
   await wechatNotifyRoutes(app, s.notify);
   // The channel (in sim mode the simulator) closes with the app.
   app.addHook('onClose', () => s.close());

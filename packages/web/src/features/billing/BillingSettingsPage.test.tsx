@@ -67,6 +67,7 @@ function openBilling(enabled: boolean, handlers: Record<string, FakeHandler> = {
         taxNo: '9111',
         note: '',
         updated: null,
+        version: 0,
       },
     }),
     ...handlers,

@@ -14,7 +14,9 @@ import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
 import { Money } from '../../ui/Money';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { YuanInput } from '../../ui/YuanInput';
+import { EarningsCard } from './EarningsCard';
 import { ExpertSettingsCard } from './ExpertSettingsCard';
+import { InvoicesCard } from './InvoicesCard';
 
 /**
  * /settings/billing (spec 000 §2: shown only when the domain's payment service is on, else /404):
@@ -44,6 +46,8 @@ export function BillingSettingsPage() {
       />
       {groupId && <GroupCreditCard groupId={groupId} />}
       <ExpertSettingsCard />
+      <EarningsCard />
+      <InvoicesCard />
     </Space>
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@yyp/contracts';
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchMyOrganizations } from '../../api/accounts';
 import { fetchInvoiceConfig, saveInvoiceConfig } from '../../api/billing';
+import { hasCode } from '../../api/errors';
 import { deleteProduct, fetchProducts } from '../../api/orders';
 import { queryKeys } from '../../api/queryClient';
 import { useNotify } from '../../shared/notify/useNotify';
@@ -133,23 +134,37 @@ function ProductsTable({ bucketId }: { bucketId: string }) {
 function InvoiceConfigForm({ bucketId }: { bucketId: string }) {
   const { t } = useTranslation();
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ supportsInvoice: boolean; issuerName: string; taxNo: string; note: string }>();
+  const [conflict, setConflict] = useState(false);
+  const key = ['invoice-config', bucketId];
   const config = useQuery({
-    queryKey: ['invoice-config', bucketId],
+    queryKey: key,
     queryFn: ({ signal }) => fetchInvoiceConfig(bucketId, signal),
   });
   useEffect(() => {
     if (config.data) form.setFieldsValue(config.data);
   }, [config.data, form]);
+  // Saved at the version loaded: a change by someone else meanwhile answers Conflict, and the
+  // current settings are loaded again for a second look.
   const save = useMutation({
     mutationFn: (v: { supportsInvoice: boolean; issuerName: string; taxNo: string; note: string }) =>
-      saveInvoiceConfig(bucketId, v),
-    onSuccess: () => notify.success(t('billing.expert.saved')),
-    onError: notify.error,
+      saveInvoiceConfig(bucketId, { ...v, version: config.data?.version ?? 0 }),
+    onSuccess: (saved) => {
+      setConflict(false);
+      queryClient.setQueryData(key, saved);
+      notify.success(t('billing.expert.saved'));
+    },
+    onError: (error) => {
+      if (!hasCode(error, 'Conflict')) return notify.error(error);
+      setConflict(true);
+      void config.refetch();
+    },
   });
   return (
     <section>
       <Typography.Title level={5}>{t('billing.expert.invoiceConfig')}</Typography.Title>
+      {conflict && <Alert type="warning" showIcon title={t('invoiceConfig.conflict')} style={{ maxWidth: 480 }} />}
       <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)} style={{ maxWidth: 480 }}>
         <Form.Item name="supportsInvoice" label={t('billing.expert.supportsInvoice')} valuePropName="checked">
           <Switch />

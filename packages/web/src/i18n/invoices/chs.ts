@@ -1,0 +1,52 @@
+import type { Widen } from '../widen';
+import type { invoicesEn } from './en';
+
+/** 简体中文：计费设置中的发票列表与专家机构收入结算（issue 24）。 */
+export const invoicesChs: Widen<typeof invoicesEn> = {
+  invoiceList: {
+    title: '发票列表',
+    organization: '机构',
+    applicant: '本机构申请的',
+    issuer: '待本机构开具的',
+    appliedAt: '申请时间',
+    invoiceTitle: '抬头',
+    taxNo: '税号',
+    amount: '金额',
+    orders: '订单',
+    expert: '开票机构',
+    requester: '申请机构',
+    status: '状态',
+    statusApplied: '已申请',
+    statusIssued: '已开具',
+    invoiceNo: '发票号码',
+    issuedAt: '开具时间',
+    issue: '开具',
+    issueTitle: '开具发票',
+    issueIrreversible: '开具后不可撤销：发票将保持已开具状态，其订单不能再次申请发票。',
+    issueConfirm: '开具（不可撤销）',
+    issued: '发票已开具',
+    empty: '暂无发票。',
+  },
+  earnings: {
+    title: '收入结算',
+    organization: '专家机构',
+    range: '日期',
+    export: '导出（.xlsx）',
+    month: '月份',
+    orders: '订单数',
+    gross: '收入',
+    refunds: '退款',
+    credits: '超时补偿',
+    net: '净收入',
+    total: '合计',
+    orderNo: '订单号',
+    product: '服务',
+    requester: '申请机构',
+    postedAt: '入账时间',
+    byOrder: '期间内的订单',
+    hint: '按账本汇总：收入 − 退款 − 超时补偿 = 净收入。日期按北京时间。',
+  },
+  invoiceConfig: {
+    conflict: '发票设置在您打开后已被他人修改，已重新显示当前设置，请核对后再次保存。',
+  },
+};
