@@ -133,8 +133,9 @@ export async function buildApp(
     options.clock,
     options.reportLockSeconds ?? DEFAULT_REPORT_LOCK_SECONDS,
   );
-  // A report published back by the experts is read-only at the requester's: its key images too.
+  // A report published back by the experts is read-only at the requester's: its key images and co-exams too.
   viewing.keyImages.gateWith(reports.hooks);
+  examManage.gateReportsWith(reports.hooks);
   const services: Services = {
     tokens,
     accounts: new AccountsService({

@@ -36,11 +36,21 @@ type Actor = { account: AccountRow; access: CallerAccess; bucket: BucketFacts; c
  * action in the exam's bucket first; each method checks the exam really is there.
  */
 export class ExamManageService {
+  /** The reports' read-only check (app.ts): an exam's report published back by the experts takes no co-exam. */
+  private reportGate: { refuseReadOnly(reportId: string, bucketId: string): Promise<void> } = {
+    refuseReadOnly: () => Promise.resolve(),
+  };
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly list: ExamListService,
   ) {}
+
+  /** Told by app.ts: the reports module's refusal of a write to a read-only report (409 ReportNotEditable). */
+  gateReportsWith(gate: { refuseReadOnly(reportId: string, bucketId: string): Promise<void> }): void {
+    this.reportGate = gate;
+  }
 
   private async liveRow(examId: string, bucket: BucketFacts) {
     const row = await listStore.examRow(this.db, examId);
@@ -279,6 +289,8 @@ export class ExamManageService {
     const row = await this.liveRow(examId, actor.bucket);
     const wanted = [...new Set(examIds)];
     if (wanted.includes(examId)) throw errors.validation('An exam cannot be co-written with itself', { examId });
+    // The experts' report published back here covers its exam alone: it neither takes nor joins others.
+    for (const id of [examId, ...wanted]) await this.reportGate.refuseReadOnly(id, actor.bucket.id);
     await this.db.transaction(async (tx) => {
       const found = await store.liveExamsIn(tx, actor.bucket.id, wanted);
       const missing = wanted.filter((id) => !found.some((f) => f.id === id));

@@ -2,15 +2,15 @@ import { VIEWER_TOKEN_HEADER, type Report } from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
-import { makeMember } from '../../test/factories.js';
+import { makeExam, makeMember } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { recordOrderPaid } from '../orders/index.js';
-import { applyOk, makeOrdersWorld, newExam, type OrdersWorld } from '../orders/orders.fixture.js';
+import { applyOk, makeOrdersWorld, type OrdersWorld } from '../orders/orders.fixture.js';
 
 /**
  * The experts' report published back to the requesting organization is read-only there in every
  * part (issue 24): its key images (added from the editor or the viewer, described, ordered,
- * removed), its sample graphs and new critical values answer 409 ReportNotEditable (status
+ * removed), its sample graphs, new critical values and co-written exams answer 409 ReportNotEditable (status
  * readOnly) and change nothing; the same writes work at the expert organization on its copy. The
  * clinic's own follow-up stays allowed: printing, and the read-back and handling of a critical
  * value recorded before the report came back.
@@ -118,7 +118,10 @@ afterAll(async () => {
 
 describe('a report published back by the experts', () => {
   it('refuses every write to its images, sample graphs and critical values at the requester, not at the experts', async () => {
-    const examId = await newExam(t, w, 'Qian^Du');
+    const patient = { patientName: 'Qian^Du', patientId: 'QD-0001' };
+    const { examId } = await makeExam(t, w.clinic.org.bucketId, patient);
+    // another exam of the patient, which the clinic could otherwise report together with it
+    const { examId: siblingId } = await makeExam(t, w.clinic.org.bucketId, patient);
     const doctor = w.clinic.doctor.token;
     // Before the order, the clinic put a key image and a sample graph on its report and recorded a critical value.
     const clinicImage = await addImage(doctor, examId);
@@ -174,6 +177,16 @@ describe('a report published back by the experts', () => {
         expect(res.json()).toMatchObject({ code: 'ReportNotEditable', details: { status: 'readOnly' } });
       }
     }
+    // Nor is it reported together with another exam of the patient, either way round.
+    for (const [primary, other] of [
+      [examId, siblingId],
+      [siblingId, examId],
+    ]) {
+      const combined = await t.as(doctor).post(`reports/${primary}/co-exams/add`, { examIds: [other] });
+      expect(combined.statusCode, combined.body).toBe(409);
+      expect(combined.json()).toMatchObject({ code: 'ReportNotEditable', details: { status: 'readOnly' } });
+    }
+    expect((await report(doctor, examId)).examIds).toEqual([examId]);
     const clinicViewer = await viewerPath(w.clinic.senior.token, examId);
     expect((await asViewer(clinicViewer, 'GET', 'viewer/context')).json()).toMatchObject({ canCapture: false });
     const captured = await asViewer(clinicViewer, 'POST', 'viewer/key-images', PNG);
