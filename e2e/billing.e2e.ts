@@ -243,4 +243,43 @@ describe('billing: apply for an expert read and pay with the simulator', () => {
     // senior's "report back" notification is read, so other files find senior with nothing new
     expect((await post('notifications/read-all', senior, {})).status).toBe(204);
   }, 120_000);
+
+  it("the expert's study list filters by report source: 远程报告 shows the remote copy of 张伟's CT, 本院报告 does not", async () => {
+    const senior = (await apiLogin('senior')).accessToken;
+    const expert = (await apiLogin('expert')).accessToken;
+    const ours = await api<{ order: OrderRow }>(`${V1}/orders/detail?examId=${ordered.id}`, senior);
+    expect(ours.status, JSON.stringify(ours.body)).toBe(200);
+    const theirs = await api<{ order: OrderRow }>(`${V1}/orders/detail?orderId=${ours.body.order.id}`, expert);
+    const copy = theirs.body.order.targetExamId!;
+    expect(copy).toBeTruthy();
+
+    // expert belongs to the teleradiology centre (an expert organization) and its consultation centre:
+    // the select is offered, not forced.
+    await loginViaUi(t.page, 'expert');
+    await t.page.getByRole('tab', { name: '全部检查', exact: true }).click();
+    const source = t.page.getByTestId('report-source');
+    await source.waitFor();
+    const pick = async (label: string) => {
+      await source.click();
+      await t.page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
+    };
+    const copyRow = t.page.getByTestId(`report-${copy}`);
+
+    await pick('远程报告');
+    await copyRow.waitFor();
+    await expect
+      .poll(() => t.page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '张伟' }).count())
+      .toBeGreaterThan(0);
+    await t.page.mouse.move(0, 0);
+    await screenshot(t.page, 'billing-report-source');
+
+    await pick('本院报告');
+    await expect.poll(() => copyRow.count()).toBe(0);
+    await expect
+      .poll(() => t.page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '张伟' }).count())
+      .toBe(0);
+    // Back to all: the copy is listed again.
+    await pick('全部');
+    await copyRow.waitFor();
+  }, 60_000);
 });

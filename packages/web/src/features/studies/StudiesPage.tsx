@@ -240,17 +240,19 @@ export function StudiesPage() {
           onRefresh={() => void invalidate()}
         />
         <div className="yyp-studies__toolbar">
-          <Typography.Text type="secondary">{t('studyList.total', { count: total })}</Typography.Text>
-          {!deleted && reportSource.offered && (
-            <ReportSourceSelect
-              value={reportSource.value}
-              forced={reportSource.forced}
-              onChange={(value) => {
-                reportSource.choose(value);
-                setPage(1);
-              }}
-            />
-          )}
+          <Space size="middle">
+            <Typography.Text type="secondary">{t('studyList.total', { count: total })}</Typography.Text>
+            {!deleted && reportSource.offered && (
+              <ReportSourceSelect
+                value={reportSource.value}
+                forced={reportSource.forced}
+                onChange={(value) => {
+                  reportSource.choose(value);
+                  setPage(1);
+                }}
+              />
+            )}
+          </Space>
           {!deleted && <PrintReportsBar selected={selected} onClear={() => setSelected([])} />}
           {!deleted && (
             <ColumnChooser
