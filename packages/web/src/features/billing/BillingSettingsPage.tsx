@@ -16,6 +16,9 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { YuanInput } from '../../ui/YuanInput';
 import { EarningsCard } from './EarningsCard';
 import { ExpertSettingsCard } from './ExpertSettingsCard';
+import { MyChargesCard } from './MyChargesCard';
+import { PlanPackagesCard } from './PlanPackagesCard';
+import { WeixinTopUp } from './WeixinTopUp';
 import { InvoicesCard } from './InvoicesCard';
 
 /**
@@ -45,6 +48,8 @@ export function BillingSettingsPage() {
         options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.displayName }))}
       />
       {groupId && <GroupCreditCard groupId={groupId} />}
+      {groupId && <PlanPackagesCard groupId={groupId} />}
+      <MyChargesCard />
       <ExpertSettingsCard />
       <EarningsCard />
       <InvoicesCard />
@@ -83,6 +88,7 @@ function GroupCreditCard({ groupId }: { groupId: string }) {
             ),
           )}
           {credit.data && !credit.data.enabled && <Tag>{t('billing.credit.off')}</Tag>}
+          <WeixinTopUp groupId={groupId} />
         </Space>
       )}
       {me?.isPlatformAdmin && <TopUpForm groupId={groupId} onDone={refresh} />}
