@@ -48,7 +48,7 @@ export async function settlePurchase(tx: Db, row: PaymentRow, s: Settlement, met
       kind: 'topup',
       ref: row.paymentNo,
       groupId: row.groupId,
-      memo: row.paymentNo,
+      memo: '微信充值',
       ...(meta.actor ? { actorId: meta.actor.id } : {}),
       at: s.paidAt,
       lines: topupPosting({ source: 'weixin', groupId: row.groupId, amountFen: row.amountFen, currency }),
@@ -71,7 +71,7 @@ export async function settlePurchase(tx: Db, row: PaymentRow, s: Settlement, met
       kind: 'plan',
       ref: row.paymentNo,
       groupId: row.groupId,
-      memo: pkg!.id,
+      memo: `套餐 ${pkg!.id}`,
       ...(meta.actor ? { actorId: meta.actor.id } : {}),
       at: s.paidAt,
       lines: planPosting({
