@@ -51,7 +51,7 @@ function serve(handlers: Record<string, FakeHandler> = {}) {
     [callKey(orderCalls.requestDetail)]: (r) =>
       r.headers.authorization?.startsWith('Bearer ')
         ? { status: 200, body: orderOf() }
-        : errorAnswer(401, 'Unauthorized'),
+        : errorAnswer(401, 'Unauthenticated'),
     ...handlers,
   });
 }
