@@ -23,6 +23,8 @@ const N_PGLITE = Number(process.env.BENCH_EXAMS_PGLITE || Math.round(N_PG / 10))
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 2);
 const GOAL_P95_MS = 50;
+/** the cases the 50 ms goal holds for (the report-source landing lists since issue 24) */
+const GOAL_CASES = ['defaultList', 'namePrefix', 'dateRangeAndModality', 'reportSourceRemote', 'reportSourceOwn'];
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the statements the server runs for each case: the landing list's
@@ -159,11 +161,8 @@ for (const store of stores) {
     durationSeconds: SECONDS,
     warmupSeconds: WARMUP_SECONDS,
     connections: CONNECTIONS,
-    goal: { p95MsAtOneMillionOnPostgres: GOAL_P95_MS, cases: ['defaultList', 'namePrefix', 'dateRangeAndModality'] },
-    goalMet:
-      store === 'postgres' && result.exams >= 1_000_000
-        ? ['defaultList', 'namePrefix', 'dateRangeAndModality'].every((k) => p95s[k] <= GOAL_P95_MS)
-        : null,
+    goal: { p95MsAtOneMillionOnPostgres: GOAL_P95_MS, cases: GOAL_CASES },
+    goalMet: store === 'postgres' && result.exams >= 1_000_000 ? GOAL_CASES.every((k) => p95s[k] <= GOAL_P95_MS) : null,
     ...result,
   };
   fs.writeFileSync(path.join(root, `bench/results/studies-${store}.json`), JSON.stringify(record, null, 2) + '\n');
