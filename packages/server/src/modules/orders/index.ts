@@ -15,6 +15,9 @@ import { ProductsService } from './products.service.js';
 import { TurnaroundService } from './turnaround.service.js';
 
 export {
+  expertIsPaid,
+  lockOrderRow,
+  moveOrdersInvoice,
   orderForPayment,
   ownerOfOrder,
   recordOrderPaid,

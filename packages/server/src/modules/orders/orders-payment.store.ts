@@ -1,7 +1,7 @@
 import type { Currency, OrderStatus, OrderType, PaymentChannel, PaymentStatus } from '@yyp/contracts';
 import { PAYMENT_STATUS } from '@yyp/contracts';
-import { eq, sql } from 'drizzle-orm';
-import { orders, products } from '../../db/schema.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { groupExpertBuckets, orders, products } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { shareExam } from './orders-share.store.js';
 import { queueTurnaroundCheck } from './turnaround.store.js';
@@ -128,4 +128,40 @@ export async function ownerOfOrder(db: Db, orderId: string): Promise<string | un
 export async function targetOfOrder(db: Db, orderId: string): Promise<string | undefined> {
   const rows = await db.select({ bucketId: orders.targetBucketId }).from(orders).where(eq(orders.id, orderId)).limit(1);
   return rows[0]?.bucketId;
+}
+
+/**
+ * Locks the order row until the caller's transaction ends, so two payments of one order (a QR and
+ * the balance) settle one after the other and the second sees the first.
+ */
+export async function lockOrderRow(db: Db, orderId: string): Promise<void> {
+  await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+}
+
+/** Moves the orders from invoice status `from` to `to` under the invoice; answers how many moved. */
+export async function moveOrdersInvoice(
+  db: Db,
+  where: { orderIds: string[] } | { invoiceId: string },
+  from: string,
+  to: string,
+  invoiceId: string,
+  now: Date,
+): Promise<number> {
+  const which = 'orderIds' in where ? inArray(orders.id, where.orderIds) : eq(orders.invoiceId, where.invoiceId);
+  const rows = await db
+    .update(orders)
+    .set({ invoiceStatus: to, invoiceId, updated: now, version: sql`${orders.version} + 1` })
+    .where(and(which, eq(orders.invoiceStatus, from)))
+    .returning({ id: orders.id });
+  return rows.length;
+}
+
+/** Whether the expert organization charges for reads ordered by the group (group_expert_buckets.paid; unlisted: paid). */
+export async function expertIsPaid(db: Db, groupId: string, bucketId: string): Promise<boolean> {
+  const rows = await db
+    .select({ paid: groupExpertBuckets.paid })
+    .from(groupExpertBuckets)
+    .where(and(eq(groupExpertBuckets.groupId, groupId), eq(groupExpertBuckets.bucketId, bucketId)))
+    .limit(1);
+  return rows[0]?.paid ?? true;
 }

@@ -2,4 +2,11 @@
 // this folder (its stores above all) is private to it; eslint.config.js enforces the arrow.
 export { organizationRoutes } from './organizations.routes.js';
 export { OrganizationsService } from './organizations.service.js';
-export { bucketMembersAmong, bucketsByIds, bucketsOfGroup, findBucket } from './organizations.store.js';
+export {
+  bucketMembersAmong,
+  bucketsByIds,
+  bucketsOfGroup,
+  findBucket,
+  lockBucket,
+  setBucketPlan,
+} from './organizations.store.js';

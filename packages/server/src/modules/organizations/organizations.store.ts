@@ -182,3 +182,21 @@ export async function deleteDictionaryItem(db: Db, bucketId: string, kind: strin
     .returning({ id: bucketDictionary.id });
   return rows.length > 0;
 }
+
+/** The organization's row, locked until the caller's transaction ends. */
+export async function lockBucket(db: Db, bucketId: string): Promise<BucketRow | undefined> {
+  const rows = await db.select().from(buckets).where(eq(buckets.id, bucketId)).for('update').limit(1);
+  return rows[0];
+}
+
+export async function setBucketPlan(
+  db: Db,
+  bucketId: string,
+  plan: { planKind: string | null; planQuota: number | null; planExpiresAt: Date | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(buckets)
+    .set({ ...plan, updatedAt: now })
+    .where(eq(buckets.id, bucketId));
+}

@@ -16,7 +16,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import type { Signer } from '../../platform/signed.js';
 import { getDomainConfig } from '../domain/index.js';
-import { orderForPayment, type OrderForPayment } from '../orders/index.js';
+import { expertIsPaid, orderForPayment, type OrderForPayment } from '../orders/index.js';
 import { channelCode, notifyUrlOf, requireWechat, viaChannel, type WechatChannel } from './channel.js';
 import { issueChargeToken, requireChargeToken } from './charge-token.js';
 import { noPermissionToPay, ORDER_ACTION, requireIn, type PayCaller } from './payments.access.js';
@@ -269,7 +269,7 @@ export class ChargeService {
     const order = await this.ownOrder(caller, orderId);
     if (order.status === 'cancelled') throw new AppError('Conflict', 'The order is cancelled');
     if (order.paymentStatus !== 0) throw orderAlreadyPaid();
-    if (order.priceFen === 0 || !(await store.expertIsPaid(this.db, order.groupId, order.targetBucketId))) {
+    if (order.priceFen === 0 || !(await expertIsPaid(this.db, order.groupId, order.targetBucketId))) {
       throw new AppError('Conflict', 'This order needs no payment');
     }
     if (!(await getDomainConfig(this.db)).enablePaymentService) {

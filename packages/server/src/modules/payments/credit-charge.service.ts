@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { consumeCreditToken, groupCreditBalance, lockGroupCredit } from '../ledger/index.js';
-import { orderForPayment } from '../orders/index.js';
+import { lockOrderRow, orderForPayment } from '../orders/index.js';
 import type { ChargeService } from './charge.service.js';
 import { orderAlreadyPaid } from './charge.service.js';
 import type { WechatChannel } from './channel.js';
@@ -46,7 +46,7 @@ export class CreditChargeService {
       if (!grant) throw refused('is unknown, used or expired');
       if (grant.accountId && grant.accountId !== caller.account.id) throw refused('is another account’s');
       if (grant.orderId && grant.orderId !== orderId) throw refused('is for another order');
-      await store.lockOrderRow(tx, orderId);
+      await lockOrderRow(tx, orderId);
       const order = (await orderForPayment(tx, orderId))!;
       if (order.paymentStatus !== 0) throw orderAlreadyPaid();
       if (grant.groupId !== order.groupId) throw refused("is not the ordering group's");

@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { requireIn, type PayCaller } from './payments.access.js';
 import { presentInvoice } from './payments.presenter.js';
+import { moveOrdersInvoice } from '../orders/index.js';
 import * as store from './invoices.store.js';
 
 const refuse = (code: ConstructorParameters<typeof AppError>[0], message: string, orderIds: string[]) =>
@@ -107,7 +108,7 @@ export class InvoicesService {
         appliedAt: now,
       });
       // Another application took one of the orders in the meantime: this one changes nothing.
-      if ((await store.moveOrdersInvoice(tx, { orderIds: ids }, 'none', 'applied', invoice.id, now)) !== ids.length) {
+      if ((await moveOrdersInvoice(tx, { orderIds: ids }, 'none', 'applied', invoice.id, now)) !== ids.length) {
         throw refuse('InvoiceAlreadyApplied', 'An invoice was already applied for', ids);
       }
       await writeAudit(tx, caller.ctx, {
@@ -139,7 +140,7 @@ export class InvoicesService {
         issuedAt: now,
       });
       if (!issued) throw refuse('InvoiceAlreadyIssued', 'The invoice was already issued', []);
-      await store.moveOrdersInvoice(tx, { invoiceId: found.id }, 'applied', 'issued', found.id, now);
+      await moveOrdersInvoice(tx, { invoiceId: found.id }, 'applied', 'issued', found.id, now);
       await writeAudit(tx, caller.ctx, {
         action: 'invoice.issued',
         outcome: 'success',

@@ -83,24 +83,6 @@ export async function insertInvoice(db: Db, row: typeof invoices.$inferInsert): 
   return inserted!;
 }
 
-/** Moves the orders from invoice status `from` to `to` under the invoice; answers how many moved. */
-export async function moveOrdersInvoice(
-  db: Db,
-  where: { orderIds: string[] } | { invoiceId: string },
-  from: string,
-  to: string,
-  invoiceId: string,
-  now: Date,
-): Promise<number> {
-  const which = 'orderIds' in where ? inArray(orders.id, where.orderIds) : eq(orders.invoiceId, where.invoiceId);
-  const rows = await db
-    .update(orders)
-    .set({ invoiceStatus: to, invoiceId, updated: now, version: sql`${orders.version} + 1` })
-    .where(and(which, eq(orders.invoiceStatus, from)))
-    .returning({ id: orders.id });
-  return rows.length;
-}
-
 export async function invoiceById(db: Db, id: string): Promise<InvoiceRow | undefined> {
   const rows = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
   return rows[0];

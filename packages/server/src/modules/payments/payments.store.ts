@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { buckets, groupExpertBuckets, orders, payments, type PaymentRow } from '../../db/schema.js';
+import { buckets, payments, type PaymentRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 
 /**
@@ -126,25 +126,7 @@ export async function addRefunded(db: Db, id: string, amountFen: number, now: Da
     .where(eq(payments.id, id));
 }
 
-/** Whether the expert organization charges for reads ordered by the group (group_expert_buckets.paid; unlisted: paid). */
-export async function expertIsPaid(db: Db, groupId: string, bucketId: string): Promise<boolean> {
-  const rows = await db
-    .select({ paid: groupExpertBuckets.paid })
-    .from(groupExpertBuckets)
-    .where(and(eq(groupExpertBuckets.groupId, groupId), eq(groupExpertBuckets.bucketId, bucketId)))
-    .limit(1);
-  return rows[0]?.paid ?? true;
-}
-
 export async function bucketName(db: Db, bucketId: string): Promise<string> {
   const rows = await db.select({ name: buckets.name }).from(buckets).where(eq(buckets.id, bucketId)).limit(1);
   return rows[0]?.name ?? '';
-}
-
-/**
- * Locks the order row until the caller's transaction ends, so two payments of one order (a QR and
- * the balance) settle one after the other and the second sees the first.
- */
-export async function lockOrderRow(db: Db, orderId: string): Promise<void> {
-  await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
 }

@@ -1,29 +1,11 @@
 import { count, desc, eq } from 'drizzle-orm';
-import { buckets, orders, payments, type BucketRow } from '../../db/schema.js';
+import { buckets, orders, payments } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 
 /**
  * Purchases that are not orders (top-ups, plan packages) and charge/request, the caller's own
  * charges. Plan changes lock the organization's row first, inside the settling transaction.
  */
-
-/** The organization's row, locked until the caller's transaction ends. */
-export async function lockBucket(db: Db, bucketId: string): Promise<BucketRow | undefined> {
-  const rows = await db.select().from(buckets).where(eq(buckets.id, bucketId)).for('update').limit(1);
-  return rows[0];
-}
-
-export async function setBucketPlan(
-  db: Db,
-  bucketId: string,
-  plan: { planKind: string | null; planQuota: number | null; planExpiresAt: Date | null },
-  now: Date,
-): Promise<void> {
-  await db
-    .update(buckets)
-    .set({ ...plan, updatedAt: now })
-    .where(eq(buckets.id, bucketId));
-}
 
 /** A row of charge/request: the payment with its order's number and its organization's name. */
 export interface OwnChargeRow {

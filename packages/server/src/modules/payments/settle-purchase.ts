@@ -11,7 +11,7 @@ import type { PaymentRow } from '../../db/schema.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { postTxn } from '../ledger/index.js';
-import { lockBucket, setBucketPlan } from './purchases.store.js';
+import { lockBucket, setBucketPlan } from '../organizations/index.js';
 import { markPaid } from './payments.store.js';
 import type { SettleMeta, SettleOutcome, Settlement } from './settle.js';
 

@@ -3,8 +3,8 @@ import type { PaymentRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
 import { postTxn } from '../ledger/index.js';
-import { orderForPayment, recordOrderPaid } from '../orders/index.js';
-import { lockOrderRow, lockPayment, markPaid } from './payments.store.js';
+import { lockOrderRow, orderForPayment, recordOrderPaid } from '../orders/index.js';
+import { lockPayment, markPaid } from './payments.store.js';
 import { PURCHASE_PURPOSES, settlePurchase } from './settle-purchase.js';
 
 /**
