@@ -14,6 +14,7 @@ import {
   orderDetailQuerySchema,
   orderDetailSchema,
   orderSchema,
+  ordersExportSchema,
   ordersPageParamsSchema,
   ordersPageQuerySchema,
   ordersPageSchema,
@@ -117,6 +118,13 @@ export const orderCalls = {
     query: ordersPageParamsSchema,
     body: ordersPageQuerySchema,
     answer: ordersPageSchema,
+  }),
+  /** the list's orders with its filters as .xlsx (binary answer; at most 1,000) */
+  exportExcel: defineCall({
+    method: 'POST',
+    path: 'orders/export-excel',
+    query: ordersPageParamsSchema,
+    body: ordersExportSchema,
   }),
   detail: defineCall({
     method: 'GET',

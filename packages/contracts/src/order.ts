@@ -233,20 +233,23 @@ export const orderDetailQuerySchema = z
 
 export const ORDER_SORT_FIELDS = ['created', 'paidAt', 'priceFen', 'deadlineAt'] as const;
 
+/** The order list's filters (orders/page-query and orders/export-excel). */
+export const ordersFiltersSchema = z
+  .object({
+    status: z.array(orderStatusSchema).max(4).optional(),
+    paymentStatus: z.array(paymentStatusSchema).max(5).optional(),
+    type: orderTypeSchema.optional(),
+    from: isoTime.optional(),
+    to: isoTime.optional(),
+    patientName: z.string().trim().max(64).optional(),
+    orderNo: z.string().trim().max(64).optional(),
+  })
+  .strict();
+export type OrdersFilters = z.infer<typeof ordersFiltersSchema>;
+
 export const ordersPageQuerySchema = z
   .object({
-    filters: z
-      .object({
-        status: z.array(orderStatusSchema).max(4).optional(),
-        paymentStatus: z.array(paymentStatusSchema).max(5).optional(),
-        type: orderTypeSchema.optional(),
-        from: isoTime.optional(),
-        to: isoTime.optional(),
-        patientName: z.string().trim().max(64).optional(),
-        orderNo: z.string().trim().max(64).optional(),
-      })
-      .strict()
-      .default({}),
+    filters: ordersFiltersSchema.default({}),
     limit: z.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
     skip: z.number().int().min(0).max(1_000_000).default(0),
     sorts: z
@@ -264,3 +267,13 @@ export const ordersPageParamsSchema = z
   });
 export const ordersPageSchema = z.object({ data: z.array(orderSchema), count: z.number().int() });
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
+
+/**
+ * orders/export-excel (beyond spec 001's call list, which exports payments only): the order list
+ * with the same filters as .xlsx, at most MAX_ORDERS_EXPORT orders (spec 000 §5; ExportLimitExceeded
+ * beyond), its columns in `language`.
+ */
+export const ordersExportSchema = z
+  .object({ filters: ordersFiltersSchema.default({}), language: z.enum(['chs', 'en', 'tib']).default('chs') })
+  .strict();
+export type OrdersExport = z.input<typeof ordersExportSchema>;

@@ -4,6 +4,7 @@ import type {
   ExpertBucket,
   Order,
   OrderDetail,
+  OrdersExport,
   OrdersPage,
   OrdersPageQuery,
   Product,
@@ -63,6 +64,18 @@ export function queryOrders(
   signal?: AbortSignal,
 ): Promise<OrdersPage> {
   return callApi(orderCalls.pageQuery, { query: side, body }, { signal });
+}
+
+/** orders/export-excel: one side's list with its filters as .xlsx (at most 1,000: ExportLimitExceeded beyond). */
+export function exportOrders(
+  side: { requestBucketId: string } | { targetBucketId: string },
+  body: OrdersExport,
+): Promise<Blob> {
+  return callApi(
+    orderCalls.exportExcel,
+    { query: side, body },
+    { as: 'blob', timeoutMs: 120_000 },
+  ) as Promise<unknown> as Promise<Blob>;
 }
 
 export function fetchOrderDetail(orderId: string, signal?: AbortSignal): Promise<OrderDetail> {

@@ -54,7 +54,7 @@ export function ordersServices(deps: {
   return {
     products: new ProductsService(deps.db, deps.clock),
     orders,
-    lists: new OrdersListService(deps.db, orders, applyForms),
+    lists: new OrdersListService(deps.db, orders, applyForms, deps.clock),
     applyForms,
     reportsBack,
     turnaround,

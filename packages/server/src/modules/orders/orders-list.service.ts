@@ -1,7 +1,17 @@
-import { ordersPageQuerySchema, type OrderDetail, type OrdersPage, type OrdersPageQuery } from '@yyp/contracts';
+import {
+  ordersPageQuerySchema,
+  type OrderDetail,
+  type OrdersExport,
+  type OrdersPage,
+  type OrdersPageQuery,
+} from '@yyp/contracts';
 import type { OrderRow } from '../../db/schema.js';
 import { actorAudit, writeAudit } from '../../platform/audit.js';
+import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
+import type { XlsxFile } from '../../platform/xlsx.js';
+import { exportOrders } from './orders-export.js';
+import { orderFilterOf } from './orders-filter.js';
 import { errors } from '../../platform/errors.js';
 import { entriesForOrder } from '../ledger/index.js';
 import { requireIn, type OrdersCaller } from './orders.access.js';
@@ -20,7 +30,17 @@ export class OrdersListService {
     private readonly db: Db,
     private readonly orders: OrdersService,
     private readonly applyForms: ApplyFormsService,
+    private readonly clock: Clock,
   ) {}
+
+  /** orders/export-excel: one side's list with its filters as .xlsx (orders-export.ts). */
+  exportExcel(
+    caller: OrdersCaller,
+    side: { requestBucketId?: string; targetBucketId?: string },
+    input: OrdersExport,
+  ): Promise<XlsxFile> {
+    return exportOrders(this.db, this.clock, caller, side, input);
+  }
 
   async page(
     caller: OrdersCaller,
@@ -31,27 +51,11 @@ export class OrdersListService {
     const which = side.requestBucketId ? 'request' : 'target';
     const bucketId = (side.requestBucketId ?? side.targetBucketId)!;
     await requireIn(this.db, caller, bucketId, ['exam_get']);
-    const date = (s: string | undefined, what: string) => {
-      if (s === undefined) return undefined;
-      const d = new Date(s);
-      if (Number.isNaN(d.getTime())) throw errors.validation(`filters.${what} is not a date`, { field: what });
-      return d;
-    };
-    const { rows, count } = await store.pageOrders(
-      this.db,
-      {
-        side: which,
-        bucketId,
-        status: q.filters.status,
-        paymentStatus: q.filters.paymentStatus,
-        type: q.filters.type,
-        from: date(q.filters.from, 'from'),
-        to: date(q.filters.to, 'to'),
-        patientName: q.filters.patientName || undefined,
-        orderNo: q.filters.orderNo || undefined,
-      },
-      { limit: q.limit, skip: q.skip, sorts: q.sorts },
-    );
+    const { rows, count } = await store.pageOrders(this.db, orderFilterOf(which, bucketId, q.filters), {
+      limit: q.limit,
+      skip: q.skip,
+      sorts: q.sorts,
+    });
     const names = await store.bucketNames(
       this.db,
       rows.flatMap((r) => [r.requestBucketId, r.targetBucketId]),

@@ -5,6 +5,7 @@ import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute, definePublicCallRoute } from '../../platform/call-route.js';
 import type { Db } from '../../platform/db.js';
 import { ownerFrom, type RawInput } from '../../platform/route.js';
+import { sendXlsx } from '../../platform/xlsx.js';
 import type { ApplyFormsService } from './apply-forms.service.js';
 import { ownerOfOrder, ownerOfProduct } from './orders.owners.js';
 import type { OrdersListService } from './orders-list.service.js';
@@ -114,6 +115,11 @@ export function ordersRoutes(app: FastifyInstance, db: Db, s: OrdersServices): v
       "A page of an organization's orders (exam_get there): those it applied for (requestBucketId) or received (targetBucketId)",
     auth: 'account',
     handler: (input) => s.lists.page(caller(input), input.query, input.body),
+  });
+  defineCallRoute(app, orderCalls.exportExcel, {
+    summary: "An organization's order list (either side) with the list's filters as .xlsx (at most 1,000)",
+    auth: 'account',
+    handler: async (input) => sendXlsx(input.reply, await s.lists.exportExcel(caller(input), input.query, input.body)),
   });
   defineCallRoute(app, orderCalls.detail, {
     summary: 'An order with its ledger lines, by the exam, report or order id (either side)',

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callKey, defaultDomainConfig, orderCalls, paymentCalls, type Order } from '@yyp/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../api/sessionStore';
 import { orderOf } from '../../test/billingFixtures';
 import { demoUser, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
@@ -79,6 +79,7 @@ describe('/orders', { timeout: 30_000 }, () => {
       { b1: ['exam_get', 'apply_expert_report'] },
       {
         [callKey(orderCalls.pageQuery)]: () => ({ status: 200, body: { data: [orderOf(), paidOrder], count: 12 } }),
+        [callKey(orderCalls.exportExcel)]: () => ({ status: 200, body: 'PK' }),
       },
     );
     expect(await screen.findByText('R20261127001', {}, { timeout: 15_000 })).toBeTruthy();
@@ -104,6 +105,21 @@ describe('/orders', { timeout: 30_000 }, () => {
         filters: { patientName: 'Zhang' },
       }),
     );
+
+    // Export writes the list as filtered (orders/export-excel), not the payments
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:xlsx');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Export orders/ }));
+    await waitFor(() => expect(saved).toEqual([expect.stringMatching(/^orders-\d{4}-\d{2}-\d{2}\.xlsx$/)]));
+    const exported = api.requests.find((r) => r.path === 'orders/export-excel')!;
+    expect(exported.search).toBe('?requestBucketId=b1');
+    expect(exported.body).toEqual({ filters: { patientName: 'Zhang' }, language: 'en' });
+    expect(api.requests.some((r) => r.path === 'payments/export-excel')).toBe(false);
+    vi.restoreAllMocks();
   });
 
   it('the received side asks by targetBucketId; an order admin refunds part of a paid order with a reason', async () => {

@@ -6,7 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportPayments } from '../../api/billing';
-import { queryOrders } from '../../api/orders';
+import { exportOrders, queryOrders } from '../../api/orders';
 import { currentLanguage } from '../../i18n';
 import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
@@ -57,6 +57,14 @@ export function OrdersPage() {
     placeholderData: keepPreviousData,
   });
   const exporting = useMutation({
+    // the list as filtered (orders/export-excel, at most 1,000 orders)
+    mutationFn: () =>
+      exportOrders(sideQuery, { filters: ordersQueryBody(filters, 1).filters, language: currentLanguage() }),
+    onSuccess: (blob) => saveBlob(blob, `orders-${new Date().toISOString().slice(0, 10)}.xlsx`),
+    onError: notify.error,
+  });
+  // the payments of the side (payments/export-excel, spec 001 §7) in the list's dates
+  const exportingPayments = useMutation({
     mutationFn: () =>
       exportPayments({
         bucketId: bucketId ?? '',
@@ -64,7 +72,7 @@ export function OrdersPage() {
         ...(filters.dates ? { from: filters.dates[0], to: filters.dates[1] } : {}),
         language: currentLanguage(),
       }),
-    onSuccess: (blob) => saveBlob(blob, `orders-${new Date().toISOString().slice(0, 10)}.xlsx`),
+    onSuccess: (blob) => saveBlob(blob, `payments-${new Date().toISOString().slice(0, 10)}.xlsx`),
     onError: notify.error,
   });
   const refusal = invoiceRefusal(selected);
@@ -129,6 +137,14 @@ export function OrdersPage() {
               onClick={() => exporting.mutate()}
             >
               {t('orders.list.export')}
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exportingPayments.isPending}
+              disabled={!bucketId}
+              onClick={() => exportingPayments.mutate()}
+            >
+              {t('orders.list.exportPayments')}
             </Button>
           </Space>
         }
