@@ -1,5 +1,5 @@
 import { creditCalls } from '@yyp/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountRow } from '../../db/schema.js';
 import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute } from '../../platform/call-route.js';
@@ -8,8 +8,7 @@ import type { RawInput } from '../../platform/route.js';
 import type { CreditsService } from './credits.service.js';
 import { planRoutes } from './plans.routes.js';
 import type { PlansService } from './plans.service.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { sendXlsx } from '../../platform/xlsx.js';
 
 /**
  * Group credits (contracts creditCalls). Calls on a group name it in the query, so the route checks
@@ -24,12 +23,6 @@ export function creditRoutes(app: FastifyInstance, credits: CreditsService, plan
     ctx: auditContext(request),
   });
   const groupOfQuery = ({ query }: RawInput) => (typeof query.groupId === 'string' ? query.groupId : undefined);
-  const sendXlsx = (reply: FastifyReply, file: { body: Buffer; filename: string; count: number }): never =>
-    reply
-      .header('content-type', XLSX)
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('x-export-count', String(file.count))
-      .send(file.body) as never;
 
   defineCallRoute(app, creditCalls.groupCredit, {
     summary: "A group's credit balance in fen (group admins and members with an order action)",

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute } from '../../platform/call-route.js';
 import type { ExportsService } from './exports.service.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { sendXlsx } from '../../platform/xlsx.js';
 
 /** Exports (spec 001 §7 "POST exports/exams (binary answer)"); the path and body are contracts exportCalls. */
 export function exportRoutes(app: FastifyInstance, exports: ExportsService): void {
@@ -13,11 +12,7 @@ export function exportRoutes(app: FastifyInstance, exports: ExportsService): voi
     auth: 'account',
     handler: async ({ account, body, request, reply }) => {
       const file = await exports.exams(account, body, auditContext(request));
-      return reply
-        .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-export-count', String(file.count))
-        .send(file.body) as never;
+      return sendXlsx(reply, file);
     },
   });
 }

@@ -5,8 +5,7 @@ import { defineCallRoute } from '../../platform/call-route.js';
 import type { RawInput } from '../../platform/route.js';
 import type { EarningsService } from './earnings.service.js';
 import type { InvoicesListService } from './invoices-list.service.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { sendXlsx } from '../../platform/xlsx.js';
 
 /**
  * The invoice list and the expert organization's earnings statement (issue 24; contracts
@@ -37,11 +36,7 @@ export function invoiceListRoutes(
     auth,
     handler: async ({ account, request, reply, query }) => {
       const file = await s.earnings.exportExcel({ account, ctx: auditContext(request) }, query);
-      return reply
-        .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-export-count', String(file.count))
-        .send(file.body) as never;
+      return sendXlsx(reply, file);
     },
   });
 }

@@ -3,7 +3,6 @@ import {
   MAX_PAYMENTS_EXPORT,
   paymentsExportQuerySchema,
   paymentsPageQuerySchema,
-  type Language,
   type PaymentItem,
   type PaymentsPage,
   type PaymentsPageQuery,
@@ -18,6 +17,7 @@ import { requireIn, type PayCaller } from './payments.access.js';
 import { presentPaymentItem, type PaymentListRow } from './payments.presenter.js';
 import { paymentsCount, paymentsPage, type PaymentScope } from './payments-list.store.js';
 import { refundsOfPayments } from './refunds.store.js';
+import { xlsxSheet, type XlsxColumn } from '../../platform/xlsx.js';
 
 /** Who reads an organization's payments: its orderers (payer side), its refunders and issuers (expert side), its admins. */
 const READERS: Record<PaymentScope['side'], BucketAction[]> = {
@@ -25,8 +25,7 @@ const READERS: Record<PaymentScope['side'], BucketAction[]> = {
   expert: ['payment_refund', 'issue_invoice', 'bucket_manage'],
 };
 
-type Labels = Record<Language, string>;
-const COLUMNS: { header: Labels; width: number; cell: (p: PaymentItem) => string }[] = [
+const COLUMNS: XlsxColumn<PaymentItem>[] = [
   { header: { chs: '支付单号', en: 'Payment no.', tib: 'དངུལ་སྤྲོད་ཨང་།' }, width: 30, cell: (p) => p.paymentNo },
   { header: { chs: '申请单号', en: 'Order no.', tib: 'རེ་ཞུའི་ཨང་།' }, width: 24, cell: (p) => p.orderNo ?? '' },
   { header: { chs: '产品', en: 'Product', tib: 'ཐོན་རྫས།' }, width: 24, cell: (p) => p.productName },
@@ -95,7 +94,7 @@ export class PaymentsListService {
     const rows = await paymentsPage(this.db, scope, { filters, limit: MAX_PAYMENTS_EXPORT, skip: 0, sorts: [] });
     const items = await this.items(rows);
     const now = this.clock.now();
-    const body = await workbook(items, q.language, now);
+    const body = await xlsxSheet('payments', COLUMNS, items, q.language, now);
     await writeAudit(this.db, caller.ctx, {
       action: 'payments.exported',
       outcome: 'success',
@@ -120,16 +119,4 @@ export class PaymentsListService {
       ),
     );
   }
-}
-
-async function workbook(items: PaymentItem[], language: Language, created: Date): Promise<Buffer> {
-  // exceljs is loaded on the first export, not at start (as the schedule export does).
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  book.created = created;
-  const sheet = book.addWorksheet('payments', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c, i) => ({ header: c.header[language], key: String(i), width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  for (const item of items) sheet.addRow(Object.fromEntries(COLUMNS.map((c, i) => [String(i), c.cell(item)])));
-  return Buffer.from(await book.xlsx.writeBuffer());
 }

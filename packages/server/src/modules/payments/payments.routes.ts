@@ -20,8 +20,7 @@ import { invoiceListRoutes } from './invoices.routes.js';
 import { wechatNotifyRoutes } from './payments-notify.routes.js';
 import { expertOfPayment } from './payments.owners.js';
 import { RefundsService } from './refunds.service.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { sendXlsx } from '../../platform/xlsx.js';
 
 /**
  * The payments module's calls (contracts payment-calls.ts). charge/{id}/* are public: the charge
@@ -119,11 +118,7 @@ export async function paymentRoutes(app: FastifyInstance, db: Db, s: PaymentServ
     auth: { action: 'bucket_read', owner: ofQueryBucket },
     handler: async (input) => {
       const file = await s.list.exportExcel(caller(input), input.query);
-      return input.reply
-        .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-export-count', String(file.count))
-        .send(file.body) as never;
+      return sendXlsx(input.reply, file);
     },
   });
   defineCallRoute(app, paymentCalls.refund, {

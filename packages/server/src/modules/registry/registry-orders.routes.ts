@@ -6,8 +6,8 @@ import { defineCallRoute } from '../../platform/call-route.js';
 import type { RawInput } from '../../platform/route.js';
 import type { RegistryExtensionsService } from './registry-extensions.service.js';
 import type { RegistryOrdersService } from './registry-orders.service.js';
+import { sendXlsx } from '../../platform/xlsx.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const bucket = ({ params }: RawInput) => params.bucketId;
 /** The organization's fields and steps are read by its members (the desk fills them in). */
 const read = { action: 'bucket_read', owner: bucket } as const;
@@ -32,11 +32,7 @@ export function registryOrderRoutes(
     auth: 'account',
     handler: async (input) => {
       const file = await orders.exportSchedules(caller(input), input.body);
-      return input.reply
-        .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-export-count', String(file.count))
-        .send(file.body) as never;
+      return sendXlsx(input.reply, file);
     },
   });
   defineCallRoute(app, registryOrderCalls.serviceOrder, {
