@@ -5,7 +5,7 @@ import { callKey, creditCalls, defaultDomainConfig, orderCalls, paymentCalls } f
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '../../api/sessionStore';
 import { productOf } from '../../test/billingFixtures';
-import { demoUser, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
+import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
 import { locationOf, renderApp } from '../../test/renderApp';
 import { groupOf } from '../../test/tenancyFixtures';
 
@@ -95,6 +95,21 @@ describe('/settings/billing', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByDisplayValue('Expert Center Ltd')).toBeTruthy());
     expect(screen.queryByText('Record a top-up')).toBeNull();
     expect(screen.getAllByText('Billing').length).toBeGreaterThan(0);
+  });
+
+  it("says plainly that the group's balance is not the caller's to see (403), with no retry", async () => {
+    openBilling(true, {
+      [callKey(creditCalls.groupCredit)]: () => errorAnswer(403, 'InsufficientPermissions'),
+      [callKey(creditCalls.pageQuery)]: () => errorAnswer(403, 'InsufficientPermissions'),
+    });
+    const said = await screen.findByText(
+      "The group's balance and statement are shown to its admins and to members who may order reads.",
+      {},
+      { timeout: 15_000 },
+    );
+    const card = said.closest<HTMLElement>('.ant-card')!;
+    expect(within(card).queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(within(card).queryByText('Statement')).toBeNull();
   });
 
   it('adds a service with its price typed in yuan (sent in fen) and breach credit in percent (sent in basis points)', async () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { newIdempotencyKey } from '../../api/billing';
 import { fetchGroupCredit, queryCreditLines, topUpCredit } from '../../api/credits';
+import { ApiError } from '../../api/errors';
 import { useMe } from '../../shared/account/useMe';
 import { useDomain } from '../../shared/domain/useDomain';
 import { useMyGroups } from '../../shared/groups/useGroups';
@@ -72,6 +73,15 @@ function GroupCreditCard({ groupId }: { groupId: string }) {
   });
   const refresh = () => void Promise.all([credit.refetch(), lines.refetch()]);
 
+  // Not the caller's to see (credits/group-credit needs the group's admins or an ordering member):
+  // said plainly, not as a failure to retry.
+  if (credit.error instanceof ApiError && credit.error.status === 403) {
+    return (
+      <Card title={t('billing.settings.balance')}>
+        <Typography.Text type="secondary">{t('billing.settings.balanceNotYours')}</Typography.Text>
+      </Card>
+    );
+  }
   return (
     <Card title={t('billing.settings.balance')}>
       {credit.error ? (

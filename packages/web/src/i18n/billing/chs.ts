@@ -56,6 +56,7 @@ export const billingChs: Widen<typeof billingEn> = {
       balance: '集团余额',
       balanceIn: '余额（{{currency}}）',
       statement: '账户明细',
+      balanceNotYours: '集团余额和账户明细仅对集团管理员及有申请报告权限的成员可见。',
       memo: '备注',
       ref: '单号',
       topUp: '登记充值',

@@ -53,6 +53,7 @@ export const billingEn = {
       balance: 'Group balance',
       balanceIn: 'Balance ({{currency}})',
       statement: 'Statement',
+      balanceNotYours: "The group's balance and statement are shown to its admins and to members who may order reads.",
       memo: 'Note',
       ref: 'Reference',
       topUp: 'Record a top-up',

@@ -56,6 +56,7 @@ export const billingTib: Widen<typeof billingEn> = {
       balance: 'ཚོགས་པའི་ལྷག་འབབ།',
       balanceIn: 'ལྷག་འབབ། ({{currency}})',
       statement: 'རྩིས་ཁྲའི་ཞིབ་ཕྲ།',
+      balanceNotYours: 'ཚོགས་པའི་ལྷག་མ་དང་རྩིས་ཁྲ་ནི་དོ་དམ་པ་དང་སྙན་ཞུའི་རེ་ཞུ་བྱེད་ཆོག་པའི་ཚོགས་མི་ལ་མ་གཏོགས་མི་སྟོན།',
       memo: 'མཆན།',
       ref: 'ཨང་།',
       topUp: 'དངུལ་སྣོན་ཐོ་འགོད།',
