@@ -24,11 +24,18 @@ export function sendXlsx(reply: FastifyReply, file: XlsxFile): never {
     .send(file.body) as never;
 }
 
-/** One sheet of `rows` under bold, frozen headers in `language`. */
-export async function xlsxSheet<T>(
-  name: string,
-  columns: readonly XlsxColumn<T>[],
-  rows: readonly T[],
+/** A sheet of an exported book: its name, its columns and its rows. */
+export interface XlsxSheet<T> {
+  name: string;
+  columns: readonly XlsxColumn<T>[];
+  rows: readonly T[];
+}
+
+/** A book of sheets, each under bold, frozen headers in `language`. */
+export async function xlsxBook(
+  // each sheet has rows of its own type
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  sheets: readonly XlsxSheet<any>[],
   language: Language,
   created: Date,
 ): Promise<Buffer> {
@@ -36,11 +43,24 @@ export async function xlsxSheet<T>(
   const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.created = created;
-  const sheet = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({ header: c.header[language], key: String(i), width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c, i) => [String(i), c.cell(row)])));
+  for (const { name, columns, rows } of sheets) {
+    const sheet = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((c, i) => ({ header: c.header[language], key: String(i), width: c.width }));
+    sheet.getRow(1).font = { bold: true };
+    for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c, i) => [String(i), c.cell(row)])));
+  }
   return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** A book of one sheet of `rows`. */
+export function xlsxSheet<T>(
+  name: string,
+  columns: readonly XlsxColumn<T>[],
+  rows: readonly T[],
+  language: Language,
+  created: Date,
+): Promise<Buffer> {
+  return xlsxBook([{ name, columns, rows }], language, created);
 }
 
 /** An ISO instant as "YYYY-MM-DD HH:MM:SS" (UTC) for a sheet's cell; '' for none. */

@@ -1,12 +1,8 @@
 import { fenToYuanText, type EarningsMonth, type EarningsOrder, type Language } from '@yyp/contracts';
+import { sheetTime, xlsxBook, type XlsxColumn } from '../../platform/xlsx.js';
 
 /** earnings/export-excel: a months sheet and an orders sheet, headers in the three languages. */
-type Labels = Record<Language, string>;
-interface Column<T> {
-  header: Labels;
-  width: number;
-  cell: (row: T) => string | number;
-}
+type Column<T> = XlsxColumn<T>;
 
 const money: Column<EarningsMonth | EarningsOrder>[] = [
   { header: { chs: '币种', en: 'Currency', tib: 'དངུལ་རིགས།' }, width: 8, cell: (r) => r.currency },
@@ -45,28 +41,23 @@ const ORDER_COLUMNS: Column<EarningsOrder>[] = [
   {
     header: { chs: '入账时间', en: 'Posted', tib: 'ཐོར་འགོད་དུས།' },
     width: 20,
-    cell: (r) => r.postedAt.replace('T', ' ').slice(0, 19),
+    cell: (r) => sheetTime(r.postedAt),
   },
   ...money,
 ];
 
-export async function earningsWorkbook(
+export function earningsWorkbook(
   months: EarningsMonth[],
   orders: EarningsOrder[],
   language: Language,
   created: Date,
 ): Promise<Buffer> {
-  // exceljs is loaded on the first export, not at start (as the other exports do).
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  book.created = created;
-  const sheet = <T>(name: string, columns: Column<T>[], rows: T[]) => {
-    const s = book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    s.columns = columns.map((c, i) => ({ header: c.header[language], key: String(i), width: c.width }));
-    s.getRow(1).font = { bold: true };
-    for (const row of rows) s.addRow(Object.fromEntries(columns.map((c, i) => [String(i), c.cell(row)])));
-  };
-  sheet('months', MONTH_COLUMNS, months);
-  sheet('orders', ORDER_COLUMNS, orders);
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return xlsxBook(
+    [
+      { name: 'months', columns: MONTH_COLUMNS, rows: months },
+      { name: 'orders', columns: ORDER_COLUMNS, rows: orders },
+    ],
+    language,
+    created,
+  );
 }
