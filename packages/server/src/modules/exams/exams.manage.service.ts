@@ -20,6 +20,7 @@ import * as listStore from './exams.list.store.js';
 import * as store from './exams.manage.store.js';
 import { classKeyChanges, extensionProblems, missingRequired, privateFieldsIn } from './exams.manage.rules.js';
 import { presentExam } from './exams.presenter.js';
+import type { ReadOnlyGate } from '../reports/index.js';
 
 const MAX_TAGS_PER_EXAM = 20;
 const EXAM_ACTIONS = new Set<string>([
@@ -37,7 +38,7 @@ type Actor = { account: AccountRow; access: CallerAccess; bucket: BucketFacts; c
  */
 export class ExamManageService {
   /** The reports' read-only check (app.ts): an exam's report published back by the experts takes no co-exam. */
-  private reportGate: { refuseReadOnly(reportId: string, bucketId: string): Promise<void> } = {
+  private reportGate: Pick<ReadOnlyGate, 'refuseReadOnly'> = {
     refuseReadOnly: () => Promise.resolve(),
   };
 
@@ -48,7 +49,7 @@ export class ExamManageService {
   ) {}
 
   /** Told by app.ts: the reports module's refusal of a write to a read-only report (409 ReportNotEditable). */
-  gateReportsWith(gate: { refuseReadOnly(reportId: string, bucketId: string): Promise<void> }): void {
+  gateReportsWith(gate: Pick<ReadOnlyGate, 'refuseReadOnly'>): void {
     this.reportGate = gate;
   }
 

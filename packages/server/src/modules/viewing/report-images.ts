@@ -15,12 +15,7 @@ import {
   reorderImages,
   updateImage,
 } from './report-images.store.js';
-
-/** The reports' read-only check (reports ReadOnlyGate), told to this module by app.ts. */
-export interface ReportGate {
-  readOnly(reportId: string, bucketId: string): Promise<boolean>;
-  refuseReadOnly(reportId: string, bucketId: string): Promise<void>;
-}
+import type { ReadOnlyGate } from '../reports/index.js';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
@@ -40,7 +35,8 @@ export function sniffImage(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null
  */
 export class ReportImages {
   /** Whether the report is read-only in its organization, and the refusal (the reports' check, app.ts). */
-  private gate: ReportGate = { readOnly: () => Promise.resolve(false), refuseReadOnly: () => Promise.resolve() };
+  /** the reports' read-only check, told to this module by app.ts (gateWith) */
+  private gate: ReadOnlyGate = { readOnly: () => Promise.resolve(false), refuseReadOnly: () => Promise.resolve() };
 
   constructor(
     private readonly db: Db,
@@ -48,7 +44,7 @@ export class ReportImages {
   ) {}
 
   /** The reports module's read-only check (app.ts): a published-back report's images are not written. */
-  gateWith(gate: ReportGate): void {
+  gateWith(gate: ReadOnlyGate): void {
     this.gate = gate;
   }
 
