@@ -1,6 +1,16 @@
 import { formatMoney, type OwnCharges } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, browserPerFile, loginViaUi, screenshot, settle, type BrowserPage } from './support.js';
+import {
+  api,
+  apiLogin,
+  browserPerFile,
+  loginViaUi,
+  payOnSimulator,
+  screenshot,
+  settle,
+  step,
+  type BrowserPage,
+} from './support.js';
 
 const V1 = '/yyp/api/v1';
 const GROUP = 'demo-renhe';
@@ -24,6 +34,7 @@ describe('billing: a group admin tops up the group balance by WeChat', () => {
     const balance = async () => (await api<GroupCredit>(`${V1}/credits/group-credit?groupId=${GROUP}`, admin)).body;
     const before = (await balance()).amountFen;
 
+    step('sign in and open the billing settings');
     await loginViaUi(t.page, 'groupadmin');
     await t.page.goto('/settings/billing');
     const shown = t.page.locator(`.yyp-money[data-fen="${before}"]`).first();
@@ -42,23 +53,24 @@ describe('billing: a group admin tops up the group balance by WeChat', () => {
 
     const scanUrl = await t.page.getByTestId('sim-scan-link').getAttribute('href');
     expect(scanUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sim\/scan\?code_url=/);
-    const scanPage = await t.context.newPage();
-    await scanPage.goto(scanUrl!);
-    await scanPage.getByTestId('sim-pay').click();
-    await scanPage.close();
+    step('pay on the simulator');
+    await payOnSimulator(t.browser, scanUrl!);
 
+    step('wait for the paid status and its toast');
     await t.page.getByTestId('payment-paid').waitFor({ timeout: 20_000 });
     await t.page.getByText('充值成功，余额已更新').waitFor();
     await screenshot(t.page, 'billing-topup-paid');
     await t.page.keyboard.press('Escape');
     await settle(t.page);
 
+    step('read the new balance');
     const after = before + 10_000;
     expect((await balance()).amountFen).toBe(after);
     await t.page.locator(`.yyp-money[data-fen="${after}"]`).first().waitFor();
     expect(await t.page.getByText(formatMoney(after, 'CNY')).count()).toBeGreaterThan(0);
     const mine = await api<OwnCharges>(`${V1}/charge/request?limit=5`, admin);
     expect(mine.body.data[0]).toMatchObject({ purpose: 'topup', amountFen: 10_000, status: 'paid', groupId: GROUP });
+    step('find the top-up in my payments and the toast gone');
     await t.page.getByTestId('my-charges').getByText('余额充值').first().waitFor();
     // the success toast has gone (3 s)
     await t.page.getByText('充值成功，余额已更新').waitFor({ state: 'hidden' });

@@ -4,6 +4,7 @@ import {
   apiLogin,
   browserPerFile,
   loginViaUi,
+  payOnSimulator,
   screenshot,
   settle,
   waitForZhangWeiCts,
@@ -86,11 +87,7 @@ describe('billing: apply for an expert read and pay with the simulator', () => {
 
     const scanUrl = await t.page.getByTestId('sim-scan-link').getAttribute('href');
     expect(scanUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sim\/scan\?code_url=/);
-    const scanPage = await t.context.newPage();
-    await scanPage.goto(scanUrl!);
-    await screenshot(scanPage, 'billing-sim-scan');
-    await scanPage.getByTestId('sim-pay').click();
-    await scanPage.close();
+    await payOnSimulator(t.browser, scanUrl!, 'billing-sim-scan');
 
     await t.page.getByTestId('payment-paid').waitFor({ timeout: 20_000 });
     await settle(t.page);
@@ -118,6 +115,7 @@ describe('billing: apply for an expert read and pay with the simulator', () => {
     expect(link).toMatch(/\/charge\/[^?]+\?token=/);
 
     const phone = await t.browser.newContext({ viewport: { width: 414, height: 860 }, locale: 'zh-CN' });
+    phone.setDefaultTimeout(15_000);
     const payer = await phone.newPage();
     await payer.goto(link);
     await payer.getByTestId('payment-qr').waitFor();
@@ -125,9 +123,7 @@ describe('billing: apply for an expert read and pay with the simulator', () => {
     expect(new URL(payer.url()).search).toBe('');
     await screenshot(payer, 'billing-charge-public');
     const scanUrl = await payer.getByTestId('sim-scan-link').getAttribute('href');
-    const scan = await phone.newPage();
-    await scan.goto(scanUrl!);
-    await scan.getByTestId('sim-pay').click();
+    await payOnSimulator(t.browser, scanUrl!);
     await payer.getByTestId('payment-paid').waitFor({ timeout: 20_000 });
     await settle(payer);
     await screenshot(payer, 'billing-charge-paid');

@@ -33,8 +33,9 @@ export async function openPage(browser: Browser): Promise<{ context: BrowserCont
     viewport: { width: 1366, height: 820 },
     locale: 'zh-CN',
   });
+  // every page of the context (a second tab too) waits at most 15 s for one step
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
   return { context, page };
 }
 
@@ -124,6 +125,7 @@ export async function api<T>(
   init: RequestInit = {},
 ): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl()}${urlPath}`, {
+    signal: AbortSignal.timeout(30_000),
     ...init,
     headers: {
       authorization: `Bearer ${token}`,
@@ -152,6 +154,7 @@ export async function apiLogin(username: string, password = DEMO_PASSWORD): Prom
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username, password }),
+    signal: AbortSignal.timeout(30_000),
   });
   if (!res.ok) {
     throw new Error(`login of ${username} failed: ${res.status} ${await res.text()}`);
@@ -243,18 +246,34 @@ export async function viewerPath(token: string, examId: string): Promise<string>
 }
 
 /** After a failed test: a screenshot of `page` (named by the test, and `who` when several pages take part). */
+let lastStep = '';
+
+/** Name the step a long test is at; a failure prints the last one named (CI keeps only the output). */
+export function step(label: string): void {
+  lastStep = label;
+}
+
 export async function shotIfFailed(
   task: { name: string; result?: { errors?: unknown[] } },
   page: Page | undefined,
   who = '',
 ): Promise<void> {
+  const at = lastStep;
+  lastStep = '';
   if ((task.result?.errors?.length ?? 0) === 0) return;
   await page?.screenshot({ path: failedShotPath(who ? `${task.name}-${who}` : task.name) }).catch(() => undefined);
   // CI keeps only the printed output: say where the page stood when the test failed
   const text = await page
-    ?.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600))
+    ?.evaluate(() => {
+      const flat = (el: Element) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
+      const overlays = [...document.querySelectorAll('.ant-modal-wrap, .ant-drawer, .ant-message, .ant-notification')]
+        .map(flat)
+        .filter(Boolean);
+      return `${flat(document.body).slice(0, 600)}${overlays.length ? ` | overlays: ${overlays.join(' / ').slice(0, 400)}` : ''}`;
+    })
     .catch(() => '(page closed)');
-  console.log(`failed "${task.name}"${who ? ` (${who})` : ''} at ${page?.url() ?? '(no page)'}: ${text ?? ''}`);
+  const where = at ? ` after step "${at}"` : '';
+  console.log(`failed "${task.name}"${who ? ` (${who})` : ''}${where} at ${page?.url() ?? '(no page)'}: ${text ?? ''}`);
 }
 
 /** How many pixels of a viewer viewport's canvas are not black, and a cheap fingerprint of them. */
@@ -339,4 +358,20 @@ export async function waitForZhangWeiCts(): Promise<ListedExam[]> {
     await new Promise((r) => setTimeout(r, 1000));
   }
   throw new Error('demo studies did not appear within 90 s');
+}
+
+/**
+ * The payer's phone: the simulator's scan page opened in a context of its own (another device, not
+ * a tab of the signed-in desk), paid, and closed once the simulator says paid.
+ */
+export async function payOnSimulator(browser: Browser, scanUrl: string, shotName?: string): Promise<void> {
+  const phone = await openPage(browser);
+  try {
+    await phone.page.goto(scanUrl);
+    if (shotName) await screenshot(phone.page, shotName);
+    await phone.page.getByTestId('sim-pay').click();
+    await phone.page.getByTestId('sim-paid').waitFor();
+  } finally {
+    await phone.context.close();
+  }
 }
