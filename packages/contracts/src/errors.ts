@@ -72,6 +72,10 @@ export const errorStatus = {
   ExpertSelectionInvalid: 400,
   IdempotencyKeyReused: 409,
   PaymentNotificationInvalid: 400,
+  ConsultationWrongStatus: 409,
+  ConsultationNoExam: 409,
+  ConsultationNoResult: 409,
+  ConsultationNotLinkable: 409,
   UnknownError: 500,
   ServiceNotConfigured: 503,
 } as const;

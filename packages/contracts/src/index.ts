@@ -77,3 +77,6 @@ export * from './credit.js';
 export * from './credit-calls.js';
 export * from './plan.js';
 export * from './plan-calls.js';
+export * from './consultation-rules.js';
+export * from './consultation.js';
+export * from './consultation-calls.js';

@@ -84,6 +84,7 @@ export const policyCalls = {
   forms: uploadPolicy('forms'),
   attachments: uploadPolicy('attachments'),
   images: uploadPolicy('images'),
+  consultations: uploadPolicy('consultations'),
   downloadToken: defineCall({
     method: 'GET',
     path: 'policies/download-token',

@@ -7,7 +7,7 @@ import { MAX_REPORT_IMAGE_BYTES } from './limits.js';
  * into the blob store. The rules below are the single source of the limits: the web checks them
  * before asking, the policy call refuses what breaks them, and the upload URL enforces them again.
  */
-export const uploadKinds = ['avatars', 'forms', 'attachments', 'images'] as const;
+export const uploadKinds = ['avatars', 'forms', 'attachments', 'images', 'consultations'] as const;
 export type UploadKind = (typeof uploadKinds)[number];
 
 const MB = 1024 * 1024;
@@ -25,6 +25,8 @@ export const uploadTypes = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/vnd.ms-excel': 'xls',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.ms-xpsdocument': 'xps',
+  'application/oxps': 'oxps',
 } as const;
 export type UploadType = keyof typeof uploadTypes;
 
@@ -54,6 +56,25 @@ export const uploadRules: Record<UploadKind, UploadRule> = {
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       'application/vnd.ms-excel',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ],
+  },
+  /** consultation case documents and result attachments: spec 000 §9 "images, PDF, Word, Excel, XPS" */
+  consultations: {
+    maxBytes: 50 * MB,
+    accept: [
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+      'image/gif',
+      'image/bmp',
+      'image/tiff',
+      'application/pdf',
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.ms-excel',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.ms-xpsdocument',
+      'application/oxps',
     ],
   },
   /** local report images: spec 000 §9 "6 report images of 5M" */

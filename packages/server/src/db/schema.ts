@@ -10,3 +10,4 @@ export * from './schema-report-output.js';
 export * from './schema-registry.js';
 export * from './schema-calling.js';
 export * from './schema-billing.js';
+export * from './schema-consultations.js';

@@ -20,6 +20,10 @@ const samples: Record<UploadKind, { type: string; bytes: Buffer }> = {
   avatars: { type: 'image/png', bytes: png(300) },
   images: { type: 'image/jpeg', bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 1)]) },
   forms: { type: 'application/pdf', bytes: Buffer.from('%PDF-1.7\n% scanned order form\n') },
+  consultations: {
+    type: 'application/vnd.ms-xpsdocument',
+    bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(300, 3)]),
+  },
   attachments: {
     type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 2)]),

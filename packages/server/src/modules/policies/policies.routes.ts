@@ -12,6 +12,7 @@ const uploadSummary: Record<UploadKind, string> = {
   forms: 'An upload URL for an order-form scan',
   attachments: 'An upload URL for an attachment',
   images: 'An upload URL for a report image',
+  consultations: "An upload URL for a consultation's case document or result attachment",
 };
 
 /** Upload policies, one route per upload kind, and a study's download links (contracts policyCalls). */

@@ -64,6 +64,9 @@ export function contentMatchesType(type: UploadType, head: Uint8Array): boolean 
       return startsWith(head, OLE);
     case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
     case 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
+    // XPS and OpenXPS are ZIP packages too
+    case 'application/vnd.ms-xpsdocument':
+    case 'application/oxps':
       return startsWith(head, ZIP);
   }
 }
