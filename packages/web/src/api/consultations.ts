@@ -62,7 +62,11 @@ export function fetchConsultation(id: string, signal?: AbortSignal): Promise<Con
 }
 
 /** The history consultation read through its link (/consultations/{id}/related/{linkId}). */
-export function fetchRelatedConsultation(id: string, linkId: string, signal?: AbortSignal): Promise<ConsultationDetail> {
+export function fetchRelatedConsultation(
+  id: string,
+  linkId: string,
+  signal?: AbortSignal,
+): Promise<ConsultationDetail> {
   return callApi(calls.related, { params: { id, linkId } }, { signal });
 }
 

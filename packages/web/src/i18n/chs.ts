@@ -21,6 +21,7 @@ import { proceduresChs } from './procedures/chs';
 import { bindingChs } from './binding/chs';
 import { billingChs } from './billing/chs';
 import { invoicesChs } from './invoices/chs';
+import { consultationsChs } from './consultations/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -92,6 +93,7 @@ export const chs: Messages = {
     orders: '订单',
     registry: '登记',
     calling: '叫号',
+    consultations: '会诊',
     settings: '设置',
     profile: '个人资料',
     logout: '退出登录',
@@ -299,4 +301,5 @@ export const chs: Messages = {
   ...bindingChs,
   ...billingChs,
   ...invoicesChs,
+  ...consultationsChs,
 };

@@ -21,6 +21,7 @@ import { proceduresEn } from './procedures/en';
 import { bindingEn } from './binding/en';
 import { billingEn } from './billing/en';
 import { invoicesEn } from './invoices/en';
+import { consultationsEn } from './consultations/en';
 import type { Widen } from './widen';
 
 /**
@@ -174,6 +175,7 @@ export const en = {
     orders: 'Orders',
     registry: 'Registry',
     calling: 'Calling',
+    consultations: 'Consultations',
     settings: 'Settings',
     profile: 'Profile',
     logout: 'Log out',
@@ -307,6 +309,7 @@ export const en = {
   ...bindingEn,
   ...billingEn,
   ...invoicesEn,
+  ...consultationsEn,
 };
 
 export type Messages = Widen<typeof en>;

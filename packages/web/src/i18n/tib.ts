@@ -21,6 +21,7 @@ import { proceduresTib } from './procedures/tib';
 import { bindingTib } from './binding/tib';
 import { billingTib } from './billing/tib';
 import { invoicesTib } from './invoices/tib';
+import { consultationsTib } from './consultations/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -92,6 +93,7 @@ export const tib: Messages = {
     orders: 'བཀའ་འཛིན།',
     registry: 'ཐོ་འགོད།',
     calling: 'ནད་པ་འབོད་པ།',
+    consultations: 'ལྷན་འཛོམས་ནད་བརྟག',
     settings: 'སྒྲིག་འགོད།',
     profile: 'རང་གི་ཆ་འཕྲིན།',
     logout: 'ཕྱིར་འཐེན།',
@@ -300,4 +302,5 @@ export const tib: Messages = {
   ...bindingTib,
   ...billingTib,
   ...invoicesTib,
+  ...consultationsTib,
 };
