@@ -76,6 +76,8 @@ export const errorStatus = {
   ConsultationNoExam: 409,
   ConsultationNoResult: 409,
   ConsultationNotLinkable: 409,
+  VideoRoomNotOpen: 409,
+  VideoRoomFull: 409,
   UnknownError: 500,
   ServiceNotConfigured: 503,
 } as const;

@@ -80,3 +80,6 @@ export * from './plan-calls.js';
 export * from './consultation-rules.js';
 export * from './consultation.js';
 export * from './consultation-calls.js';
+export * from './video.js';
+export * from './video-calls.js';
+export * from './video-signal.js';

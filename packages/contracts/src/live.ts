@@ -18,6 +18,11 @@ export const LIVE_MAX_TOPICS = 32;
 /** messages a client may send within LIVE_MESSAGE_WINDOW_MS (each subscribe costs a check) */
 export const LIVE_MAX_MESSAGES = 100;
 export const LIVE_MESSAGE_WINDOW_MS = 10_000;
+/**
+ * publish messages have a budget of their own within the same window (a video call's ICE burst,
+ * its description parts and keep-alives must not close the socket, nor eat the subscribes' budget)
+ */
+export const LIVE_MAX_PUBLISHES = 300;
 /** an event's topic, id and JSON together stay under PostgreSQL's NOTIFY payload limit (8000 bytes) */
 export const LIVE_MAX_PAYLOAD_BYTES = 7_900;
 
@@ -31,7 +36,7 @@ export const LIVE_CLOSE = {
   badMessage: 4400,
   /** the client read too slowly and its send buffer filled: reconnect and refetch */
   slowConsumer: 4408,
-  /** more than LIVE_MAX_MESSAGES messages from the client within LIVE_MESSAGE_WINDOW_MS */
+  /** more than LIVE_MAX_MESSAGES messages (or LIVE_MAX_PUBLISHES publishes) from the client within LIVE_MESSAGE_WINDOW_MS */
   tooManyMessages: 4429,
 } as const;
 
@@ -57,10 +62,24 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('subscribe'), topic: liveTopicSchema }),
   z.object({ type: z.literal('unsubscribe'), topic: liveTopicSchema }),
+  /**
+   * Sends an event to the topic's subscribers, for families whose module allows it (a video room's
+   * signalling). The server stamps the sender (`event` arrives as `{from, data}`, `from` as the
+   * module names the principal: never the client's word) and refuses what does not fit a live
+   * event (TooLarge) or what the family refuses (PublishRefused).
+   */
+  z.object({ type: z.literal('publish'), topic: liveTopicSchema, event: z.unknown() }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
-export const LIVE_ERROR_CODES = ['Forbidden', 'BadMessage', 'TooManyTopics', 'Unauthenticated'] as const;
+export const LIVE_ERROR_CODES = [
+  'Forbidden',
+  'BadMessage',
+  'TooManyTopics',
+  'Unauthenticated',
+  'PublishRefused',
+  'TooLarge',
+] as const;
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 
 export const liveServerMessageSchema = z.discriminatedUnion('type', [

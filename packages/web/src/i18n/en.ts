@@ -75,6 +75,9 @@ const errors: Record<ApiErrorCode, string> = {
   ConsultationNoExam: 'Bind an exam to the consultation first.',
   ConsultationNoResult: 'Write the consultation result first.',
   ConsultationNotLinkable: 'Only a finished consultation can be linked as history.',
+  VideoRoomNotOpen:
+    'The video room is not open: it opens 30 minutes before the scheduled time and closes 12 hours after it, while the consultation is scheduled.',
+  VideoRoomFull: 'The video room is full (at most 6 participants).',
   Unauthenticated: 'Please log in first.',
   TokenExpiredError: 'Your login has expired. Please log in again.',
   JsonWebTokenError: 'Your login has expired. Please log in again.',
