@@ -26,6 +26,17 @@ export type TokenVerifier = (token: string) => Promise<{ subject: string; claims
 /** May this principal receive the topic `<prefix>:<rest>`? Given the rest. */
 export type TopicAuthorizer = (principal: LivePrincipal, rest: string) => Promise<boolean>;
 
+/**
+ * May this principal publish `event` on the topic `<prefix>:<rest>`? The answer is the sender's
+ * stamp the subscribers receive as `from` (the module names the principal; a client's own word is
+ * never taken), or null to refuse. The module may also check the event's shape here.
+ */
+export type PublishAuthorizer = (
+  principal: LivePrincipal,
+  rest: string,
+  event: unknown,
+) => Promise<Record<string, string> | null>;
+
 /** The account scheme: a bearer token checked by the accounts module (platform/auth.ts Authenticate). */
 export const ACCOUNT_SCHEME = 'Bearer';
 
@@ -37,6 +48,7 @@ export const ACCOUNT_SCHEME = 'Bearer';
 export class LiveAccess {
   private readonly topics = new Map<string, TopicAuthorizer>();
   private readonly schemes = new Map<string, TokenVerifier>();
+  private readonly publishers = new Map<string, PublishAuthorizer>();
 
   constructor(private readonly authenticateAccount: Authenticate) {}
 
@@ -44,6 +56,13 @@ export class LiveAccess {
     if (!/^[a-z][a-z0-9-]{0,31}$/.test(prefix)) throw new Error(`bad live topic prefix ${JSON.stringify(prefix)}`);
     if (this.topics.has(prefix)) throw new Error(`live topic prefix ${prefix} registered twice`);
     this.topics.set(prefix, authorize);
+  }
+
+  /** Lets clients publish on a family (its topic authorizer still decides who may subscribe). */
+  publishAuthorizer(prefix: string, authorize: PublishAuthorizer): void {
+    if (!this.topics.has(prefix)) throw new Error(`live topic prefix ${prefix} has no topic authorizer`);
+    if (this.publishers.has(prefix)) throw new Error(`live publish authorizer for ${prefix} registered twice`);
+    this.publishers.set(prefix, authorize);
   }
 
   tokenVerifier(scheme: string, verify: TokenVerifier): void {
@@ -101,5 +120,21 @@ export class LiveAccess {
     const authorize = this.topics.get(parts.prefix);
     if (!authorize) return false;
     return authorize(principal, parts.rest);
+  }
+
+  /**
+   * The sender's stamp when the principal may publish this event on the topic; null for a
+   * malformed topic, a family without a publish authorizer, or a refusal.
+   */
+  async authorizePublish(
+    principal: LivePrincipal,
+    topic: string,
+    event: unknown,
+  ): Promise<Record<string, string> | null> {
+    const parts = liveTopicPrefix(topic);
+    if (!parts) return null;
+    const authorize = this.publishers.get(parts.prefix);
+    if (!authorize) return null;
+    return authorize(principal, parts.rest, event);
   }
 }

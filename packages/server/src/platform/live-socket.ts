@@ -4,6 +4,7 @@ import {
   LIVE_CLOSE,
   LIVE_HEARTBEAT_MS,
   LIVE_MAX_MESSAGES,
+  LIVE_MAX_PUBLISHES,
   LIVE_MAX_TOPICS,
   LIVE_MESSAGE_WINDOW_MS,
   liveClientMessageSchema,
@@ -11,7 +12,7 @@ import {
 } from '@yyp/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { LiveBus, LiveMessage } from './live.js';
+import { LivePayloadError, type LiveBus, type LiveMessage } from './live.js';
 import type { LiveAccess, LivePrincipal } from './live-access.js';
 
 /**
@@ -20,7 +21,9 @@ import type { LiveAccess, LivePrincipal } from './live-access.js';
  * authorizes; bus events on those topics are pushed as they come. Every LIVE_HEARTBEAT_MS the
  * server pings (a socket that did not answer the previous ping is terminated), sends a heartbeat
  * message (the browser cannot see pings) and re-verifies token principals (a revoked screen token
- * is closed 4401). A client whose send buffer passes maxBufferedBytes is dropped (4408) rather than
+ * is closed 4401). A client may publish on a family whose module registered a publish authorizer
+ * (LiveAccess.publishAuthorizer): the event goes out as `{from, data}` with the sender the module
+ * stamped; publishes are counted in a budget of their own (LIVE_MAX_PUBLISHES per window). A client whose send buffer passes maxBufferedBytes is dropped (4408) rather than
  * let memory grow. Closing the app closes every socket (1001).
  */
 export interface LiveSocketOptions {
@@ -103,6 +106,8 @@ class LiveSession {
   private closed = false;
   /** messages heard in the current window (a client flooding subscribes is closed) */
   private window = { start: Date.now(), count: 0 };
+  /** publishes heard in the current window (their own budget: a video call's ICE burst) */
+  private publishes = { start: Date.now(), count: 0 };
 
   constructor(
     private readonly socket: WebSocket,
@@ -118,9 +123,10 @@ class LiveSession {
     );
     socket.on('pong', () => (this.alive = true));
     socket.on('message', (data, isBinary) => {
-      if (this.flooding()) return this.close(LIVE_CLOSE.tooManyMessages, 'too many messages');
+      const parsed = parseMessage(data, isBinary);
+      if (this.flooding(parsed)) return this.close(LIVE_CLOSE.tooManyMessages, 'too many messages');
       this.queue = this.queue
-        .then(() => this.onMessage(data, isBinary))
+        .then(() => this.onMessage(parsed))
         .catch((err: unknown) => {
           this.options.logger.error({ err }, 'live message failed');
           this.close(LIVE_CLOSE.badMessage, 'failed');
@@ -134,8 +140,12 @@ class LiveSession {
     );
   }
 
-  private flooding(): boolean {
+  private flooding(parsed: unknown): boolean {
     const now = Date.now();
+    if ((parsed as { type?: unknown } | undefined)?.type === 'publish') {
+      if (now - this.publishes.start >= LIVE_MESSAGE_WINDOW_MS) this.publishes = { start: now, count: 0 };
+      return ++this.publishes.count > LIVE_MAX_PUBLISHES;
+    }
     if (now - this.window.start >= LIVE_MESSAGE_WINDOW_MS) this.window = { start: now, count: 0 };
     return ++this.window.count > LIVE_MAX_MESSAGES;
   }
@@ -179,14 +189,8 @@ class LiveSession {
 
   private principalToken: string | null = null;
 
-  private async onMessage(data: unknown, isBinary: boolean): Promise<void> {
+  private async onMessage(parsed: unknown): Promise<void> {
     if (this.closed) return;
-    let parsed: unknown;
-    try {
-      parsed = isBinary ? undefined : JSON.parse(String(data));
-    } catch {
-      parsed = undefined;
-    }
     const message = liveClientMessageSchema.safeParse(parsed);
     if (!message.success) {
       if (!this.principal) return this.close(LIVE_CLOSE.unauthenticated, 'auth expected');
@@ -196,6 +200,7 @@ class LiveSession {
     const m = message.data;
     if (m.type === 'auth') return this.authenticate(m.token, m.scheme);
     if (!this.principal) return this.close(LIVE_CLOSE.unauthenticated, 'auth expected');
+    if (m.type === 'publish') return this.publish(m.topic, m.event);
     if (m.type === 'unsubscribe') {
       this.topics.get(m.topic)?.();
       this.topics.delete(m.topic);
@@ -216,6 +221,22 @@ class LiveSession {
     this.principal = principal;
     this.principalToken = token;
     this.send({ type: 'ready' });
+  }
+
+  private async publish(topic: string, event: unknown): Promise<void> {
+    const from = await this.options.access.authorizePublish(this.principal!, topic, event);
+    if (!from) {
+      this.send({ type: 'error', topic, code: 'PublishRefused' });
+      return;
+    }
+    if (this.closed) return;
+    try {
+      // awaited: one client's events reach the bus in the order it sent them
+      await this.options.bus.publish(topic, { from, data: event });
+    } catch (err) {
+      if (!(err instanceof LivePayloadError)) throw err;
+      this.send({ type: 'error', topic, code: 'TooLarge' });
+    }
   }
 
   private async subscribe(topic: string): Promise<void> {
@@ -244,5 +265,15 @@ class LiveSession {
     );
     this.topics.set(topic, unsubscribe);
     this.send({ type: 'subscribed', topic });
+  }
+}
+
+/** A client message's JSON (undefined when binary or not JSON); the schema is checked in order. */
+function parseMessage(data: unknown, isBinary: boolean): unknown {
+  if (isBinary) return undefined;
+  try {
+    return JSON.parse(String(data)) as unknown;
+  } catch {
+    return undefined;
   }
 }
