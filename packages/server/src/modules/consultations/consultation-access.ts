@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AccountRow, ConsultationRow } from '../../db/schema.js';
 import { callerScope, findBucketsFacts } from '../../platform/access.js';
-import { auditContext, denialAudit, writeAudit, type AuditContext } from '../../platform/audit.js';
+import { actorAudit, auditContext, denialAudit, writeAudit, type AuditContext } from '../../platform/audit.js';
 import { canSee, effectiveActions, type BucketFacts, type CallerAccess } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
@@ -49,7 +49,7 @@ export interface ConsultationContext {
 export const CONSULTATION_ACTIONS: readonly Action[] = ACTION_CATALOGUE.consultation;
 const consultationActionSet = new Set<string>(CONSULTATION_ACTIONS);
 
-const NO_CONTEXT: AuditContext = { ip: null, userAgent: null };
+export const NO_CONTEXT: AuditContext = { ip: null, userAgent: null };
 
 /** The consultation actions the caller holds in an organization it can see (empty when it cannot). */
 export function consultationActionsIn(access: CallerAccess, bucket: BucketFacts | undefined): Set<Action> {
@@ -195,4 +195,40 @@ export async function consultationRoomFacts(
     scheduledAt: row.scheduledAt,
     name: row.title,
   };
+}
+
+/** The audit row of a consultation's PHI read or change (its patient named). */
+export function consultationAudit(
+  db: Db,
+  actor: ConsultationActor,
+  action: string,
+  row: ConsultationRow,
+  details: Record<string, unknown>,
+  bucketId = row.sourceBucketId,
+): Promise<void> {
+  return writeAudit(
+    db,
+    actor.ctx ?? NO_CONTEXT,
+    actorAudit(actor.account, {
+      action,
+      category: 'phi',
+      targetType: 'consultation',
+      targetId: row.id,
+      bucketId,
+      details: { patientName: row.patientName, ...details },
+    }),
+  );
+}
+
+/** A refusal a service decides in an organization named by a body: audited, then 404 (`what`) or 403. */
+export async function denyIn(
+  db: Db,
+  actor: ConsultationActor,
+  bucketId: string,
+  needs: string,
+  decision: 'notFound' | 'forbidden',
+  what = 'Consultation',
+): Promise<never> {
+  await writeAudit(db, actor.ctx ?? NO_CONTEXT, denialAudit(actor.account, bucketId, needs, decision));
+  throw decision === 'notFound' ? errors.notFound(what) : errors.forbidden(needs);
 }

@@ -1,5 +1,13 @@
 // The face of the consultations module (issue 25): what app.ts and other modules (video, the
 // consultations' files and exams) may use. Everything else in this folder is private to it.
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import { ConsultationPartsService } from './consultation-parts.service.js';
+import { ConsultationSettingsService } from './consultation-settings.service.js';
+import { ConsultationsListService } from './consultations-list.service.js';
+import type { ConsultationServices } from './consultations.routes.js';
+import { ConsultationsService, type ConsultationHooks } from './consultations.service.js';
+
 export {
   actorOf,
   CONSULTATION_ACTIONS,
@@ -13,3 +21,22 @@ export {
   type ConsultationRole,
 } from './consultation-access.js';
 export { findConsultation, lockConsultation } from './consultation-access.store.js';
+export { consultationsRoutes, type ConsultationServices } from './consultations.routes.js';
+export {
+  ConsultationPartsService,
+  ConsultationSettingsService,
+  ConsultationsListService,
+  ConsultationsService,
+  type ConsultationHooks,
+};
+
+/** The consultation services, wired in one call from app.ts (hooks: the exams' binding and unsharing). */
+export function consultationServices(db: Db, clock: Clock, hooks: ConsultationHooks = {}): ConsultationServices {
+  const consultations = new ConsultationsService(db, clock, hooks);
+  return {
+    consultations,
+    lists: new ConsultationsListService(db),
+    parts: new ConsultationPartsService(db, consultations),
+    settings: new ConsultationSettingsService(db, clock),
+  };
+}
