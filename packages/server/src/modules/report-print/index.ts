@@ -6,3 +6,5 @@ export { ReportPrintService } from './report-print.service.js';
 // system fonts for Chinese, English and Tibetan, and text drawn in runs of the right font.
 export { locateFonts, type PdfFonts } from './fonts.js';
 export { fontsAndBytes, widthOf, write, type Doc } from './pdf-draw.js';
+// The header of an organization's print template, for the consultations' printed conclusion.
+export { printHeaderOf, type PrintHeader } from './print-header.js';
