@@ -1,6 +1,6 @@
 import { defineCall } from './call.js';
 import { idParams } from './report-calls.js';
-import { telemedVideoSchema, videoRoomTokenSchema, videoStartSchema } from './video.js';
+import { telemedVideoSchema, videoRoomTokenSchema, videoStartSchema, videoTokenRequestSchema } from './video.js';
 
 /**
  * The video room of a consultation (issue 25 "Video"; spec 001 §7 "POST video-meetings/start" and
@@ -22,6 +22,7 @@ export const videoCalls = {
     method: 'POST',
     path: 'video-meetings/:roomId/token',
     params: idParams('roomId'),
+    body: videoTokenRequestSchema,
     answer: videoRoomTokenSchema,
   }),
   /** the room of a consultation and who is in it now */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { viewStateSchema } from './viewer-follow.js';
 
 /**
  * Built-in video for consultations (issue 25 "Video"; spec 001 §7 video-meetings/start and the
@@ -61,6 +62,17 @@ export type IceServer = z.infer<typeof iceServerSchema>;
 
 export const videoStartSchema = z.object({ consultationId: id }).strict();
 export type VideoStart = z.infer<typeof videoStartSchema>;
+
+/** The per-room token call's body: the peer id to keep (a refresh of the same join), or none for a new join. */
+export const videoTokenRequestSchema = z
+  .object({
+    peerId: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,64}$/)
+      .optional(),
+  })
+  .strict();
+export type VideoTokenRequest = z.infer<typeof videoTokenRequestSchema>;
 
 /** The answer of video-meetings/start and of the per-room token call. */
 export const videoRoomTokenSchema = z.object({
@@ -140,6 +152,11 @@ export const videoSignalSchema = z.discriminatedUnion('kind', [
       candidates: z.array(iceCandidateSchema).min(1).max(VIDEO_MAX_CANDIDATES),
     })
     .strict(),
+  // shared viewing (contracts/viewer-follow.ts): who presents (the latest `present on` wins),
+  // the presenter's view, and a (re)joining follower's request for it
+  z.object({ kind: z.literal('present'), on: z.boolean() }).strict(),
+  z.object({ kind: z.literal('view'), state: viewStateSchema }).strict(),
+  z.object({ kind: z.literal('view-request') }).strict(),
 ]);
 export type VideoSignal = z.infer<typeof videoSignalSchema>;
 

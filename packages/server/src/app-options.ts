@@ -53,4 +53,6 @@ export interface AppOptions {
    * WeChat is off (the balance channel still works).
    */
   wechatPay?: { channel: WechatChannel; close?: () => Promise<void> } | null;
+  /** the video rooms' STUN/TURN URLs and coturn's REST-API secret (YYP_TURN_URLS, YYP_TURN_SECRET; docs/video.md) */
+  turn?: { urls: string[]; secret?: string | undefined } | undefined;
 }

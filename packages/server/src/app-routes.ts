@@ -8,6 +8,7 @@ import { archiveRoutes } from './modules/archive/index.js';
 import { attachmentRoutes } from './modules/attachments/index.js';
 import { blobRoutes, BlobTransferService } from './modules/blobs/index.js';
 import { callingRoutes } from './modules/calling/index.js';
+import { consultationsRoutes } from './modules/consultations/index.js';
 import { creditRoutes, CreditsService, PlansService } from './modules/credits/index.js';
 import { domainRoutes } from './modules/domain/index.js';
 import { examListRoutes, examManageRoutes, examRoutes } from './modules/exams/index.js';
@@ -40,6 +41,8 @@ import { signatureRoutes } from './modules/signature/index.js';
 import { viewingRoutes } from './modules/viewing/index.js';
 import { installTus, uploadRoutes } from './modules/uploads/index.js';
 import type { BlobLinks } from './platform/blob-links.js';
+import { videoRoutes } from './modules/video/index.js';
+import { consultationSide } from './modules/consultations/index.js';
 
 /**
  * Every module's calls under /yyp/api/v1/ (spec 001 §7), registered on the API scope `api` (auth
@@ -67,6 +70,7 @@ export async function apiRoutes(
   );
   registryPrintRoutes(api, new RegistryPrintService(options.db, options.clock));
   callingRoutes(api, options.db, services.calling);
+  videoRoutes(api, services.video, (param) => consultationSide(options.db, param));
   procedureRoutes(api, options.db, services.procedures);
   adminRoutes(api, options.db, services.admin);
   archiveRoutes(api, services.archive);
@@ -90,6 +94,7 @@ export async function apiRoutes(
   reportSharingRoutes(api, options.db, services.reportSharing, services.reportPublish, services.webIntegration);
   reportSafetyRoutes(api, options.db, services.reportSafety);
   ordersRoutes(api, options.db, services.orders);
+  consultationsRoutes(api, options.db, services.consultations);
   await paymentRoutes(api, options.db, services.payments);
   creditRoutes(api, new CreditsService(options.db, options.clock), new PlansService(options.db, options.clock));
   blobRoutes(api, new BlobTransferService(options.blobs, blobLinks, options.clock));

@@ -4,6 +4,7 @@ import type { AiService } from './modules/ai/index.js';
 import type { ArchiveService } from './modules/archive/index.js';
 import type { AttachmentsService } from './modules/attachments/index.js';
 import type { CallingServices } from './modules/calling/index.js';
+import type { ConsultationServices } from './modules/consultations/index.js';
 import type { DomainService } from './modules/domain/index.js';
 import type { AutoAssigner, ExamListService, ExamManageService, ExamsService } from './modules/exams/index.js';
 import type { ExportsService } from './modules/exports/index.js';
@@ -34,6 +35,7 @@ import type { JobQueue } from './platform/jobs.js';
 import type { LiveAccess } from './platform/live-access.js';
 import type { LiveBus } from './platform/live.js';
 import type { TokenService } from './platform/tokens.js';
+import type { VideoService } from './modules/video/index.js';
 
 /** The app's services (buildApp in app.ts makes them): what routes, the CLI and tests reach. */
 export interface Services {
@@ -81,10 +83,14 @@ export interface Services {
   live: LiveBus;
   /** who may receive which live topic, and token schemes beside accounts (platform/live-access.ts) */
   liveAccess: LiveAccess;
+  /** consultations' video rooms (issue 25): room tokens, ICE servers, who is in a room */
+  video: VideoService;
   /** text-to-speech of announcements (espeak-ng), cached in the blob store */
   speech: SpeechService;
   /** remote and expert report orders (issue 24): products, applying, the report back, turnaround */
   orders: ReturnType<typeof ordersServices>;
   /** charges, the balance channel, WeChat notifications, refunds, invoices, payment lists (issue 24) */
   payments: PaymentServices;
+  /** consultations (issue 25): requests, their life, lists, the groups' targets and rating config */
+  consultations: ConsultationServices;
 }

@@ -12,6 +12,7 @@ import { ArchiveService } from './modules/archive/index.js';
 import { dicomWebRoutes, DicomWebService } from './modules/dicomweb/index.js';
 import { ReportExtrasService, ReportsService } from './modules/reports/index.js';
 import { ordersServices } from './modules/orders/index.js';
+import { consultationServices } from './modules/consultations/index.js';
 import { ReportPrintService } from './modules/report-print/index.js';
 import { ReportSafetyService } from './modules/report-safety/index.js';
 import { KnowledgeBaseService, ReportLibraryService } from './modules/report-library/index.js';
@@ -55,6 +56,8 @@ import { createLiveBus } from './platform/live.js';
 import { LiveAccess } from './platform/live-access.js';
 import { installLiveSocket } from './platform/live-socket.js';
 import { speechRoutes, SpeechService } from './modules/speech/index.js';
+import { consultationRoomFacts } from './modules/consultations/index.js';
+import { videoLive, videoService } from './modules/video/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -136,6 +139,8 @@ export async function buildApp(
   // A report published back by the experts is read-only at the requester's: its key images and co-exams too.
   viewing.keyImages.gateWith(reports.hooks);
   examManage.gateReportsWith(reports.hooks);
+  // The video room admits a consultation's participants (the consultations face says who).
+  const videoRooms = { roomFacts: (id: string, accountId: string) => consultationRoomFacts(options.db, id, accountId) };
   const services: Services = {
     tokens,
     accounts: new AccountsService({
@@ -192,8 +197,17 @@ export async function buildApp(
     ),
     live: createLiveBus({ databaseUrl: options.databaseUrl, sharedBy: options.db, logger: app.log }),
     liveAccess: new LiveAccess((token) => services.accounts.authenticate(token)),
+    video: videoService({
+      db: options.db,
+      clock: options.clock,
+      signer,
+      directory: videoRooms,
+      bus: { subscribe: (topic, listener) => services.live.subscribe(topic, listener) },
+      ice: options.turn,
+    }),
     payments: paymentServices({ ...options, signer, log: app.log }),
     orders: ordersServices({ db: options.db, clock: options.clock, reports, jobs, policies, log: app.log }),
+    consultations: consultationServices(options.db, options.clock),
     speech: new SpeechService(
       { db: options.db, blobs: options.blobs, clock: options.clock, jobs, logger: app.log },
       options.espeakPath ?? 'espeak-ng',
@@ -209,6 +223,16 @@ export async function buildApp(
     calling.authorizeQueueTopic(principal, bucketId),
   );
   services.liveAccess.tokenVerifier(calling.scheme, (token) => calling.verifyScreen(token));
+  // A video room's signalling: rtc:<roomId>, followed and published on with that room's token only.
+  const video = videoLive(signer, options.clock, videoRooms);
+  services.liveAccess.topicAuthorizer(video.topicPrefix, (principal, roomId) =>
+    video.authorizeTopic(principal, roomId),
+  );
+  services.liveAccess.publishAuthorizer(video.topicPrefix, (principal, roomId, event) =>
+    video.authorizePublish(principal, roomId, event),
+  );
+  services.liveAccess.tokenVerifier(video.scheme, (token) => video.verifyRoomToken(token));
+  app.addHook('onClose', async () => services.video.close());
   // Deliveries under way finish before the database closes.
   app.addHook('onClose', () => notifications.whenIdle());
   app.addHook('onClose', () => autoAssign.whenIdle());

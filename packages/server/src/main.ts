@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     frameAncestors: config.frameAncestors,
     databaseUrl: config.databaseUrl,
     espeakPath: config.espeakPath,
+    turn: config.turn,
     wechatPay: wechat.provider
       ? {
           channel: {

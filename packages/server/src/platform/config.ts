@@ -43,6 +43,20 @@ export interface Config {
   espeakPath: string | undefined;
   /** WeChat Pay (YYP_WECHATPAY off|sim|live, default sim, and WECHATPAY_*; docs/payments.md) */
   wechatPay: WechatPaySettings;
+  /** the video rooms' STUN/TURN servers (YYP_TURN_URLS) and coturn's auth secret (YYP_TURN_SECRET); docs/video.md */
+  turn: { urls: string[]; secret: string | undefined };
+}
+
+/** YYP_TURN_URLS: stun:, turn: and turns: URLs separated by commas or spaces; anything else is refused. */
+export function iceUrls(value: string | undefined): string[] {
+  const list = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  const bad = list.find((u) => !/^(stun|turns?):[A-Za-z0-9.\-[\]:]+(\?transport=(udp|tcp))?$/i.test(u));
+  if (bad !== undefined) {
+    throw new Error(
+      `YYP_TURN_URLS must list stun:, turn: or turns: URLs such as turn:turn.example.org:3478, got "${bad}"`,
+    );
+  }
+  return list;
 }
 
 /**
@@ -198,5 +212,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     espeakPath: env.ESPEAK_NG || undefined,
     wechatPay: wechatPaySettings(env),
+    turn: { urls: iceUrls(env.YYP_TURN_URLS), secret: env.YYP_TURN_SECRET || undefined },
   };
 }
