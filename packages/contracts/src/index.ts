@@ -83,3 +83,4 @@ export * from './consultation-calls.js';
 export * from './video.js';
 export * from './video-calls.js';
 export * from './video-signal.js';
+export * from './viewer-follow.js';
