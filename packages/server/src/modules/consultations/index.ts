@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db.js';
 import { ConsultationPartsService } from './consultation-parts.service.js';
 import { ConsultationSettingsService } from './consultation-settings.service.js';
 import { ConsultationsListService } from './consultations-list.service.js';
+import { bindConsultationExam, unshareConsultationExams } from './consultation-sharing.js';
 import type { ConsultationServices } from './consultations.routes.js';
 import { ConsultationsService, type ConsultationHooks } from './consultations.service.js';
 
@@ -30,9 +31,17 @@ export {
   type ConsultationHooks,
 };
 
-/** The consultation services, wired in one call from app.ts (hooks: the exams' binding and unsharing). */
+/**
+ * The consultation services, wired in one call from app.ts. An exam named at creation is bound and
+ * shared at once, and a close (completed, canceled) or a deletion takes the shared exams back, in
+ * the change's transaction (consultation-sharing.ts); `hooks` replaces either.
+ */
 export function consultationServices(db: Db, clock: Clock, hooks: ConsultationHooks = {}): ConsultationServices {
-  const consultations = new ConsultationsService(db, clock, hooks);
+  const consultations = new ConsultationsService(db, clock, {
+    bindOnCreate: bindConsultationExam,
+    onClose: unshareConsultationExams,
+    ...hooks,
+  });
   return {
     consultations,
     lists: new ConsultationsListService(db),
