@@ -14,6 +14,7 @@ interface Peer {
   socket: ServerSocket;
   auth: unknown;
   topics: string[];
+  published: unknown[];
 }
 
 let server: WebSocketServer;
@@ -30,7 +31,7 @@ beforeEach(async () => {
   const address = server.address();
   url = `ws://127.0.0.1:${(address as { port: number }).port}/yyp/api/v1/live`;
   server.on('connection', (socket) => {
-    const peer: Peer = { socket, auth: null, topics: [] };
+    const peer: Peer = { socket, auth: null, topics: [], published: [] };
     peers.push(peer);
     socket.on('message', (data) => {
       if (mute) return;
@@ -43,6 +44,8 @@ beforeEach(async () => {
       } else if (m.type === 'subscribe') {
         peer.topics.push(m.topic!);
         socket.send(JSON.stringify({ type: 'subscribed', topic: m.topic }));
+      } else if (m.type === 'publish') {
+        peer.published.push(m);
       } else if (m.type === 'unsubscribe') {
         peer.topics = peer.topics.filter((t) => t !== m.topic);
       }
@@ -96,6 +99,18 @@ describe('LiveClient', () => {
     push(peers[0]!, 'queue:b1', 'e3', { no: 5 });
     await until(() => got.length === 2);
     expect(got).toEqual([{ no: 3 }, { no: 5 }]);
+  });
+
+  it('publishes on a topic only once the socket is ready', async () => {
+    const live = start({ auth: () => ({ token: 'room-1', scheme: 'Room' }) });
+    expect(live.publish('rtc:c1', { kind: 'view-request' })).toBe(false);
+    live.subscribe('rtc:c1', { onEvent: () => {} });
+    await until(subscribedPeer('rtc:c1'));
+    expect(live.publish('rtc:c1', { kind: 'present', on: true })).toBe(true);
+    await until(() => peers[0]!.published.length === 1);
+    expect(peers[0]!.published).toEqual([{ type: 'publish', topic: 'rtc:c1', event: { kind: 'present', on: true } }]);
+    live.close();
+    expect(live.publish('rtc:c1', { kind: 'present', on: false })).toBe(false);
   });
 
   it('sends a screen token with its scheme', async () => {

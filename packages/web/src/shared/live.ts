@@ -86,6 +86,17 @@ export class LiveClient {
     };
   }
 
+  /**
+   * Sends an event to a topic's subscribers (a family whose module allows publishing: a video
+   * room's signals). Only while connected and authenticated: answers false otherwise (the event is
+   * dropped; the caller sends again after its next onResync).
+   */
+  publish(topic: string, event: unknown): boolean {
+    if (!this.ready || this.socket?.readyState !== 1) return false;
+    this.send({ type: 'publish', topic, event });
+    return true;
+  }
+
   /** Drops the connection and connects again now (e.g. another account signed in). */
   restart(): void {
     this.disconnect();
