@@ -8,7 +8,11 @@ import { archiveRoutes } from './modules/archive/index.js';
 import { attachmentRoutes } from './modules/attachments/index.js';
 import { blobRoutes, BlobTransferService } from './modules/blobs/index.js';
 import { callingRoutes } from './modules/calling/index.js';
-import { consultationsRoutes } from './modules/consultations/index.js';
+import {
+  consultationFilesRoutes,
+  consultationFilesServices,
+  consultationsRoutes,
+} from './modules/consultations/index.js';
 import { creditRoutes, CreditsService, PlansService } from './modules/credits/index.js';
 import { domainRoutes } from './modules/domain/index.js';
 import { examListRoutes, examManageRoutes, examRoutes } from './modules/exams/index.js';
@@ -95,6 +99,11 @@ export async function apiRoutes(
   reportSafetyRoutes(api, options.db, services.reportSafety);
   ordersRoutes(api, options.db, services.orders);
   consultationsRoutes(api, options.db, services.consultations);
+  consultationFilesRoutes(
+    api,
+    options.db,
+    consultationFilesServices({ ...options, policies: services.policies, core: services.consultations }),
+  );
   await paymentRoutes(api, options.db, services.payments);
   creditRoutes(api, new CreditsService(options.db, options.clock), new PlansService(options.db, options.clock));
   blobRoutes(api, new BlobTransferService(options.blobs, blobLinks, options.clock));

@@ -23,7 +23,13 @@ import {
   SharedReportBuilder,
   WebIntegrationService,
 } from './modules/report-sharing/index.js';
-import { AutoAssigner, ExamListService, ExamManageService, ExamsService } from './modules/exams/index.js';
+import {
+  AutoAssigner,
+  ExamListService,
+  ExamManageService,
+  ExamsService,
+  isConsultationCopy,
+} from './modules/exams/index.js';
 import { QuickSearchService } from './modules/quick-search/index.js';
 import { ExportsService } from './modules/exports/index.js';
 import { AiService } from './modules/ai/index.js';
@@ -139,6 +145,8 @@ export async function buildApp(
   // A report published back by the experts is read-only at the requester's: its key images and co-exams too.
   viewing.keyImages.gateWith(reports.hooks);
   examManage.gateReportsWith(reports.hooks);
+  // A consultation's copy of a bound exam is read in the target organization, never reported there.
+  reports.hooks.readOnlyWhen((reportId) => isConsultationCopy(options.db, reportId));
   // The video room admits a consultation's participants (the consultations face says who).
   const videoRooms = { roomFacts: (id: string, accountId: string) => consultationRoomFacts(options.db, id, accountId) };
   const services: Services = {

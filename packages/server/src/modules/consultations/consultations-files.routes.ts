@@ -1,14 +1,17 @@
 import { consultationCalls as calls } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
 import { defineCallRoute } from '../../platform/call-route.js';
 import type { Db } from '../../platform/db.js';
 import { sendXlsx } from '../../platform/xlsx.js';
+import type { PoliciesService } from '../policies/index.js';
 import { actorOf, consultationSide } from './consultation-access.js';
-import type { ConsultationExamsService } from './consultation-exams.service.js';
+import { ConsultationExamsService } from './consultation-exams.service.js';
 import { exportConsultations, type ConsultationPager } from './consultation-export.js';
-import type { ConsultationFilesService } from './consultation-files.service.js';
-import type { ConsultationPrintService } from './consultation-print.service.js';
+import { ConsultationFilesService } from './consultation-files.service.js';
+import { ConsultationPrintService } from './consultation-print.service.js';
+import type { ConsultationServices } from './consultations.routes.js';
 
 export interface ConsultationFilesServices {
   exams: ConsultationExamsService;
@@ -17,6 +20,28 @@ export interface ConsultationFilesServices {
   /** the caller's list, for the export */
   lists: ConsultationPager;
   clock: Clock;
+}
+
+/**
+ * The services of these routes over the module's core (its detail answers the changes, its list the
+ * export), made once by app-routes.ts.
+ */
+export function consultationFilesServices(deps: {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  policies: PoliciesService;
+  core: ConsultationServices;
+}): ConsultationFilesServices {
+  const detail = (actor: Parameters<ConsultationServices['consultations']['present']>[0], id: string) =>
+    deps.core.consultations.present(actor, id);
+  return {
+    exams: new ConsultationExamsService(deps.db, deps.clock, detail),
+    files: new ConsultationFilesService(deps.db, deps.clock, deps.policies, detail),
+    print: new ConsultationPrintService(deps.db, deps.blobs, deps.clock),
+    lists: deps.core.lists,
+    clock: deps.clock,
+  };
 }
 
 /**

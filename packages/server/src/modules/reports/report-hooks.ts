@@ -57,10 +57,14 @@ export class ReportHooks {
   /** Refuses a write to a read-only report (409 ReportNotEditable, status readOnly). */
   async refuseReadOnly(reportId: string, bucketId: string): Promise<void> {
     if (await this.readOnly(reportId, bucketId)) {
-      throw new AppError('ReportNotEditable', 'This report came from the expert organization and is read-only here', {
-        status: 'readOnly',
-        transitions: [],
-      });
+      throw new AppError(
+        'ReportNotEditable',
+        "This report is read-only here (another organization's report, or a shared copy)",
+        {
+          status: 'readOnly',
+          transitions: [],
+        },
+      );
     }
   }
 }
