@@ -1,12 +1,5 @@
 import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
-import {
-  bucketMembers,
-  consultationExams,
-  consultationMembers,
-  consultations,
-  groupMembers,
-  type ConsultationRow,
-} from '../../db/schema.js';
+import { consultationExams, consultationMembers, consultations, type ConsultationRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 
 /** The consultation row, undefined when there is none. */
@@ -58,11 +51,12 @@ export async function sidesOf(
     }
   | undefined
 > {
+  // Written out with aliases: drizzle leaves a lone table's columns unqualified, which a join would make ambiguous.
   const inBucket = (col: AnyColumn) =>
-    sql<boolean>`exists (select 1 from ${bucketMembers} where ${bucketMembers.bucketId} = ${col} and ${bucketMembers.accountId} = ${accountId})`;
+    sql<boolean>`exists (select 1 from bucket_members bm where bm.bucket_id = ${col} and bm.account_id = ${accountId})`;
   const inGroupOf = (col: AnyColumn) =>
-    sql<boolean>`exists (select 1 from ${groupMembers} join buckets b on b.group_id = ${groupMembers.groupId}
-      where b.id = ${col} and ${groupMembers.accountId} = ${accountId})`;
+    sql<boolean>`exists (select 1 from group_members gm join buckets gb on gb.group_id = gm.group_id
+      where gb.id = ${col} and gm.account_id = ${accountId})`;
   const rows = await db
     .select({
       sourceBucketId: consultations.sourceBucketId,

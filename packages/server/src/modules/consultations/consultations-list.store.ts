@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, ilike, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { consultationLinks, consultationMembers, consultations, type ConsultationRow } from '../../db/schema.js';
+import { consultationLinks, consultations, type ConsultationRow } from '../../db/schema.js';
 import { escapeLike } from '../../db/like.js';
 import type { Db } from '../../platform/db.js';
 
@@ -29,8 +29,8 @@ export interface ListFilter {
 }
 
 const isMember = (accountId: string) =>
-  sql`exists (select 1 from ${consultationMembers} where ${consultationMembers.consultationId} = ${consultations.id}
-    and ${consultationMembers.accountId} = ${accountId})`;
+  sql`exists (select 1 from consultation_members cm where cm.consultation_id = ${consultations.id}
+    and cm.account_id = ${accountId})`;
 
 function visible(v: Visibility): SQL {
   const sides: SQL[] = [isMember(v.accountId)];
