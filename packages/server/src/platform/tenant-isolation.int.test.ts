@@ -25,6 +25,7 @@ import {
 } from '../test/factories.js';
 import { makeStaffed } from '../test/factories-archive.js';
 import { insertCallingRows } from '../test/factories-calling.js';
+import { insertConsultationRows } from '../test/factories-consultations.js';
 import { insertOrderRows } from '../test/factories-orders.js';
 import { insertPaymentRows } from '../test/factories-payments.js';
 import { makeAssignRule, makeDictionaryItem } from '../test/factories-platform.js';
@@ -153,6 +154,7 @@ beforeAll(async () => {
   const ordering = await insertOrderRows(t, radiology.bucketId, groupId, stored.examId);
   // Its paid WeChat payment (charge/:id, payments/:no).
   const paying = await insertPaymentRows(t, { orderId: ordering.orderId, groupId, bucketId: radiology.bucketId });
+  const consulting = await insertConsultationRows(t, radiology.bucketId, groupId); // consultations/:id, its parts, its room
   Object.assign(fixture, {
     groupId,
     bucketId: radiology.bucketId,
@@ -209,6 +211,7 @@ beforeAll(async () => {
     ...calling,
     ...ordering,
     ...paying,
+    ...consulting,
   });
   secrets.push(
     groupId,
@@ -250,6 +253,7 @@ beforeAll(async () => {
     paying.chargeId,
     paying.no,
     '4200000000FIXTURE',
+    'Secret^Consulted',
   );
   // Group B (privacy on), as the teleradiology group of the demo: its admin is the other group's caller.
   const remote = await makeOrganization(t, {
@@ -280,6 +284,7 @@ const idKeys: [RegExp, string][] = [
   [/\/products\/:id/, 'productId'],
   [/\/(?:request|orders)\/:id/, 'orderId'],
   [/\/charge\/:id/, 'chargeId'],
+  [/\/consultations\/:id/, 'consultationId'],
 ];
 
 /** The fixture's key for the path parameter `name` of `url`. */

@@ -1,5 +1,11 @@
 import type { Action, ConsultationDetail, CreateConsultation } from '@yyp/contracts';
-import { groupConsultationBuckets } from '../db/schema.js';
+import {
+  consultationCases,
+  consultationFiles,
+  consultationLinks,
+  consultations,
+  groupConsultationBuckets,
+} from '../db/schema.js';
 import { makeStaffed, type Staffed } from './factories-archive.js';
 import { makeExam, makeGroupMember, type BuiltAccount } from './factories.js';
 import type { TestApp } from './harness.js';
@@ -113,4 +119,54 @@ export async function consultationAt(
   await step(w.centre.expert.token, 'put', 'results', { result: '考虑良性结节，建议3个月后复查' });
   await step(w.centre.expert.token, 'post', 'status', { status: 2 });
   return c;
+}
+
+/**
+ * A consultation of an organization asking itself, with a link, a case document and a file,
+ * written directly (for the all-routes tenant-isolation matrix: consultations/:id, :linkId, :caseId,
+ * :fileId, and the video room of the consultation, :roomId).
+ */
+export async function insertConsultationRows(
+  t: TestApp,
+  bucketId: string,
+  groupId: string,
+): Promise<{ consultationId: string; roomId: string; linkId: string; caseId: string; fileId: string }> {
+  const db = t.db.database.db;
+  const base = {
+    groupId,
+    sourceBucketId: bucketId,
+    targetBucketId: bucketId,
+    reason: '会诊',
+    scheduledAt: t.clock.now(),
+  };
+  await db.insert(consultations).values([
+    { ...base, id: 'consultation-fixture', title: '甲城会诊', patientName: 'Secret^Consulted' },
+    { ...base, id: 'consultation-linked', title: '甲城旧会诊', patientName: 'Secret^Consulted', status: 2 },
+  ]);
+  await db
+    .insert(consultationLinks)
+    .values({
+      id: 'consultation-link-fixture',
+      consultationId: 'consultation-fixture',
+      linkedId: 'consultation-linked',
+    });
+  await db
+    .insert(consultationCases)
+    .values({ id: 'consultation-case-fixture', consultationId: 'consultation-fixture', name: '病历', type: 'record' });
+  await db.insert(consultationFiles).values({
+    id: 'consultation-file-fixture',
+    consultationId: 'consultation-fixture',
+    caseId: 'consultation-case-fixture',
+    key: 'consultations/fixture.pdf',
+    fileName: 'fixture.pdf',
+    size: 10,
+    fileType: 'application/pdf',
+  });
+  return {
+    consultationId: 'consultation-fixture',
+    roomId: 'consultation-fixture',
+    linkId: 'consultation-link-fixture',
+    caseId: 'consultation-case-fixture',
+    fileId: 'consultation-file-fixture',
+  };
 }
