@@ -11,8 +11,8 @@ import type { TestApp } from '../../test/harness.js';
  * group's doctor holds every consultation action in its own organization and none here.
  */
 export interface ConsultWorld {
-  /** doctor: the requester (every source consultation action); reader: a requester without the parts' actions */
-  clinic: Staffed<'doctor' | 'reader'>;
+  /** doctor: the requester (every source consultation action); reader: a requester without the parts' actions; admin: the organization's */
+  clinic: Staffed<'doctor' | 'reader' | 'admin'>;
   /** expert: named expert (writes the result); chief: consultation_update (accepts, closes); bystander: staff only */
   experts: Staffed<'expert' | 'chief' | 'bystander'>;
   outsider: Staffed<'doctor'>;
@@ -41,12 +41,13 @@ export async function makeConsultWorld(t: TestApp): Promise<ConsultWorld> {
   );
   const clinic = await makeStaffed(
     t,
-    ['doctor', 'reader'],
+    ['doctor', 'reader', 'admin'],
     { name: '县医院放射科', group: { settings: { enableConsultation: true } } },
     {
       doctor: { role: 'reporting', plus: REQUESTER },
       // requests consultations (the demo's reporting role) but binds, unbinds and adds nothing
       reader: { role: 'reporting', without: ['consultation_Exam_create', 'consultation_Exam_delete'] },
+      admin: { level: 'admin' },
     },
   );
   await t.db.database.db
