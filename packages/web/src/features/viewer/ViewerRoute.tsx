@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { hasCode, isApiError } from '../../api/errors';
 import { errorMessage } from '../../api/errorMessage';
 import { fetchViewerContext } from '../../api/viewer';
@@ -17,6 +17,9 @@ import { usePersonName } from '../../ui/usePersonName';
  */
 export function ViewerRoute() {
   const { openpath = '' } = useParams();
+  // opened from a consultation: shared viewing in its room (issue 25)
+  const [search] = useSearchParams();
+  const consultationId = search.get('consultation');
   const { t } = useTranslation();
   const personName = usePersonName();
   const context = useQuery({
@@ -46,5 +49,5 @@ export function ViewerRoute() {
       />
     );
   }
-  return <ViewerWorkspace openpath={openpath} context={context.data} />;
+  return <ViewerWorkspace openpath={openpath} context={context.data} consultationId={consultationId} />;
 }

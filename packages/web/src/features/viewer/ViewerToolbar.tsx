@@ -1,4 +1,5 @@
 import { Button, Dropdown, Segmented, Space, Tooltip, type MenuProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { layoutCells, LAYOUTS, type Layout } from './presets';
 import { TOOL_NAMES, type ToolName } from './toolNames';
@@ -23,6 +24,8 @@ export interface ViewerToolbarProps {
   /** sending a key image to the report; undefined when not allowed */
   onCapture?: () => void;
   capturing: boolean;
+  /** more controls at the end (shared viewing's Present and Follow) */
+  extra?: ReactNode;
 }
 
 /** The viewer's toolbar: tools, window presets, orientation, cine, layout, comparison, key image. */
@@ -98,6 +101,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
             {t('viewer.keyImage')} (F1)
           </Button>
         )}
+        {props.extra}
       </Space>
     </div>
   );

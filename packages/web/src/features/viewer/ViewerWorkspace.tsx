@@ -25,6 +25,8 @@ import { keyCommand, viewportActions } from './viewportActions';
 import { ViewerToolbar } from './ViewerToolbar';
 import { viewportId, ViewportCell, type CellContent, type StudyOverlay } from './ViewportCell';
 import { usePersonName } from '../../ui/usePersonName';
+import { FollowBanner, FollowButtons } from './FollowControls';
+import { useFollowMode } from './useFollowMode';
 
 /** An open study: the main one, or a prior opened for comparison (each with its own openpath). */
 export interface OpenStudy {
@@ -67,7 +69,8 @@ function useArrowPrompt() {
   );
 }
 
-export function ViewerWorkspace({ openpath, context }: { openpath: string; context: ViewerContext }) {
+export function ViewerWorkspace(props: { openpath: string; context: ViewerContext; consultationId?: string | null }) {
+  const { openpath, context } = props;
   const { t } = useTranslation();
   const personName = usePersonName();
   const { message } = App.useApp();
@@ -150,6 +153,17 @@ export function ViewerWorkspace({ openpath, context }: { openpath: string; conte
   useEffect(() => {
     if (ready) requestAnimationFrame(() => renderingEngine().resize(true, true));
   }, [layout, ready]);
+
+  const follow = useFollowMode({
+    consultationId: props.consultationId ?? null,
+    ready,
+    grid,
+    active,
+    cells,
+    stacks,
+    show,
+    hasStudy: (studyUid) => Boolean(studyOf(studyUid)),
+  });
 
   const viewport = useCallback(
     (index = active) => renderingEngine().getViewport(viewportId(index)) as core.StackViewport | undefined,
@@ -341,7 +355,9 @@ export function ViewerWorkspace({ openpath, context }: { openpath: string; conte
         onToggleLink={toggleLink}
         onCapture={context.canCapture ? () => void captureKeyImage() : undefined}
         capturing={capturing}
+        extra={<FollowButtons follow={follow} />}
       />
+      <FollowBanner follow={follow} />
       <div className="viewer-body">
         <aside className="viewer-side">
           {studies.map((s) => (

@@ -80,6 +80,7 @@ export function ViewportCell(props: Props) {
   const [zoom, setZoom] = useState<number | null>(null);
   const [loaded, setLoaded] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState(false);
   const id = viewportId(index);
 
   // Enable the element once the engine is ready; the tool group drives it.
@@ -110,6 +111,7 @@ export function ViewportCell(props: Props) {
     const imageIds = stack.map((s) => s.imageId);
     setLoaded(0);
     setError(null);
+    setShown(false);
     performance.mark(`yyp-viewer:stack-start:${index}`);
     viewport
       .setStack(imageIds, 0)
@@ -121,6 +123,7 @@ export function ViewportCell(props: Props) {
         const voi = viewport.getProperties().voiRange;
         setWl(voi ? rangeToWindow(voi) : null);
         setZoom(viewport.getZoom());
+        setShown(true);
         return prefetch(imageIds, signal, setLoaded);
       })
       .then(() => {
@@ -179,6 +182,9 @@ export function ViewportCell(props: Props) {
     <div
       className={`viewer-cell${active ? ' viewer-cell-active' : ''}`}
       data-testid={`viewport-${index}`}
+      data-series-uid={content?.seriesUid}
+      data-image-index={imageIndex}
+      data-stack-ready={shown && Boolean(stack?.length)}
       onMouseDownCapture={() => onActivate(index)}
       onDragOver={(e) => {
         if (e.dataTransfer.types.includes(SERIES_DRAG_TYPE)) e.preventDefault();
