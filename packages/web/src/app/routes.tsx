@@ -146,6 +146,47 @@ export const routes: RouteObject[] = [
             path: 'calling',
             lazy: () => import('../features/calling/CallingPage').then((m) => ({ Component: m.CallingPage })),
           },
+          // Consultations (issue 25): the list, mine, the request form, the detail and a linked history one.
+          {
+            path: 'consultations',
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/consultations/ConsultationsPage').then((m) => ({
+                    Component: m.ConsultationsPage,
+                  })),
+              },
+              {
+                path: 'my',
+                lazy: () =>
+                  import('../features/consultations/ConsultationsPage').then((m) => ({
+                    Component: () => <m.ConsultationsPage mine />,
+                  })),
+              },
+              {
+                path: 'add',
+                lazy: () =>
+                  import('../features/consultations/ConsultationAddPage').then((m) => ({
+                    Component: m.ConsultationAddPage,
+                  })),
+              },
+              {
+                path: ':id',
+                lazy: () =>
+                  import('../features/consultations/ConsultationDetailPage').then((m) => ({
+                    Component: m.ConsultationDetailPage,
+                  })),
+              },
+              {
+                path: ':id/related/:linkId',
+                lazy: () =>
+                  import('../features/consultations/ConsultationDetailPage').then((m) => ({
+                    Component: m.ConsultationDetailPage,
+                  })),
+              },
+            ],
+          },
           {
             path: 'studies/:examId/reports/:reportId',
             lazy: () => import('./ReportEditorRoute').then((m) => ({ Component: m.ReportEditorRoute })),

@@ -3,6 +3,7 @@ import {
   AlertOutlined,
   AuditOutlined,
   CheckSquareOutlined,
+  CommentOutlined,
   DisconnectOutlined,
   FileSearchOutlined,
   ScheduleOutlined,
@@ -26,6 +27,7 @@ import { usePermissions } from '../../shared/permissions/permissions';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useRegistryBuckets } from '../../features/registry/useRegistry';
 import { useCallingBuckets } from '../../features/calling/useCallingBuckets';
+import { ConsultationPoll } from '../../features/consultations/ConsultationPoll';
 import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { useSessionState } from '../../shared/session/useSessionState';
@@ -38,6 +40,7 @@ const NAV_ICONS: Record<NavKey, ReactNode> = {
   criticalValues: <AlertOutlined />,
   quality: <CheckSquareOutlined />,
   calling: <SoundOutlined />,
+  consultations: <CommentOutlined />,
   reportPublish: <SendOutlined />,
   orders: <AccountBookOutlined />,
   groups: <TeamOutlined />,
@@ -95,6 +98,8 @@ export function AppShell({ children }: { children?: ReactNode }) {
     icon: NAV_ICONS[entry.key],
     label: <Link to={entry.path}>{t(entry.label)}</Link>,
   }));
+  // The consultation poll runs where a group of the caller has consultations on (its sound where that group asks).
+  const consultationGroups = (myGroups.data ?? []).filter((group) => group.settings.enableConsultation === true);
   const productName = domain.displayName || t('app.defaultName');
 
   return (
@@ -117,6 +122,9 @@ export function AppShell({ children }: { children?: ReactNode }) {
           />
         </div>
       </Layout.Header>
+      {consultationGroups.length > 0 && (
+        <ConsultationPoll sound={consultationGroups.some((group) => group.settings.autoConsulNotifyAudio === true)} />
+      )}
       <Layout.Content className="yyp-shell__content">{children ?? <Outlet />}</Layout.Content>
     </Layout>
   );

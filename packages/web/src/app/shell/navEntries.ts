@@ -12,6 +12,7 @@ export type NavKey =
   | 'criticalValues'
   | 'quality'
   | 'calling'
+  | 'consultations'
   | 'reportPublish'
   | 'orders'
   | 'groups'
@@ -34,6 +35,8 @@ export interface NavEntry {
   requiresRegistryDesk?: boolean;
   /** Shown only to callers: calling_call or calling_manage_queue in an organization of a group with calling on. */
   requiresCallingDesk?: boolean;
+  /** Shown only when a group of the caller has this setting on. */
+  requiresGroupFlag?: 'enableConsultation';
 }
 
 /** Navbar entries of spec 000 §2 whose pages exist, in navbar order; the others join as they arrive. */
@@ -53,6 +56,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     requiresAnyAction: QUALITY_REVIEW_ACTIONS,
   },
   { key: 'calling', path: '/calling', label: 'nav.calling', requiresCallingDesk: true },
+  // Consultations (issue 25): where a group of the caller has them on.
+  { key: 'consultations', path: '/consultations', label: 'nav.consultations', requiresGroupFlag: 'enableConsultation' },
   {
     key: 'reportPublish',
     path: '/report-publish',
@@ -98,7 +103,9 @@ export function visibleNavEntries(
       (entry.requiresAnyAction === undefined || entry.requiresAnyAction.some(holdsAnywhere)) &&
       (entry.requiresPlatformAdmin !== true || platformAdmin) &&
       (entry.requiresRegistryDesk !== true || registryDesk) &&
-      (entry.requiresCallingDesk !== true || callingDesk),
+      (entry.requiresCallingDesk !== true || callingDesk) &&
+      (entry.requiresGroupFlag === undefined ||
+        (groups ?? []).some((group) => group.settings[entry.requiresGroupFlag!] === true)),
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  CommentOutlined,
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
@@ -123,6 +124,10 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
     ...(ordering.remote
       ? [{ key: 'remote', icon: <SolutionOutlined />, label: t('studyList.action.requestRemote') }]
       : []),
+    // Requesting a consultation on the exam (issue 25): its form starts from the exam and binds it.
+    ...(can(exam.bucketId, 'consultation_create')
+      ? [{ key: 'consult', icon: <CommentOutlined />, label: t('consultations.request') }]
+      : []),
     ...(can(exam.bucketId, 'exam_delete')
       ? [{ key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('studyList.action.delete') }]
       : []),
@@ -132,6 +137,9 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
       void downloadStudyPackage(exam.id).catch(notify.error);
     } else if (key === 'expert' || key === 'remote') {
       void navigate(`/exams/${encodeURIComponent(exam.id)}/apply-report?type=${key}`);
+    } else if (key === 'consult') {
+      const query = new URLSearchParams({ examId: exam.id, reportId: exam.id });
+      void navigate(`/consultations/add?${query.toString()}`);
     } else if (key === 'match') {
       setMatching(true);
     } else if (key === 'printed') {

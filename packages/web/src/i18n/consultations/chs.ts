@@ -177,7 +177,7 @@ export const consultationsChs: Widen<typeof consultationsEn> = {
       onceHint: '评价只能提交一次，提交后不可修改。',
       by: '{{name}} 于 {{time}} 评价',
       notRated: '尚未评价。',
-      stars: { 1: '很差', 2: '较差', 3: '一般', 4: '满意', 5: '非常满意' },
+      stars: { s1: '很差', s2: '较差', s3: '一般', s4: '满意', s5: '非常满意' },
     },
     links: {
       add: '关联历史会诊',

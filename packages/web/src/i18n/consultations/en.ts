@@ -175,7 +175,7 @@ export const consultationsEn = {
       onceHint: 'A rating can be given once and cannot be changed.',
       by: 'Rated by {{name}} at {{time}}',
       notRated: 'Not rated yet.',
-      stars: { 1: 'Very poor', 2: 'Poor', 3: 'Fair', 4: 'Good', 5: 'Excellent' },
+      stars: { s1: 'Very poor', s2: 'Poor', s3: 'Fair', s4: 'Good', s5: 'Excellent' },
     },
     links: {
       add: 'Link a history consultation',

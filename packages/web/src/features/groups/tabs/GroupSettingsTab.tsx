@@ -2,11 +2,13 @@ import type { Group } from '@yyp/contracts';
 import { Col, Row } from 'antd';
 import { AssignRulesCard } from '../settings/AssignRulesCard';
 import { ColorRulesCard } from '../settings/ColorRulesCard';
+import { ConsultationTargetsCard } from '../settings/ConsultationTargetsCard';
 import { DeleteGroupCard } from '../settings/DeleteGroupCard';
 import { GroupAiServiceCard } from '../settings/GroupAiServiceCard';
 import { GroupAttributesCard } from '../settings/GroupAttributesCard';
 import { GroupFeaturesCard } from '../settings/GroupFeaturesCard';
 import { GroupGeneralCard } from '../settings/GroupGeneralCard';
+import { RatingConfigCard } from '../settings/RatingConfigCard';
 import { ReportTableColorsCard } from '../settings/ReportTableColorsCard';
 
 /** Group settings (administrators only): name, features, report attributes, rules, deletion. */
@@ -23,6 +25,16 @@ export function GroupSettingsTab({ group }: { group: Group }) {
       <Col xs={24} xl={14}>
         <GroupFeaturesCard group={group} />
       </Col>
+      {group.settings.enableConsultation === true && (
+        <>
+          <Col xs={24} xl={14}>
+            <ConsultationTargetsCard group={group} />
+          </Col>
+          <Col xs={24} xl={10}>
+            <RatingConfigCard group={group} />
+          </Col>
+        </>
+      )}
       <Col span={24}>
         <AssignRulesCard groupId={group.id} />
       </Col>
