@@ -15,3 +15,6 @@ export const videoRoomToken = (roomId: string, peerId?: string): Promise<VideoRo
 
 export const fetchTelemedVideo = (consultationId: string): Promise<TelemedVideo> =>
   callApi(videoCalls.telemedVideo, { params: { id: consultationId } });
+
+/** The same call by the name the video room uses (shared/video/mesh.ts renews its token with it). */
+export const renewVideoToken = videoRoomToken;

@@ -22,6 +22,7 @@ import { bindingChs } from './binding/chs';
 import { billingChs } from './billing/chs';
 import { invoicesChs } from './invoices/chs';
 import { consultationsChs } from './consultations/chs';
+import { videoChs } from './video/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -304,4 +305,5 @@ export const chs: Messages = {
   ...billingChs,
   ...invoicesChs,
   ...consultationsChs,
+  ...videoChs,
 };

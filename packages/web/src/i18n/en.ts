@@ -22,6 +22,7 @@ import { bindingEn } from './binding/en';
 import { billingEn } from './billing/en';
 import { invoicesEn } from './invoices/en';
 import { consultationsEn } from './consultations/en';
+import { videoEn } from './video/en';
 import type { Widen } from './widen';
 
 /**
@@ -313,6 +314,7 @@ export const en = {
   ...billingEn,
   ...invoicesEn,
   ...consultationsEn,
+  ...videoEn,
 };
 
 export type Messages = Widen<typeof en>;

@@ -22,6 +22,7 @@ import { bindingTib } from './binding/tib';
 import { billingTib } from './billing/tib';
 import { invoicesTib } from './invoices/tib';
 import { consultationsTib } from './consultations/tib';
+import { videoTib } from './video/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -305,4 +306,5 @@ export const tib: Messages = {
   ...billingTib,
   ...invoicesTib,
   ...consultationsTib,
+  ...videoTib,
 };

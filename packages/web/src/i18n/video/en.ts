@@ -1,0 +1,31 @@
+/** English: the consultation's video room (issue 25 "Video"; shared/video/VideoRoom.tsx). */
+export const videoEn = {
+  video: {
+    title: 'Video',
+    join: 'Join video',
+    joining: 'Joining…',
+    leave: 'Leave',
+    mute: 'Mute',
+    unmute: 'Unmute',
+    cameraOff: 'Camera off',
+    cameraOn: 'Camera on',
+    share: 'Share screen',
+    stopShare: 'Stop sharing',
+    you: '{{name}} (you)',
+    alone: 'Waiting for the others to join…',
+    connecting: 'Connecting…',
+    reconnecting: 'The connection dropped; reconnecting…',
+    micOff: 'Microphone off',
+    camOff: 'Camera off',
+    sharing: 'Sharing the screen',
+    shortcuts: 'Shortcuts: Alt+M microphone, Alt+V camera, Alt+S screen, Alt+L leave',
+    inRoom: '{{count}} in the room',
+    mediaRefused:
+      'The browser did not allow the camera and the microphone. Allow them for this site (the icon in the address bar) and join again; until then you can only watch and listen.',
+    cameraRefused: 'The camera is not available (refused or missing); the others hear you but do not see you.',
+    micRefused: 'The microphone is not available (refused or missing); the others see you but do not hear you.',
+    noMediaSupport: 'This browser cannot make video calls (it needs a secure https:// address and WebRTC).',
+    screenRefused: 'Screen sharing was cancelled or refused.',
+    ended: 'You left the video room, or it closed.',
+  },
+};
