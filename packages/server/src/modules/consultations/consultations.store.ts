@@ -55,7 +55,14 @@ export async function addTrace(
   tx: Db,
   t: { consultationId: string; action: string; accountId: string | null; detail: Record<string, unknown>; at: Date },
 ): Promise<void> {
-  await tx.insert(consultationTraces).values({ id: crypto.randomUUID(), ...t });
+  await tx.insert(consultationTraces).values({ id: traceId(), ...t });
+}
+
+let traceSeq = 0n;
+/** A trace id that sorts after this process's earlier ones (traces of one instant keep their order). */
+function traceId(): string {
+  const tick = process.hrtime.bigint() * 1000n + (traceSeq++ % 1000n);
+  return `${tick.toString(36).padStart(16, '0')}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
 export function tracesOf(db: Db, consultationId: string) {
