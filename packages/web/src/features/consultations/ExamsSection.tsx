@@ -29,8 +29,16 @@ export function ExamsSection({ detail, can }: { detail: ConsultationDetail; can:
   });
   const open = useMutation({
     mutationFn: (examId: string) => viewerPath(examId, 'path', examId),
-    onSuccess: (path, examId) =>
-      window.open(path.url, `yyp-viewer-${examId}`, `width=${VIEWER_WINDOW.width},height=${VIEWER_WINDOW.height}`),
+    onSuccess: (path, examId) => {
+      // the viewer joins the consultation's room: shared viewing (features/viewer useFollowMode)
+      const url = new URL(path.url, window.location.href);
+      url.searchParams.set('consultation', detail.id);
+      window.open(
+        url.toString(),
+        `yyp-viewer-${examId}`,
+        `width=${VIEWER_WINDOW.width},height=${VIEWER_WINDOW.height}`,
+      );
+    },
     onError: notify.error,
   });
   const columns: TableColumnsType<ConsultationExam> = [
