@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 
 /** The JWT secret the server runs with, so a test can sign an expired but well-signed token. */
 export const E2E_JWT_SECRET = 'e2e-secret-for-tests-only-0123456789';
+/** coturn's static-auth-secret in the e2e (the server hands out credentials made with it) */
+export const E2E_TURN_SECRET = 'e2e-turn-secret-for-tests-only';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +16,9 @@ declare module 'vitest' {
     jwtSecret: string;
     /** the server's DICOM (C-ECHO/C-STORE) port on 127.0.0.1 */
     dicomPort: number;
+    /** where the video rooms' TURN server is expected (127.0.0.1, UDP) and its REST-API secret (consultation-video e2e starts coturn there) */
+    turnPort: number;
+    turnSecret: string;
   }
 }
 
@@ -58,7 +63,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       throw new Error(`${path.relative(root, file)} is missing: run \`npm run build\` before the e2e tests`);
     }
   }
-  const [port, dicomPort] = [await freePort(), await freePort()];
+  const [port, dicomPort, turnPort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-e2e-'));
   let log = '';
   const child = spawn(process.execPath, [main], {
@@ -73,6 +78,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       YYP_DEMO: 'on',
       JWT_SECRET: E2E_JWT_SECRET,
       LOG_LEVEL: 'warn',
+      YYP_TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp`,
+      YYP_TURN_SECRET: E2E_TURN_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -98,6 +105,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
   project.provide('jwtSecret', E2E_JWT_SECRET);
   project.provide('dicomPort', dicomPort);
+  project.provide('turnPort', turnPort);
+  project.provide('turnSecret', E2E_TURN_SECRET);
   fs.mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
 
   return async () => {

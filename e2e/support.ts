@@ -12,7 +12,7 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(options: { fakeMedia?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
@@ -22,6 +22,8 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // a camera and a microphone that exist without hardware, allowed without asking (video calls)
+      ...(options.fakeMedia ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : []),
     ],
   });
 }

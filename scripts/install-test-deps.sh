@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs when they are missing (root only):
-# Chromium for e2e, DCMTK for DICOM tests, GDCM's tools (JPEG 2000 test files for the viewer), CJK/Tibetan fonts so screenshots and report PDFs render the three languages, poppler-utils (pdftoppm, pdftotext) to read the PDFs back, espeak-ng (text-to-speech of queue calls) and sox (soxi reads the audio's duration).
+# Chromium for e2e, DCMTK for DICOM tests, GDCM's tools (JPEG 2000 test files for the viewer), CJK/Tibetan fonts so screenshots and report PDFs render the three languages, poppler-utils (pdftoppm, pdftotext) to read the PDFs back, espeak-ng (text-to-speech of queue calls), sox (soxi reads the audio's duration) and coturn (the TURN server the consultation-video e2e relays through).
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
@@ -11,6 +11,7 @@ fc-list 2>/dev/null | grep -qi 'Tibetan' || need+=(fonts-tibetan-machine)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v espeak-ng >/dev/null 2>&1 || need+=(espeak-ng)
 command -v soxi >/dev/null 2>&1 || need+=(sox)
+[ -x /usr/bin/turnserver ] || need+=(coturn)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" -ne 0 ]; then
   echo "missing Debian packages: ${need[*]} (run as root, or install them: apt-get install ${need[*]})" >&2
