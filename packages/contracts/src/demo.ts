@@ -41,8 +41,13 @@ export const demoRoles = {
       'report_trace',
       'report_print',
       'report_co_exam',
+      // a doctor requests a consultation from the report, binds the exam and attaches documents (issue 25)
       'consultation_create',
+      'consultation_update',
+      'consultation_clinicCase_create',
+      'consultation_clinicCase_delete',
       'consultation_Exam_create',
+      'consultation_Exam_delete',
       'quality_upsert',
     ],
   },

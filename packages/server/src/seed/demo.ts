@@ -21,6 +21,7 @@ import { insertAssignRule, insertColorRule } from '../modules/rules/rules.store.
 import { insertDevice, insertProcedure } from '../modules/registry/procedures.store.js';
 import { insertQueueType } from '../modules/calling/calling-types.store.js';
 import { seedDemoBilling } from './demo-billing.js';
+import { seedDemoConsultations } from './demo-consultations.js';
 import { seedDemoReportLibrary } from './report-library.js';
 
 export const DEMO_MODALITY_AE = 'DEMO_MODALITY';
@@ -61,6 +62,7 @@ export async function seedDemo(db: Db, now: Date, options: { marketplace?: boole
   }
   await seedDemoTenancy(db, now);
   await seedDemoReportLibrary(db, now);
+  await seedDemoConsultations(db, now);
   if (options.marketplace) await seedDemoBilling(db, now);
   return created;
 }
