@@ -56,7 +56,6 @@ function RatingForm(props: { detail: ConsultationDetail; labels: string[]; comme
     onSuccess: (d) => applied(d, t('consultations.rating.rated')),
     onError: failed,
   });
-  const commentRequired = score > 0 && score <= props.commentAtOrBelow;
   return (
     <Form
       form={form}
@@ -77,8 +76,18 @@ function RatingForm(props: { detail: ConsultationDetail; labels: string[]; comme
       <Form.Item
         name="comment"
         label={t('consultations.rating.comment')}
+        dependencies={['score']}
         rules={[
-          { required: commentRequired, whitespace: true, message: t('consultations.rating.commentRequired') },
+          // judged on the score at the moment of saving (the star may be clicked just before)
+          ({ getFieldValue }) => ({
+            validator: async (_rule, value: unknown) => {
+              const chosen = Number(getFieldValue('score') ?? 0);
+              const empty = typeof value !== 'string' || value.trim() === '';
+              if (chosen > 0 && chosen <= props.commentAtOrBelow && empty) {
+                throw new Error(t('consultations.rating.commentRequired'));
+              }
+            },
+          }),
           { max: MAX_NOTE_LENGTH },
         ]}
       >

@@ -1,24 +1,11 @@
-import { VideoCameraOutlined } from '@ant-design/icons';
-import { Card, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { ConsultationDetail } from '@yyp/contracts';
+import { VideoRoom } from '../../shared/video/VideoRoom';
 
 /**
- * Where the video room of a scheduled consultation goes ('video' in `can`): the room itself is
- * shared/video/VideoRoom.tsx ({ consultationId }); until it is there, the slot says where it will be.
+ * The video room of a scheduled consultation ('video' in `can`): shared/video/VideoRoom.tsx
+ * (join, tiles, controls); nothing otherwise.
  */
 export function VideoSlot({ detail }: { detail: ConsultationDetail }) {
-  const { t } = useTranslation();
   if (!detail.can.includes('video')) return null;
-  return (
-    <Card
-      title={
-        <>
-          <VideoCameraOutlined /> {t('consultations.detail.video')}
-        </>
-      }
-    >
-      <Typography.Text type="secondary">{detail.title}</Typography.Text>
-    </Card>
-  );
+  return <VideoRoom consultationId={detail.id} />;
 }
