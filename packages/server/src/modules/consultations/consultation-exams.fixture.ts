@@ -28,15 +28,18 @@ const REQUESTER: Action[] = [
   'consultation_Exam_delete',
 ];
 
+/** Every consultation action: the demo roles' share is taken out, so each member holds exactly its own. */
+const EVERY: Action[] = [...REQUESTER, 'consultation_submitSuggestion'];
+
 export async function makeConsultWorld(t: TestApp): Promise<ConsultWorld> {
   const experts = await makeStaffed(
     t,
     ['expert', 'chief', 'bystander'],
     { name: '省影像会诊中心' },
     {
-      expert: { role: 'reporting', plus: ['consultation_submitSuggestion'] },
+      expert: { role: 'reporting', without: EVERY, plus: ['consultation_submitSuggestion'] },
       chief: { role: 'approving', plus: ['consultation_update', 'consultation_submitSuggestion'] },
-      bystander: { role: 'reporting' },
+      bystander: { role: 'reporting', without: EVERY },
     },
   );
   const clinic = await makeStaffed(
@@ -46,7 +49,7 @@ export async function makeConsultWorld(t: TestApp): Promise<ConsultWorld> {
     {
       doctor: { role: 'reporting', plus: REQUESTER },
       // requests consultations (the demo's reporting role) but binds, unbinds and adds nothing
-      reader: { role: 'reporting', without: ['consultation_Exam_create', 'consultation_Exam_delete'] },
+      reader: { role: 'reporting', without: EVERY, plus: ['consultation_create'] },
       admin: { level: 'admin' },
     },
   );

@@ -6,19 +6,21 @@ import {
 } from '@yyp/contracts';
 import type { z } from 'zod';
 import type { ConsultationRow } from '../../db/schema.js';
-import type { AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import { auditExam } from '../exams/index.js';
-import { ConsultationAccess, type ConsultationActor, type ConsultationContext } from './consultation-access.js';
+import {
+  ConsultationAccess,
+  NO_CONTEXT,
+  type ConsultationActor,
+  type ConsultationContext,
+} from './consultation-access.js';
 import { lockConsultation } from './consultation-access.store.js';
 import { bindExams, unbindExam } from './consultation-sharing.js';
 
 /** The consultation as the caller sees it (the module's detail presenter, handed in by the service that owns it). */
 export type ConsultationDetailReader = (actor: ConsultationActor, id: string) => Promise<ConsultationDetail>;
-
-export const NO_AUDIT_CONTEXT: AuditContext = { ip: null, userAgent: null };
 
 /**
  * Runs a change of the consultation's parts: the op is checked for the caller (404/403/409, refusals
@@ -68,7 +70,7 @@ export class ConsultationExamsService {
       for (const b of bound) {
         await auditExam(
           tx,
-          actor.ctx ?? NO_AUDIT_CONTEXT,
+          actor.ctx ?? NO_CONTEXT,
           actor.account,
           'consultation.exam_bind',
           { id: b.examId, bucketId: b.bucketId },
@@ -89,7 +91,7 @@ export class ConsultationExamsService {
       const removed = await unbindExam(tx, { accountId: actor.account.id }, id, examId, now);
       await auditExam(
         tx,
-        actor.ctx ?? NO_AUDIT_CONTEXT,
+        actor.ctx ?? NO_CONTEXT,
         actor.account,
         'consultation.exam_unbind',
         { id: examId, bucketId: row.sourceBucketId },

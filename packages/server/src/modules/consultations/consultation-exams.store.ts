@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
 import { and, count, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
-import { consultationExams, consultations, consultationTraces, exams } from '../../db/schema.js';
+import { consultationExams, consultations, exams } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 
 export type BoundExamRow = typeof consultationExams.$inferSelect;
@@ -97,14 +96,6 @@ export function sharedBindings(tx: Db, consultationId: string): Promise<BoundExa
     .select()
     .from(consultationExams)
     .where(and(eq(consultationExams.consultationId, consultationId), isNotNull(consultationExams.sharedExamId)));
-}
-
-/** A step of the consultation's log (the traces call): who did what, when. */
-export async function insertTrace(
-  tx: Db,
-  t: { consultationId: string; action: string; accountId: string | null; detail: Record<string, unknown>; at: Date },
-): Promise<void> {
-  await tx.insert(consultationTraces).values({ id: crypto.randomUUID(), ...t });
 }
 
 /** Keeps the consultation's `updated` current when its parts change (the version is its fields'). */

@@ -13,8 +13,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { xlsxSheet, type XlsxColumn, type XlsxFile } from '../../platform/xlsx.js';
-import type { ConsultationActor } from './consultation-access.js';
-import { NO_AUDIT_CONTEXT } from './consultation-exams.service.js';
+import { NO_CONTEXT, type ConsultationActor } from './consultation-access.js';
 import { chinaTime, CONSULTATION_PRINT_LABELS } from './consultation-print.labels.js';
 
 /** At most this many consultations in one export (as the other list exports: spec 000 §5). */
@@ -92,7 +91,7 @@ export async function exportConsultations(
   const file = await xlsxSheet('consultations', columns(body.language), exported, body.language, now);
   await writeAudit(
     db,
-    actor.ctx ?? NO_AUDIT_CONTEXT,
+    actor.ctx ?? NO_CONTEXT,
     actorAudit(actor.account, {
       action: 'consultation.exported',
       category: 'phi',

@@ -14,13 +14,10 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { parseUploadKey, type PoliciesService } from '../policies/index.js';
-import { ConsultationAccess, type ConsultationActor } from './consultation-access.js';
-import { insertTrace, touchConsultation } from './consultation-exams.store.js';
-import {
-  NO_AUDIT_CONTEXT,
-  underConsultationLock,
-  type ConsultationDetailReader,
-} from './consultation-exams.service.js';
+import { ConsultationAccess, NO_CONTEXT, type ConsultationActor } from './consultation-access.js';
+import { touchConsultation } from './consultation-exams.store.js';
+import { addTrace } from './consultations.store.js';
+import { underConsultationLock, type ConsultationDetailReader } from './consultation-exams.service.js';
 import * as store from './consultation-files.store.js';
 
 /** Download links work 5 to 10 minutes: signed per 5-minute window for two windows. */
@@ -74,7 +71,7 @@ export class ConsultationFilesService {
   private audit(actor: ConsultationActor, action: string, row: ConsultationRow, details: Record<string, unknown>) {
     return writeAudit(
       this.db,
-      actor.ctx ?? NO_AUDIT_CONTEXT,
+      actor.ctx ?? NO_CONTEXT,
       actorAudit(actor.account, {
         action,
         category: 'phi',
@@ -110,7 +107,7 @@ export class ConsultationFilesService {
         createdBy: actor.account.id,
         created: now,
       });
-      await insertTrace(tx, {
+      await addTrace(tx, {
         consultationId: id,
         action: 'addCase',
         accountId: actor.account.id,
@@ -135,7 +132,7 @@ export class ConsultationFilesService {
         const found = await store.findCase(tx, id, caseId);
         const keys = found ? await store.deleteCase(tx, id, caseId) : undefined;
         if (!found || !keys) throw errors.notFound('Case');
-        await insertTrace(tx, {
+        await addTrace(tx, {
           consultationId: id,
           action: 'deleteCase',
           accountId: actor.account.id,
@@ -237,7 +234,7 @@ export class ConsultationFilesService {
   }
 
   private traceUpload(tx: Db, actor: ConsultationActor, f: store.FileRow, now: Date) {
-    return insertTrace(tx, {
+    return addTrace(tx, {
       consultationId: f.consultationId,
       action: f.caseId ? 'uploadCaseFile' : 'uploadResult',
       accountId: actor.account.id,
@@ -256,7 +253,7 @@ export class ConsultationFilesService {
     const { file, row } = await underConsultationLock(this.db, this.access, actor, id, op, async (tx, row) => {
       const file = await store.deleteFile(tx, id, fileId);
       if (!file) throw errors.notFound('Attachment');
-      await insertTrace(tx, {
+      await addTrace(tx, {
         consultationId: id,
         action: 'removeFile',
         accountId: actor.account.id,

@@ -12,8 +12,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import { locateFonts, printHeaderOf, type PdfFonts } from '../report-print/index.js';
-import { ConsultationAccess, type ConsultationActor } from './consultation-access.js';
-import { NO_AUDIT_CONTEXT } from './consultation-exams.service.js';
+import { ConsultationAccess, NO_CONTEXT, type ConsultationActor } from './consultation-access.js';
 import { boundExams } from './consultation-exams.store.js';
 import type { ConsultationPdfInput } from './consultation-print.pdf.js';
 import * as store from './consultation-print.store.js';
@@ -109,7 +108,7 @@ export class ConsultationPrintService {
   private audit(actor: ConsultationActor, id: string, bucketId: string, language: Language, bytes: number) {
     return writeAudit(
       this.db,
-      actor.ctx ?? NO_AUDIT_CONTEXT,
+      actor.ctx ?? NO_CONTEXT,
       actorAudit(actor.account, {
         action: 'consultation.print',
         category: 'phi',

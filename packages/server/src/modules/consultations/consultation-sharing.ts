@@ -5,6 +5,7 @@ import { errors } from '../../platform/errors.js';
 import { copyExamInto, removeExamCopy } from '../exams/index.js';
 import { findConsultation } from './consultation-access.store.js';
 import * as store from './consultation-exams.store.js';
+import { addTrace } from './consultations.store.js';
 
 /**
  * Bound exams and their sharing (issue 25 "bound exams are shared read-only with the target
@@ -93,7 +94,7 @@ export async function bindExams(
       now,
     });
     await store.setShared(tx, consultation.id, id, sharedExamId);
-    await store.insertTrace(tx, {
+    await addTrace(tx, {
       consultationId: consultation.id,
       action: 'bindExam',
       accountId: by.accountId,
@@ -124,7 +125,7 @@ export async function unbindExam(
   const row = await store.deleteBound(tx, consultationId, examId);
   if (!row) throw errors.notFound('Exam');
   await dropCopy(tx, row);
-  await store.insertTrace(tx, {
+  await addTrace(tx, {
     consultationId,
     action: 'unbindExam',
     accountId: by.accountId,
