@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, apiLogin, launchBrowser, screenshot, shotIfFailed, step, waitForZhangWeiCts } from './support.js';
@@ -175,6 +176,8 @@ async function startTurn(): Promise<void> {
       '--fingerprint',
       '--log-file=stdout',
       '--simple-log',
+      `--pidfile=${os.tmpdir()}/yyp-e2e-turnserver-${process.pid}.pid`,
+      `--userdb=${os.tmpdir()}/yyp-e2e-turndb-${process.pid}`,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
