@@ -190,7 +190,7 @@ export const consultationsChs: Widen<typeof consultationsEn> = {
     traces: { empty: '暂无记录。' },
     toast: {
       title: '新的会诊申请 · {{patient}}',
-      body: '{{organization}}：{{reason}}',
+      body: '{{organization}} 申请：{{reason}}',
     },
     settings: {
       targetsTitle: '会诊机构',
