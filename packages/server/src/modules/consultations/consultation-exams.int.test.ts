@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, consultationExams, exams, instances } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { copyExamInto } from '../exams/index.js';
 import { clinicExam, makeConsultation, makeConsultWorld, type ConsultWorld } from './consultation-exams.fixture.js';
 
 /**
@@ -197,6 +198,26 @@ describe('unbinding and closing', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await examRow(copyId)).toBeUndefined();
     expect((await binding(id, examId))!.sharedExamId).toBeNull();
+  });
+
+  it("a copy a remote read takes over becomes the read's: reportable, and it stays after the close", async () => {
+    const id = await makeConsultation(t, w);
+    const examId = await clinicExam(t, w);
+    expect((await bind(w.clinic.doctor.token, id, [examId])).statusCode).toBe(200);
+    const copyId = (await binding(id, examId))!.sharedExamId!;
+    // An order of a remote read of the same exam at the same organization shares it there too.
+    const ordered = await db().transaction((tx) =>
+      copyExamInto(tx, { examId, targetBucketId: w.experts.org.bucketId, source: 'remote', now: t.clock.now() }),
+    );
+    expect(ordered).toBe(copyId);
+    expect(await examRow(copyId)).toMatchObject({ source: 'remote' });
+    expect((await t.as(w.experts.expert.token).post(`reports/${copyId}/lock`)).statusCode).toBe(200);
+    const version = (await detail(w.clinic.doctor.token, id)).version;
+    const res = await t
+      .as(w.clinic.doctor.token)
+      .post(`consultations/${id}/cancel`, { reason: '改为远程阅片', version });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await examRow(copyId)).toMatchObject({ source: 'remote', bucketId: w.experts.org.bucketId });
   });
 
   it('a request made from an exam binds and shares it at once', async () => {
