@@ -83,6 +83,14 @@ describe('visibleNavEntries', () => {
     expect(selectedNavKey('/calling/b1/screen-show')).toEqual(['calling']);
   });
 
+  it('shows consultations where a group of the caller has them on', () => {
+    const shown = (flags: boolean[]) =>
+      visibleNavEntries(flags.map((on) => groupOf({ settings: { enableConsultation: on } }))).map((e) => e.key);
+    expect(shown([false])).not.toContain('consultations');
+    expect(shown([false, true])).toEqual(['studies', 'consultations', 'groups', 'settings']);
+    expect(selectedNavKey('/consultations/c1/related/l1')).toEqual(['consultations']);
+  });
+
   it('hides the level-bound entries while the groups are unknown', () => {
     expect(visibleNavEntries(undefined).map((e) => e.key)).toEqual(['studies', 'groups', 'settings']);
   });
