@@ -254,8 +254,11 @@ describe('consultation video', () => {
     await expect(doctor.locator('.video-tile[data-peer] .video-name').innerText()).resolves.toBe('孙专家');
     await expect(expert.locator('.video-tile[data-peer] .video-name').innerText()).resolves.toBe('李医生');
     step('mute and camera off show on the other side');
+    const micOff = expert.locator('.video-tile[data-peer] [aria-label="麦克风已关闭"]');
+    expect(await micOff.count()).toBe(0);
     await doctor.keyboard.press('Alt+KeyM');
-    await expert.locator('.video-tile[data-peer] [aria-label="麦克风已关闭"]').waitFor();
+    await micOff.waitFor();
+    await expect(doctor.getByRole('button', { name: /取消静音/ }).count()).resolves.toBe(1);
     await screenshot(doctor, 'consultation-video');
   });
 

@@ -55,6 +55,8 @@ export class VideoMesh {
   private keepalive: ReturnType<typeof setInterval> | null = null;
   private renewTimer: ReturnType<typeof setTimeout> | null = null;
   private left = false;
+  /** the last media state heard of each peer (a link made later starts from it) */
+  private readonly known = new Map<string, MediaState>();
 
   constructor(private readonly options: VideoMeshOptions) {
     this.room = options.room;
@@ -185,8 +187,10 @@ export class VideoMesh {
       peerId: from.peerId,
       accountId: from.accountId,
       name: from.name,
-      media: this.peers.get(from.peerId)?.info.media ?? { audio: false, video: false, screen: false },
+      media: this.known.get(from.peerId) ?? { audio: false, video: false, screen: false },
     };
+    if ('media' in data) this.known.set(from.peerId, data.media);
+    else if (data.kind === 'leave') this.known.delete(from.peerId);
     switch (data.kind) {
       case 'join': {
         // a peer that joins again (its reconnect) starts over
