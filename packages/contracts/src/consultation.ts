@@ -212,9 +212,17 @@ export const createConsultationSchema = consultationFieldsSchema
 export type CreateConsultation = z.input<typeof createConsultationSchema>;
 
 /** PUT consultations/{id}: the requester's fields at the version read (stale: 409 Conflict). */
-export const updateConsultationSchema = consultationFieldsSchema
-  .partial()
-  .extend({ version: z.number().int().min(0) })
+export const updateConsultationSchema = z
+  .object({
+    // no defaults: a field not sent keeps its value
+    title: text(128).min(1).optional(),
+    patient: consultationPatientSchema.optional(),
+    scheduledAt: z.iso.datetime({ offset: true }).optional(),
+    reason: limited.min(1).optional(),
+    note: limited.optional(),
+    clinicImpression: text(2000).optional(),
+    version: z.number().int().min(0),
+  })
   .strict();
 export type UpdateConsultation = z.input<typeof updateConsultationSchema>;
 

@@ -43,7 +43,7 @@ export async function makeConsultationWorld(t: TestApp): Promise<ConsultationWor
     ['expert', 'chief', 'junior'],
     { name: '省影像会诊中心' },
     {
-      expert: { role: 'reporting', plus: ['consultation_submitSuggestion'] },
+      expert: { role: 'reporting', plus: ['consultation_submitSuggestion'], without: ['consultation_update'] },
       chief: { role: 'approving', plus: ['consultation_update'], without: ['consultation_submitSuggestion'] },
       junior: { role: 'remoteReading', without: ['consultation_create'] },
     },

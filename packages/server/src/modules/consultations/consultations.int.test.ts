@@ -125,7 +125,7 @@ describe('a consultation of another tenant', () => {
 
 describe('update (PUT consultations/{id})', () => {
   it("changes the requester's fields at the version read; a stale version is 409 Conflict", async () => {
-    const c = await requestConsultation(t, w);
+    const c = await requestConsultation(t, w, { note: '家属陪同', clinicImpression: '肺结节' });
     const doctor = as(w.clinic.doctor.token);
     const changed = await doctor.put(`consultations/${c.id}`, {
       title: '肺结节复核',
@@ -133,7 +133,14 @@ describe('update (PUT consultations/{id})', () => {
       version: c.version,
     });
     expect(changed.statusCode).toBe(200);
-    expect(json(changed)).toMatchObject({ title: '肺结节复核', patient: { age: '57Y' }, version: c.version + 1 });
+    // Fields not sent keep their values.
+    expect(json(changed)).toMatchObject({
+      title: '肺结节复核',
+      patient: { age: '57Y' },
+      note: '家属陪同',
+      clinicImpression: '肺结节',
+      version: c.version + 1,
+    });
     const stale = await doctor.put(`consultations/${c.id}`, { title: '旧的', version: c.version });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'Conflict' });
