@@ -205,5 +205,5 @@ describe('consultation shared viewing', () => {
     step('the expert stops presenting');
     await expert.getByTestId('follow-present').click();
     await expect.poll(() => bannerState(doctor)).toBe(null);
-  });
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
 import type * as core from '@cornerstonejs/core';
 import * as tools from '@cornerstonejs/tools';
+import { TOOL_GROUP_ID } from './engine';
 import { FOLLOW_ANNOTATION_PREFIX, type FollowAnnotationSpec, type FollowSteps } from './followPlan';
 import { windowToRange } from './presets';
 
@@ -55,6 +56,12 @@ export function clearFollowLayer(): boolean {
 /** Replaces the follow layer with these marks, on the viewport that shows their series. */
 export function drawFollowLayer(vp: core.StackViewport, specs: readonly FollowAnnotationSpec[]): void {
   clearFollowLayer();
+  // A tool draws its annotations only when it is not disabled (the tools not chosen yet are).
+  const group = tools.ToolGroupManager.getToolGroup(TOOL_GROUP_ID);
+  for (const name of new Set(specs.map((s) => s.toolName))) {
+    const mode = group?.getToolOptions(name)?.mode;
+    if (group && (mode === undefined || mode === tools.Enums.ToolModes.Disabled)) group.setToolPassive(name);
+  }
   const camera = vp.getCamera();
   const frameOfReference = vp.getFrameOfReferenceUID();
   for (const spec of specs) {
