@@ -186,9 +186,12 @@ export async function consultationRoomFacts(
 ): Promise<{ participant: boolean; status: ConsultationStatus; scheduledAt: Date; name: string } | null> {
   const row = await findConsultation(db, consultationId);
   if (!row) return null;
-  const scope = await callerScope(db, { id: accountId });
-  const access = new ConsultationAccess(db);
-  const { roles } = await access.factsOf({ account: { id: accountId } as AccountRow, access: scope.access }, row);
+  // factsOf reads the caller's memberships itself (callerScope); `access` is not consulted.
+  const actor = {
+    account: { id: accountId } as AccountRow,
+    access: { accountId, groupLevels: new Map(), memberships: new Map() },
+  };
+  const { roles } = await new ConsultationAccess(db).factsOf(actor, row);
   return {
     participant: roles.length > 0,
     status: row.status as ConsultationStatus,

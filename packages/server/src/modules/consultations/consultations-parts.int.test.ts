@@ -9,6 +9,7 @@ import {
   type ConsultationWorld,
 } from '../../test/factories-consultations.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
+import { consultationRoomFacts } from './index.js';
 
 /**
  * A consultation's parts and lists through the API (spec 000 §3–§5, spec 001 §7; issue 25): the
@@ -233,5 +234,19 @@ describe('where to request (buckets) and the group targets', () => {
     const removed = await admin.del(`${path}/${w.outsider.org.bucketId}`);
     expect((removed.json() as { data: unknown[] }).data).toHaveLength(1);
     expect((await admin.del(`${path}/${w.outsider.org.bucketId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('consultationRoomFacts (for the video module)', () => {
+  it('names every side a participant, anyone else not, and nothing for no consultation', async () => {
+    const c = await consultationAt(t, w, 'scheduled');
+    const facts = (accountId: string) => consultationRoomFacts(db(), c.id, accountId);
+    for (const who of [w.clinic.doctor, w.centre.expert, w.centre.chief]) {
+      expect(await facts(who.accountId)).toMatchObject({ participant: true, status: 1, name: c.title });
+    }
+    expect((await facts(w.centre.junior.accountId))?.participant).toBe(false);
+    expect((await facts(w.outsider.doctor.accountId))?.participant).toBe(false);
+    expect((await facts(w.clinic.nurse.accountId))?.participant).toBe(false);
+    expect(await consultationRoomFacts(db(), 'no-such-consultation', w.clinic.doctor.accountId)).toBeNull();
   });
 });
