@@ -82,8 +82,10 @@ describe('headers of the pages (issue 19 item 7)', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
-      expect(res.headers['permissions-policy']).toMatch(/(^|, )camera=\(\)/);
-      expect(res.headers['permissions-policy']).toMatch(/(^|, )microphone=\(\)/);
+      // the consultation's video room: camera, microphone and screen capture for this origin only
+      expect(res.headers['permissions-policy']).toMatch(/(^|, )camera=\(self\)/);
+      expect(res.headers['permissions-policy']).toMatch(/(^|, )microphone=\(self\)/);
+      expect(res.headers['permissions-policy']).toMatch(/(^|, )display-capture=\(self\)/);
       expect(res.headers['permissions-policy']).toMatch(/(^|, )geolocation=\(\)/);
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
       expect(res.headers['cache-control']).toBe('no-cache');

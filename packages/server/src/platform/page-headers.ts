@@ -37,19 +37,20 @@ const TOKEN_PAGE =
 /**
  * Device features no page uses (the one page header helmet has no option for, so set by hand in
  * installWebPages). Only features Chromium knows: an unknown one is a console warning on every
- * page (it reported 'bluetooth'). The consultation feature (video calls) will need camera and
- * microphone for this origin: it turns them on (camera=(self)) when it comes.
+ * page (it reported 'bluetooth'). The consultation's video room (issue 25) uses the camera, the
+ * microphone, screen capture and autoplay of the remote participants' video with sound: this origin
+ * only (self), never a framed page of another.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'autoplay=()',
-  'camera=()',
-  'display-capture=()',
+  'autoplay=(self)',
+  'camera=(self)',
+  'display-capture=(self)',
   'geolocation=()',
   'gyroscope=()',
   'hid=()',
   'magnetometer=()',
-  'microphone=()',
+  'microphone=(self)',
   'midi=()',
   'payment=()',
   'serial=()',
