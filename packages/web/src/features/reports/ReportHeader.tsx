@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, LockOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CommentOutlined, LockOutlined } from '@ant-design/icons';
 import type { ExamDetail, Report } from '@yyp/contracts';
 import { Alert, App, Button, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { isEditable } from '@yyp/contracts';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useNotify } from '../../shared/notify/useNotify';
 import { formatStudyTime } from '../../shared/format/dates';
 import { useStudyLabels } from '../../shared/labels/studyLabels';
+import { useHolds } from '../../shared/permissions/permissions';
 import { ReportStatusTag } from '../../shared/labels/ReportStatusTag';
 import { isFromExperts } from './fromExperts';
 import type { ReportEditor } from './useReportEditor';
@@ -26,6 +27,11 @@ export function ReportHeader({ exam, report, editor }: ReportHeaderProps) {
   const notify = useNotify();
   const labels = useStudyLabels();
   const holder = editor.lockHolder;
+  // Requesting a consultation from the report (issue 25): its form starts from this exam and binds it.
+  const mayConsult = useHolds('consultation_create', exam?.bucketId ?? null);
+  const consultPath = exam
+    ? `/consultations/add?${new URLSearchParams({ examId: exam.id, reportId: report.id }).toString()}`
+    : '';
 
   function handleForceUnlock() {
     modal.confirm({
@@ -58,6 +64,11 @@ export function ReportHeader({ exam, report, editor }: ReportHeaderProps) {
             </Typography.Text>
             {exam.urgentFlag && <Tag color="red">{t('report.header.urgent')}</Tag>}
             <ReportStatusTag status={report.status} />
+            {mayConsult && (
+              <Link to={consultPath} data-testid="request-consultation">
+                <CommentOutlined /> {t('consultations.request')}
+              </Link>
+            )}
             {report.examIds.length > 1 && (
               <Tag color="blue" data-testid="co-written">
                 {t('report.combine.headerTag', { count: report.examIds.length - 1 })}
