@@ -93,8 +93,8 @@ function expectPageHeaders(response: Response | null, options: { credentialInUrl
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['referrer-policy']).toBe('no-referrer');
-  expect(headers['permissions-policy']).toContain('camera=()');
-  expect(headers['permissions-policy']).toContain('microphone=()');
+  expect(headers['permissions-policy']).toContain('camera=(self)');
+  expect(headers['permissions-policy']).toContain('microphone=(self)');
   if (options.credentialInUrl) expect(headers['x-robots-tag']).toBe('noindex, nofollow');
 }
 
