@@ -3,15 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errorMessage';
 import type { FollowMode } from './useFollowMode';
 
-/** The toolbar's shared-viewing group: Present and Follow (with the presenter's name). */
+/** The toolbar's shared-viewing group: Present, and Follow (with the presenter's name) while another presents. */
 export function FollowButtons({ follow }: { follow: FollowMode }) {
   const { t } = useTranslation();
   if (!follow.enabled) return null;
   const open = follow.status === 'open';
   const unavailable = follow.error ? t('viewer.follow.unavailable', { reason: errorMessage(t, follow.error) }) : null;
-  const followLabel = follow.presenter
-    ? t('viewer.follow.followName', { name: follow.presenter.name })
-    : t('viewer.follow.follow');
   return (
     <Space size={4} data-follow-keep="" data-testid="follow-controls">
       <Tooltip title={unavailable ?? (open ? t('viewer.follow.presentTip') : t('viewer.follow.connecting'))}>
@@ -26,18 +23,21 @@ export function FollowButtons({ follow }: { follow: FollowMode }) {
           {follow.presenting ? t('viewer.follow.stopPresenting') : t('viewer.follow.present')}
         </Button>
       </Tooltip>
-      <Tooltip title={unavailable ?? (follow.presenter ? t('viewer.follow.followTip') : t('viewer.follow.nobody'))}>
-        <Button
-          size="small"
-          type={follow.following && follow.presenter ? 'primary' : 'default'}
-          disabled={!open || !follow.presenter}
-          onClick={follow.toggleFollow}
-          data-testid="follow-follow"
-          aria-pressed={follow.following && Boolean(follow.presenter)}
-        >
-          {followLabel}
-        </Button>
-      </Tooltip>
+      {/* something to follow only while another presents */}
+      {follow.presenter && !follow.presenting && (
+        <Tooltip title={unavailable ?? t('viewer.follow.followTip')}>
+          <Button
+            size="small"
+            type={follow.following ? 'primary' : 'default'}
+            disabled={!open}
+            onClick={follow.toggleFollow}
+            data-testid="follow-follow"
+            aria-pressed={follow.following}
+          >
+            {t('viewer.follow.followName', { name: follow.presenter.name })}
+          </Button>
+        </Tooltip>
+      )}
     </Space>
   );
 }
