@@ -85,13 +85,18 @@ export function LinksSection({
                   {link.title} <ConsultationStatusTag status={link.status} />
                 </>
               }
-              description={`${personName(link.patientName)} · ${formatTime(link.scheduledAt)}`}
+              description={
+                <>
+                  {`${personName(link.patientName)} · ${formatTime(link.scheduledAt)}`}
+                  {/* the conclusion's first line under it: the list sits in a narrow column */}
+                  {link.result && (
+                    <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0 }}>
+                      {link.result}
+                    </Typography.Paragraph>
+                  )}
+                </>
+              }
             />
-            {link.result && (
-              <Typography.Text type="secondary" ellipsis style={{ maxWidth: 320 }}>
-                {link.result}
-              </Typography.Text>
-            )}
           </List.Item>
         )}
       />

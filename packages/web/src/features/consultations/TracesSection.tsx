@@ -22,7 +22,7 @@ export function TracesSection({ id }: { id: string }) {
         <Timeline
           items={items.map((trace) => ({
             key: trace.id,
-            children: `${formatTime(trace.at)} · ${trace.accountName} · ${trace.action}`,
+            children: `${formatTime(trace.at)} · ${trace.accountName} · ${t(`consultations.traces.actions.${trace.action}`, { defaultValue: trace.action })}`,
           }))}
         />
       )}
