@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   apiLogin,
+  cancelOpenConsultations,
   launchBrowser,
   loginViaUi,
   openPage,
@@ -142,6 +143,7 @@ afterEach(async ({ task }) => {
 afterAll(async () => {
   for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
   await browser?.close();
+  await cancelOpenConsultations([consultationId]);
 });
 
 describe('consultation shared viewing', () => {

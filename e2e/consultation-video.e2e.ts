@@ -3,7 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, launchBrowser, screenshot, shotIfFailed, step, waitForZhangWeiCts } from './support.js';
+import {
+  api,
+  apiLogin,
+  cancelOpenConsultations,
+  launchBrowser,
+  screenshot,
+  shotIfFailed,
+  step,
+  waitForZhangWeiCts,
+} from './support.js';
 
 /**
  * Issue 25 "Video": the requester (doctor, 仁和 radiology) and the expert (孙专家, XH-TELE) open the
@@ -239,6 +248,7 @@ afterAll(async () => {
   await closeAll();
   await browser?.close();
   turn?.kill('SIGTERM');
+  await cancelOpenConsultations([consultationId]);
 });
 
 describe('consultation video', () => {

@@ -4,6 +4,7 @@ import {
   api,
   apiLogin,
   browserPerFile,
+  cancelOpenConsultations,
   loginViaUi,
   screenshot,
   settle,
@@ -44,18 +45,7 @@ describe('consultations: request, accept, conclude, rate, print and link as hist
   }, 120_000);
 
   // Nothing of this file stays open: a consultation left open keeps its exam shared with XH-TELE.
-  afterAll(async () => {
-    const doctor = (await apiLogin('doctor')).accessToken;
-    for (const id of [laterId, consultationId].filter(Boolean)) {
-      const d = await api<Detail>(`${V1}/consultations/${id}`, doctor);
-      if (d.status === 200 && d.body.status < 2) {
-        await api(`${V1}/consultations/${id}/cancel`, doctor, {
-          method: 'POST',
-          body: JSON.stringify({ reason: 'e2e 结束', version: d.body.version }),
-        });
-      }
-    }
-  });
+  afterAll(() => cancelOpenConsultations([laterId, consultationId]));
 
   const statusTag = (page: Page, label: string) => page.locator('.ant-tag').filter({ hasText: label }).first();
 

@@ -6,6 +6,9 @@ import {
   type VideoSender,
 } from '@yyp/contracts';
 
+/** The shared viewing's signals: their senders take no place in the video call. */
+const VIEWING_KINDS: ReadonlySet<string> = new Set(['present', 'view', 'view-request']);
+
 /** What presence needs of the live bus. */
 export interface VideoBus {
   subscribe(topic: string, listener: (message: { event: unknown }) => void): () => void;
@@ -61,7 +64,8 @@ export class VideoPresence {
       if (!parsed.success) return;
       const { from, data } = parsed.data;
       if (data.kind === 'leave') peers.delete(from.peerId);
-      else peers.set(from.peerId, { ...from, seen: this.now() });
+      // a viewer tab presenting or following (shared viewing) is in the room but not in the video
+      else if (!VIEWING_KINDS.has(data.kind)) peers.set(from.peerId, { ...from, seen: this.now() });
     });
     room = { stop: stop ?? (() => undefined), peers, asked: this.now() };
     this.rooms.set(roomId, room);
