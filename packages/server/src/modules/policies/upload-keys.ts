@@ -62,9 +62,9 @@ export function contentMatchesType(type: UploadType, head: Uint8Array): boolean 
     case 'application/msword':
     case 'application/vnd.ms-excel':
       return startsWith(head, OLE);
+    // Word and Excel (OOXML), XPS and OpenXPS are all ZIP packages
     case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
     case 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
-    // XPS and OpenXPS are ZIP packages too
     case 'application/vnd.ms-xpsdocument':
     case 'application/oxps':
       return startsWith(head, ZIP);
