@@ -1,17 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  apiLogin,
-  cancelOpenConsultations,
-  launchBrowser,
-  loginViaUi,
-  openPage,
-  screenshot,
-  shotIfFailed,
-  step,
-  waitForZhangWeiCts,
-} from './support.js';
+import { launchBrowser, loginViaUi, openPage, screenshot, shotIfFailed, step } from './support.js';
+import { cancelOpenConsultations, scheduledDemoConsultation } from './consultation-support.js';
 
 /**
  * Issue 25 "Shared viewing" (Done when: "both look at the same slice as the expert scrolls"): the
@@ -21,81 +11,10 @@ import {
  * requester's viewer follows to the same series, slice and window, and shows the expert's
  * measurement; a manual scroll leaves the follow mode, Follow again catches up.
  */
-const API = '/yyp/api/v1';
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const viewers: { who: string; page: Page }[] = [];
 let consultationId = '';
-
-async function json<T>(res: Promise<{ status: number; body: T }>, expected: number[], what: string): Promise<T> {
-  const { status, body } = await res;
-  if (!expected.includes(status)) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** A consultation of 仁和's radiology to XH-TELE with 孙专家 on 张伟's newest CT, scheduled now, through the API. */
-async function scheduledConsultation(): Promise<string> {
-  const [groupadmin, doctor, expert] = await Promise.all(
-    ['groupadmin', 'doctor', 'expert'].map(async (u) => (await apiLogin(u)).accessToken),
-  );
-  step('XH-TELE is a consultation organization of 仁和');
-  const experts = await json(
-    api<{ bucketId: string }[] | { data: { bucketId: string }[] }>(
-      `${API}/groups/demo-renhe/expert-buckets`,
-      groupadmin!,
-    ),
-    [200],
-    'expert buckets',
-  );
-  const tele = (Array.isArray(experts) ? experts : experts.data)[0]!.bucketId;
-  await json(
-    api(`${API}/groups/demo-renhe/consultation-targets`, groupadmin!, {
-      method: 'POST',
-      body: JSON.stringify({ bucketId: tele }),
-    }),
-    [200, 201, 204, 409],
-    'consultation target',
-  );
-  step('the doctor requests it on 张伟 CT with 孙专家');
-  const buckets = await json(
-    api<{
-      sources: { bucketId: string; name: string }[];
-      targets: { bucketId: string; experts: { accountId: string; name: string }[] }[];
-    }>(`${API}/consultations/buckets`, doctor!),
-    [200],
-    'consultation buckets',
-  );
-  const sun = buckets.targets.find((b) => b.bucketId === tele)!.experts.find((e) => e.name === '孙专家')!;
-  const source = buckets.sources.find((b) => b.name === '放射科') ?? buckets.sources[0]!;
-  const [ct] = (await waitForZhangWeiCts()).sort((a, b) => b.studyDate.localeCompare(a.studyDate));
-  const created = await json(
-    api<{ id: string; version: number }>(`${API}/consultations`, doctor!, {
-      method: 'POST',
-      body: JSON.stringify({
-        sourceBucketId: source.bucketId,
-        targetBucketId: tele,
-        examId: ct!.id,
-        title: '张伟 胸部CT 共同阅片',
-        patient: { name: '张伟', age: '', gender: '', tel: '', email: '', contactHospital: '' },
-        scheduledAt: new Date().toISOString(),
-        reason: '右肺结节性质待定，请专家一同阅片',
-        experts: [sun.accountId],
-      }),
-    }),
-    [201],
-    'request',
-  );
-  step('孙专家 accepts: scheduled');
-  await json(
-    api(`${API}/consultations/${created.id}/status`, expert!, {
-      method: 'POST',
-      body: JSON.stringify({ status: 1, version: created.version }),
-    }),
-    [200],
-    'schedule',
-  );
-  return created.id;
-}
 
 /** Signs in, opens the consultation and its bound CT in the viewer (a window of its own), first image shown. */
 async function openViewer(username: string, who: string): Promise<Page> {
@@ -133,7 +52,7 @@ const bannerState = (p: Page) =>
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  consultationId = await scheduledConsultation();
+  consultationId = await scheduledDemoConsultation('张伟 胸部CT 共同阅片', '右肺结节性质待定，请专家一同阅片');
 }, 180_000);
 
 afterEach(async ({ task }) => {

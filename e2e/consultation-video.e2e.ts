@@ -3,16 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  api,
-  apiLogin,
-  cancelOpenConsultations,
-  launchBrowser,
-  screenshot,
-  shotIfFailed,
-  step,
-  waitForZhangWeiCts,
-} from './support.js';
+import { launchBrowser, screenshot, shotIfFailed, step } from './support.js';
+import { cancelOpenConsultations, scheduledDemoConsultation } from './consultation-support.js';
 
 /**
  * Issue 25 "Video": the requester (doctor, 仁和 radiology) and the expert (孙专家, XH-TELE) open the
@@ -23,7 +15,6 @@ import {
  * The consultation is made through the API as a user would: the group admin names XH-TELE a
  * consultation organization, the doctor requests it on 张伟's CT with the expert, the expert accepts.
  */
-const API = '/yyp/api/v1';
 let browser: Browser;
 let turn: ChildProcess | null = null;
 let turnLog = '';
@@ -97,68 +88,6 @@ async function waitForFrames(page: Page, who: string): Promise<PcStats> {
     await page.waitForTimeout(500);
   }
   throw new Error(`${who} decoded no remote video within 30 s: ${JSON.stringify(last)}`);
-}
-
-async function json<T>(res: Promise<{ status: number; body: unknown }>, expected: number, what: string): Promise<T> {
-  const { status, body } = await res;
-  if (status !== expected) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
-  return body as T;
-}
-
-/** A consultation of 仁和 radiology to XH-TELE with 孙专家, scheduled now, made through the API. */
-async function scheduledConsultation(): Promise<string> {
-  const [groupadmin, doctor, expert] = await Promise.all(
-    ['groupadmin', 'doctor', 'expert'].map(async (u) => (await apiLogin(u)).accessToken),
-  );
-  step('XH-TELE becomes a consultation organization of 仁和');
-  const experts = await json<{ bucketId: string }[] | { data: { bucketId: string }[] }>(
-    api(`${API}/groups/demo-renhe/expert-buckets`, groupadmin!),
-    200,
-    'expert buckets',
-  );
-  const list = Array.isArray(experts) ? experts : experts.data;
-  const tele = list[0]!.bucketId;
-  const added = await api(`${API}/groups/demo-renhe/consultation-targets`, groupadmin!, {
-    method: 'POST',
-    body: JSON.stringify({ bucketId: tele }),
-  });
-  expect([200, 201, 204, 409]).toContain(added.status);
-  step('the doctor requests it on 张伟 CT with 孙专家');
-  const buckets = await json<{
-    sources: { bucketId: string; name: string }[];
-    targets: { bucketId: string; experts: { accountId: string; name: string }[] }[];
-  }>(api(`${API}/consultations/buckets`, doctor!), 200, 'consultation buckets');
-  const target = buckets.targets.find((b) => b.bucketId === tele)!;
-  const sun = target.experts.find((e) => e.name === '孙专家')!;
-  const source = buckets.sources.find((b) => b.name === '放射科') ?? buckets.sources[0]!;
-  const [ct] = await waitForZhangWeiCts();
-  const created = await json<{ id: string; version: number }>(
-    api(`${API}/consultations`, doctor!, {
-      method: 'POST',
-      body: JSON.stringify({
-        sourceBucketId: source.bucketId,
-        targetBucketId: tele,
-        examId: ct!.id,
-        title: '张伟 胸部CT 会诊',
-        patient: { name: '张伟', age: '', gender: '', tel: '', email: '', contactHospital: '' },
-        scheduledAt: new Date().toISOString(),
-        reason: '右肺结节性质待定',
-        experts: [sun.accountId],
-      }),
-    }),
-    201,
-    'request',
-  );
-  step('孙专家 accepts: scheduled');
-  await json(
-    api(`${API}/consultations/${created.id}/status`, expert!, {
-      method: 'POST',
-      body: JSON.stringify({ status: 1, version: created.version }),
-    }),
-    200,
-    'schedule',
-  );
-  return created.id;
 }
 
 /** Starts coturn on loopback with the e2e secret, as docs/video.md describes for a hospital. */
@@ -235,7 +164,7 @@ async function closeAll(): Promise<void> {
 
 beforeAll(async () => {
   browser = await launchBrowser({ fakeMedia: true });
-  consultationId = await scheduledConsultation();
+  consultationId = await scheduledDemoConsultation('张伟 胸部CT 会诊', '右肺结节性质待定');
   await startTurn();
 }, 180_000);
 

@@ -4,7 +4,6 @@ import {
   api,
   apiLogin,
   browserPerFile,
-  cancelOpenConsultations,
   loginViaUi,
   screenshot,
   settle,
@@ -13,6 +12,7 @@ import {
   type BrowserPage,
   type ListedExam,
 } from './support.js';
+import { cancelOpenConsultations } from './consultation-support.js';
 
 const V1 = '/yyp/api/v1';
 const REASON = '右肺下叶结节性质待定，请专家会诊';

@@ -377,19 +377,3 @@ export async function payOnSimulator(browser: Browser, scanUrl: string, shotName
     await phone.context.close();
   }
 }
-
-/**
- * Cancels the consultations a file opened (as the demo doctor, their requester), so none stays open
- * after it: an open consultation keeps its bound exam shared into the target organization's list.
- */
-export async function cancelOpenConsultations(ids: string[], reason = 'e2e 结束'): Promise<void> {
-  const doctor = (await apiLogin('doctor')).accessToken;
-  for (const id of ids.filter(Boolean)) {
-    const detail = await api<{ status: number; version: number }>(`/yyp/api/v1/consultations/${id}`, doctor);
-    if (detail.status !== 200 || detail.body.status > 1) continue;
-    await api(`/yyp/api/v1/consultations/${id}/cancel`, doctor, {
-      method: 'POST',
-      body: JSON.stringify({ reason, version: detail.body.version }),
-    });
-  }
-}

@@ -196,8 +196,9 @@ export class VideoMesh {
         // a peer that joins again (its reconnect) starts over
         this.drop(from.peerId);
         info.media = data.media;
-        if (isPolite(this.selfId, from.peerId)) this.publish({ kind: 'here', to: from.peerId, media: this.media });
-        else this.link(info, true);
+        // the newcomer learns this peer's media either way (the impolite side's offer carries none)
+        this.publish({ kind: 'here', to: from.peerId, media: this.media });
+        if (!isPolite(this.selfId, from.peerId)) this.link(info, true);
         return;
       }
       case 'here':
