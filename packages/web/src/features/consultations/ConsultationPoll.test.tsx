@@ -22,6 +22,11 @@ function server(settings: { enableConsultation: boolean; autoConsulNotifyAudio?:
     'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
     'GET accounts/me': () => ({ status: 200, body: demoUser({ username: 'expert', name: 'Dr. Wang' }) }),
     'GET groups/mine': () => ({ status: 200, body: [groupOf({ accessLevel: 0, settings })] }),
+    // the caller is staff of the expert organization asked (x1), nothing in the requesting ones
+    'GET accounts/me/permissions': () => ({
+      status: 200,
+      body: [{ bucketId: 'x1', groupId: 'g2', type: 1, accessLevel: 'member', actions: ['consultation_update'] }],
+    }),
     [callKey(consultationCalls.query)]: () => state.answer ?? { status: 200, body: { data: state.pending } },
     [callKey(consultationCalls.page)]: () => ({ status: 200, body: { data: [], count: 0 } }),
     [callKey(consultationCalls.detail)]: () => ({ status: 200, body: detailOf() }),
@@ -88,14 +93,15 @@ describe('the consultation poll', { timeout: 40_000 }, () => {
     expect(toasts()).toEqual([]);
     expect(state.chimes).toBe(1);
 
-    // a new one toasts
+    // a new one toasts; one asked of an organization the caller is not in (its requesters see it) does not
     state.pending = [
+      listItemOf({ id: 'c3', patientName: 'Wu^Fei', targetBucketId: 'b9' }),
       listItemOf({ id: 'c2', patientName: 'Li^Na', reason: 'Mass', appliedBucketName: 'County' }),
       listItemOf(),
     ];
     await nextPoll();
     expect(await screen.findByText('New consultation request · Li Na')).toBeTruthy();
-    expect(toasts().filter((text) => text.includes('Zhang Wei'))).toEqual([]);
+    expect(toasts().filter((text) => text.includes('Zhang Wei') || text.includes('Wu Fei'))).toEqual([]);
     expect(state.chimes).toBe(2);
   });
 

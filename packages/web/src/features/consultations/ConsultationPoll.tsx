@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { queryConsultations } from '../../api/consultations';
+import { usePermissions } from '../../shared/permissions/permissions';
 import { useSessionState } from '../../shared/session/useSessionState';
 import { usePersonName } from '../../ui/usePersonName';
 import { CONSULTATION_POLL_BODY, consultationPollInterval, playChime, takeUnseen } from './consultationPoll';
@@ -42,9 +43,14 @@ export function ConsultationPoll({
     gcTime: 0,
   });
 
+  // A request is news to the organization asked (its experts and staff), not to the one asking.
+  const held = usePermissions();
   useEffect(() => {
     if (!poll.data) return;
-    const fresh = takeUnseen(user, poll.data);
+    const fresh = takeUnseen(
+      user,
+      poll.data.filter((item) => held.actionsIn(item.targetBucketId).size > 0),
+    );
     if (fresh.length === 0) return;
     if (soundRef.current) playChime();
     for (const item of [...fresh].reverse()) {
@@ -61,7 +67,7 @@ export function ConsultationPoll({
         },
       });
     }
-  }, [poll.data, api, t, user, personName, navigate]);
+  }, [poll.data, held, api, t, user, personName, navigate]);
 
   return holder;
 }
