@@ -215,7 +215,7 @@ export async function buildApp(
     }),
     payments: paymentServices({ ...options, signer, log: app.log }),
     orders: ordersServices({ db: options.db, clock: options.clock, reports, jobs, policies, log: app.log }),
-    consultations: consultationServices(options.db, options.clock),
+    consultations: consultationServices(options.db, options.clock, { discardFile: (key) => policies.discard(key) }),
     speech: new SpeechService(
       { db: options.db, blobs: options.blobs, clock: options.clock, jobs, logger: app.log },
       options.espeakPath ?? 'espeak-ng',

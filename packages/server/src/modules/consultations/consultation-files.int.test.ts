@@ -101,6 +101,21 @@ describe('a case file', () => {
     );
   });
 
+  it('goes with its consultation: deleting a pending request takes its files’ blobs too', async () => {
+    const id = await makeConsultation(t, w);
+    const doctor = w.clinic.doctor.token;
+    const caseId = await newCase(doctor, id, '病理报告');
+    const p = await policy(doctor, 'application/pdf', PDF.length);
+    await put(p, PDF);
+    const done = await upsert(doctor, id, pdfBody(p.key, { caseId }));
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await t.blobs.size(p.key)).toBe(PDF.length);
+    const gone = await t.as(doctor).del(`consultations/${id}`);
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect(await db().select().from(consultationFiles).where(eq(consultationFiles.key, p.key))).toEqual([]);
+    expect(await t.blobs.size(p.key)).toBeNull();
+  });
+
   it('refuses the wrong type, an oversize file, a size that differs, and keys not the caller’s own', async () => {
     const id = await makeConsultation(t, w);
     const doctor = w.clinic.doctor.token;

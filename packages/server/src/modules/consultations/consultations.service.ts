@@ -44,6 +44,8 @@ export interface ConsultationHooks {
   ) => Promise<unknown>;
   /** on completion, cancellation and deletion: the shared exams go back */
   onClose?: (tx: Db, consultationId: string, now: Date) => Promise<unknown>;
+  /** after a deletion committed: the stored files of its cases and result (their rows went with it) */
+  discardFile?: (key: string) => Promise<unknown>;
 }
 
 export { NO_CONTEXT } from './consultation-access.js';
@@ -225,12 +227,16 @@ export class ConsultationsService {
   /** DELETE consultations/{id}: a pending or canceled request leaves for good (its shared exams first). */
   async remove(actor: ConsultationActor, id: string): Promise<void> {
     const context = await this.access.require(actor, id, 'delete');
-    await this.db.transaction(async (tx) => {
+    const keys = await this.db.transaction(async (tx) => {
       const row = await this.relock(actor, tx, id, 'delete', context);
       await this.hooks.onClose?.(tx, row.id, this.clock.now());
+      const fileKeys = await store.fileKeysOf(tx, id);
       await store.deleteConsultation(tx, id);
+      return fileKeys;
     });
-    await this.audit(actor, 'consultation.delete', context.row, { title: context.row.title });
+    await this.audit(actor, 'consultation.delete', context.row, { title: context.row.title, files: keys.length });
+    // a file left behind is only storage: the rows that named it are gone either way
+    for (const key of keys) await this.hooks.discardFile?.(key)?.catch(() => undefined);
   }
 
   /** PUT consultations/{id}/suggestion: a writing expert's suggestion and treatment plan. */
