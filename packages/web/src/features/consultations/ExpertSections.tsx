@@ -1,13 +1,13 @@
-import { EditOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { CONSULTATION_TEXT_MAX, type ConsultationDetail } from '@yyp/contracts';
-import { Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveResult, saveSuggestion } from '../../api/consultations';
 import { formatTime } from '../../shared/format/dates';
 import { requiredRule } from '../../shared/forms/formRules';
 import { FileList, UploadFilesButton } from './FileList';
+import { EditButton, SaveButtons } from './SectionButtons';
 import { useDetailChange } from './useConsultation';
 
 function Text({ value }: { value: string }) {
@@ -16,27 +16,6 @@ function Text({ value }: { value: string }) {
     <Typography.Paragraph className="yyp-consultation__text">{value}</Typography.Paragraph>
   ) : (
     <Typography.Text type="secondary">{t('consultations.detail.empty')}</Typography.Text>
-  );
-}
-
-function EditButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Button size="small" icon={<EditOutlined />} onClick={onClick}>
-      {t('consultations.detail.edit')}
-    </Button>
-  );
-}
-
-function SaveButtons({ onCancel, pending }: { onCancel: () => void; pending: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Space>
-      <Button onClick={onCancel}>{t('common.cancel')}</Button>
-      <Button type="primary" htmlType="submit" loading={pending}>
-        {t('common.save')}
-      </Button>
-    </Space>
   );
 }
 

@@ -1,7 +1,6 @@
-import { EditOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { MAX_NOTE_LENGTH, type ConsultationDetail, type ConsultationVisit } from '@yyp/contracts';
-import { Button, Card, DatePicker, Descriptions, Form, Input, Space } from 'antd';
+import { Card, DatePicker, Descriptions, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,29 +9,9 @@ import { formatTime } from '../../shared/format/dates';
 import { usePersonName } from '../../ui/usePersonName';
 import { ConsultationStatusTag } from './consultationLabels';
 import { RequestFields, requestBody, requestValuesOf, type RequestValues } from './RequestFields';
+import { EditButton, SaveButtons } from './SectionButtons';
 import { useDetailChange } from './useConsultation';
 import { useFieldLabel } from './useFieldLabel';
-
-function EditButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Button size="small" icon={<EditOutlined />} onClick={onClick}>
-      {t('consultations.detail.edit')}
-    </Button>
-  );
-}
-
-function SaveButtons({ onCancel, pending }: { onCancel: () => void; pending: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Space>
-      <Button onClick={onCancel}>{t('common.cancel')}</Button>
-      <Button type="primary" htmlType="submit" loading={pending}>
-        {t('common.save')}
-      </Button>
-    </Space>
-  );
-}
 
 /** Patient and request; the requester edits them while open ('update'), at the version read. */
 export function RequestSection({ detail, editable }: { detail: ConsultationDetail; editable: boolean }) {
