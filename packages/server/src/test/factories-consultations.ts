@@ -143,13 +143,11 @@ export async function insertConsultationRows(
     { ...base, id: 'consultation-fixture', title: '甲城会诊', patientName: 'Secret^Consulted' },
     { ...base, id: 'consultation-linked', title: '甲城旧会诊', patientName: 'Secret^Consulted', status: 2 },
   ]);
-  await db
-    .insert(consultationLinks)
-    .values({
-      id: 'consultation-link-fixture',
-      consultationId: 'consultation-fixture',
-      linkedId: 'consultation-linked',
-    });
+  await db.insert(consultationLinks).values({
+    id: 'consultation-link-fixture',
+    consultationId: 'consultation-fixture',
+    linkedId: 'consultation-linked',
+  });
   await db
     .insert(consultationCases)
     .values({ id: 'consultation-case-fixture', consultationId: 'consultation-fixture', name: '病历', type: 'record' });
