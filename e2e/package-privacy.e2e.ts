@@ -90,8 +90,12 @@ describe('the study package of an exam shown masked', () => {
     const row = rows(page).filter({ hasText: '赵*' });
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: '影像' }).waitFor();
-    // The download was the only action of its menu: no menu at all.
-    expect(await page.getByTestId(`more-${teleExam.id}`).count()).toBe(0);
+    // The row's menu (its consultation request is there) offers no download.
+    await page.getByTestId(`more-${teleExam.id}`).click();
+    const menu = page.locator('.ant-dropdown:visible');
+    await menu.getByRole('menuitem', { name: /申请会诊/ }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: /下载/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await page.mouse.move(0, 0);
     await screenshot(page, 'package-privacy-teledoctor');
   });
