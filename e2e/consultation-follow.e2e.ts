@@ -103,7 +103,12 @@ describe('consultation shared viewing', () => {
     await expect.poll(() => expert.getByTestId('measurement').count()).toBe(1);
     await expect.poll(() => doctor.getByTestId('measurement').count(), { timeout: 10_000 }).toBe(1);
     const mm = (p: Page) => p.getByTestId('measurement').first().textContent();
-    await expect.poll(() => mm(doctor)).toBe(await mm(expert));
+    // both sides read again each time: the expert's own value settles when its drag ends
+    const both = async () => {
+      const [d, e] = await Promise.all([mm(doctor), mm(expert)]);
+      return d === e ? 'same' : `requester ${d} / expert ${e}`;
+    };
+    await expect.poll(both).toBe('same');
     await screenshot(expert, 'consultation-follow-expert');
     await screenshot(doctor, 'consultation-follow-requester');
 
