@@ -21,11 +21,15 @@ export const INVOICE_STATUSES = ['none', 'applied', 'issued'] as const;
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
-/** What an order asks for: an expert report (product type 1) or a remote report (type 2). */
-export const ORDER_TYPES = ['expert', 'remote'] as const;
+/**
+ * What an order asks for: an expert report (product type 1), a remote report (type 2), or a paid
+ * consultation (type 3: the fee of a consultation whose target organization sells one, issue 25).
+ */
+export const ORDER_TYPES = ['expert', 'remote', 'consultation'] as const;
 export const orderTypeSchema = z.enum(ORDER_TYPES);
 export type OrderType = z.infer<typeof orderTypeSchema>;
-export const PRODUCT_TYPE = { expert: 1, remote: 2 } as const;
+export const PRODUCT_TYPE = { expert: 1, remote: 2, consultation: 3 } as const;
+export type ProductType = (typeof PRODUCT_TYPE)[OrderType];
 
 /**
  * An order's progress: applied (waiting for the experts; cancellable), reporting (an expert has

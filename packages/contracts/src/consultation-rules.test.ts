@@ -16,6 +16,7 @@ import {
   type ConsultationRefusal,
   type ConsultationStatus,
 } from './consultation-rules.js';
+import type { PaymentStatus } from './billing.js';
 import { ACTION_CATALOGUE, type Action } from './permissions.js';
 
 /**
@@ -39,12 +40,16 @@ const DECIDING: Action[] = [
   'consultation_submitSuggestion',
 ];
 const BOOLEANS = ['requester', 'creator', 'expert', 'joiner', 'target', 'hasExam', 'hasResult', 'rated'] as const;
+/** The fee's payment status (spec 001 §9 codes), null where the consultation is free. */
+const PAYMENTS: (PaymentStatus | null)[] = [null, 0, 1, 2, 3, 4];
 
 type F = ConsultationFacts;
 const anySide = (f: F) => f.requester || f.expert || f.joiner || f.target;
 const editor = (f: F) => f.requester && (f.creator || f.sourceActions.has('consultation_update'));
 const src = (a: Action) => (f: F) => f.requester && f.sourceActions.has(a);
 const writer = (f: F) => f.expert && f.targetActions.has('consultation_submitSuggestion');
+/** Paid, refunding or partly refunded: refunded before it is cancelled or deleted. */
+const held = (f: F): ConsultationRefusal | null => ([1, 2, 4].includes(f.payment ?? -1) ? 'ConsultationPaid' : null);
 
 /** Spec 000 §4–§6 as a table: who, in which statuses, and what else each op needs. */
 const SPEC: Record<
@@ -62,14 +67,18 @@ const SPEC: Record<
   addCase: { who: src('consultation_clinicCase_create'), in: OPEN },
   deleteCase: { who: src('consultation_clinicCase_delete'), in: OPEN },
   setMembers: { who: (f) => f.target, in: OPEN },
-  schedule: { who: (f) => f.target, in: [pending], needs: (f) => (f.hasExam ? null : 'ConsultationNoExam') },
+  schedule: {
+    who: (f) => f.target,
+    in: [pending],
+    needs: (f) => (!f.hasExam ? 'ConsultationNoExam' : f.payment === 0 ? 'ConsultationUnpaid' : null),
+  },
   complete: {
     who: (f) => f.target || writer(f),
     in: [scheduled],
     needs: (f) => (f.hasResult ? null : 'ConsultationNoResult'),
   },
-  cancel: { who: (f) => editor(f) || f.target, in: OPEN },
-  delete: { who: src('consultation_delete'), in: [pending, canceled] },
+  cancel: { who: (f) => editor(f) || f.target, in: OPEN, needs: held },
+  delete: { who: src('consultation_delete'), in: [pending, canceled], needs: held },
   suggest: { who: writer, in: [scheduled] },
   writeResult: { who: writer, in: [scheduled] },
   uploadResult: { who: writer, in: [scheduled] },
@@ -86,7 +95,12 @@ function expected(op: ConsultationOp, f: F): ConsultationRefusal | null {
   return rule.needs?.(f) ?? null;
 }
 
+/** Every status × every boolean fact × every payment status × every subset of the deciding actions. */
 function* everyFacts(): Generator<F> {
+  for (const payment of PAYMENTS) yield* factsWith(payment);
+}
+
+function* factsWith(payment: PaymentStatus | null): Generator<F> {
   for (const status of STATUSES) {
     for (let bits = 0; bits < 1 << BOOLEANS.length; bits++) {
       // Every subset of the seven on the source's side; on the target's, with and without the one the
@@ -106,6 +120,7 @@ function* everyFacts(): Generator<F> {
           hasExam: b(5),
           hasResult: b(6),
           rated: b(7),
+          payment,
           sourceActions,
           targetActions,
         };
@@ -160,7 +175,7 @@ describe('the status machine', () => {
 });
 
 describe('who may do what', () => {
-  it('answers the spec over every status × boolean fact × deciding action on each side', () => {
+  it('answers the spec over every payment × status × boolean fact × deciding action on each side', () => {
     let checked = 0;
     const wrong: string[] = [];
     for (const f of everyFacts()) {
@@ -176,8 +191,8 @@ describe('who may do what', () => {
       if (wrong.length >= 5) break;
     }
     expect(wrong).toEqual([]);
-    expect(checked).toBe(STATUSES.length * 256 * 256 * CONSULTATION_OPS.length);
-  });
+    expect(checked).toBe(PAYMENTS.length * STATUSES.length * 256 * 256 * CONSULTATION_OPS.length);
+  }, 60_000);
 
   it("allows exactly the ops that are not refused (the detail's `can`)", () => {
     let n = 0;
@@ -185,7 +200,7 @@ describe('who may do what', () => {
       if (n++ % 97 !== 0) continue;
       expect(allowedConsultationOps(f)).toEqual(CONSULTATION_OPS.filter((op) => expected(op, f) === null));
     }
-  });
+  }, 60_000);
 
   it('is not moved by consultation actions the rules do not read, on either side', () => {
     const all = [...ACTION_CATALOGUE.consultation] as Action[];
@@ -199,6 +214,7 @@ describe('who may do what', () => {
       hasExam: fc.boolean(),
       hasResult: fc.boolean(),
       rated: fc.boolean(),
+      payment: fc.constantFrom(...PAYMENTS),
       sourceActions: fc.subarray(all).map((a) => new Set(a)),
       targetActions: fc.subarray(all).map((a) => new Set(a)),
     });
@@ -225,6 +241,7 @@ describe('who may do what', () => {
       hasExam: false,
       hasResult: false,
       rated: true,
+      payment: null,
       sourceActions: new Set(),
       targetActions: new Set(),
     };
@@ -245,5 +262,44 @@ describe('who may do what', () => {
     const writing = { ...base, status: scheduled, targetActions: new Set<Action>(['consultation_submitSuggestion']) };
     expect(consultationRefusal('writeResult', { ...writing, joiner: true })).toBe('InsufficientPermissions');
     expect(consultationRefusal('writeResult', { ...writing, expert: true })).toBeNull();
+  });
+
+  it('takes a paid consultation on only once paid, and cancels or deletes it only once refunded', () => {
+    const target: F = {
+      status: pending,
+      requester: false,
+      creator: false,
+      expert: false,
+      joiner: false,
+      target: true,
+      hasExam: true,
+      hasResult: false,
+      rated: false,
+      payment: 0,
+      sourceActions: new Set(),
+      targetActions: new Set(),
+    };
+    expect(consultationRefusal('schedule', target)).toBe('ConsultationUnpaid');
+    expect(consultationRefusal('schedule', { ...target, hasExam: false })).toBe('ConsultationNoExam');
+    expect(PAYMENTS.filter((payment) => consultationRefusal('schedule', { ...target, payment }) === null)).toEqual([
+      null,
+      1,
+      2,
+      3,
+      4,
+    ]);
+    expect(PAYMENTS.filter((payment) => consultationRefusal('cancel', { ...target, payment }) === null)).toEqual([
+      null,
+      0,
+      3,
+    ]);
+    const deleting = {
+      ...target,
+      target: false,
+      requester: true,
+      sourceActions: new Set<Action>(['consultation_delete']),
+    };
+    expect(consultationRefusal('delete', { ...deleting, payment: 1 })).toBe('ConsultationPaid');
+    expect(consultationRefusal('delete', { ...deleting, status: canceled, payment: 3 })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PaymentStatus } from './billing.js';
 import type { Action } from './permissions.js';
 
 /**
@@ -95,6 +96,11 @@ export interface ConsultationFacts {
   hasExam: boolean;
   hasResult: boolean;
   rated: boolean;
+  /**
+   * The fee's payment status where the target organization charges for it (a consultation order,
+   * spec 001 §9 codes: 0 unpaid, 1 paid, 2 refunding, 3 refunded, 4 partially refunded); null: free.
+   */
+  payment: PaymentStatus | null;
 }
 
 export type ConsultationRefusal =
@@ -103,6 +109,8 @@ export type ConsultationRefusal =
   | 'ConsultationWrongStatus'
   | 'ConsultationNoExam'
   | 'ConsultationNoResult'
+  | 'ConsultationUnpaid'
+  | 'ConsultationPaid'
   | 'RatingAlreadySubmitted';
 
 const { pending, scheduled, completed, canceled } = CONSULTATION_STATUS_VALUES;
@@ -122,6 +130,12 @@ const anySide = (f: ConsultationFacts) => f.requester || f.expert || f.joiner ||
 const editor = (f: ConsultationFacts) => f.requester && (f.creator || f.sourceActions.has('consultation_update'));
 const sourceHolds = (action: Action) => (f: ConsultationFacts) => f.requester && f.sourceActions.has(action);
 const writingExpert = (f: ConsultationFacts) => f.expert && f.targetActions.has('consultation_submitSuggestion');
+/**
+ * Money is held for it (paid, refunding, partly refunded): it is refunded (in full) before it can be
+ * cancelled or deleted, as a paid report order is (orders' cancel-remote).
+ */
+const moneyHeld = (f: ConsultationFacts): ConsultationRefusal | null =>
+  f.payment === 1 || f.payment === 2 || f.payment === 4 ? 'ConsultationPaid' : null;
 
 const RULES: Record<ConsultationOp, OpRule> = {
   view: { statuses: [pending, scheduled, completed, canceled], who: anySide },
@@ -138,15 +152,16 @@ const RULES: Record<ConsultationOp, OpRule> = {
   schedule: {
     statuses: [pending],
     who: (f) => f.target,
-    needs: (f) => (f.hasExam ? null : 'ConsultationNoExam'),
+    // The experts take it on once an exam is bound and, where it costs something, once it is paid.
+    needs: (f) => (!f.hasExam ? 'ConsultationNoExam' : f.payment === 0 ? 'ConsultationUnpaid' : null),
   },
   complete: {
     statuses: [scheduled],
     who: (f) => f.target || writingExpert(f),
     needs: (f) => (f.hasResult ? null : 'ConsultationNoResult'),
   },
-  cancel: { statuses: OPEN, who: (f) => editor(f) || f.target },
-  delete: { statuses: [pending, canceled], who: sourceHolds('consultation_delete') },
+  cancel: { statuses: OPEN, who: (f) => editor(f) || f.target, needs: moneyHeld },
+  delete: { statuses: [pending, canceled], who: sourceHolds('consultation_delete'), needs: moneyHeld },
   suggest: { statuses: [scheduled], who: writingExpert },
   writeResult: { statuses: [scheduled], who: writingExpert },
   uploadResult: { statuses: [scheduled], who: writingExpert },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CONSULTATION_PAGE_SIZE, LANGUAGES, MAX_NOTE_LENGTH } from './limits.js';
 import { CONSULTATION_OPS, CONSULTATION_STATUS_VALUES, consultationStatusSchema } from './consultation-rules.js';
+import { paymentStatusSchema } from './billing.js';
+import { currencySchema, fenSchema } from './money.js';
 
 /**
  * Consultations (spec 000 §1, §2, §3 "Consultation", §4, §5, §9; spec 001 §7 "Consultations" and
@@ -131,6 +133,25 @@ export const consultationRatingSchema = z.object({
 /** Payment status where the consultation is paid (spec 001 §9 codes), null when it is free. */
 export const consultationPaymentStatusSchema = z.number().int().min(0).max(4).nullable();
 
+/**
+ * The fee where the target organization sells consultations (a product of type 3): an order of type
+ * consultation, opened when the first exam is bound, paid on the order's payment page
+ * (/exams/{examId}/apply-report/{orderId}) by WeChat or from the group's balance, refunded by the
+ * target's order admins.
+ */
+export const consultationFeeSchema = z.object({
+  orderId: z.string(),
+  orderNo: z.string(),
+  /** the source exam the order names (its payment page's address) */
+  examId: z.string(),
+  productName: z.string(),
+  priceFen: fenSchema,
+  currency: currencySchema,
+  paymentStatus: paymentStatusSchema,
+  paidAt: isoTime.nullable(),
+});
+export type ConsultationFee = z.infer<typeof consultationFeeSchema>;
+
 /* ---------- the consultation ---------- */
 
 /** A row of the list and of the poll (spec 000 §3 "Notifications: Consultation" plus the list's columns). */
@@ -178,6 +199,8 @@ export const consultationDetailSchema = consultationListItemSchema.extend({
   /** where it started from (/consultations/add?examId&reportId) */
   originExamId: z.string().nullable(),
   originReportId: z.string().nullable(),
+  /** the fee, where it costs something (null: free) */
+  fee: consultationFeeSchema.nullable(),
   /** what the caller may do now (consultation-rules.ts allowedOps): the screens show exactly these */
   can: z.array(z.enum(CONSULTATION_OPS)),
   /** the caller's sides: requester (source), expert or joiner (a member), target (the target's staff) */

@@ -75,6 +75,8 @@ export const errorStatus = {
   ConsultationWrongStatus: 409,
   ConsultationNoExam: 409,
   ConsultationNoResult: 409,
+  ConsultationUnpaid: 409,
+  ConsultationPaid: 409,
   ConsultationNotLinkable: 409,
   VideoRoomNotOpen: 409,
   VideoRoomFull: 409,

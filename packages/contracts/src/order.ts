@@ -22,13 +22,14 @@ const isoTime = z.string();
 
 /* ---------- products (what an expert organization sells) ---------- */
 
-/** products?type: 1 expert report, 2 remote report (billing.ts PRODUCT_TYPE). */
-export const productTypeSchema = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
+/** products?type: 1 expert report, 2 remote report, 3 consultation (billing.ts PRODUCT_TYPE). */
+const productTypeValue = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export const productTypeSchema = z.coerce.number().pipe(productTypeValue);
 
 export const productSchema = z.object({
   id: z.string(),
   bucketId: z.string(),
-  type: z.union([z.literal(1), z.literal(2)]),
+  type: productTypeValue,
   name: z.string(),
   description: z.string(),
   /** null: any modality */
@@ -48,7 +49,7 @@ export const productsSchema = z.array(productSchema);
 export const productsQuerySchema = z.object({ type: productTypeSchema.default(1), bucketId: id });
 
 const productFields = {
-  type: z.union([z.literal(1), z.literal(2)]),
+  type: productTypeValue,
   name: z.string().trim().min(1).max(100),
   description: z.string().max(1000),
   modality: z.string().trim().min(1).max(16).nullable(),
@@ -121,6 +122,8 @@ export const orderSchema = z.object({
   targetBucketId: z.string(),
   targetBucketName: z.string(),
   examId: z.string(),
+  /** type consultation: the consultation whose fee this is (its page, not an exam's, is where it lives) */
+  consultationId: z.string().nullable(),
   /** the exam as the expert organization holds it (only shown to the expert side) */
   targetExamId: z.string().nullable(),
   reportId: z.string().nullable(),

@@ -3,6 +3,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniq
 import { ts } from './columns.js';
 import { accounts } from './schema-accounts.js';
 import { exams } from './schema-archive.js';
+import { consultations } from './schema-consultations.js';
 import { buckets, groups } from './schema-tenancy.js';
 
 /*
@@ -69,7 +70,7 @@ export const orders = pgTable(
     id: text('id').primaryKey(),
     /** the request number shown to people */
     orderNo: text('order_no').notNull(),
-    /** 'expert' | 'remote' */
+    /** 'expert' | 'remote' | 'consultation' (a consultation's fee: consultationId set, no report, no shared exam) */
     type: text('type').notNull(),
     groupId: text('group_id')
       .notNull()
@@ -83,6 +84,8 @@ export const orders = pgTable(
     examId: text('exam_id')
       .notNull()
       .references(() => exams.id, { onDelete: 'cascade' }),
+    /** type consultation: the consultation whose fee this is */
+    consultationId: text('consultation_id').references(() => consultations.id, { onDelete: 'set null' }),
     /** the exam as the expert organization sees it, once shared */
     targetExamId: text('target_exam_id'),
     /** the expert organization's report, once started */
@@ -133,8 +136,12 @@ export const orders = pgTable(
     // An order number typed or scanned whole or by its beginning (a day's orders: R20261127…).
     index('orders_order_no_prefix_idx').on(sql`${t.orderNo} text_pattern_ops`),
     index('orders_search_keys_idx').using('gin', t.searchKeys),
+    // Spec 000 §5: one live report order per exam; a consultation's fee is not one (one per consultation).
     uniqueIndex('orders_exam_live_idx')
       .on(t.examId)
+      .where(sql`${t.status} <> 'cancelled' and ${t.type} <> 'consultation'`),
+    uniqueIndex('orders_consultation_live_idx')
+      .on(t.consultationId)
       .where(sql`${t.status} <> 'cancelled'`),
     index('orders_request_bucket_created_idx').on(t.requestBucketId, t.created, t.id),
     index('orders_target_bucket_created_idx').on(t.targetBucketId, t.created, t.id),

@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import type { Resolve } from '../../platform/route.js';
 import { findConsultation, hasBoundExam, memberRoleOf, sidesOf } from './consultation-access.store.js';
+import { paymentOf } from './consultation-fee.js';
 
 /** The caller's sides of one consultation (the detail's `roles`). */
 export type ConsultationRole = 'requester' | 'expert' | 'joiner' | 'target';
@@ -76,6 +77,10 @@ export function refusalError(refusal: ConsultationRefusal, op: ConsultationOp, s
       return new AppError('ConsultationNoExam', 'Bind an exam to the consultation first', { op });
     case 'ConsultationNoResult':
       return new AppError('ConsultationNoResult', 'Write the result first', { op });
+    case 'ConsultationUnpaid':
+      return new AppError('ConsultationUnpaid', "The consultation's fee is not paid yet", { op });
+    case 'ConsultationPaid':
+      return new AppError('ConsultationPaid', "The consultation's fee is refunded before it is cancelled", { op });
     case 'RatingAlreadySubmitted':
       return new AppError('RatingAlreadySubmitted', 'The consultation was rated already', { op });
   }
@@ -111,9 +116,10 @@ export class ConsultationAccess {
     const targetActions = consultationActionsIn(scope.access, target);
     const creator = row.creatorId !== null && row.creatorId === actor.account.id;
     const requester = !!source && canSee(scope.access, source) && (sourceActions.size > 0 || creator);
-    const [memberRole, hasExam] = await Promise.all([
+    const [memberRole, hasExam, payment] = await Promise.all([
       memberRoleOf(db, row.id, actor.account.id),
       hasBoundExam(db, row.id),
+      paymentOf(db, row.id),
     ]);
     const facts: ConsultationFacts = {
       status: row.status as ConsultationStatus,
@@ -127,6 +133,7 @@ export class ConsultationAccess {
       hasExam,
       hasResult: row.result.trim() !== '',
       rated: row.ratingScore !== null,
+      payment,
     };
     const roles: ConsultationRole[] = [];
     if (facts.requester) roles.push('requester');

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import { copyExamInto, removeExamCopy } from '../exams/index.js';
 import { findConsultation } from './consultation-access.store.js';
+import { openFeeOnBind } from './consultation-fee.js';
 import * as store from './consultation-exams.store.js';
 import { addTrace } from './consultations.store.js';
 
@@ -103,7 +104,11 @@ export async function bindExams(
     });
     out.push({ examId: id, bucketId: e.bucketId, patientId: e.patientId, sharedExamId });
   }
-  if (out.length > 0) await store.touchConsultation(tx, consultation.id, now);
+  if (out.length > 0) {
+    await store.touchConsultation(tx, consultation.id, now);
+    // Where the target charges for consultations, the fee is due from the first bound exam on.
+    await openFeeOnBind(tx, consultation.id, out[0]!.examId, now);
+  }
   return out;
 }
 

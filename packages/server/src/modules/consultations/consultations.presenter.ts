@@ -5,6 +5,7 @@ import {
   allowedConsultationOps,
   type ConsultationCaseType,
   type ConsultationDetail,
+  type ConsultationFee,
   type ConsultationFile,
   type ConsultationListItem,
   type ConsultationStatus,
@@ -12,6 +13,7 @@ import {
 import type { ConsultationRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import type { ConsultationContext } from './consultation-access.js';
+import { feesOf } from './consultation-fee.js';
 import * as store from './consultations.store.js';
 
 const iso = (d: Date) => d.toISOString();
@@ -19,7 +21,7 @@ const iso = (d: Date) => d.toISOString();
 /** The list's rows (and the poll's): names of both organizations, the experts and the creator. */
 export async function listItems(db: Db, rows: ConsultationRow[]): Promise<ConsultationListItem[]> {
   if (rows.length === 0) return [];
-  const [names, members, creators] = await Promise.all([
+  const [names, members, creators, fees] = await Promise.all([
     store.bucketNames(
       db,
       rows.flatMap((r) => [r.sourceBucketId, r.targetBucketId]),
@@ -31,6 +33,10 @@ export async function listItems(db: Db, rows: ConsultationRow[]): Promise<Consul
     store.accountNames(
       db,
       rows.map((r) => r.creatorId),
+    ),
+    feesOf(
+      db,
+      rows.map((r) => r.id),
     ),
   ]);
   return rows.map((r) => ({
@@ -53,7 +59,7 @@ export async function listItems(db: Db, rows: ConsultationRow[]): Promise<Consul
     ],
     creatorName: (r.creatorId && creators.get(r.creatorId)) || '',
     rating: r.ratingScore,
-    paymentStatus: r.paymentStatus,
+    paymentStatus: fees.get(r.id)?.paymentStatus ?? null,
   }));
 }
 
@@ -66,6 +72,12 @@ const uploadStatus = (s: string) =>
     ? (s as (typeof CONSULTATION_UPLOAD_STATUSES)[number])
     : 'processing';
 
+/** The fee as the caller's side sees it: the source exam it names (its payment page) only for the requester. */
+function feeFor(fee: ConsultationFee | undefined, requester: boolean): ConsultationFee | null {
+  if (!fee) return null;
+  return requester ? fee : { ...fee, examId: '' };
+}
+
 /**
  * The consultation as the caller sees it: every part, its roles and what it may do now (`can`).
  * A bound exam opens as the source's exam for the requester, as the shared copy for the target's
@@ -73,7 +85,7 @@ const uploadStatus = (s: string) =>
  */
 export async function detailOf(db: Db, context: ConsultationContext): Promise<ConsultationDetail> {
   const { row, facts, roles } = context;
-  const [[item], members, exams, cases, files, links, names] = await Promise.all([
+  const [[item], members, exams, cases, files, links, names, fees] = await Promise.all([
     listItems(db, [row]),
     store.membersOf(db, [row.id]),
     store.boundExamsOf(db, row.id),
@@ -81,6 +93,7 @@ export async function detailOf(db: Db, context: ConsultationContext): Promise<Co
     store.filesOf(db, row.id),
     store.linksOf(db, row.id),
     store.accountNames(db, [row.resultBy, row.ratedBy]),
+    feesOf(db, [row.id]),
   ]);
   const targetName = item!.joinedBuckets[0]!.bucketName;
   const fileOut = (f: (typeof files)[number]): ConsultationFile => ({
@@ -165,6 +178,7 @@ export async function detailOf(db: Db, context: ConsultationContext): Promise<Co
     })),
     originExamId: row.originExamId,
     originReportId: row.originReportId,
+    fee: feeFor(fees.get(row.id), roles.includes('requester')),
     can: allowedConsultationOps(facts),
     roles,
   };

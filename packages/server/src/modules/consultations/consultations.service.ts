@@ -28,6 +28,7 @@ import {
   type ConsultationContext,
 } from './consultation-access.js';
 import { lockConsultation } from './consultation-access.store.js';
+import { closeFee, paymentOf } from './consultation-fee.js';
 import * as settings from './consultation-settings.store.js';
 import { detailOf } from './consultations.presenter.js';
 import * as store from './consultations.store.js';
@@ -197,7 +198,10 @@ export class ConsultationsService {
     const body = consultationStatusChangeSchema.parse(input);
     const op = body.status === CONSULTATION_STATUS_VALUES.scheduled ? 'schedule' : 'complete';
     return this.change(actor, id, op, body.version, async (tx, row, now) => {
-      if (op === 'complete') await this.hooks.onClose?.(tx, row.id, now);
+      if (op === 'complete') {
+        await this.hooks.onClose?.(tx, row.id, now);
+        await closeFee(tx, row.id, 'completed', now);
+      }
       return {
         changes: {
           status: body.status,
@@ -217,6 +221,7 @@ export class ConsultationsService {
     const body = cancelConsultationSchema.parse(input);
     return this.change(actor, id, 'cancel', body.version, async (tx, row, now) => {
       await this.hooks.onClose?.(tx, row.id, now);
+      await closeFee(tx, row.id, 'canceled', now, body.reason);
       return {
         changes: { status: CONSULTATION_STATUS_VALUES.canceled, cancelReason: body.reason },
         trace: { from: row.status, reason: body.reason },
@@ -230,6 +235,7 @@ export class ConsultationsService {
     const keys = await this.db.transaction(async (tx) => {
       const row = await this.relock(actor, tx, id, 'delete', context);
       await this.hooks.onClose?.(tx, row.id, this.clock.now());
+      await closeFee(tx, row.id, 'canceled', this.clock.now(), 'deleted');
       const fileKeys = await store.fileKeysOf(tx, id);
       await store.deleteConsultation(tx, id);
       return fileKeys;
@@ -356,6 +362,8 @@ export class ConsultationsService {
       status: row.status as ConsultationStatus,
       hasResult: row.result.trim() !== '',
       rated: row.ratingScore !== null,
+      // paid or refunded meanwhile (the payments module holds the order's lock, not this row's)
+      payment: await paymentOf(tx, id),
     };
     await this.access.check(actor, { ...context, row, facts }, op);
     return row;

@@ -27,6 +27,12 @@ export {
   type OrderForPayment,
 } from './orders-payment.store.js';
 export { expertBucketsAmong, ownerOfProduct } from './products.store.js';
+export {
+  closeConsultationFee,
+  consultationFees,
+  openConsultationFee,
+  type ConsultationForFee,
+} from './consultation-fees.store.js';
 export { ordersRoutes, type OrdersServices } from './orders.routes.js';
 export { ApplyFormsService, OrderReportsService, OrdersListService, OrdersService, ProductsService, TurnaroundService };
 

@@ -37,6 +37,7 @@ const FREE: Labels = { chs: '无需支付', en: 'No payment', tib: 'དངུལ
 const TYPE: Record<Order['type'], Labels> = {
   expert: { chs: '专家报告', en: 'Expert report', tib: 'ཆེད་མཁས་སྙན་ཞུ།' },
   remote: { chs: '远程报告', en: 'Remote report', tib: 'རྒྱང་རིང་སྙན་ཞུ།' },
+  consultation: { chs: '会诊', en: 'Consultation', tib: 'གྲོས་བསྡུར།' },
 };
 const INVOICE: Record<Order['invoiceStatus'], Labels> = {
   none: { chs: '未开票', en: 'No invoice', tib: 'འཛིན་ཤོག་མེད།' },

@@ -63,12 +63,14 @@ export async function recordOrderPaid(
   p: { channel: PaymentChannel; paidFen: number; paidAt: Date },
 ): Promise<void> {
   const turnaround = await db
-    .select({ minutes: products.turnaroundMinutes })
+    .select({ minutes: products.turnaroundMinutes, type: orders.type })
     .from(orders)
     .leftJoin(products, eq(products.id, orders.productId))
     .where(eq(orders.id, orderId))
     .limit(1);
-  const minutes = turnaround[0]?.minutes ?? null;
+  // A consultation's fee: the consultation takes it from here (its experts may now schedule it).
+  const fee = turnaround[0]?.type === 'consultation';
+  const minutes = fee ? null : (turnaround[0]?.minutes ?? null);
   const deadlineAt = minutes === null ? null : new Date(p.paidAt.getTime() + minutes * 60_000);
   await db
     .update(orders)
@@ -84,7 +86,7 @@ export async function recordOrderPaid(
     .where(eq(orders.id, orderId));
   // Paid: the order reaches the experts now (once; a cancelled order stays with the requester).
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (order && order.status !== 'cancelled') await shareExam(db, order, p.paidAt);
+  if (order && !fee && order.status !== 'cancelled') await shareExam(db, order, p.paidAt);
   if (deadlineAt) await queueTurnaroundCheck(db, orderId, deadlineAt, p.paidAt);
 }
 

@@ -37,13 +37,15 @@ describe('needsPayment and visibleToExperts', () => {
       }
     }
   });
-  it('the experts see an order once it was shared and is paid or free', () => {
-    for (const targetExamId of [null, 'x']) {
-      for (const paymentStatus of [0, 1, 2, 3, 4]) {
-        for (const priceFen of [0, 12_000]) {
-          expect(visibleToExperts({ priceFen, paymentStatus, targetExamId })).toBe(
-            targetExamId !== null && (priceFen === 0 || paymentStatus !== 0),
-          );
+  it("the experts see a report order once it was shared, a consultation's fee at once, either paid or free", () => {
+    for (const type of ['expert', 'remote', 'consultation']) {
+      for (const targetExamId of [null, 'x']) {
+        for (const paymentStatus of [0, 1, 2, 3, 4]) {
+          for (const priceFen of [0, 12_000]) {
+            expect(visibleToExperts({ type, priceFen, paymentStatus, targetExamId })).toBe(
+              (type === 'consultation' || targetExamId !== null) && (priceFen === 0 || paymentStatus !== 0),
+            );
+          }
         }
       }
     }

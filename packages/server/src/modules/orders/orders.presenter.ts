@@ -18,6 +18,7 @@ export function orderOut(r: OrderRow, names: Map<string, string>, side: 'request
     targetBucketId: r.targetBucketId,
     targetBucketName: names.get(r.targetBucketId) ?? '',
     examId: side === 'request' ? r.examId : (r.targetExamId ?? ''),
+    consultationId: r.consultationId,
     targetExamId: side === 'target' ? r.targetExamId : null,
     reportId: side === 'request' ? (r.reportedAt ? r.examId : null) : r.targetExamId,
     productId: r.productId,
@@ -54,7 +55,10 @@ export function needsPayment(r: Pick<OrderRow, 'priceFen' | 'paymentStatus' | 's
   return r.priceFen > 0 && r.paymentStatus === 0 && r.status !== 'cancelled';
 }
 
-/** Whether the experts may see the order: paid, or needing no payment (billing-interfaces.md). */
-export function visibleToExperts(r: Pick<OrderRow, 'priceFen' | 'paymentStatus' | 'targetExamId'>): boolean {
-  return r.targetExamId !== null && (r.priceFen === 0 || r.paymentStatus !== 0);
+/**
+ * Whether the experts may see the order: paid, or needing no payment (billing-interfaces.md); a
+ * report order once its exam is shared, a consultation's fee (no exam of theirs) from the start.
+ */
+export function visibleToExperts(r: Pick<OrderRow, 'type' | 'priceFen' | 'paymentStatus' | 'targetExamId'>): boolean {
+  return (r.type === 'consultation' || r.targetExamId !== null) && (r.priceFen === 0 || r.paymentStatus !== 0);
 }

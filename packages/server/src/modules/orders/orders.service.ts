@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { actorAudit, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
+import type { BucketAction } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { getDomainConfig } from '../domain/index.js';
@@ -23,7 +24,14 @@ import * as store from './orders.store.js';
 import * as products from './products.store.js';
 
 /** The action each kind of order needs in the requesting organization (spec 000 §6). */
-export const APPLY_ACTION = { expert: 'apply_expert_report', remote: 'apply_remote_report' } as const;
+export const APPLY_ACTION: Record<OrderType, BucketAction> = {
+  expert: 'apply_expert_report',
+  remote: 'apply_remote_report',
+  consultation: 'consultation_create',
+};
+
+/** The orders people apply for here (a consultation's fee is opened by its consultation). */
+export type ReportOrderType = Exclude<OrderType, 'consultation'>;
 
 /** A request number people can read out: date, then 8 random digits. */
 export function newOrderNo(now: Date): string {
@@ -46,7 +54,7 @@ export class OrdersService {
     private readonly clock: Clock,
   ) {}
 
-  async apply(caller: OrdersCaller, type: OrderType, input: ApplyRequest): Promise<Order> {
+  async apply(caller: OrdersCaller, type: ReportOrderType, input: ApplyRequest): Promise<Order> {
     const body = applyRequestSchema.parse(input);
     const exam = await store.examForApply(this.db, body.examId);
     if (!exam) throw errors.notFound('Exam');
@@ -113,7 +121,7 @@ export class OrdersService {
   private async selection(
     groupId: string,
     requestBucketId: string,
-    type: OrderType,
+    type: ReportOrderType,
     body: z.output<typeof applyRequestSchema>,
   ) {
     const product = body.productId ? await products.findProduct(this.db, body.productId) : undefined;
@@ -156,6 +164,11 @@ export class OrdersService {
       const order = (await store.lockOrder(tx, id))!;
       if (body.version !== undefined && body.version !== order.version) {
         throw errors.conflict('The order was changed since this version');
+      }
+      if (order.type === 'consultation') {
+        throw new AppError('OrderNotCancellable', "A consultation's fee is cancelled with its consultation", {
+          consultationId: order.consultationId,
+        });
       }
       if (order.status !== 'applied') {
         throw new AppError('OrderNotCancellable', 'Only an order the experts have not started can be cancelled', {

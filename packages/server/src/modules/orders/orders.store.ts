@@ -37,18 +37,25 @@ export async function lockOrder(tx: Db, id: string): Promise<OrderRow | undefine
 }
 
 /** The exam's live order (any but cancelled), undefined when none. */
+/** Report orders only: a consultation's fee names its first exam, and spec 000 §5's once-per-exam is not about it. */
+const REPORT_ORDER = ne(orders.type, 'consultation');
+
 export async function liveOrderOfExam(db: Db, examId: string): Promise<OrderRow | undefined> {
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.examId, examId), ne(orders.status, 'cancelled')))
+    .where(and(eq(orders.examId, examId), ne(orders.status, 'cancelled'), REPORT_ORDER))
     .limit(1);
   return rows[0];
 }
 
-/** The exam's orders, newest first. */
+/** The exam's report orders, newest first (a consultation's fee names an exam but orders no read of it). */
 export function ordersOfExam(db: Db, examId: string): Promise<OrderRow[]> {
-  return db.select().from(orders).where(eq(orders.examId, examId)).orderBy(desc(orders.created), desc(orders.id));
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.examId, examId), REPORT_ORDER))
+    .orderBy(desc(orders.created), desc(orders.id));
 }
 
 /** The order whose shared exam (in the expert organization) this is, undefined when none. */

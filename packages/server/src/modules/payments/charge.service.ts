@@ -269,7 +269,11 @@ export class ChargeService {
     const order = await this.ownOrder(caller, orderId);
     if (order.status === 'cancelled') throw new AppError('Conflict', 'The order is cancelled');
     if (order.paymentStatus !== 0) throw orderAlreadyPaid();
-    if (order.priceFen === 0 || !(await expertIsPaid(this.db, order.groupId, order.targetBucketId))) {
+    // A report order is paid where the group pays its expert organization; a consultation's fee
+    // exists only where the target sells consultations (its price is the product's).
+    const paidTarget =
+      order.type === 'consultation' || (await expertIsPaid(this.db, order.groupId, order.targetBucketId));
+    if (order.priceFen === 0 || !paidTarget) {
       throw new AppError('Conflict', 'This order needs no payment');
     }
     if (!(await getDomainConfig(this.db)).enablePaymentService) {

@@ -16,6 +16,7 @@ export interface PayCaller {
 export const ORDER_ACTION: Record<OrderType, BucketAction> = {
   expert: 'apply_expert_report',
   remote: 'apply_remote_report',
+  consultation: 'consultation_create',
 };
 
 /**
