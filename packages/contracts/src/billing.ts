@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Action } from './permissions.js';
 
 /**
  * The marketplace's shared vocabulary (spec 000 §3 "Order / charge", §4 payment and invoice states,
@@ -30,6 +31,12 @@ export const orderTypeSchema = z.enum(ORDER_TYPES);
 export type OrderType = z.infer<typeof orderTypeSchema>;
 export const PRODUCT_TYPE = { expert: 1, remote: 2, consultation: 3 } as const;
 export type ProductType = (typeof PRODUCT_TYPE)[OrderType];
+/** The action that orders, and so pays for, an order of each type in the requesting organization (spec 000 §6). */
+export const ORDER_APPLY_ACTION = {
+  expert: 'apply_expert_report',
+  remote: 'apply_remote_report',
+  consultation: 'consultation_create',
+} as const satisfies Record<OrderType, Action>;
 
 /**
  * An order's progress: applied (waiting for the experts; cancellable), reporting (an expert has

@@ -15,6 +15,7 @@ import {
   type GroupCredit,
   type LedgerEntry,
   type Language,
+  ORDER_APPLY_ACTION,
 } from '@yyp/contracts';
 import type {
   createCreditTokenSchema,
@@ -94,8 +95,9 @@ export class CreditsService {
     if ('orderId' in body) {
       const order = await orderForPayment(this.db, body.orderId);
       if (!order) throw errors.notFound('Order');
-      const action = order.type === 'remote' ? 'apply_remote_report' : 'apply_expert_report';
-      const groupId = await this.access.requireInBucket(caller, order.requestBucketId, [action]);
+      const groupId = await this.access.requireInBucket(caller, order.requestBucketId, [
+        ORDER_APPLY_ACTION[order.type],
+      ]);
       if (order.status === 'cancelled') throw errors.conflict('The order is cancelled');
       if (order.paymentStatus !== 0 || order.priceFen <= 0) {
         throw new AppError('OrderAlreadyPaid', 'The order is paid or needs no payment');

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  ORDER_APPLY_ACTION,
   PRODUCT_TYPE,
   applyRequestSchema,
   cancelOrderSchema,
@@ -11,7 +12,6 @@ import type { z } from 'zod';
 import type { OrderRow } from '../../db/schema.js';
 import { actorAudit, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
-import type { BucketAction } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { getDomainConfig } from '../domain/index.js';
@@ -24,11 +24,7 @@ import * as store from './orders.store.js';
 import * as products from './products.store.js';
 
 /** The action each kind of order needs in the requesting organization (spec 000 §6). */
-export const APPLY_ACTION: Record<OrderType, BucketAction> = {
-  expert: 'apply_expert_report',
-  remote: 'apply_remote_report',
-  consultation: 'consultation_create',
-};
+export const APPLY_ACTION = ORDER_APPLY_ACTION;
 
 /** The orders people apply for here (a consultation's fee is opened by its consultation). */
 export type ReportOrderType = Exclude<OrderType, 'consultation'>;

@@ -21,7 +21,7 @@ export function productOut(r: ProductRow): Product {
   return {
     id: r.id,
     bucketId: r.bucketId,
-    type: r.type === 2 ? 2 : 1,
+    type: r.type === 2 || r.type === 3 ? r.type : 1,
     name: r.name,
     description: r.description,
     modality: r.modality,

@@ -1,4 +1,4 @@
-import type { OrderType } from '@yyp/contracts';
+import { ORDER_APPLY_ACTION, type OrderType } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import { actionsInBucket } from '../../platform/access.js';
 import { denialAudit, writeAudit, type AuditContext } from '../../platform/audit.js';
@@ -13,11 +13,7 @@ export interface PayCaller {
 }
 
 /** The action that orders (and so pays for) an order of this type in the requesting organization. */
-export const ORDER_ACTION: Record<OrderType, BucketAction> = {
-  expert: 'apply_expert_report',
-  remote: 'apply_remote_report',
-  consultation: 'consultation_create',
-};
+export const ORDER_ACTION: Record<OrderType, BucketAction> = ORDER_APPLY_ACTION;
 
 /**
  * The check of an organization named by a row or a body (an order's, a payment's, an invoice's):
