@@ -8,6 +8,7 @@ import type {
   OrdersPage,
   OrdersPageQuery,
   Product,
+  ProductType,
   ProductInput,
   ProductUpdate,
 } from '@yyp/contracts';
@@ -20,7 +21,7 @@ export function fetchExpertBuckets(groupId: string, signal?: AbortSignal): Promi
   return callApi(orderCalls.expertBuckets, { params: { groupId } }, { signal });
 }
 
-export function fetchProducts(bucketId: string, signal?: AbortSignal, type: 1 | 2 = 1): Promise<Product[]> {
+export function fetchProducts(bucketId: string, signal?: AbortSignal, type: ProductType = 1): Promise<Product[]> {
   return callApi(orderCalls.products, { query: { bucketId, type } }, { signal });
 }
 

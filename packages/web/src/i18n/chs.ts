@@ -249,6 +249,8 @@ export const chs: Messages = {
     ConsultationWrongStatus: '会诊当前状态不允许此操作',
     ConsultationNoExam: '请先为会诊绑定检查',
     ConsultationNoResult: '请先填写会诊结果',
+    ConsultationUnpaid: '会诊费尚未支付，申请方支付后方可接受会诊',
+    ConsultationPaid: '会诊费已支付，需先退款才能取消或删除会诊',
     ConsultationNotLinkable: '只有已完成的会诊才能关联为历史会诊',
     VideoRoomNotOpen: '视频会诊室未开放：会诊已安排时，于预约时间前 30 分钟开放，预约时间后 12 小时关闭',
     VideoRoomFull: '视频会诊室已满（最多 6 人）',

@@ -75,6 +75,9 @@ const errors: Record<ApiErrorCode, string> = {
   ConsultationWrongStatus: 'The consultation is not in a state that allows this.',
   ConsultationNoExam: 'Bind an exam to the consultation first.',
   ConsultationNoResult: 'Write the consultation result first.',
+  ConsultationUnpaid: 'The consultation fee is not paid yet: the experts can accept it once the requester has paid.',
+  ConsultationPaid:
+    'The consultation fee is paid: it must be refunded before the consultation can be cancelled or deleted.',
   ConsultationNotLinkable: 'Only a finished consultation can be linked as history.',
   VideoRoomNotOpen:
     'The video room is not open: it opens 30 minutes before the scheduled time and closes 12 hours after it, while the consultation is scheduled.',

@@ -35,6 +35,7 @@ export function orderOf(overrides: Partial<Order> = {}): Order {
     targetBucketId: 'x1',
     targetBucketName: 'Expert Center',
     examId: 'e1',
+    consultationId: null,
     targetExamId: null,
     reportId: null,
     productId: 'p1',

@@ -141,6 +141,53 @@ describe('/settings/billing', { timeout: 30_000 }, () => {
     );
   });
 
+  it('lists and adds a consultation service (type 3): a price, and no modality, turnaround or breach credit', async () => {
+    const consultation = productOf({
+      id: 'p3',
+      type: 3,
+      name: 'Expert consultation',
+      modality: null,
+      priceFen: 8000,
+      turnaroundMinutes: null,
+      breachCreditBp: 0,
+    });
+    const { api } = openBilling(true, {
+      [callKey(orderCalls.products)]: (r) => ({
+        status: 200,
+        body: r.search.includes('type=1') ? [productOf()] : r.search.includes('type=3') ? [consultation] : [],
+      }),
+      [callKey(orderCalls.addProduct)]: () => ({ status: 201, body: productOf({ id: 'p9', type: 3 }) }),
+    });
+    const row = (await screen.findByText('Expert consultation', {}, { timeout: 15_000 })).closest('tr')!;
+    expect(within(row).getByText('Consultation')).toBeTruthy();
+    expect(within(row).getByText('¥80.00')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add a service' }));
+    const dialog = (await screen.findAllByText('Add a service')).at(-1)!.closest<HTMLElement>('.ant-modal')!;
+    expect(within(dialog).getByLabelText('Promised turnaround (minutes)')).toBeTruthy();
+    await user.click(within(dialog).getByLabelText('Consultation'));
+    await waitFor(() => expect(within(dialog).queryByLabelText('Promised turnaround (minutes)')).toBeNull());
+    expect(within(dialog).queryByLabelText('Credit if late (%)')).toBeNull();
+    expect(within(dialog).queryByLabelText('Modality')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Service'), 'Remote consultation');
+    await user.type(within(dialog).getByLabelText('Price'), '80');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.method === 'POST' && r.path === 'products')?.body).toEqual({
+        bucketId: 'x1',
+        type: 3,
+        name: 'Remote consultation',
+        description: '',
+        modality: null,
+        priceFen: 8000,
+        currency: 'CNY',
+        turnaroundMinutes: null,
+        breachCreditBp: 0,
+        active: true,
+      }),
+    );
+  });
+
   it('a platform admin records a top-up with an Idempotency-Key', async () => {
     const { api } = openBilling(
       true,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@yyp/contracts';
+import { PRODUCT_TYPE, type Product, type ProductType } from '@yyp/contracts';
 import { Alert, Button, Card, Form, Input, Popconfirm, Select, Space, Switch, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,9 @@ import { Money } from '../../ui/Money';
 import { ProductDialog } from './ProductDialog';
 
 /**
- * An expert organization's selling side (issue 24), for its admins: its products (price, turnaround,
- * breach credit) and its invoice settings (buckets/{id}/invoice-config).
+ * An expert organization's selling side (issue 24), for its admins: its products (expert and remote
+ * reads with price, turnaround and breach credit; consultations, issue 25, with a price) and its
+ * invoice settings (buckets/{id}/invoice-config).
  */
 export function ExpertSettingsCard() {
   const { t } = useTranslation();
@@ -47,6 +48,12 @@ export function ExpertSettingsCard() {
   );
 }
 
+const TYPE_LABEL = {
+  [PRODUCT_TYPE.expert]: 'billing.expert.typeExpert',
+  [PRODUCT_TYPE.remote]: 'billing.expert.typeRemote',
+  [PRODUCT_TYPE.consultation]: 'billing.expert.typeConsultation',
+} as const satisfies Record<ProductType, string>;
+
 function ProductsTable({ bucketId }: { bucketId: string }) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -55,10 +62,8 @@ function ProductsTable({ bucketId }: { bucketId: string }) {
   const key = ['products', bucketId, 'all'];
   const products = useQuery({
     queryKey: key,
-    queryFn: async ({ signal }) => [
-      ...(await fetchProducts(bucketId, signal, 1)),
-      ...(await fetchProducts(bucketId, signal, 2)),
-    ],
+    queryFn: async ({ signal }) =>
+      (await Promise.all(Object.values(PRODUCT_TYPE).map((type) => fetchProducts(bucketId, signal, type)))).flat(),
   });
   const remove = useMutation({
     mutationFn: (id: string) => deleteProduct(id),
@@ -82,7 +87,7 @@ function ProductsTable({ bucketId }: { bucketId: string }) {
           {
             title: t('billing.expert.type'),
             dataIndex: 'type',
-            render: (type: 1 | 2) => t(type === 1 ? 'billing.expert.typeExpert' : 'billing.expert.typeRemote'),
+            render: (type: ProductType) => t(TYPE_LABEL[type]),
           },
           {
             title: t('billing.expert.price'),

@@ -78,6 +78,51 @@ describe('/exams/:examId/apply-report/:applicationId', () => {
     await waitFor(() => expect(locationOf(router)).toBe('/studies'));
   });
 
+  it("a consultation's fee shows its kind and leads back to its consultation, not to the study list", async () => {
+    let paid = false;
+    const fee = () =>
+      orderOf({
+        type: 'consultation',
+        consultationId: 'c1',
+        productName: 'Expert consultation',
+        priceFen: 8000,
+        ...(paid ? { paymentStatus: 1, channel: 'weixin', paidFen: 8000, needsPayment: false } : {}),
+      });
+    const { router } = openPay(fee, {
+      [callKey(requestPaymentCalls.prePaidOrder)]: () => ({
+        status: 200,
+        body: {
+          id: 'pay1',
+          paymentNo: 'P1',
+          codeUrl: 'weixin://wxpay/bizpayurl?pr=o1',
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+          expired: false,
+          amountFen: 8000,
+          currency: 'CNY',
+        },
+      }),
+      [callKey(requestPaymentCalls.paymentStatus)]: () => ({ status: 200, body: status(paid ? 1 : 0) }),
+      [callKey(requestPaymentCalls.paidConfirm)]: () => {
+        paid = true;
+        return { status: 200, body: status(1) };
+      },
+    });
+    expect(await screen.findByText('Consultation')).toBeTruthy();
+    expect(screen.getByText('Expert consultation')).toBeTruthy();
+    // while unpaid, the way back to the consultation is a link in the card's corner
+    expect(screen.getByRole('link', { name: 'Back to the consultation' }).getAttribute('href')).toBe(
+      '/consultations/c1',
+    );
+    await screen.findByTestId('payment-qr');
+    fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
+    // the order read again is settled: its one way on is back to the consultation
+    const back = await screen.findByRole('button', { name: 'Back to the consultation' });
+    expect(screen.getByTestId('payment-paid').textContent).toContain('Payment complete');
+    expect(screen.queryByRole('button', { name: 'Back to the study list' })).toBeNull();
+    fireEvent.click(back);
+    await waitFor(() => expect(locationOf(router)).toBe('/consultations/c1'));
+  });
+
   it('a paid order says so and asks for no QR', async () => {
     const { api } = openPay(() =>
       orderOf({ paymentStatus: 1, channel: 'weixin', paidFen: 12_550, needsPayment: false }),

@@ -3,7 +3,7 @@ import { PAYMENT_STATUS, type Order } from '@yyp/contracts';
 import { Button, Card, Descriptions, Radio, Result, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { confirmRequestPaid, fetchRequestPaymentStatus, fetchRequestQr } from '../../api/billing';
 import { fetchRequestDetail } from '../../api/orders';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
@@ -44,19 +44,36 @@ export function PayOrderPage() {
   if (order.error) return <LoadFailedAlert error={order.error} onRetry={() => void order.refetch()} />;
   const o = order.data;
   const settled = !o.needsPayment || o.paymentStatus !== PAYMENT_STATUS.unpaid || o.status === 'cancelled';
-  const backToStudies = (
+  // a consultation's fee leads back to its consultation, a report order to the study list
+  const consultationId = o.consultationId;
+  const back = consultationId ? (
+    <Button type="primary" onClick={() => void navigate(`/consultations/${encodeURIComponent(consultationId)}`)}>
+      {t('billing.apply.backToConsultation')}
+    </Button>
+  ) : (
     <Button type="primary" onClick={() => void navigate('/studies')}>
       {t('billing.apply.backToStudies')}
     </Button>
   );
   return (
-    <Card title={t('billing.pay.orderTitle')} className="yyp-pay__card" data-exam={examId}>
+    <Card
+      title={t('billing.pay.orderTitle')}
+      className="yyp-pay__card"
+      data-exam={examId}
+      extra={
+        consultationId && !settled ? (
+          <Link to={`/consultations/${encodeURIComponent(consultationId)}`}>
+            {t('billing.apply.backToConsultation')}
+          </Link>
+        ) : null
+      }
+    >
       <OrderSummary order={o} />
       {settled ? (
         <Result
           status={o.status === 'cancelled' ? 'warning' : 'success'}
           title={t(settledTitle(o))}
-          extra={backToStudies}
+          extra={back}
           data-testid="payment-paid"
         />
       ) : (
@@ -98,6 +115,7 @@ export function OrderSummary({ order }: { order: Order }) {
   return (
     <Descriptions column={1} size="small" className="yyp-pay__summary">
       <Descriptions.Item label={t('billing.order.no')}>{order.orderNo}</Descriptions.Item>
+      <Descriptions.Item label={t('billing.order.type')}>{t(`orders.type.${order.type}`)}</Descriptions.Item>
       <Descriptions.Item label={t('billing.order.patient')}>{order.patientName}</Descriptions.Item>
       <Descriptions.Item label={t('billing.order.product')}>{order.productName}</Descriptions.Item>
       <Descriptions.Item label={t('billing.order.expert')}>{order.targetBucketName}</Descriptions.Item>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Product } from '@yyp/contracts';
+import { PRODUCT_TYPE, type Product, type ProductType } from '@yyp/contracts';
 import { Form, Input, InputNumber, Modal, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addProduct, updateProduct } from '../../api/orders';
@@ -7,7 +7,7 @@ import { useNotify } from '../../shared/notify/useNotify';
 import { YuanInput } from '../../ui/YuanInput';
 
 interface ProductValues {
-  type: 1 | 2;
+  type: ProductType;
   name: string;
   description: string;
   modality: string;
@@ -17,7 +17,11 @@ interface ProductValues {
   active: boolean;
 }
 
-/** Add or change a product: price typed in yuan (kept in fen), turnaround minutes, breach credit in percent. */
+/**
+ * Add or change a product: price typed in yuan (kept in fen), turnaround minutes, breach credit in
+ * percent. A consultation (type 3, issue 25) is a fee for any consultation: no modality, turnaround or
+ * breach credit.
+ */
 export function ProductDialog({
   bucketId,
   product,
@@ -30,17 +34,20 @@ export function ProductDialog({
   const { t } = useTranslation();
   const notify = useNotify();
   const [form] = Form.useForm<ProductValues>();
+  const type = Form.useWatch('type', form) ?? product?.type ?? PRODUCT_TYPE.expert;
+  const report = type !== PRODUCT_TYPE.consultation;
   const save = useMutation({
     mutationFn: (v: ProductValues) => {
+      const read = v.type !== PRODUCT_TYPE.consultation;
       const fields = {
         type: v.type,
         name: v.name.trim(),
         description: (v.description ?? '').trim(),
-        modality: v.modality?.trim() ? v.modality.trim() : null,
+        modality: read && v.modality?.trim() ? v.modality.trim() : null,
         priceFen: v.priceFen ?? 0,
         currency: product?.currency ?? ('CNY' as const),
-        turnaroundMinutes: v.turnaroundMinutes ?? null,
-        breachCreditBp: Math.round((v.breachCreditPercent ?? 0) * 100),
+        turnaroundMinutes: read ? (v.turnaroundMinutes ?? null) : null,
+        breachCreditBp: read ? Math.round((v.breachCreditPercent ?? 0) * 100) : 0,
         active: v.active,
       };
       return product
@@ -62,7 +69,7 @@ export function ProductDialog({
         form={form}
         layout="vertical"
         initialValues={{
-          type: product?.type ?? 1,
+          type: product?.type ?? PRODUCT_TYPE.expert,
           name: product?.name ?? '',
           description: product?.description ?? '',
           modality: product?.modality ?? '',
@@ -76,8 +83,9 @@ export function ProductDialog({
         <Form.Item name="type" label={t('billing.expert.type')}>
           <Radio.Group
             options={[
-              { value: 1, label: t('billing.expert.typeExpert') },
-              { value: 2, label: t('billing.expert.typeRemote') },
+              { value: PRODUCT_TYPE.expert, label: t('billing.expert.typeExpert') },
+              { value: PRODUCT_TYPE.remote, label: t('billing.expert.typeRemote') },
+              { value: PRODUCT_TYPE.consultation, label: t('billing.expert.typeConsultation') },
             ]}
           />
         </Form.Item>
@@ -88,9 +96,11 @@ export function ProductDialog({
         >
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="modality" label={t('orders.apply.modality')} rules={[{ max: 16 }]}>
-          <Input maxLength={16} placeholder={t('billing.expert.anyModality')} />
-        </Form.Item>
+        {report && (
+          <Form.Item name="modality" label={t('orders.apply.modality')} rules={[{ max: 16 }]}>
+            <Input maxLength={16} placeholder={t('billing.expert.anyModality')} />
+          </Form.Item>
+        )}
         <Form.Item
           name="priceFen"
           label={t('billing.expert.price')}
@@ -105,12 +115,16 @@ export function ProductDialog({
         >
           <YuanInput currency={product?.currency ?? 'CNY'} aria-label={t('billing.expert.price')} />
         </Form.Item>
-        <Form.Item name="turnaroundMinutes" label={t('billing.expert.turnaroundMinutes')}>
-          <InputNumber min={1} max={86_400} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="breachCreditPercent" label={t('billing.expert.breachCredit')}>
-          <InputNumber min={0} max={100} precision={2} style={{ width: '100%' }} />
-        </Form.Item>
+        {report && (
+          <>
+            <Form.Item name="turnaroundMinutes" label={t('billing.expert.turnaroundMinutes')}>
+              <InputNumber min={1} max={86_400} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="breachCreditPercent" label={t('billing.expert.breachCredit')}>
+              <InputNumber min={0} max={100} precision={2} style={{ width: '100%' }} />
+            </Form.Item>
+          </>
+        )}
         <Form.Item name="description" label={t('billing.expert.description')} rules={[{ max: 1000 }]}>
           <Input.TextArea rows={2} maxLength={1000} />
         </Form.Item>

@@ -4,6 +4,7 @@ import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CasesSection } from './CasesSection';
+import { FeeNotice } from './ConsultationFee';
 import { ConsultationStatusTag } from './consultationLabels';
 import { DetailActions } from './DetailActions';
 import { ExamsSection } from './ExamsSection';
@@ -52,6 +53,7 @@ export function ConsultationView({
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <div className="yyp-consultation__sections">
+            {!readOnly && <FeeNotice detail={detail} />}
             {!readOnly && <VideoSlot detail={detail} />}
             <RequestSection detail={detail} editable={can.has('update')} />
             <ExamsSection detail={detail} can={can} />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { saveVisit, updateConsultation } from '../../api/consultations';
 import { formatTime } from '../../shared/format/dates';
 import { usePersonName } from '../../ui/usePersonName';
+import { FeeAmount, FeeStatus } from './ConsultationFee';
 import { ConsultationStatusTag } from './consultationLabels';
 import { RequestFields, requestBody, requestValuesOf, type RequestValues } from './RequestFields';
 import { EditButton, SaveButtons } from './SectionButtons';
@@ -67,10 +68,14 @@ export function RequestSection({ detail, editable }: { detail: ConsultationDetai
             <ConsultationStatusTag status={detail.status} />
           </Descriptions.Item>
           <Descriptions.Item label={label('payment')}>
-            {detail.paymentStatus === null
-              ? label('free')
-              : t(`orders.payment.${PAYMENT[detail.paymentStatus] ?? 'unpaid'}`)}
+            <FeeStatus fee={detail.fee} />
           </Descriptions.Item>
+          {detail.fee && (
+            <Descriptions.Item label={label('fee')}>
+              <FeeAmount fee={detail.fee} />
+            </Descriptions.Item>
+          )}
+          {detail.fee && <Descriptions.Item label={label('orderNo')}>{detail.fee.orderNo}</Descriptions.Item>}
           <Descriptions.Item label={label('reason')} span="filled">
             <span className="yyp-consultation__text">{detail.reason}</span>
           </Descriptions.Item>
@@ -90,14 +95,6 @@ export function RequestSection({ detail, editable }: { detail: ConsultationDetai
     </Card>
   );
 }
-
-const PAYMENT: readonly ('unpaid' | 'paid' | 'refunding' | 'refunded' | 'partiallyRefunded')[] = [
-  'unpaid',
-  'paid',
-  'refunding',
-  'refunded',
-  'partiallyRefunded',
-];
 
 interface VisitValues {
   hospital: string;

@@ -57,6 +57,7 @@ export function detailOf(overrides: Partial<ConsultationDetail> = {}): Consultat
     links: [],
     originExamId: null,
     originReportId: null,
+    fee: null,
     can: ['view', 'print'],
     roles: ['requester'],
     ...overrides,

@@ -3,7 +3,7 @@ import { LEDGER_KINDS, type Order, type OrderDetail } from '@yyp/contracts';
 import { Button, Descriptions, Drawer, List, Popconfirm, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { queryPayments } from '../../api/billing';
 import { cancelRequest, fetchOrderDetail } from '../../api/orders';
 import { useNotify } from '../../shared/notify/useNotify';
@@ -19,9 +19,9 @@ import { RefundDialog } from './RefundDialog';
 import type { OrdersSide } from './useOrdersScope';
 
 /**
- * One order (orders/detail, issue 24): its state, deadline and time left, payment, the ledger lines
- * it posted, apply forms, its payments' refunds (refund for holders of payment_refund in the expert
- * organization) and invoice state.
+ * One order (orders/detail, issue 24): its kind (a consultation's fee links to its consultation),
+ * state, deadline and time left, payment, the ledger lines it posted, apply forms, its payments'
+ * refunds (refund for holders of payment_refund in the expert organization) and invoice state.
  */
 export function OrderDetailDrawer({
   orderId,
@@ -93,6 +93,17 @@ function OrderDetailBody({
         <Descriptions.Item label={t('billing.order.no')}>{order.orderNo}</Descriptions.Item>
         <Descriptions.Item label={t('orders.list.status')}>
           <OrderStatusTag status={order.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('orders.list.type')}>
+          {t(`orders.type.${order.type}`)}
+          {order.consultationId && (
+            <>
+              {' · '}
+              <Link to={`/consultations/${encodeURIComponent(order.consultationId)}`} data-testid="order-consultation">
+                {t('orders.detail.consultation')}
+              </Link>
+            </>
+          )}
         </Descriptions.Item>
         <Descriptions.Item label={t('billing.order.patient')}>{order.patientName}</Descriptions.Item>
         <Descriptions.Item label={t('billing.order.product')}>{order.productName}</Descriptions.Item>
@@ -231,8 +242,10 @@ function OrderActions({
   const queryClient = useQueryClient();
   const payable =
     side === 'requested' && order.needsPayment && order.paymentStatus === 0 && order.status !== 'cancelled';
-  // the requester may withdraw while the experts have not started and nothing was paid
-  const cancellable = side === 'requested' && order.status === 'applied' && order.paidFen === 0;
+  // the requester may withdraw while the experts have not started and nothing was paid; a
+  // consultation's fee goes with its consultation (cancelled there, OrderNotCancellable here)
+  const cancellable =
+    side === 'requested' && order.type !== 'consultation' && order.status === 'applied' && order.paidFen === 0;
   const cancel = useMutation({
     mutationFn: () => cancelRequest(order.id, '', order.version),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['orders'] }),

@@ -1,6 +1,6 @@
 import { DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { ORDER_STATUSES, ORDERS_PAGE_SIZE, type Order } from '@yyp/contracts';
+import { ORDER_STATUSES, ORDER_TYPES, ORDERS_PAGE_SIZE, type Order, type OrderType } from '@yyp/contracts';
 import { Button, DatePicker, Input, Segmented, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -22,7 +22,7 @@ import './orders.css';
 
 /**
  * The order list (spec 000 §2; issue 24): one organization's orders, those it placed or those its
- * experts received, filtered by status, payment status, dates and patient, 10 a page (spec 001 §9),
+ * experts received, filtered by kind, status, payment status, dates and patient, 10 a page (spec 001 §9),
  * with the export, an order's detail, and an invoice for the selected paid orders.
  */
 export function OrdersPage() {
@@ -83,6 +83,12 @@ export function OrdersPage() {
       dataIndex: 'orderNo',
       key: 'no',
       render: (no: string, o) => <a onClick={() => setOpenId(o.id)}>{no}</a>,
+    },
+    {
+      title: t('orders.list.type'),
+      dataIndex: 'type',
+      key: 'type',
+      render: (type: OrderType) => t(`orders.type.${type}`),
     },
     { title: t('billing.order.patient'), dataIndex: 'patientName', key: 'patient' },
     { title: t('billing.order.product'), dataIndex: 'productName', key: 'product' },
@@ -171,6 +177,15 @@ export function OrdersPage() {
             { value: 'requested', label: t('orders.list.requested') },
             { value: 'received', label: t('orders.list.received') },
           ]}
+        />
+        <Select<OrderType>
+          allowClear
+          aria-label={t('orders.list.type')}
+          placeholder={t('orders.list.type')}
+          style={{ minWidth: 120 }}
+          value={filters.type ?? undefined}
+          onChange={(v) => change({ type: v ?? null })}
+          options={ORDER_TYPES.map((type) => ({ value: type, label: t(`orders.type.${type}`) }))}
         />
         <Select
           mode="multiple"

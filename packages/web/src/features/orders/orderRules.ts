@@ -2,6 +2,7 @@ import {
   ORDERS_PAGE_SIZE,
   type ApplyRequest,
   type OrderStatus,
+  type OrderType,
   type OrdersPageQuery,
   type PaymentStatus,
 } from '@yyp/contracts';
@@ -47,6 +48,8 @@ export function applyBody(examId: string, values: ApplyFormValues): ApplyRequest
 export interface OrderFilters {
   status?: OrderStatus[];
   paymentStatus?: PaymentStatus[];
+  /** one kind: expert or remote report, or a consultation's fee */
+  type?: OrderType | null;
   /** [from, to] as YYYY-MM-DD, inclusive days */
   dates?: [string, string] | null;
   patientName?: string;
@@ -64,6 +67,7 @@ export function ordersQueryBody(filters: OrderFilters, page: number): OrdersPage
   const f: NonNullable<OrdersPageQuery['filters']> = {};
   if (filters.status?.length) f.status = filters.status;
   if (filters.paymentStatus?.length) f.paymentStatus = filters.paymentStatus;
+  if (filters.type) f.type = filters.type;
   if (filters.dates) {
     f.from = dayStart(filters.dates[0]);
     f.to = dayStart(filters.dates[1], 1);

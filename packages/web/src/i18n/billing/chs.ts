@@ -7,6 +7,7 @@ export const billingChs: Widen<typeof billingEn> = {
     channel: { weixin: '微信支付', credit: '集团余额' },
     order: {
       no: '订单号',
+      type: '类型',
       patient: '患者',
       product: '服务',
       expert: '专家机构',
@@ -71,6 +72,7 @@ export const billingChs: Widen<typeof billingEn> = {
       type: '类型',
       typeExpert: '专家报告',
       typeRemote: '远程报告',
+      typeConsultation: '会诊',
       price: '价格',
       turnaround: '出报告时间',
       turnaroundMinutes: '承诺出报告时间（分钟）',
@@ -94,7 +96,7 @@ export const billingChs: Widen<typeof billingEn> = {
       hint: '在付款设备上打开此链接；持有链接者均可支付此订单。',
       label: '支付链接',
     },
-    apply: { backToStudies: '返回检查列表' },
+    apply: { backToStudies: '返回检查列表', backToConsultation: '返回会诊' },
     purchase: {
       topUp: '微信充值',
       topUpTitle: '微信充值到集团余额',
@@ -143,6 +145,7 @@ export const billingChs: Widen<typeof billingEn> = {
     issue: { open: '开具发票', number: '发票号码', irreversible: '开票后不可撤销。', done: '发票已开具' },
     forms: { upload: '上传申请单（图片或 PDF）', delete: '删除', deleteConfirm: '删除此申请单？' },
     status: { applied: '已申请', reporting: '报告中', reported: '已出报告', cancelled: '已取消' },
+    type: { expert: '专家报告', remote: '远程报告', consultation: '会诊' },
     payment: {
       unpaid: '未支付',
       paid: '已支付',
@@ -164,6 +167,7 @@ export const billingChs: Widen<typeof billingEn> = {
     },
     list: {
       title: '订单',
+      type: '类型',
       organization: '机构',
       requested: '我方申请',
       received: '我方接收',
@@ -182,6 +186,7 @@ export const billingChs: Widen<typeof billingEn> = {
     },
     detail: {
       title: '订单',
+      consultation: '查看会诊',
       paid: '已付金额',
       refunded: '已退金额',
       slaCredit: '超时返还',

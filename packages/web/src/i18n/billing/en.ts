@@ -4,6 +4,7 @@ export const billingEn = {
     channel: { weixin: 'WeChat Pay', credit: 'Group balance' },
     order: {
       no: 'Order no.',
+      type: 'Kind',
       patient: 'Patient',
       product: 'Service',
       expert: 'Expert organization',
@@ -68,6 +69,7 @@ export const billingEn = {
       type: 'Kind',
       typeExpert: 'Expert report',
       typeRemote: 'Remote report',
+      typeConsultation: 'Consultation',
       price: 'Price',
       turnaround: 'Turnaround',
       turnaroundMinutes: 'Promised turnaround (minutes)',
@@ -91,7 +93,7 @@ export const billingEn = {
       hint: 'Open this link on the paying device; anyone holding it can pay this order.',
       label: 'Payment link',
     },
-    apply: { backToStudies: 'Back to the study list' },
+    apply: { backToStudies: 'Back to the study list', backToConsultation: 'Back to the consultation' },
     purchase: {
       topUp: 'Top up by WeChat',
       topUpTitle: "Top up the group's balance by WeChat Pay",
@@ -149,6 +151,7 @@ export const billingEn = {
       deleteConfirm: 'Delete this request form?',
     },
     status: { applied: 'Applied', reporting: 'Reporting', reported: 'Reported', cancelled: 'Cancelled' },
+    type: { expert: 'Expert report', remote: 'Remote report', consultation: 'Consultation' },
     payment: {
       unpaid: 'Unpaid',
       paid: 'Paid',
@@ -170,6 +173,7 @@ export const billingEn = {
     },
     list: {
       title: 'Orders',
+      type: 'Kind',
       organization: 'Organization',
       requested: 'Placed',
       received: 'Received',
@@ -188,6 +192,7 @@ export const billingEn = {
     },
     detail: {
       title: 'Order',
+      consultation: 'Open the consultation',
       paid: 'Paid',
       refunded: 'Refunded',
       slaCredit: 'Credit for lateness',

@@ -7,6 +7,7 @@ export const billingTib: Widen<typeof billingEn> = {
     channel: { weixin: 'WeChat བརྒྱུད་དངུལ་སྤྲོད།', credit: 'ཚོགས་པའི་ལྷག་འབབ།' },
     order: {
       no: 'བཀའ་འཛིན་ཨང་།',
+      type: 'རིགས།',
       patient: 'ནད་པ།',
       product: 'ཞབས་ཞུ།',
       expert: 'ཆེད་མཁས་ལས་ཁུངས།',
@@ -71,6 +72,7 @@ export const billingTib: Widen<typeof billingEn> = {
       type: 'རིགས།',
       typeExpert: 'ཆེད་མཁས་སྙན་ཞུ།',
       typeRemote: 'རྒྱང་རིང་སྙན་ཞུ།',
+      typeConsultation: 'ལྷན་འཛོམས་ནད་བརྟག',
       price: 'རིན་གོང་།',
       turnaround: 'སྙན་ཞུའི་དུས་ཚོད།',
       turnaroundMinutes: 'ཁས་ལེན་པའི་སྙན་ཞུའི་དུས་ཚོད། (སྐར་མ།)',
@@ -94,7 +96,7 @@ export const billingTib: Widen<typeof billingEn> = {
       hint: 'དངུལ་སྤྲོད་སྒྲིག་ཆས་ཐོག་སྦྲེལ་ཐག་འདི་ཁ་ཕྱེ། སྦྲེལ་ཐག་ཡོད་མཁན་སུས་ཀྱང་དངུལ་སྤྲོད་ཆོག',
       label: 'དངུལ་སྤྲོད་སྦྲེལ་ཐག',
     },
-    apply: { backToStudies: 'བརྟག་དཔྱད་ཐོ་གཞུང་ལ་ཕྱིར་ལོག' },
+    apply: { backToStudies: 'བརྟག་དཔྱད་ཐོ་གཞུང་ལ་ཕྱིར་ལོག', backToConsultation: 'ལྷན་འཛོམས་ནད་བརྟག་ལ་ཕྱིར་ལོག' },
     purchase: {
       topUp: 'སྐད་འཕྲིན་ནས་དངུལ་སྣོན།',
       topUpTitle: 'སྐད་འཕྲིན་དངུལ་སྤྲོད་ཀྱིས་ཚོགས་པའི་ལྷག་འབབ་ལ་དངུལ་སྣོན།',
@@ -148,6 +150,7 @@ export const billingTib: Widen<typeof billingEn> = {
     },
     forms: { upload: 'རེ་ཞུའི་ཤོག་བྱང་ཡར་འཇུག (པར་རིས་སམ་PDF)', delete: 'བསུབ།', deleteConfirm: 'རེ་ཞུའི་ཤོག་བྱང་འདི་བསུབ་བམ།' },
     status: { applied: 'རེ་ཞུ་བྱས་ཟིན།', reporting: 'སྙན་ཞུ་འབྲི་བཞིན་པ།', reported: 'སྙན་ཞུ་ཐོན་ཟིན།', cancelled: 'མེད་པར་བཏང་ཟིན།' },
+    type: { expert: 'ཆེད་མཁས་སྙན་ཞུ།', remote: 'རྒྱང་རིང་སྙན་ཞུ།', consultation: 'ལྷན་འཛོམས་ནད་བརྟག' },
     payment: {
       unpaid: 'དངུལ་མ་སྤྲད།',
       paid: 'དངུལ་སྤྲད་ཟིན།',
@@ -169,6 +172,7 @@ export const billingTib: Widen<typeof billingEn> = {
     },
     list: {
       title: 'བཀའ་འཛིན།',
+      type: 'རིགས།',
       organization: 'ལས་ཁུངས།',
       requested: 'ང་ཚོས་རེ་ཞུ་བྱས་པ།',
       received: 'ང་ཚོས་ལེན་པ།',
@@ -187,6 +191,7 @@ export const billingTib: Widen<typeof billingEn> = {
     },
     detail: {
       title: 'བཀའ་འཛིན།',
+      consultation: 'ལྷན་འཛོམས་ནད་བརྟག་ལ་ལྟ།',
       paid: 'སྤྲད་པའི་དངུལ།',
       refunded: 'ཕྱིར་སློག་པའི་དངུལ།',
       slaCredit: 'དུས་ཡོལ་ཕྱིར་སློག',

@@ -52,6 +52,8 @@ export const consultationsChs: Widen<typeof consultationsEn> = {
       cancelReason: '取消原因',
       payment: '支付状态',
       free: '免费',
+      fee: '会诊费',
+      orderNo: '订单号',
     },
     gender: { M: '男', F: '女', O: '其他', unknown: '未知' },
     required: '{{field}}为必填项',
@@ -107,6 +109,12 @@ export const consultationsChs: Widen<typeof consultationsEn> = {
       cancelReason: '取消原因',
       canceled: '会诊已取消',
       printOpened: '会诊结论已在新标签页打开。',
+    },
+    fee: {
+      pay: '支付会诊费',
+      unpaidRequester: '会诊费尚未支付，支付后专家方可接受会诊：',
+      unpaidTarget: '申请方尚未支付会诊费，支付后方可接受会诊：',
+      held: '会诊费已支付：如需取消会诊，请先联系会诊机构退款。',
     },
     visit: { hospital: '就诊医院', time: '就诊时间', department: '就诊科室', reason: '就诊原因' },
     exams: {

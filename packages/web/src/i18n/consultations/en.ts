@@ -49,6 +49,8 @@ export const consultationsEn = {
       cancelReason: 'Cancel reason',
       payment: 'Payment',
       free: 'Free',
+      fee: 'Fee',
+      orderNo: 'Order no.',
     },
     gender: { M: 'Male', F: 'Female', O: 'Other', unknown: 'Unknown' },
     required: '{{field}} is required',
@@ -105,6 +107,12 @@ export const consultationsEn = {
       cancelReason: 'Reason',
       canceled: 'Consultation canceled',
       printOpened: 'The conclusion opened in a new tab.',
+    },
+    fee: {
+      pay: 'Pay the fee',
+      unpaidRequester: 'The consultation fee is not paid yet; the experts can accept the consultation once it is paid:',
+      unpaidTarget: 'The requester has not paid the consultation fee yet; the experts can accept it once it is paid:',
+      held: 'The fee is paid: to cancel the consultation, ask the target organization to refund the fee first.',
     },
     visit: { hospital: 'Hospital', time: 'Visit time', department: 'Department', reason: 'Reason' },
     exams: {
