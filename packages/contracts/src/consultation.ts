@@ -381,6 +381,8 @@ export const consultationBucketsSchema = z.object({
       groupId: z.string(),
       isDefault: z.boolean(),
       experts: z.array(z.object({ accountId: z.string(), name: z.string() })),
+      /** what a consultation there costs (its consultation product), null: free */
+      price: z.object({ productName: z.string(), priceFen: fenSchema, currency: currencySchema }).nullable(),
     }),
   ),
 });

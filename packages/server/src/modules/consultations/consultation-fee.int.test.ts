@@ -1,4 +1,10 @@
-import { topupPosting, type ConsultationDetail, type ConsultationListItem, type Order } from '@yyp/contracts';
+import {
+  topupPosting,
+  type ConsultationBuckets,
+  type ConsultationDetail,
+  type ConsultationListItem,
+  type Order,
+} from '@yyp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, ledgerTxns, orders, payments, products } from '../../db/schema.js';
@@ -184,8 +190,15 @@ describe('a paid consultation', () => {
 });
 
 describe('the consultation product', () => {
-  it('is sold by the target as type 3 through the products calls, and prices the next fee', async () => {
-    const admin = await makeMember(t, w.centre.org.bucketId, { actions: ['bucket_manage'] });
+  it('is priced where the requester chooses the target, and is sold by the target as type 3', async () => {
+    // The requester sees the price where it chooses the target (consultations/buckets).
+    const where = (await t.as(w.clinic.doctor.token).get('consultations/buckets')).json() as ConsultationBuckets;
+    expect(where.targets.find((x) => x.bucketId === w.centre.org.bucketId)?.price).toEqual({
+      productName: '多学科影像会诊',
+      priceFen: PRICE,
+      currency: 'CNY',
+    });
+    const admin = await makeMember(t, w.centre.org.bucketId, { level: 'admin' });
     const made = await t.as(admin.token).post('products', {
       bucketId: w.centre.org.bucketId,
       type: 3,
@@ -193,25 +206,23 @@ describe('the consultation product', () => {
       priceFen: 45_000,
     });
     expect(made.statusCode, made.body).toBe(201);
-    const listed = (await t.as(admin.token).get(`products?type=3&bucketId=${w.centre.org.bucketId}`)).json() as {
-      id: string;
-      type: number;
-    }[];
-    expect(listed.find((p) => p.id === (made.json() as { id: string }).id)?.type).toBe(3);
-    expect((await t.as(admin.token).get(`products?type=4&bucketId=${w.centre.org.bucketId}`)).statusCode).toBe(400);
-    // The first active one, in the order they were added, prices the fee: the older one stays first.
-    await db().update(products).set({ active: false }).where(eq(products.id, productId));
+    const madeId = (made.json() as { id: string }).id;
     try {
+      const listed = (await t.as(admin.token).get(`products?type=3&bucketId=${w.centre.org.bucketId}`)).json() as {
+        id: string;
+        type: number;
+      }[];
+      expect(listed.find((p) => p.id === madeId)?.type).toBe(3);
+      expect((await t.as(admin.token).get(`products?type=4&bucketId=${w.centre.org.bucketId}`)).statusCode).toBe(400);
+      // With the other one inactive, the new one prices the next fee.
+      await db().update(products).set({ active: false }).where(eq(products.id, productId));
       expect((await consultationAt(t, w, 'pending')).fee).toMatchObject({
         priceFen: 45_000,
         productName: '疑难病例会诊',
       });
     } finally {
       await db().update(products).set({ active: true }).where(eq(products.id, productId));
-      await db()
-        .update(products)
-        .set({ active: false })
-        .where(eq(products.id, (made.json() as { id: string }).id));
+      await db().update(products).set({ active: false }).where(eq(products.id, madeId));
     }
   });
 });

@@ -1,6 +1,6 @@
-import { CONSULTATION_STATUS_VALUES, type ConsultationFee, type PaymentStatus } from '@yyp/contracts';
+import { CONSULTATION_STATUS_VALUES, type ConsultationFee, type Currency, type PaymentStatus } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
-import { closeConsultationFee, consultationFees, openConsultationFee } from '../orders/index.js';
+import { closeConsultationFee, consultationFees, consultationProductOf, openConsultationFee } from '../orders/index.js';
 import { findConsultation } from './consultation-access.store.js';
 
 /**
@@ -47,4 +47,15 @@ export function feesOf(db: Db, consultationIds: string[]): Promise<Map<string, C
 /** The payment status the rules read: the fee's, null when free. */
 export async function paymentOf(db: Db, consultationId: string): Promise<PaymentStatus | null> {
   return (await feesOf(db, [consultationId])).get(consultationId)?.paymentStatus ?? null;
+}
+
+/** What a consultation asked of the target costs now (consultations/buckets), null: free. */
+export async function priceAt(
+  db: Db,
+  targetBucketId: string,
+): Promise<{ productName: string; priceFen: number; currency: Currency } | null> {
+  const product = await consultationProductOf(db, targetBucketId);
+  return product
+    ? { productName: product.name, priceFen: product.priceFen, currency: product.currency as Currency }
+    : null;
 }

@@ -15,6 +15,7 @@ import { canSee } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
 import { consultationActionsIn, type ConsultationActor } from './consultation-access.js';
+import { priceAt } from './consultation-fee.js';
 import * as settings from './consultation-settings.store.js';
 import { countConsultations, listConsultations, type ListFilter, type Visibility } from './consultations-list.store.js';
 import { listItems } from './consultations.presenter.js';
@@ -83,13 +84,14 @@ export class ConsultationsListService {
       seen.add(key);
       const brief = await settings.bucketBrief(this.db, bucketId);
       if (!brief) continue;
-      const experts = await store.bucketAccounts(this.db, bucketId);
+      const [experts, price] = await Promise.all([store.bucketAccounts(this.db, bucketId), priceAt(this.db, bucketId)]);
       targetList.push({
         bucketId,
         name: brief.name,
         groupId,
         isDefault: defaults.get(groupId) === bucketId,
         experts: experts.map((e) => ({ accountId: e.accountId, name: e.name })),
+        price,
       });
     }
     return {

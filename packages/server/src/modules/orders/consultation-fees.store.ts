@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { PRODUCT_TYPE, type ConsultationFee, type Currency, type PaymentStatus } from '@yyp/contracts';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { orders, type OrderRow } from '../../db/schema.js';
+import { orders, type OrderRow, type ProductRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { getDomainConfig } from '../domain/index.js';
 import { newOrderNo } from './orders.service.js';
@@ -40,9 +40,8 @@ export interface ConsultationForFee {
 export async function openConsultationFee(tx: Db, c: ConsultationForFee, now: Date): Promise<OrderRow | null> {
   const live = await liveFee(tx, c.consultationId);
   if (live) return live;
-  if (!(await getDomainConfig(tx)).enablePaymentService) return null;
-  const [product] = await productsOf(tx, c.targetBucketId, PRODUCT_TYPE.consultation, true);
-  if (!product || product.priceFen <= 0) return null;
+  const product = await consultationProductOf(tx, c.targetBucketId);
+  if (!product) return null;
   const [row] = await tx
     .insert(orders)
     .values({
@@ -68,6 +67,16 @@ export async function openConsultationFee(tx: Db, c: ConsultationForFee, now: Da
     })
     .returning();
   return row!;
+}
+
+/**
+ * What a consultation asked of this organization costs: its first active consultation product (in
+ * the order they were added) priced above 0, while the payment service is on; undefined: free.
+ */
+export async function consultationProductOf(db: Db, bucketId: string): Promise<ProductRow | undefined> {
+  if (!(await getDomainConfig(db)).enablePaymentService) return undefined;
+  const [product] = await productsOf(db, bucketId, PRODUCT_TYPE.consultation, true);
+  return product && product.priceFen > 0 ? product : undefined;
 }
 
 /**

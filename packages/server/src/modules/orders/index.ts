@@ -30,6 +30,7 @@ export { expertBucketsAmong, ownerOfProduct } from './products.store.js';
 export {
   closeConsultationFee,
   consultationFees,
+  consultationProductOf,
   openConsultationFee,
   type ConsultationForFee,
 } from './consultation-fees.store.js';

@@ -36,10 +36,10 @@ export async function lockOrder(tx: Db, id: string): Promise<OrderRow | undefine
   return (await tx.select().from(orders).where(eq(orders.id, id)).for('update'))[0];
 }
 
-/** The exam's live order (any but cancelled), undefined when none. */
 /** Report orders only: a consultation's fee names its first exam, and spec 000 §5's once-per-exam is not about it. */
 const REPORT_ORDER = ne(orders.type, 'consultation');
 
+/** The exam's live report order (any but cancelled), undefined when none. */
 export async function liveOrderOfExam(db: Db, examId: string): Promise<OrderRow | undefined> {
   const rows = await db
     .select()

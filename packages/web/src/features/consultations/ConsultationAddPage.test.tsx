@@ -31,6 +31,10 @@ describe('/consultations/add', { timeout: 40_000 }, () => {
     expect((screen.getByLabelText('Age') as HTMLInputElement).value).toBe('45Y');
     expect((screen.getByLabelText('Clinical impression') as HTMLTextAreaElement).value).toBe('Cough for two weeks');
     expect(screen.getByText('Expert Center (default)')).toBeTruthy();
+    // The chosen target sells consultations: its fee is said before the request is made.
+    expect(screen.getByTestId('consultation-target-price').textContent).toMatch(
+      /charges a consultation fee \(MDT consultation\).*300\.00/,
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     expect(await screen.findByText('Start time is required')).toBeTruthy();

@@ -10,6 +10,7 @@ import { requiredRule } from '../../shared/forms/formRules';
 import { useFieldLabel } from './useFieldLabel';
 import { useNotify } from '../../shared/notify/useNotify';
 import { LoadFailedAlert } from '../../ui/LoadFailedAlert';
+import { Money } from '../../ui/Money';
 import { PageHeading } from '../../ui/PageHeading';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { usePersonName } from '../../ui/usePersonName';
@@ -154,7 +155,12 @@ export function ConsultationAddPage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="targetBucketId" label={label('target')} rules={[requiredRule(t, label('target'))]}>
+              <Form.Item
+                name="targetBucketId"
+                label={label('target')}
+                rules={[requiredRule(t, label('target'))]}
+                extra={target && <TargetPrice price={target.price} />}
+              >
                 <Select
                   aria-label={label('target')}
                   options={buckets.data.targets.map((b) => ({
@@ -185,5 +191,17 @@ export function ConsultationAddPage() {
         </Form>
       </Card>
     </div>
+  );
+}
+
+/** What a consultation asked of the chosen target costs (its consultation product), or that it is free. */
+function TargetPrice({ price }: { price: ConsultationBuckets['targets'][number]['price'] }) {
+  const { t } = useTranslation();
+  if (!price) return <span data-testid="consultation-target-price">{t('consultations.add.free')}</span>;
+  return (
+    <span data-testid="consultation-target-price">
+      {t('consultations.add.price', { name: price.productName })}
+      <Money fen={price.priceFen} currency={price.currency} strong />
+    </span>
   );
 }

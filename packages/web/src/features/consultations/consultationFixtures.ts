@@ -92,6 +92,7 @@ export function openConsultations(path: string, handlers: Record<string, FakeHan
               { accountId: 'e1', name: 'Dr. Wang' },
               { accountId: 'e2', name: 'Dr. Zhou' },
             ],
+            price: { productName: 'MDT consultation', priceFen: 30_000, currency: 'CNY' },
           },
         ],
       },

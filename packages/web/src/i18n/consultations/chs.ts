@@ -67,6 +67,8 @@ export const consultationsChs: Widen<typeof consultationsEn> = {
       created: '会诊已申请',
       noSources: '您没有可申请会诊的机构。',
       noTargets: '本集团尚未设置会诊机构，请集团管理员在集团设置中添加。',
+      price: '该机构收取会诊费（{{name}}），绑定检查后由申请方支付，支付后专家方可接受：',
+      free: '该机构的会诊免费。',
     },
     detail: {
       back: '返回列表',

@@ -65,6 +65,9 @@ export const consultationsEn = {
       noSources: 'You may request consultations in no organization.',
       noTargets:
         'Your group has no consultation organizations yet. A group administrator adds them in the group settings.',
+      price:
+        'This organization charges a consultation fee ({{name}}), paid by the requester once an exam is bound; the experts accept it once paid: ',
+      free: 'Consultations with this organization are free.',
     },
     detail: {
       back: 'Back to the list',
