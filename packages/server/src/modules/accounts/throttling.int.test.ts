@@ -200,5 +200,5 @@ describe('RATE_LIMIT_MULTIPLIER', () => {
     } finally {
       await open.close();
     }
-  });
+  }, 90_000);
 });

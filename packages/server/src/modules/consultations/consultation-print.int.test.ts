@@ -75,7 +75,7 @@ describe('GET consultations/{id}/print', () => {
     // The requester prints under its organization's template header (the document's title names it).
     const en = await t.as(w.clinic.doctor.token).get(`consultations/${done}/print?language=en`);
     expect(en.rawPayload.toString('latin1')).toContain('(Xian People Hospital Consultation report)');
-  });
+  }, 90_000);
 
   it('prints a pending one too, with nothing written yet; refuses strangers and unknown languages', async () => {
     const pending = await makeConsultation(t, w);
