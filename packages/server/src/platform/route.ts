@@ -24,11 +24,15 @@ export type Resolve = (input: RawInput) => string | undefined | Promise<string |
  * there is none. Each module keeps its look-ups in its store and names them in `<module>.owners.ts`;
  * another module's are reached through its face (e.g. `ownerOfExam` from modules/exams/index.ts).
  */
-export type OwnerLookup = (db: Db, id: string) => Promise<string | undefined>;
+export type OwnerLookup = (db: Db, id: string, callerId?: string) => Promise<string | undefined>;
 
-/** A resolver that asks `lookup` who owns the row named by path parameter `param` ('' when absent). */
+/**
+ * A resolver that asks `lookup` who owns the row named by path parameter `param` ('' when absent),
+ * for the caller: a look-up may answer none for a row the caller may not see even in its owner
+ * (an exam's: a consultation's copy seen only by the consultation's participants, issue 25).
+ */
 export function ownerFrom(param: string, lookup: OwnerLookup, db: Db): Resolve {
-  return ({ params }) => lookup(db, params[param] ?? '');
+  return ({ params, callerId }) => lookup(db, params[param] ?? '', callerId);
 }
 
 /**

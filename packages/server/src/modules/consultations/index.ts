@@ -22,6 +22,7 @@ export {
   type ConsultationRole,
 } from './consultation-access.js';
 export { findConsultation, lockConsultation } from './consultation-access.store.js';
+export { consultationCopyAccess } from './consultation-copy-access.js';
 export { consultationsRoutes, type ConsultationServices } from './consultations.routes.js';
 export { consultationFilesRoutes, consultationFilesServices } from './consultations-files.routes.js';
 export {

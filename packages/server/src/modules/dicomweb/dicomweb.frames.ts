@@ -3,7 +3,9 @@ import { effectiveActions } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
 import { errors } from '../../platform/errors.js';
+import { hiddenConsultationCopies } from '../exams/index.js';
 import { FrameSource, type Frame } from './frame-source.js';
+import { bucketsOf, hiddenOf, type ExamScope } from './qido.store.js';
 import {
   examInstanceFile,
   instanceFile,
@@ -32,18 +34,28 @@ export class DicomWebFrames {
    */
   async frames(caller: { id: string }, studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
     const { access, facts } = await callerScope(this.db, caller);
-    const scope = facts.filter((b) => effectiveActions(access, b).has('exam_get')).map((b) => b.id);
-    return this.framesIn(scope, studyUid, seriesUid, sopUid, numbers);
+    const buckets = facts.filter((b) => effectiveActions(access, b).has('exam_get')).map((b) => b.id);
+    let file = await instanceFile(this.db, buckets, studyUid, seriesUid, sopUid);
+    // A consultation's copy is read only by its participants (the exams face's copy gate): for
+    // anyone else the look-up is made again without the copies hidden from the caller.
+    if (file?.source === 'consultation') {
+      const hidden = await hiddenConsultationCopies(this.db, caller, buckets);
+      if (hidden.includes(file.examId)) {
+        file = await instanceFile(this.db, buckets, studyUid, seriesUid, sopUid, hidden);
+      }
+    }
+    if (!file) throw errors.notFound('Instance');
+    return this.frameSource.read(file, numbers);
   }
 
   async framesIn(
-    scope: string[],
+    scope: ExamScope,
     studyUid: string,
     seriesUid: string,
     sopUid: string,
     numbers: number[],
   ): Promise<Frame[]> {
-    const file = await instanceFile(this.db, scope, studyUid, seriesUid, sopUid);
+    const file = await instanceFile(this.db, bucketsOf(scope), studyUid, seriesUid, sopUid, hiddenOf(scope));
     if (!file) throw errors.notFound('Instance');
     return this.frameSource.read(file, numbers);
   }

@@ -8,7 +8,7 @@ import { AppError, errors } from '../../platform/errors.js';
 import { MASKED_TAGS, maskMetadata } from '../viewing/index.js';
 import { mapConcurrent, readScope, type ReadScope } from './dicomweb.scope.js';
 import { withExamValues } from './exam-values.js';
-import { searchInstances } from './qido.store.js';
+import { searchInstances, type ExamScope } from './qido.store.js';
 
 const maskedValue = () =>
   new AppError('InsufficientPermissions', "This value is one of the patient's private fields, masked for you", {
@@ -37,13 +37,13 @@ export class DicomWebRetrieval {
     sopUid?: string,
   ): Promise<{ blobKey: string; size: number }[]> {
     const scope = await readScope(this.db, caller);
-    const rows = await this.instanceRows(scope.buckets, studyUid, seriesUid, sopUid);
+    const rows = await this.instanceRows(scope, studyUid, seriesUid, sopUid);
     if (rows.some((r) => scope.masked(r.exam))) throw maskedFilesRefused();
     return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
   }
 
   /** The instances of a study, a series or one instance within the organizations; 404 if none. */
-  private async instanceRows(scope: string[], studyUid: string, seriesUid?: string, sopUid?: string) {
+  private async instanceRows(scope: ExamScope, studyUid: string, seriesUid?: string, sopUid?: string) {
     const rows = await searchInstances(
       this.db,
       scope,
@@ -66,7 +66,7 @@ export class DicomWebRetrieval {
   ): Promise<DicomJson[]> {
     const scope = await readScope(this.db, caller);
     return this.metadataIn(
-      scope.buckets,
+      scope,
       (url, tagPath) => `${base}${url}/bulkdata/${tagPath}`,
       studyUid,
       seriesUid,
@@ -81,7 +81,7 @@ export class DicomWebRetrieval {
    * instance's exam, the private fields are masked as the viewer masks them (viewing/mask.ts).
    */
   async metadataIn(
-    scope: string[],
+    scope: ExamScope,
     bulk: (instancePath: string, tagPath: string) => string,
     studyUid: string,
     seriesUid?: string,
@@ -110,11 +110,11 @@ export class DicomWebRetrieval {
     tag: string,
   ): Promise<Uint8Array> {
     const scope = await readScope(this.db, caller);
-    return this.bulkDataIn(scope.buckets, studyUid, seriesUid, sopUid, tag, scope.masked);
+    return this.bulkDataIn(scope, studyUid, seriesUid, sopUid, tag, scope.masked);
   }
 
   async bulkDataIn(
-    scope: string[],
+    scope: ExamScope,
     studyUid: string,
     seriesUid: string,
     sopUid: string,

@@ -3,17 +3,20 @@ import type { DicomJson } from '../../dicom/json-model.js';
 import { callerScope } from '../../platform/access.js';
 import { effectiveActions, examMasked } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
+import { hiddenConsultationCopies } from '../exams/index.js';
 import { maskMetadata } from '../viewing/index.js';
 
 /** What DICOMweb's search (dicomweb.search.ts) and retrieval (dicomweb.retrieve.ts) share. */
 
 /**
- * The organizations where a caller reads exams (exam_get) and, for an exam of one of them,
+ * The organizations where a caller reads exams (exam_get), the exams of theirs it may not see, and, for an exam of one of them,
  * whether its private fields are masked for the caller (contracts privateFieldsMasked through
  * authz examMasked: the group's enablePrivacy, view_privacy, the exam's confidential flag).
  */
 export interface ReadScope {
   buckets: string[];
+  /** exams of those organizations hidden from the caller: consultation copies it takes no part in */
+  hidden: readonly string[];
   masked: (exam: Pick<ExamRow, 'bucketId' | 'isPrivacy'>) => boolean;
 }
 
@@ -21,8 +24,10 @@ export interface ReadScope {
 export async function readScope(db: Db, caller: { id: string }): Promise<ReadScope> {
   const { access, facts } = await callerScope(db, caller);
   const readable = new Map(facts.filter((b) => effectiveActions(access, b).has('exam_get')).map((b) => [b.id, b]));
+  const buckets = [...readable.keys()];
   return {
-    buckets: [...readable.keys()],
+    buckets,
+    hidden: await hiddenConsultationCopies(db, caller, buckets),
     masked: (exam) => {
       const bucket = readable.get(exam.bucketId);
       return !bucket || examMasked(access, bucket, exam);

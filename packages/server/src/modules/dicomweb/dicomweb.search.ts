@@ -9,7 +9,7 @@ import { mapConcurrent, readScope, shown, type ReadScope } from './dicomweb.scop
 import { withExamValues } from './exam-values.js';
 import { instanceJson, seriesJson, studyJson } from './json.js';
 import { includeFields, parseSearchQuery, type Query, type SearchQuery } from './qido-query.js';
-import { firstBlobs, searchInstances, searchSeries, searchStudies } from './qido.store.js';
+import { firstBlobs, searchInstances, searchSeries, searchStudies, type ExamScope } from './qido.store.js';
 
 export interface Page<T> {
   items: T[];
@@ -43,7 +43,7 @@ export class DicomWebSearch {
     const search = parseSearchQuery('study', q);
     const fields = includeFields(q);
     const scope = await readScope(this.db, caller);
-    const result = page(await searchStudies(this.db, scope.buckets, search), search, (e) => ({
+    const result = page(await searchStudies(this.db, scope, search), search, (e) => ({
       json: studyJson(e, base),
       id: e.id,
       exam: e,
@@ -64,8 +64,8 @@ export class DicomWebSearch {
     const search = parseSearchQuery('series', q);
     const fields = includeFields(q);
     const scope = await readScope(this.db, caller);
-    const rows = await searchSeries(this.db, scope.buckets, search, studyUid);
-    if (studyUid && rows.length === 0) await this.requireStudy(scope.buckets, studyUid);
+    const rows = await searchSeries(this.db, scope, search, studyUid);
+    if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
     const result = page(rows, search, (r) => ({
       json: seriesJson(r.series, r.exam, base),
       id: r.series.id,
@@ -93,8 +93,8 @@ export class DicomWebSearch {
     const search = parseSearchQuery('instance', q);
     const fields = includeFields(q);
     const scope = await readScope(this.db, caller);
-    const rows = await searchInstances(this.db, scope.buckets, search, studyUid, seriesUid);
-    if (studyUid && rows.length === 0) await this.requireStudy(scope.buckets, studyUid);
+    const rows = await searchInstances(this.db, scope, search, studyUid, seriesUid);
+    if (studyUid && rows.length === 0) await this.requireStudy(scope, studyUid);
     const result = page(rows, search, (r) => ({
       json: instanceJson(r.instance, r.series, r.exam, base),
       id: r.instance.id,
@@ -155,7 +155,7 @@ export class DicomWebSearch {
     return { items: out, truncated: result.truncated };
   }
 
-  private async requireStudy(scope: string[], studyUid: string): Promise<void> {
+  private async requireStudy(scope: ExamScope, studyUid: string): Promise<void> {
     const found = await searchStudies(this.db, scope, { StudyInstanceUID: studyUid, limit: '1' });
     if (found.length === 0) throw errors.notFound('Study');
   }

@@ -21,13 +21,16 @@ export interface StoredFile {
  * The live instance a WADO-RS frame URL names, in the given organizations: its series and study
  * UIDs must match, and its exam must not be deleted. Several organizations may hold the same
  * SOP instance: the first by organization id answers, as any one of them is the caller's to see.
+ * $5 names the exams of those organizations hidden from the caller (consultation copies it takes no
+ * part in), most often none.
  */
-const INSTANCE_FILE = `select i.blob_key as "blobKey", i.size as "size"
+const INSTANCE_FILE = `select i.blob_key as "blobKey", i.size as "size", e.id as "examId",
+    e.bucket_id as "bucketId", e.source as "source"
   from instances i
   join series s on s.id = i.series_id
   join exams e on e.id = i.exam_id
   where i.bucket_id = any($1::text[]) and i.sop_instance_uid = $2 and s.series_uid = $3
-    and e.store_uid = $4 and e.deleted_time is null
+    and e.store_uid = $4 and e.deleted_time is null and not (e.id = any($5::text[]))
   order by i.bucket_id
   limit 1`;
 
@@ -37,14 +40,15 @@ export async function instanceFile(
   studyUid: string,
   seriesUid: string,
   sopUid: string,
-): Promise<StoredFile | undefined> {
+  hidden: readonly string[] = [],
+): Promise<(StoredFile & { examId: string; bucketId: string; source: string }) | undefined> {
   if (bucketIds.length === 0) return undefined;
-  const [row] = await prepared<StoredFile>(db, 'yyp_frame_instance_file', INSTANCE_FILE, [
-    bucketIds,
-    sopUid,
-    seriesUid,
-    studyUid,
-  ]);
+  const [row] = await prepared<StoredFile & { examId: string; bucketId: string; source: string }>(
+    db,
+    'yyp_frame_instance_file',
+    INSTANCE_FILE,
+    [bucketIds, sopUid, seriesUid, studyUid, [...hidden]],
+  );
   return row;
 }
 

@@ -3,9 +3,23 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db.js';
 import { exams, instances, series } from '../../db/schema.js';
 import { escapeLike } from '../../db/like.js';
+import { textArrayLiteral } from '../../platform/sql.js';
 import { parseSearchQuery, type Condition, type Level, type Query, type SearchQuery } from './qido-query.js';
 
 /** QIDO-RS matching (PS3.18 8.3.4, PS3.4 C.2.2.2) over the rows the ingest keeps. */
+
+/**
+ * Whose exams are searched: organizations, or organizations and the exams of theirs hidden from
+ * the caller (consultation copies it takes no part in: the exams face's hiddenConsultationCopies).
+ */
+export type ExamScope = string[] | { buckets: string[]; hidden: readonly string[] };
+export const bucketsOf = (scope: ExamScope): string[] => (Array.isArray(scope) ? scope : scope.buckets);
+export const hiddenOf = (scope: ExamScope): readonly string[] => (Array.isArray(scope) ? [] : scope.hidden);
+/** The exam is not one of the scope's hidden ones (nothing when none). */
+const notHidden = (scope: ExamScope) => {
+  const hidden = hiddenOf(scope);
+  return hidden.length > 0 ? sql`not (${exams.id} = any(${textArrayLiteral(hidden)}::text[]))` : undefined;
+};
 
 /** The column each matching key (qido-query.ts MATCHING_KEYS) is matched against. */
 const COLUMNS: Record<string, AnyPgColumn> = {
@@ -98,18 +112,18 @@ function matching(level: Level, q: Query | SearchQuery): { search: SearchQuery; 
  * common keys: StudyInstanceUID (exams_bucket_store_uid_idx), PatientID (exams_patient_id_idx),
  * AccessionNumber (exams_accession_idx), StudyDate (exams_study_date_idx).
  */
-export async function searchStudies(db: Db, bucketIds: string[], q: Query | SearchQuery) {
-  const query = studiesQuery(db, bucketIds, q);
-  return bucketIds.length === 0 ? [] : query;
+export async function searchStudies(db: Db, scope: ExamScope, q: Query | SearchQuery) {
+  const query = studiesQuery(db, scope, q);
+  return bucketsOf(scope).length === 0 ? [] : query;
 }
 
 /** The statement of searchStudies (tests explain it). */
-export function studiesQuery(db: Db, bucketIds: string[], q: Query | SearchQuery) {
+export function studiesQuery(db: Db, scope: ExamScope, q: Query | SearchQuery) {
   const { search, where } = matching('study', q);
   return db
     .select()
     .from(exams)
-    .where(and(inArray(exams.bucketId, bucketIds), isNull(exams.deletedTime), ...where))
+    .where(and(inArray(exams.bucketId, bucketsOf(scope)), isNull(exams.deletedTime), notHidden(scope), ...where))
     .orderBy(desc(exams.studyDate), desc(exams.created))
     .limit(search.limit + 1)
     .offset(search.offset);
@@ -119,34 +133,35 @@ export function studiesQuery(db: Db, bucketIds: string[], q: Query | SearchQuery
  * Series matching `q` (study and series keys), within one study when the path names it. The
  * study's keys are matched on its exam row, so /series?PatientID=X answers X's series only.
  */
-export async function searchSeries(db: Db, bucketIds: string[], q: Query | SearchQuery, studyUid?: string) {
-  const query = seriesQuery(db, bucketIds, q, studyUid);
-  return bucketIds.length === 0 ? [] : query;
+export async function searchSeries(db: Db, scope: ExamScope, q: Query | SearchQuery, studyUid?: string) {
+  const query = seriesQuery(db, scope, q, studyUid);
+  return bucketsOf(scope).length === 0 ? [] : query;
 }
 
 /** Rows of the caller's organizations (`bucketColumn`) on live exams, in the study the path names, and `more`. */
 function liveIn(
   bucketColumn: AnyPgColumn,
-  bucketIds: string[],
+  scope: ExamScope,
   studyUid: string | undefined,
   ...more: (SQL | undefined)[]
 ) {
   return and(
-    inArray(bucketColumn, bucketIds),
+    inArray(bucketColumn, bucketsOf(scope)),
     isNull(exams.deletedTime),
+    notHidden(scope),
     studyUid ? eq(exams.storeUid, studyUid) : undefined,
     ...more,
   );
 }
 
 /** The statement of searchSeries (tests explain it). */
-export function seriesQuery(db: Db, bucketIds: string[], q: Query | SearchQuery, studyUid?: string) {
+export function seriesQuery(db: Db, scope: ExamScope, q: Query | SearchQuery, studyUid?: string) {
   const { search, where } = matching('series', q);
   return db
     .select({ series, exam: exams })
     .from(series)
     .innerJoin(exams, eq(exams.id, series.examId))
-    .where(liveIn(series.bucketId, bucketIds, studyUid, ...where))
+    .where(liveIn(series.bucketId, scope, studyUid, ...where))
     .orderBy(asc(series.seriesNumber), asc(series.createdAt))
     .limit(search.limit + 1)
     .offset(search.offset);
@@ -157,15 +172,15 @@ export function seriesQuery(db: Db, bucketIds: string[], q: Query | SearchQuery,
  * path names. `unbounded` serves WADO-RS retrieval, which answers every instance of a study or series.
  */
 export async function searchInstances(...args: Parameters<typeof instancesQuery>) {
-  const [, bucketIds] = args;
+  const [, scope] = args;
   const query = instancesQuery(...args);
-  return bucketIds.length === 0 ? [] : query;
+  return bucketsOf(scope).length === 0 ? [] : query;
 }
 
 /** The statement of searchInstances (tests explain it). */
 export function instancesQuery(
   db: Db,
-  bucketIds: string[],
+  scope: ExamScope,
   q: Query | SearchQuery,
   studyUid?: string,
   seriesUid?: string,
@@ -179,13 +194,7 @@ export function instancesQuery(
     .innerJoin(series, eq(series.id, instances.seriesId))
     .innerJoin(exams, eq(exams.id, instances.examId))
     .where(
-      liveIn(
-        instances.bucketId,
-        bucketIds,
-        studyUid,
-        seriesUid ? eq(series.seriesUid, seriesUid) : undefined,
-        ...where,
-      ),
+      liveIn(instances.bucketId, scope, studyUid, seriesUid ? eq(series.seriesUid, seriesUid) : undefined, ...where),
     )
     .orderBy(asc(series.seriesNumber), asc(instances.instanceNumber))
     .limit(limit + 1)

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { examAttachments, examPackages, exams, instances, orders, series } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
 import { nameInitials } from '../archive/index.js';
@@ -8,10 +8,14 @@ import { nameInitials } from '../archive/index.js';
  * the printed flag and the start-up backfill of the name initials.
  */
 
-/** Which organization owns an exam, deleted or not (the deleted-exams view's recovery and delete). */
-export async function ownerOfAnyExam(db: Db, examId: string): Promise<string | undefined> {
-  const [row] = await db.select({ bucketId: exams.bucketId }).from(exams).where(eq(exams.id, examId)).limit(1);
-  return row?.bucketId;
+/** An exam's organization and source, deleted or not (the deleted-exams view's recovery and delete). */
+export async function anyExamOwner(db: Db, examId: string): Promise<{ bucketId: string; source: string } | undefined> {
+  const [row] = await db
+    .select({ bucketId: exams.bucketId, source: exams.source })
+    .from(exams)
+    .where(eq(exams.id, examId))
+    .limit(1);
+  return row;
 }
 
 /** Marks a live exam deleted; answers false when it was not live. */
@@ -130,6 +134,7 @@ export async function setPrinted(
   bucketIds: string[],
   storeUids: string[],
   printed: boolean,
+  hidden: readonly string[] = [],
 ): Promise<{ id: string; bucketId: string }[] | null> {
   if (bucketIds.length === 0) return null;
   return db.transaction(async (tx) => {
@@ -137,6 +142,7 @@ export async function setPrinted(
       inArray(exams.bucketId, bucketIds),
       inArray(exams.storeUid, storeUids),
       isNull(exams.deletedTime),
+      hidden.length > 0 ? notInArray(exams.id, [...hidden]) : undefined,
     );
     const found = await tx.select({ storeUid: exams.storeUid }).from(exams).where(where);
     if (new Set(found.map((f) => f.storeUid)).size < new Set(storeUids).size) return null;

@@ -97,6 +97,9 @@ interface LandingQuery {
   toSQL(): { sql: string; params: unknown[] };
 }
 
+/** What a kept statement's key adds for the hidden exams (written into its text): nothing when none. */
+const hiddenKey = (scope: ListScope) => (scope.hidden?.length ? [scope.hidden] : []);
+
 /** landingStatement, built once per organizations, report source, sorts and page window (see kept). */
 function keptLandingStatement(
   db: Db,
@@ -106,7 +109,7 @@ function keptLandingStatement(
   limit: number,
   filters: ExamFilter[],
 ) {
-  return kept(db, JSON.stringify(['landing', scope.bucketIds, filters, sorts, skip, limit]), () =>
+  return kept(db, JSON.stringify(['landing', scope.bucketIds, filters, sorts, skip, limit, ...hiddenKey(scope)]), () =>
     mappedOnce(landingStatement(db, scope, sorts, skip, limit, filters).prepare('')),
   );
 }
@@ -270,7 +273,7 @@ export async function listPage(db: Db, asked: ListRequest): Promise<ListPage> {
     // new-exam poll (a created range that moves with each poll): each would be built once and
     // only push out statements that are run again.
     const keep = !scope.deleted && !scope.samePatient && !filters.some((f) => f.field === 'created');
-    const listKey = keep ? JSON.stringify([scope.bucketIds, filters]) : null;
+    const listKey = keep ? JSON.stringify([scope.bucketIds, filters, ...hiddenKey(scope)]) : null;
     const key = listKey && `${listKey} ${JSON.stringify([sorts, skip, limit])}`;
     const withCount = kept(db, key && `with-count ${key}`, () => {
       const w = pageWithCount(db, request);

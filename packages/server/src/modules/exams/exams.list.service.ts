@@ -36,6 +36,7 @@ import * as store from './exams.list.store.js';
 import { listPage } from './exams.list.page.store.js';
 import { paintReportColors, type ReportColorRules } from '../report-safety/index.js';
 import { withRemoteReads } from './exams.remote.store.js';
+import { hiddenConsultationCopies } from './exams.copy-gate.js';
 
 const DAY_MS = 86_400_000;
 const PURGE_BATCH = 100;
@@ -68,7 +69,7 @@ export class ExamListService {
     private readonly clock: Clock,
   ) {}
 
-  /** Of the caller's visible buckets: those where it holds every one of `actions`, and its privacy facts in each. */
+  /** Of the caller's visible buckets: those where it holds all `actions`, its privacy facts, the exams hidden there. */
   async scope(account: { id: string }, ...actions: BucketAction[]) {
     const { access, facts } = await callerScope(this.db, account);
     const allowed: string[] = [];
@@ -78,7 +79,8 @@ export class ExamListService {
       if (actions.every((a) => held.has(a))) allowed.push(b.id);
       privacy.set(b.id, privacyOf(access, b));
     }
-    return { allowed, privacy: privacy as PrivacyByBucket };
+    const hidden = await hiddenConsultationCopies(this.db, account, allowed);
+    return { allowed, privacy: privacy as PrivacyByBucket, hidden };
   }
 
   private recoveryCutoff(): Date {
@@ -87,14 +89,14 @@ export class ExamListService {
 
   /** POST exams/page-query */
   async page(account: AccountRow, input: ExamQueryInput, ctx: AuditContext): Promise<ExamPage> {
-    const { allowed, privacy } = await this.scope(account, 'exam_get');
-    return this.pageIn(account, { bucketIds: allowed, deleted: false }, privacy, input, ctx, 'exam.list');
+    const { allowed, privacy, hidden } = await this.scope(account, 'exam_get');
+    return this.pageIn(account, { bucketIds: allowed, deleted: false, hidden }, privacy, input, ctx, 'exam.list');
   }
 
   /** POST exams/deleted-query: exams deleted in the last 30 days where the caller holds exam_delete. */
   async deletedPage(account: AccountRow, input: ExamQueryInput, ctx: AuditContext): Promise<ExamPage> {
-    const { allowed, privacy } = await this.scope(account, 'exam_delete');
-    const scope = { bucketIds: allowed, deleted: { after: this.recoveryCutoff() } };
+    const { allowed, privacy, hidden } = await this.scope(account, 'exam_delete');
+    const scope = { bucketIds: allowed, deleted: { after: this.recoveryCutoff() }, hidden };
     return this.pageIn(account, scope, privacy, input, ctx, 'exam.list_deleted');
   }
 
@@ -148,12 +150,8 @@ export class ExamListService {
         presentExam(r, listMasked(r, privacy), rowColor(rules.get(r.groupId) ?? [], r), reportColors.get(r.id) ?? null),
       ),
     );
-    await this.auditDisclosed(
-      account,
-      rows.filter((r) => !listMasked(r, privacy)),
-      ctx,
-      action,
-    );
+    const disclosed = rows.filter((r) => !listMasked(r, privacy));
+    await this.auditDisclosed(account, disclosed, ctx, action);
     return items;
   }
 
@@ -193,7 +191,7 @@ export class ExamListService {
   ): Promise<ExamPage> {
     const exam = await store.examRow(this.db, examId);
     if (!exam || exam.deletedTime) throw errors.notFound('Exam');
-    const { allowed, privacy } = await this.scope(account, 'exam_get');
+    const { allowed, privacy, hidden } = await this.scope(account, 'exam_get');
     const settings = ((await findGroup(this.db, bucket.groupId))?.settings ?? {}) as Partial<GroupSettings>;
     const inGroup = new Set((await bucketsOfGroup(this.db, bucket.groupId)).map((b) => b.id));
     const bucketIds = settings.crossOrgHistorySearch ? allowed.filter((id) => inGroup.has(id)) : [bucket.id];
@@ -201,6 +199,7 @@ export class ExamListService {
     const scope: store.ListScope = {
       bucketIds,
       deleted: false,
+      hidden,
       samePatient: {
         examId,
         patientId: exam.patientId,
@@ -223,8 +222,8 @@ export class ExamListService {
 
   /** POST exams/modify-print-status: all the studies must be live exams where the caller holds exam_update. */
   async modifyPrintStatus(account: AccountRow, storeUids: string[], printed: boolean, ctx: AuditContext) {
-    const { allowed } = await this.scope(account, 'exam_update');
-    const rows = await lifecycle.setPrinted(this.db, allowed, storeUids, printed);
+    const { allowed, hidden } = await this.scope(account, 'exam_update');
+    const rows = await lifecycle.setPrinted(this.db, allowed, storeUids, printed, hidden);
     if (!rows) throw errors.notFound('Exam');
     await writeAudit(this.db, ctx, {
       action: 'exam.print_status',
@@ -240,8 +239,8 @@ export class ExamListService {
 
   /** POST exams/query/count */
   async count(account: AccountRow, filters: ExamFilter[]): Promise<number> {
-    const { allowed } = await this.scope(account, 'exam_get');
-    return store.countExams(this.db, { bucketIds: allowed, deleted: false }, filters);
+    const { allowed, hidden } = await this.scope(account, 'exam_get');
+    return store.countExams(this.db, { bucketIds: allowed, deleted: false, hidden }, filters);
   }
 
   /** GET exams/{id}: the route authorized exam_get in the exam's bucket (live exams only). */

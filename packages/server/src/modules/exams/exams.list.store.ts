@@ -1,7 +1,6 @@
-import type { DobMatchMode, ExamFilter, ExamSort } from '@yyp/contracts';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ExamFilter, ExamSort } from '@yyp/contracts';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import { anyText, textArrayLiteral } from '../../platform/sql.js';
 import {
   accounts,
   bucketDictionary,
@@ -20,6 +19,9 @@ import {
   shortNamePrefix,
   withoutAllSources,
 } from './exams.list.filters.store.js';
+import { idsIn, lessHidden, scopeSql, type ListScope } from './exams.list.scope.store.js';
+
+export { idsIn, type ListScope } from './exams.list.scope.store.js';
 
 /**
  * All SQL of the study list but its filters (exams.list.filters.store.ts): sorts arrive as values of
@@ -62,15 +64,6 @@ export function orderSql(sorts: ExamSort[], fallback: 'created' | 'deletedTime')
   return orderTerms(sorts, fallback).map(([column, dir]) => (dir === 'asc' ? asc(column) : desc(column)));
 }
 
-export interface ListScope {
-  /** buckets whose exams the caller may list */
-  bucketIds: string[];
-  /** live exams, or those deleted after `deletedAfter` */
-  deleted: false | { after: Date };
-  /** only the other exams of this patient (past exams), birth dates compared as the group says */
-  samePatient?: { examId: string; patientId: string; dob: string; mode: DobMatchMode };
-}
-
 /** A page of the list as asked: whose exams, which of them, in what order, `limit` from `skip`. */
 export interface ListRequest {
   scope: ListScope;
@@ -80,45 +73,8 @@ export interface ListRequest {
   limit: number;
 }
 
-const DOB8 = /^\d{8}$/;
-
-/**
- * Past exams of a patient: the same patient ID, and by the group's birth-date mode (spec 000 §9):
- * disabled, no check; shift_off, the same date; shift_on, within a year. A missing or malformed
- * date on either side cannot disprove the match.
- */
-function samePatientSql(p: NonNullable<ListScope['samePatient']>): SQL {
-  const base = and(eq(exams.patientId, p.patientId), sql`${exams.id} <> ${p.examId}`)!;
-  if (p.mode === 'disabled' || !DOB8.test(p.dob)) return base;
-  const known = sql`${exams.patientDob} ~ '^[0-9]{8}$'`;
-  if (p.mode === 'shift_off') return and(base, sql`(not ${known} or ${exams.patientDob} = ${p.dob})`)!;
-  return and(
-    base,
-    sql`(not ${known} or abs(to_date(${exams.patientDob}, 'YYYYMMDD') - to_date(${p.dob}, 'YYYYMMDD')) <= 366)`,
-  )!;
-}
-
-/**
- * `column = any(ids)`: the ids a bound parameter, or with `constant` a literal of the statement's
- * text (the landing list's, see listPage), so that the text alone decides its plan.
- */
-export function idsIn(column: AnyPgColumn, ids: readonly string[], constant: boolean): SQL {
-  if (!constant) return anyText(column, ids);
-  return sql`${column} = any(${sql.raw(`'${textArrayLiteral(ids).replace(/'/g, "''")}'`)}::text[])`;
-}
-
 /** A row count written into the statement's text (LIMIT, OFFSET): `n` is an integer the caller checked. */
 const constantCount = (n: number) => sql.raw(String(Math.max(0, Math.trunc(n)))) as unknown as number;
-
-function scopeSql(scope: ListScope, constant = false): SQL {
-  return and(
-    idsIn(exams.bucketId, scope.bucketIds, constant),
-    scope.deleted
-      ? and(isNotNull(exams.deletedTime), gt(exams.deletedTime, scope.deleted.after))
-      : isNull(exams.deletedTime),
-    scope.samePatient ? samePatientSql(scope.samePatient) : undefined,
-  )!;
-}
 
 /** The exam's tags with their names and colours, as JSON text (one query, no N+1). */
 const tagsJson = sql<string | null>`(select json_agg(json_build_object('id', ${bucketDictionary.id},
@@ -330,14 +286,16 @@ export function countSql(db: Db, scope: ListScope, filters: ExamFilter[], consta
   for (const f of filters) if (f.field === 'bucketId') bucketIds = bucketIds.filter((b) => f.values.includes(b));
   if (bucketIds.length === 0) return null;
   if (byBucket && !scope.deleted && !scope.samePatient) {
-    return sql`(select coalesce(sum(${bucketExamCounts.live}), 0) from ${bucketExamCounts}
+    const counted = sql`(select coalesce(sum(${bucketExamCounts.live}), 0) from ${bucketExamCounts}
       where ${idsIn(bucketExamCounts.bucketId, bucketIds, constant)})`;
+    return lessHidden(db, counted, scope, bucketIds, filters, constant);
   }
   const prefix = scope.deleted || scope.samePatient ? null : shortNamePrefix(filters);
   if (prefix !== null) {
     const c = examNamePrefixCounts;
-    return sql`(select coalesce(sum(${c.live}), 0) from ${c}
+    const counted = sql`(select coalesce(sum(${c.live}), 0) from ${c}
       where ${idsIn(c.bucketId, bucketIds, constant)} and ${c.prefix} = ${prefix})`;
+    return lessHidden(db, counted, scope, bucketIds, filters, constant);
   }
   // The remote copies are few, read from their own index: a name search among them is one count.
   const remote = filters.some((f) => f.field === 'reportSource' && f.values[0] === '2');

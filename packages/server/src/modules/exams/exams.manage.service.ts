@@ -15,6 +15,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { nameInitials } from '../archive/index.js';
+import { hiddenConsultationCopies } from './exams.copy-gate.js';
 import type { ExamListService } from './exams.list.service.js';
 import * as listStore from './exams.list.store.js';
 import * as store from './exams.manage.store.js';
@@ -290,6 +291,9 @@ export class ExamManageService {
     const row = await this.liveRow(examId, actor.bucket);
     const wanted = [...new Set(examIds)];
     if (wanted.includes(examId)) throw errors.validation('An exam cannot be co-written with itself', { examId });
+    // A consultation's copy the caller takes no part in is not there for it (exams.copy-gate.ts).
+    const hidden = await hiddenConsultationCopies(this.db, actor.account, [actor.bucket.id]);
+    if (wanted.some((id) => hidden.includes(id))) throw errors.notFound('Exam');
     // The experts' report published back here covers its exam alone: it neither takes nor joins others.
     for (const id of [examId, ...wanted]) await this.reportGate.refuseReadOnly(id, actor.bucket.id);
     await this.db.transaction(async (tx) => {

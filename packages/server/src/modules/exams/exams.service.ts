@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import type { Signer } from '../../platform/signed.js';
+import { seesConsultationCopy } from './exams.copy-gate.js';
 import { refuseMaskedFiles, type FilesCaller } from './files-privacy.js';
 import { buildPackage, packageName } from './package.js';
 import * as store from './exams.store.js';
@@ -128,7 +129,9 @@ export class ExamsService {
     if (examId === fromId) throw errors.validation('An exam cannot be merged into itself', { field: 'id2' });
     const into = await this.exam(examId);
     const from = await store.findExam(this.db, fromId);
-    if (!from || from.deletedTime || from.bucketId !== into.bucketId) throw errors.notFound('Exam');
+    if (!from || from.deletedTime || from.bucketId !== into.bucketId || !(await this.sees(actor.id, from))) {
+      throw errors.notFound('Exam');
+    }
     if (from.patientId !== into.patientId) {
       throw errors.validation('Only exams of the same patient can be merged', {
         field: 'id2',
@@ -155,9 +158,14 @@ export class ExamsService {
    * A short-lived link that downloads the package without the bearer token (for the browser);
    * refused to a caller who sees the exam masked (the link carries no caller).
    */
+  /** Whether the account may see the exam: a consultation's copy only its participants (exams.copy-gate.ts). */
+  private async sees(accountId: string, exam: { id: string; bucketId: string; source: string }): Promise<boolean> {
+    return exam.source !== 'consultation' || seesConsultationCopy(this.db, accountId, exam.bucketId, exam.id);
+  }
+
   async downloadToken(actor: FilesCaller, bucketId: string, storeUid: string, ctx: AuditContext) {
     const exam = await store.examByStoreUid(this.db, bucketId, storeUid);
-    if (!exam) throw errors.notFound('Exam');
+    if (!exam || !(await this.sees(actor.account.id, exam))) throw errors.notFound('Exam');
     await refuseMaskedFiles(this.db, ctx, actor, exam, 'GET studies/download-token');
     const { token, expires } = this.signer.sign(
       'download',

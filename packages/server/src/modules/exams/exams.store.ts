@@ -2,14 +2,14 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { examPackages, exams, instances, series } from '../../db/schema.js';
 
-/** Which organization owns exam `examId` (a live exam: a deleted one has no owner here). */
-export async function ownerOfExam(db: Db, examId: string): Promise<string | undefined> {
+/** A live exam's organization and why it is there (exams.source), undefined when there is none. */
+export async function liveExamOwner(db: Db, examId: string): Promise<{ bucketId: string; source: string } | undefined> {
   const rows = await db
-    .select({ bucketId: exams.bucketId })
+    .select({ bucketId: exams.bucketId, source: exams.source })
     .from(exams)
     .where(and(eq(exams.id, examId), isNull(exams.deletedTime)))
     .limit(1);
-  return rows[0]?.bucketId;
+  return rows[0];
 }
 
 export async function findExam(db: Db, examId: string) {

@@ -3,6 +3,8 @@
 export { AutoAssigner } from './auto-assign.js';
 export { bindImages, findBindableExam, lockBindableExam, takeScheduledIdentity } from './exams.bind.store.js';
 export type { BindableExam, ScheduledIdentity } from './exams.bind.store.js';
+export { hiddenConsultationCopies, setConsultationCopyGate } from './exams.copy-gate.js';
+export type { ConsultationCopyGate } from './exams.copy-gate.js';
 export { copyExamInto, EXAM_COPY_SOURCES, isConsultationCopy, removeExamCopy } from './exams.copy.store.js';
 export type { ExamCopySource } from './exams.copy.store.js';
 export { backfillNameInitials } from './exams.lifecycle.store.js';

@@ -32,9 +32,9 @@ export class ExportsService {
     input: ExportInput,
     ctx: AuditContext,
   ): Promise<{ body: Buffer; filename: string; count: number }> {
-    const { allowed, privacy } = await this.list.scope(account, 'exam_get', 'export_exams');
+    const { allowed, privacy, hidden } = await this.list.scope(account, 'exam_get', 'export_exams');
     if (allowed.length === 0) throw errors.forbidden('export_exams');
-    const scope = { bucketIds: allowed, deleted: false as const };
+    const scope = { bucketIds: allowed, deleted: false as const, hidden };
     const count = await listStore.countExams(this.db, scope, input.filters);
     if (count > EXPORT_EXAMS_LIMIT) {
       throw new AppError(
