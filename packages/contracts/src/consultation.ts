@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONSULTATION_PAGE_SIZE, LANGUAGES, MAX_NOTE_LENGTH } from './limits.js';
 import { CONSULTATION_OPS, CONSULTATION_STATUS_VALUES, consultationStatusSchema } from './consultation-rules.js';
-import { paymentStatusSchema } from './billing.js';
+import { consultationFeeSchema } from './consultation-fee.js';
 import { currencySchema, fenSchema } from './money.js';
 
 /**
@@ -132,25 +132,6 @@ export const consultationRatingSchema = z.object({
 
 /** Payment status where the consultation is paid (spec 001 §9 codes), null when it is free. */
 export const consultationPaymentStatusSchema = z.number().int().min(0).max(4).nullable();
-
-/**
- * The fee where the target organization sells consultations (a product of type 3): an order of type
- * consultation, opened when the first exam is bound, paid on the order's payment page
- * (/exams/{examId}/apply-report/{orderId}) by WeChat or from the group's balance, refunded by the
- * target's order admins.
- */
-export const consultationFeeSchema = z.object({
-  orderId: z.string(),
-  orderNo: z.string(),
-  /** the source exam the order names (its payment page's address) */
-  examId: z.string(),
-  productName: z.string(),
-  priceFen: fenSchema,
-  currency: currencySchema,
-  paymentStatus: paymentStatusSchema,
-  paidAt: isoTime.nullable(),
-});
-export type ConsultationFee = z.infer<typeof consultationFeeSchema>;
 
 /* ---------- the consultation ---------- */
 

@@ -79,6 +79,7 @@ export * from './plan.js';
 export * from './plan-calls.js';
 export * from './consultation-rules.js';
 export * from './consultation.js';
+export * from './consultation-fee.js';
 export * from './consultation-calls.js';
 export * from './video.js';
 export * from './video-calls.js';

@@ -19,6 +19,7 @@ import { pastConsultations } from './consultations-list.store.js';
 import { detailOf, listItems } from './consultations.presenter.js';
 import type { ConsultationsService } from './consultations.service.js';
 import * as store from './consultations.store.js';
+import { requireTargetAccounts } from './consultation-members.js';
 
 const notLinkable = (message: string, details: Record<string, unknown>) =>
   new AppError('ConsultationNotLinkable', message, details);
@@ -52,7 +53,7 @@ export class ConsultationPartsService {
       throw errors.validation('An account is either an expert or a joiner', { field: 'joiners', accountIds: both });
     }
     const { row } = await this.access.require(actor, id, 'setMembers');
-    await this.consultations.requireTargetAccounts(row.targetBucketId, [...experts, ...joiners], 'experts');
+    await requireTargetAccounts(this.db, row.targetBucketId, [...experts, ...joiners], 'experts');
     return this.consultations.change(actor, id, 'setMembers', body.version, async (tx, _row, now) => {
       await store.replaceMembers(
         tx,

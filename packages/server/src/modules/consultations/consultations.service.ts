@@ -29,6 +29,7 @@ import {
 } from './consultation-access.js';
 import { lockConsultation } from './consultation-access.store.js';
 import { closeFee, paymentOf } from './consultation-fee.js';
+import { requireTargetAccounts } from './consultation-members.js';
 import * as settings from './consultation-settings.store.js';
 import { detailOf } from './consultations.presenter.js';
 import * as store from './consultations.store.js';
@@ -94,7 +95,7 @@ export class ConsultationsService {
     }
     if (!(await settings.bucketBrief(this.db, body.targetBucketId))) throw errors.notFound('Organization');
     const experts = [...new Set(body.experts)];
-    await this.requireTargetAccounts(body.targetBucketId, experts, 'experts');
+    await requireTargetAccounts(this.db, body.targetBucketId, experts, 'experts');
     if (body.examId) {
       if (!grant.actions.has('consultation_Exam_create')) {
         return this.deny(actor, body.sourceBucketId, 'consultation_Exam_create', 'forbidden');
@@ -367,19 +368,6 @@ export class ConsultationsService {
     };
     await this.access.check(actor, { ...context, row, facts }, op);
     return row;
-  }
-
-  /** Every account must belong to the target organization (400 naming the field otherwise). */
-  async requireTargetAccounts(targetBucketId: string, accountIds: readonly string[], field: string): Promise<void> {
-    if (accountIds.length === 0) return;
-    const members = new Set((await store.bucketAccounts(this.db, targetBucketId)).map((a) => a.accountId));
-    const strangers = accountIds.filter((a) => !members.has(a));
-    if (strangers.length > 0) {
-      throw errors.validation('Experts and joiners must be accounts of the target organization', {
-        field,
-        accountIds: strangers,
-      });
-    }
   }
 
   /** The organization the caller reads from (the audit row's). */
