@@ -29,6 +29,7 @@ import {
   ExamManageService,
   ExamsService,
   isConsultationCopy,
+  setConsultationCopyBinding,
   setConsultationCopyGate,
 } from './modules/exams/index.js';
 import { QuickSearchService } from './modules/quick-search/index.js';
@@ -63,7 +64,7 @@ import { createLiveBus } from './platform/live.js';
 import { LiveAccess } from './platform/live-access.js';
 import { installLiveSocket } from './platform/live-socket.js';
 import { speechRoutes, SpeechService } from './modules/speech/index.js';
-import { consultationCopyAccess, consultationRoomFacts } from './modules/consultations/index.js';
+import { consultationBindsCopy, consultationCopyAccess, consultationRoomFacts } from './modules/consultations/index.js';
 import { videoLive, videoService } from './modules/video/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -150,6 +151,7 @@ export async function buildApp(
   reports.hooks.readOnlyWhen((reportId) => isConsultationCopy(options.db, reportId));
   // ...and seen there only by the consultation's participants (the consultations face says who).
   setConsultationCopyGate(consultationCopyAccess);
+  setConsultationCopyBinding(consultationBindsCopy);
   // The video room admits a consultation's participants (the consultations face says who).
   const videoRooms = { roomFacts: (id: string, accountId: string) => consultationRoomFacts(options.db, id, accountId) };
   const services: Services = {

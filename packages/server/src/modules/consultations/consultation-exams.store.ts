@@ -102,3 +102,13 @@ export function sharedBindings(tx: Db, consultationId: string): Promise<BoundExa
 export async function touchConsultation(tx: Db, consultationId: string, now: Date): Promise<void> {
   await tx.update(consultations).set({ updated: now }).where(eq(consultations.id, consultationId));
 }
+
+/** Whether any binding still shares this copy (the exams face asks before a remote read's cancel removes it). */
+export async function copyBound(db: Db, sharedExamId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: consultationExams.consultationId })
+    .from(consultationExams)
+    .where(eq(consultationExams.sharedExamId, sharedExamId))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -23,6 +23,7 @@ export {
 } from './consultation-access.js';
 export { findConsultation, lockConsultation } from './consultation-access.store.js';
 export { consultationCopyAccess } from './consultation-copy-access.js';
+export { copyBound as consultationBindsCopy } from './consultation-exams.store.js';
 export { consultationsRoutes, type ConsultationServices } from './consultations.routes.js';
 export { consultationFilesRoutes, consultationFilesServices } from './consultations-files.routes.js';
 export {

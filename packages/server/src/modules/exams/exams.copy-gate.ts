@@ -45,3 +45,18 @@ export async function seesConsultationCopy(db: Db, accountId: string, bucketId: 
   if (!gate) return false;
   return (await gate(db, { id: accountId }, [bucketId])).visible.has(examId);
 }
+
+/** Whether an open consultation still binds the copy (consultation_exams.shared_exam_id); registered by app.ts. */
+export type ConsultationCopyBinding = (db: Db, copyExamId: string) => Promise<boolean>;
+
+let binding: ConsultationCopyBinding | null = null;
+
+/** Registers the consultations module's answer (app.ts, at wiring time). */
+export function setConsultationCopyBinding(b: ConsultationCopyBinding): void {
+  binding = b;
+}
+
+/** Whether a consultation still shares this copy (removeExamCopy keeps it then). */
+export async function copyBoundToConsultation(db: Db, copyExamId: string): Promise<boolean> {
+  return binding ? binding(db, copyExamId) : false;
+}

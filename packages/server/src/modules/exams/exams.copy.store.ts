@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { exams, instances, patients, series } from '../../db/schema.js';
 import type { Db } from '../../platform/db.js';
+import { copyBoundToConsultation } from './exams.copy-gate.js';
 
 /**
  * Why an exam was copied into another organization: 'remote' for a remote or expert read (orders,
@@ -103,6 +104,12 @@ export async function removeExamCopy(tx: Db, copyExamId: string, source: ExamCop
     .where(eq(exams.id, copyExamId))
     .limit(1);
   if (copy?.source !== source) return false;
+  // A consultation's copy a remote read took over ('remote', copyExamInto) goes back to the
+  // consultation still binding it when the read is cancelled, instead of leaving with the read.
+  if (source === 'remote' && (await copyBoundToConsultation(tx, copy.id))) {
+    await tx.update(exams).set({ source: 'consultation' }).where(eq(exams.id, copy.id));
+    return false;
+  }
   await tx.delete(instances).where(eq(instances.examId, copy.id));
   await tx.delete(exams).where(eq(exams.id, copy.id));
   return true;

@@ -3,7 +3,7 @@
 export { AutoAssigner } from './auto-assign.js';
 export { bindImages, findBindableExam, lockBindableExam, takeScheduledIdentity } from './exams.bind.store.js';
 export type { BindableExam, ScheduledIdentity } from './exams.bind.store.js';
-export { hiddenConsultationCopies, setConsultationCopyGate } from './exams.copy-gate.js';
+export { hiddenConsultationCopies, setConsultationCopyBinding, setConsultationCopyGate } from './exams.copy-gate.js';
 export type { ConsultationCopyGate } from './exams.copy-gate.js';
 export { copyExamInto, EXAM_COPY_SOURCES, isConsultationCopy, removeExamCopy } from './exams.copy.store.js';
 export type { ExamCopySource } from './exams.copy.store.js';
