@@ -113,7 +113,14 @@ export const consultationExams = pgTable(
     boundBy: text('bound_by').references(() => accounts.id, { onDelete: 'set null' }),
     created: ts('created').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.consultationId, t.examId] }), index('consultation_exams_exam_idx').on(t.examId)],
+  (t) => [
+    primaryKey({ columns: [t.consultationId, t.examId] }),
+    index('consultation_exams_exam_idx').on(t.examId),
+    // The copies shared now (open consultations): who may see them is asked on every study list call.
+    index('consultation_exams_shared_idx')
+      .on(t.sharedExamId)
+      .where(sql`${t.sharedExamId} is not null`),
+  ],
 );
 
 /** A case document: name, type, note; its files are consultation_files with its case_id. */

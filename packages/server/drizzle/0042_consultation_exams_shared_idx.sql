@@ -1,0 +1,1 @@
+CREATE INDEX "consultation_exams_shared_idx" ON "consultation_exams" USING btree ("shared_exam_id") WHERE "consultation_exams"."shared_exam_id" is not null;
