@@ -19,7 +19,11 @@ import * as store from './consultations.store.js';
 const iso = (d: Date) => d.toISOString();
 
 /** The list's rows (and the poll's): names of both organizations, the experts and the creator. */
-export async function listItems(db: Db, rows: ConsultationRow[]): Promise<ConsultationListItem[]> {
+export async function listItems(
+  db: Db,
+  rows: ConsultationRow[],
+  known?: Map<string, ConsultationFee>,
+): Promise<ConsultationListItem[]> {
   if (rows.length === 0) return [];
   const [names, members, creators, fees] = await Promise.all([
     store.bucketNames(
@@ -34,10 +38,11 @@ export async function listItems(db: Db, rows: ConsultationRow[]): Promise<Consul
       db,
       rows.map((r) => r.creatorId),
     ),
-    feesOf(
-      db,
-      rows.map((r) => r.id),
-    ),
+    known ??
+      feesOf(
+        db,
+        rows.map((r) => r.id),
+      ),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -85,15 +90,15 @@ function feeFor(fee: ConsultationFee | undefined, requester: boolean): Consultat
  */
 export async function detailOf(db: Db, context: ConsultationContext): Promise<ConsultationDetail> {
   const { row, facts, roles } = context;
-  const [[item], members, exams, cases, files, links, names, fees] = await Promise.all([
-    listItems(db, [row]),
+  const fees = await feesOf(db, [row.id]);
+  const [[item], members, exams, cases, files, links, names] = await Promise.all([
+    listItems(db, [row], fees),
     store.membersOf(db, [row.id]),
     store.boundExamsOf(db, row.id),
     store.casesOf(db, row.id),
     store.filesOf(db, row.id),
     store.linksOf(db, row.id),
     store.accountNames(db, [row.resultBy, row.ratedBy]),
-    feesOf(db, [row.id]),
   ]);
   const targetName = item!.joinedBuckets[0]!.bucketName;
   const fileOut = (f: (typeof files)[number]): ConsultationFile => ({
