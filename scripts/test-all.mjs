@@ -13,6 +13,8 @@ const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:54
 let passed = 0;
 let failed = 0;
 const tiers = [];
+const started = Date.now();
+const since = (t) => `${Math.round((Date.now() - t) / 1000)} s`;
 
 function run(cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -30,8 +32,9 @@ const vitestArgs = (args, out) => [
 
 function vitestTier(name, args, env = {}) {
   const out = path.join(reports, `${name}.json`);
+  const t0 = Date.now();
   console.log(`\n=== ${name} ===`);
-  count(name, out, run('npx', vitestArgs(args, out), env));
+  count(name, out, run('npx', vitestArgs(args, out), env), since(t0));
 }
 
 /**
@@ -39,6 +42,7 @@ function vitestTier(name, args, env = {}) {
  * two tiers keep both cores busy); each one's output is kept in a file and printed when all are done.
  */
 async function vitestTiersTogether(list) {
+  const t0 = Date.now();
   const runs = list.map(({ name, args, env, cmd }) => {
     const out = path.join(reports, `${name}.json`);
     const log = path.join(reports, `${name}.log`);
@@ -53,19 +57,19 @@ async function vitestTiersTogether(list) {
     return new Promise((resolve) =>
       child.on('close', (code) => {
         fs.closeSync(fd);
-        resolve({ name, out, log, ok: code === 0, gate: Boolean(cmd) });
+        resolve({ name, out, log, ok: code === 0, gate: Boolean(cmd), took: since(t0) });
       }),
     );
   });
   for (const r of await Promise.all(runs)) {
     console.log(`\n=== ${r.name} ===`);
     process.stdout.write(fs.readFileSync(r.log, 'utf8'));
-    if (r.gate) gate(r.name, r.ok);
-    else count(r.name, r.out, r.ok);
+    if (r.gate) gate(r.name, r.ok, r.took);
+    else count(r.name, r.out, r.ok, r.took);
   }
 }
 
-function count(name, out, ok) {
+function count(name, out, ok, took) {
   let p = 0;
   let f = 0;
   if (fs.existsSync(out)) {
@@ -78,19 +82,20 @@ function count(name, out, ok) {
   if (!ok && f === 0) f = 1;
   passed += p;
   failed += f;
-  tiers.push(`${name}: ${p} passed, ${f} failed`);
+  tiers.push(`${name}: ${p} passed, ${f} failed (${took})`);
 }
 
 /** A gate, not a test: it adds a failure when it fails and nothing when it passes. */
-function gate(name, ok) {
-  tiers.push(`${name}: ${ok ? 'ok' : 'FAILED'}`);
+function gate(name, ok, took) {
+  tiers.push(`${name}: ${ok ? 'ok' : 'FAILED'}${took ? ` (${took})` : ''}`);
   if (!ok) failed += 1;
 }
 
 function step(name, cmd, args, env) {
+  const t0 = Date.now();
   console.log(`\n=== ${name} ===`);
   const ok = run(cmd, args, env);
-  gate(name, ok);
+  gate(name, ok, since(t0));
   return ok;
 }
 
@@ -133,5 +138,6 @@ if (built) vitestTier('e2e (Chromium)', ['--config', 'e2e/vitest.config.ts']);
 else tiers.push('e2e (Chromium): not run, build failed');
 
 console.log('\n' + tiers.map((t) => `  ${t}`).join('\n'));
+console.log(`  whole run: ${since(started)}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
