@@ -85,3 +85,5 @@ export * from './video.js';
 export * from './video-calls.js';
 export * from './video-signal.js';
 export * from './viewer-follow.js';
+export * from './statistics.js';
+export * from './statistics-calls.js';
