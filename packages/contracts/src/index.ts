@@ -87,3 +87,4 @@ export * from './video-signal.js';
 export * from './viewer-follow.js';
 export * from './statistics.js';
 export * from './statistics-calls.js';
+export * from './statistics-labels.js';

@@ -37,6 +37,7 @@ import { registryPrintRoutes, RegistryPrintService } from './modules/registry-pr
 import { reportLibraryRoutes, reportViewRoutes, ReportViewService } from './modules/report-library/index.js';
 import { reportPrintRoutes } from './modules/report-print/index.js';
 import { reportSafetyRoutes } from './modules/report-safety/index.js';
+import { statisticsRoutes } from './modules/statistics/index.js';
 import { reportSharingRoutes } from './modules/report-sharing/index.js';
 import { reportsRoutes } from './modules/reports/index.js';
 import { roleRoutes } from './modules/roles/index.js';
@@ -97,6 +98,7 @@ export async function apiRoutes(
   reportPrintRoutes(api, options.db, services.reportPrint);
   reportSharingRoutes(api, options.db, services.reportSharing, services.reportPublish, services.webIntegration);
   reportSafetyRoutes(api, options.db, services.reportSafety);
+  statisticsRoutes(api, services.statistics);
   ordersRoutes(api, options.db, services.orders);
   consultationsRoutes(api, options.db, services.consultations);
   consultationFilesRoutes(

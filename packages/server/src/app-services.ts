@@ -18,6 +18,7 @@ import type { ProceduresService, RegistryDicom, RegistryMatch, RegistryService }
 import type { KnowledgeBaseService, ReportLibraryService } from './modules/report-library/index.js';
 import type { ReportPrintService } from './modules/report-print/index.js';
 import type { ReportSafetyService } from './modules/report-safety/index.js';
+import type { StatisticsService } from './modules/statistics/index.js';
 import type {
   ReportPublishService,
   ReportSharingService,
@@ -77,6 +78,8 @@ export interface Services {
   reportPublish: ReportPublishService;
   webIntegration: WebIntegrationService;
   reportSafety: ReportSafetyService;
+  /** statistics (issue 26): tables by dimension and period over the organizations the caller may count */
+  statistics: StatisticsService;
   /** patient calling (issue 23): queue types and settings, the queue, its actions, screens */
   calling: CallingServices;
   /** live events across instances (platform/live.ts): modules publish, sockets subscribe */

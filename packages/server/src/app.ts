@@ -15,6 +15,7 @@ import { ordersServices } from './modules/orders/index.js';
 import { consultationServices } from './modules/consultations/index.js';
 import { ReportPrintService } from './modules/report-print/index.js';
 import { ReportSafetyService } from './modules/report-safety/index.js';
+import { deskSources, reportSources, StatisticsService } from './modules/statistics/index.js';
 import { KnowledgeBaseService, ReportLibraryService } from './modules/report-library/index.js';
 import { ViewingService } from './modules/viewing/index.js';
 import {
@@ -202,6 +203,7 @@ export async function buildApp(
       new Sealer(options.jwtSecret, 'group-web-secret'),
     ),
     reportSafety: new ReportSafetyService(options.db, options.clock, reports.hooks),
+    statistics: new StatisticsService(options.db, options.clock, { ...reportSources, ...deskSources }),
     calling: callingServices(
       options.db,
       options.clock,

@@ -1,0 +1,5 @@
+import type { StatKind } from '@yyp/contracts';
+import type { StatSource } from './stat-source.js';
+
+/** The statistics counted from the front desk, orders, money, consultations and quality grades. */
+export const deskSources: Partial<Record<StatKind, StatSource>> = {};

@@ -1,0 +1,38 @@
+import { statisticsCalls as calls, TABLE_STAT_KINDS } from '@yyp/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountRow } from '../../db/schema.js';
+import { auditContext } from '../../platform/audit.js';
+import { defineCallRoute } from '../../platform/call-route.js';
+import { sendXlsx } from '../../platform/xlsx.js';
+import type { StatisticsService } from './statistics.service.js';
+
+const caller = ({ account, request }: { account: AccountRow; request: FastifyRequest }) => ({
+  account,
+  ctx: auditContext(request),
+});
+
+/**
+ * Statistics (issue 26; spec 001 §7 "Statistics"). Every route is the caller's: the organizations
+ * counted are settled by the service, each needing the statistic's action (statistics.scope.ts), so
+ * another group's organization answers 404 and a missing action 403 before anything is counted.
+ */
+export function statisticsRoutes(app: FastifyInstance, stats: StatisticsService): void {
+  for (const kind of TABLE_STAT_KINDS) {
+    const c = calls.tables[kind];
+    defineCallRoute(app, c.get, {
+      summary: `Statistics: ${kind} in a period, by dimension and period`,
+      auth: 'account',
+      handler: (input) => stats.table(caller(input), kind, input.query),
+    });
+    defineCallRoute(app, c.post, {
+      summary: `Statistics: ${kind} in a period (the query as a body)`,
+      auth: 'account',
+      handler: (input) => stats.table(caller(input), kind, input.body),
+    });
+    defineCallRoute(app, c.exportExcel, {
+      summary: `Statistics: ${kind} as .xlsx (rows and totals, in the caller's language)`,
+      auth: 'account',
+      handler: async (input) => sendXlsx(input.reply, await stats.exportTable(caller(input), kind, input.query)),
+    });
+  }
+}
