@@ -4,6 +4,8 @@ import type { AccountRow } from '../../db/schema.js';
 import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute } from '../../platform/call-route.js';
 import { sendXlsx } from '../../platform/xlsx.js';
+import { detailRoutes } from './statistics-detail.routes.js';
+import { moneyRoutes } from './statistics-money.routes.js';
 import type { StatisticsService } from './statistics.service.js';
 
 const caller = ({ account, request }: { account: AccountRow; request: FastifyRequest }) => ({
@@ -35,4 +37,6 @@ export function statisticsRoutes(app: FastifyInstance, stats: StatisticsService)
       handler: async (input) => sendXlsx(input.reply, await stats.exportTable(caller(input), kind, input.query)),
     });
   }
+  detailRoutes(app, stats.detail);
+  moneyRoutes(app, stats.money);
 }

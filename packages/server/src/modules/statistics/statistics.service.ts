@@ -23,6 +23,8 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { xlsxSheet, type XlsxColumn, type XlsxFile } from '../../platform/xlsx.js';
 import type { StatRequest, StatResult, StatSource } from './stat-source.js';
+import { DetailStatistics } from './statistics-detail.service.js';
+import { MoneyStatistics } from './statistics-money.service.js';
 import { loadStatScope, pickBuckets, type ScopeBucket, type StatScope } from './statistics.scope.js';
 
 export interface StatCaller {
@@ -44,11 +46,19 @@ export function hospitalDayStart(day: string): Date {
  * every period of the range and the organizations' names.
  */
 export class StatisticsService {
+  /** report detail, overview, allowed organizations, group quality */
+  readonly detail: DetailStatistics;
+  /** statistics/billings */
+  readonly money: MoneyStatistics;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly sources: Partial<Record<StatKind, StatSource>>,
-  ) {}
+  ) {
+    this.detail = new DetailStatistics(db, clock, this);
+    this.money = new MoneyStatistics(db, clock, this);
+  }
 
   /** The range checked, the organizations picked: what a source is asked, and the names. */
   async request(
