@@ -47,7 +47,13 @@ export const reports = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('reports_bucket_status_idx').on(t.bucketId, t.status)],
+  (t) => [
+    index('reports_bucket_status_idx').on(t.bucketId, t.status),
+    // The statistics' rollups recount an organization's reports approved on a day (stat-rollup.store.ts).
+    index('reports_bucket_approved_idx')
+      .on(t.bucketId, t.approvedAt)
+      .where(sql`${t.approvedAt} is not null`),
+  ],
 );
 export type ReportRow = typeof reports.$inferSelect;
 

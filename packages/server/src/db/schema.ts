@@ -11,3 +11,4 @@ export * from './schema-registry.js';
 export * from './schema-calling.js';
 export * from './schema-billing.js';
 export * from './schema-consultations.js';
+export * from './schema-statistics.js';
