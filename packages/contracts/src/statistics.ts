@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Action } from './permissions.js';
+import { currencySchema } from './money.js';
 import { isoDateSchema } from './registry.js';
 
 /**
@@ -264,6 +265,8 @@ export const statQuerySchema = z.object({
   modality: z.string().trim().max(16).optional(),
   /** one doctor (an account id) */
   doctorId: id.optional(),
+  /** the money columns' currency (income statistics count one: CNY unless USD is asked) */
+  currency: currencySchema.optional(),
 });
 export type StatQuery = z.output<typeof statQuerySchema>;
 export type StatQueryInput = z.input<typeof statQuerySchema>;
@@ -360,9 +363,18 @@ export const statBillingsSchema = z.object({
   items: z.array(statBillingItemSchema),
   total: z.number().int(),
   sums: z.array(
-    z.object({ currency: z.enum(['CNY', 'USD']), paidFen: z.number().int(), refundedFen: z.number().int() }),
+    z.object({
+      currency: z.enum(['CNY', 'USD']),
+      paidFen: z.number().int(),
+      refundedFen: z.number().int(),
+      /** turnaround (SLA) credits */
+      creditedFen: z.number().int(),
+      /** paid − refunded − credited */
+      netFen: z.number().int(),
+    }),
   ),
 });
+export type StatBillings = z.infer<typeof statBillingsSchema>;
 
 /* ---------- overview ---------- */
 

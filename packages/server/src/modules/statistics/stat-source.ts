@@ -21,6 +21,8 @@ export interface StatRequest {
   bucketIds: string[];
   modality?: string | undefined;
   doctorId?: string | undefined;
+  /** the money columns' currency, when the query names one */
+  currency?: 'CNY' | 'USD' | undefined;
 }
 
 /** One period's values (the chart); periods without data may be left out: the service adds them. */

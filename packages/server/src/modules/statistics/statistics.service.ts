@@ -89,6 +89,7 @@ export class StatisticsService {
       bucketIds: buckets.map((b) => b.id),
       modality: q.modality,
       doctorId: q.doctorId,
+      currency: q.currency,
     };
     return { req, buckets, scope };
   }

@@ -1,0 +1,17 @@
+import type { StatKind } from '@yyp/contracts';
+import type { StatSource } from './stat-source.js';
+import { arriverStats, registrarStats } from './stat-desk.store.js';
+import { consulStats, remoteReportStats } from './stat-desk-orders.store.js';
+import { groupPaymentStats } from './stat-money.store.js';
+
+/**
+ * The statistics of the front desk (registrar, arriver), of report orders (remote-report), of money
+ * (group-payment: CNY unless the query names USD) and of consultations (consul).
+ */
+export const deskRegistrySources: Partial<Record<StatKind, StatSource>> = {
+  registrar: registrarStats,
+  arriver: arriverStats,
+  'remote-report': remoteReportStats,
+  'group-payment': (db, req) => groupPaymentStats(db, req, req.currency ?? 'CNY'),
+  consul: consulStats,
+};
