@@ -1,7 +1,7 @@
 import { ACTION_CATALOGUE, GROUP_ACCESS_LEVELS, type Action, type StatAction } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import { callerScope } from '../../platform/access.js';
-import { effectiveActions, type CallerAccess } from '../../platform/authz.js';
+import { canSee, effectiveActions, type CallerAccess } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { bucketsOfGroups, groupsByIds, type ScopeBucketRow, type ScopeGroupRow } from './statistics-scope.store.js';
@@ -17,6 +17,8 @@ export interface StatScope {
   access: CallerAccess;
   /** the organizations of the caller's groups where it holds at least one statistics action */
   buckets: ScopeBucket[];
+  /** every organization of the caller's groups it can see (named without the action: 403, not 404) */
+  seen: ScopeBucket[];
   groups: (ScopeGroupRow & { isAdmin: boolean })[];
 }
 
@@ -27,8 +29,7 @@ export interface StatScope {
  */
 export function statActionsIn(access: CallerAccess, bucket: ScopeBucketRow): Set<Action> {
   const out = new Set<Action>([...effectiveActions(access, bucket)].filter((a) => a !== 'bucket_read') as Action[]);
-  const canSee = effectiveActions(access, bucket).size > 0;
-  if (canSee && access.groupLevels.get(bucket.groupId) === GROUP_ACCESS_LEVELS.admin) {
+  if (canSee(access, bucket) && access.groupLevels.get(bucket.groupId) === GROUP_ACCESS_LEVELS.admin) {
     for (const a of STAT_ACTIONS) out.add(a as Action);
   }
   return out;
@@ -39,14 +40,13 @@ export async function loadStatScope(db: Db, account: AccountRow): Promise<StatSc
   const { access } = await callerScope(db, account);
   const groupIds = [...access.groupLevels.keys()];
   const [rows, groupRows] = await Promise.all([bucketsOfGroups(db, groupIds), groupsByIds(db, groupIds)]);
-  const buckets = rows
-    .map((b) => ({ ...b, actions: statActionsIn(access, b) }))
-    .filter((b) => [...b.actions].some((a) => STAT_ACTIONS.has(a)));
+  const seen = rows.filter((b) => canSee(access, b)).map((b) => ({ ...b, actions: statActionsIn(access, b) }));
+  const buckets = seen.filter((b) => [...b.actions].some((a) => STAT_ACTIONS.has(a)));
   const groups = groupRows.map((g) => ({
     ...g,
     isAdmin: access.groupLevels.get(g.id) === GROUP_ACCESS_LEVELS.admin,
   }));
-  return { access, buckets, groups };
+  return { access, buckets, seen, groups };
 }
 
 /**
@@ -62,15 +62,17 @@ export function pickBuckets(
   ask: { bucketIds?: string[] | undefined; groupId?: string | undefined },
 ): ScopeBucket[] {
   let pool = scope.buckets;
+  let visible = scope.seen;
   if (ask.groupId !== undefined) {
     const group = scope.groups.find((g) => g.id === ask.groupId);
     if (!group) throw errors.notFound('Group');
     if (!group.enableStat) throw new AppError('StatisticsDisabled', 'Statistics are turned off for this group');
     pool = pool.filter((b) => b.groupId === group.id);
+    visible = visible.filter((b) => b.groupId === group.id);
   }
   if (ask.bucketIds !== undefined && ask.bucketIds.length > 0) {
     const wanted = new Set(ask.bucketIds);
-    const seen = pool.filter((b) => wanted.has(b.id));
+    const seen = visible.filter((b) => wanted.has(b.id));
     if (seen.length < wanted.size) throw errors.notFound('Organization');
     if (seen.some((b) => !b.actions.has(action))) throw errors.forbidden(action);
     return seen;

@@ -107,9 +107,10 @@ export class StatisticsService {
 
   /** GET/POST statistics/{kind}: the table. */
   async table(caller: StatCaller, kind: StatKind, q: StatQuery): Promise<StatTable> {
+    // The range rules and the organizations first: a refusal never depends on the source.
+    const { req, buckets } = await this.request(caller, kind, q);
     const source = this.sources[kind];
     if (!source) throw new AppError('NotFound', `No statistic ${kind}`);
-    const { req, buckets } = await this.request(caller, kind, q);
     const result = await source(this.db, req);
     return shapeTable(req, buckets, result, statRangeWarning(kind, q.from, q.to));
   }
