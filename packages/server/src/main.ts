@@ -10,6 +10,7 @@ import { LocalBlobStore, type BlobStore } from './platform/blobs.js';
 import { startDimse } from './dicom/dimse.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { backfillNameInitials } from './modules/exams/index.js';
+import { seedDemoHistory } from './seed/demo-history.js';
 import { seedDemoStudies } from './seed/demo-studies.js';
 import path from 'node:path';
 
@@ -137,6 +138,10 @@ async function main(): Promise<void> {
     void seedDemoStudies(database.db, services.archive, (msg) => logger.info(msg))
       .then((n) => logger.info({ instances: n }, 'demo studies stored'))
       .catch((err: unknown) => logger.error({ err }, 'demo studies failed'));
+    // Six weeks of reported exams (no images), so the statistics have something to count.
+    void seedDemoHistory(database.db, new Date())
+      .then((n) => logger.info({ exams: n }, 'demo report history stored'))
+      .catch((err: unknown) => logger.error({ err }, 'demo report history failed'));
   }
   const store = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL';
   logger.info({ store, blobs: blobStore, dataDir: config.dataDir }, 'yyp started');
