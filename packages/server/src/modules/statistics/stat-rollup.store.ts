@@ -1,0 +1,176 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { StatInterval } from '@yyp/contracts';
+import type { Db } from '../../platform/db.js';
+import { textArrayLiteral } from '../../platform/sql.js';
+import { periodSql } from './stat-periods.store.js';
+
+/**
+ * The daily rollups of exams and reports (issue 26: "incremental rollups per organization, day and
+ * dimension ... exact, never sampled"). stat_daily holds, per organization and hospital day, one
+ * row per kind and keys (k1 a person, k2 a modality, k3 a body part; '' for none):
+ *
+ *   ex  live exams by the day they were received (exams.created)  k2       n exams,   s body parts
+ *   rw  approved reports by approval day, under their creator     k1 k2    n reports, s body parts
+ *   ra  approved reports by approval day, under their approver    k1 k2    n reports, s body parts
+ *   rp  approved reports with the positive flag set, creator      k1 k2 k3 n reports, s positive
+ *   nt  approved reports with a note-taker                        k1       n reports, s body parts
+ *
+ * Approved: status corrected or printed with an approval time (a recall's cancelled leaves the
+ * counts), of a live exam. Modality: the first of the exam's backslash list. Body parts: the
+ * report's bodyPartCount, else the exam's, else 1. Triggers (migration 0043) mark the
+ * (organization, day) pairs a write touches in stat_dirty; refreshRollups recounts them from the
+ * raw rows before a statistic sums stat_daily.
+ */
+export type RollupKind = 'ex' | 'rw' | 'ra' | 'rp' | 'nt';
+
+const dayStart = (day: SQL) => sql`((${day})::timestamp - interval '480 minutes') at time zone 'UTC'`;
+const dayEnd = (day: SQL) => sql`((${day})::timestamp + interval '960 minutes') at time zone 'UTC'`;
+/** the first modality of the exam's list (CT\SR counts as CT) */
+const firstModality = sql`split_part(e.modality, '\\', 1)`;
+/** body parts: the report's count, the exam's, or one */
+const bodyParts = sql`coalesce(case when jsonb_typeof(r.content -> 'bodyPartCount') = 'number'
+  then (r.content ->> 'bodyPartCount')::int end, e.body_part_count, 1)`;
+const APPROVED = sql`r.status in ('corrected', 'printed') and r.approved_at is not null`;
+
+function rowsOf<R>(result: unknown): R[] {
+  return (result as { rows: R[] }).rows;
+}
+
+/** The days to recount as a relation g(bucket_id, day). */
+function daysRelation(days: readonly { bucketId: string; day: string }[]): SQL {
+  const b = textArrayLiteral(days.map((d) => d.bucketId));
+  const d = textArrayLiteral(days.map((x) => x.day));
+  return sql`unnest(${b}::text[], ${d}::date[]) as g(bucket_id, day)`;
+}
+
+/** Recounts ex for these days from the exams (and their reports' body-part counts). */
+function recountExams(g: SQL): SQL {
+  return sql`insert into stat_daily (bucket_id, kind, day, k2, n, s)
+    select g.bucket_id, 'ex', g.day, ${firstModality}, count(*), sum(${bodyParts})
+    from ${g}
+    join exams e on e.bucket_id = g.bucket_id and e.created >= ${dayStart(sql`g.day`)} and e.created < ${dayEnd(sql`g.day`)}
+    left join reports r on r.id = e.id
+    where e.deleted_time is null
+    group by g.bucket_id, g.day, ${firstModality}`;
+}
+
+/** Recounts rw, ra, rp and nt for these days from the approved reports. */
+function recountReports(g: SQL): SQL {
+  return sql`insert into stat_daily (bucket_id, kind, day, k1, k2, k3, n, s)
+    select a.bucket_id, x.kind, a.day, x.k1, x.k2, x.k3, count(*), sum(x.v)
+    from (
+      select r.bucket_id, g.day, ${firstModality} as m, e.body_part as part, r.creator_id, r.approver_id,
+        r.note_taker_id, ${bodyParts} as bp,
+        case when jsonb_typeof(r.content -> 'positive') = 'boolean' then (r.content ->> 'positive')::boolean end as positive
+      from ${g}
+      join reports r on r.bucket_id = g.bucket_id
+        and r.approved_at >= ${dayStart(sql`g.day`)} and r.approved_at < ${dayEnd(sql`g.day`)}
+      join exams e on e.id = r.id and e.deleted_time is null
+      where ${APPROVED}
+    ) a
+    cross join lateral (values
+      ('rw', coalesce(a.creator_id, ''), a.m, '', a.bp),
+      ('ra', coalesce(a.approver_id, ''), a.m, '', a.bp),
+      ('rp', case when a.positive is not null then coalesce(a.creator_id, '') end, a.m, a.part,
+        case when a.positive then 1 else 0 end),
+      ('nt', a.note_taker_id, '', '', a.bp)
+    ) as x(kind, k1, k2, k3, v)
+    where x.k1 is not null
+    group by a.bucket_id, x.kind, a.day, x.k1, x.k2, x.k3`;
+}
+
+/**
+ * Brings stat_daily up to date for these organizations: in one transaction, takes their marks
+ * (in (organization, day) order, the order writers mark in; a mark still held by a writer's open
+ * transaction is waited for, so its change is seen), deletes those days' rows and recounts them.
+ */
+export async function refreshRollups(db: Db, bucketIds: readonly string[]): Promise<number> {
+  const buckets = textArrayLiteral(bucketIds);
+  const pending = rowsOf<{ one: number }>(
+    await db.execute(sql`select 1 as one from stat_dirty where bucket_id = any(${buckets}::text[]) limit 1`),
+  );
+  if (pending.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const days = rowsOf<{ bucketId: string; day: string }>(
+      await tx.execute(sql`delete from stat_dirty where (bucket_id, day) in (
+          select bucket_id, day from stat_dirty where bucket_id = any(${buckets}::text[])
+          order by bucket_id, day for update)
+        returning bucket_id as "bucketId", to_char(day, 'YYYY-MM-DD') as day`),
+    );
+    if (days.length === 0) return 0;
+    const g = daysRelation(days);
+    await tx.execute(sql`delete from stat_daily s using ${g} where s.bucket_id = g.bucket_id and s.day = g.day`);
+    await tx.execute(recountExams(g));
+    await tx.execute(recountReports(g));
+    return days.length;
+  });
+}
+
+/** Which rows of stat_daily a statistic sums. */
+export interface RollupQuery {
+  bucketIds: readonly string[];
+  /** hospital days, both included */
+  from: string;
+  to: string;
+  kinds: readonly RollupKind[];
+  /** only this person (k1) */
+  k1?: string | undefined;
+  /** only this modality (k2) */
+  k2?: string | undefined;
+}
+
+/** What the rows are grouped by: a key column, the organization, or nothing (the totals). */
+export type RollupKey = 'k1' | 'k2' | 'k3' | 'bucket';
+
+export interface RollupSum {
+  kind: RollupKind;
+  key: string;
+  sub: string;
+  n: number;
+  s: number;
+}
+
+const KEY_SQL: Record<RollupKey, SQL> = {
+  k1: sql`k1`,
+  k2: sql`k2`,
+  k3: sql`k3`,
+  bucket: sql`bucket_id`,
+};
+
+function whereOf(q: RollupQuery): SQL {
+  const parts = [
+    sql`bucket_id = any(${textArrayLiteral(q.bucketIds)}::text[])`,
+    sql`kind = any(${textArrayLiteral(q.kinds)}::text[])`,
+    sql`day between ${q.from}::date and ${q.to}::date`,
+  ];
+  if (q.k1 !== undefined) parts.push(sql`k1 = ${q.k1}`);
+  if (q.k2 !== undefined) parts.push(sql`k2 = ${q.k2}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The sums by kind and key (and a second key: a doctor's rows by modality). */
+export async function sumRollup(db: Db, q: RollupQuery, key: RollupKey, sub?: RollupKey): Promise<RollupSum[]> {
+  const k = KEY_SQL[key];
+  // (a constant may not be grouped by: without a second key, sub is '' outside the grouping)
+  const s = sub ? KEY_SQL[sub] : sql`''`;
+  const groupBy = sub ? sql`kind, ${k}, ${s}` : sql`kind, ${k}`;
+  const rows = rowsOf<{ kind: RollupKind; key: string; sub: string; n: string | number; s: string | number }>(
+    await db.execute(sql`select kind, ${k} as key, ${s} as sub, sum(n) as n, sum(s) as s
+      from stat_daily where ${whereOf(q)} group by ${groupBy}`),
+  );
+  return rows.map((r) => ({ kind: r.kind, key: r.key, sub: r.sub, n: Number(r.n), s: Number(r.s) }));
+}
+
+/** The sums by kind and period (the chart). */
+export async function sumRollupPeriods(
+  db: Db,
+  q: RollupQuery,
+  interval: StatInterval,
+): Promise<{ kind: RollupKind; period: string; n: number; s: number }[]> {
+  const p = periodSql(sql`day`, interval);
+  const rows = rowsOf<{ kind: RollupKind; period: string; n: string | number; s: string | number }>(
+    await db.execute(sql`select kind, ${p} as period, sum(n) as n, sum(s) as s
+      from stat_daily where ${whereOf(q)} group by kind, ${p}`),
+  );
+  return rows.map((r) => ({ kind: r.kind, period: r.period, n: Number(r.n), s: Number(r.s) }));
+}
