@@ -104,6 +104,8 @@ export const registrations = pgTable(
       .on(t.bucketId, t.orderId)
       .where(sql`${t.orderId} is not null`),
     index('registrations_patient_idx').on(t.patientRef),
+    // statistics/registrar: an organization's registrations of a period (migration 0044).
+    index('registrations_bucket_created_idx').on(t.bucketId, t.created),
   ],
 );
 
@@ -175,6 +177,10 @@ export const scheduledExams = pgTable(
     index('scheduled_exams_bucket_patient_idx').on(t.bucketId, t.patientRef, t.source, t.created, t.id),
     // A device's worklist: its own station's exams and those of no station, by date (migration 0034).
     index('scheduled_exams_bucket_station_date_idx').on(t.bucketId, t.stationAeTitle, t.scheduledDate),
+    // statistics/arriver: an organization's arrivals of a period (migration 0044).
+    index('scheduled_exams_bucket_arrived_idx')
+      .on(t.bucketId, t.arrivedAt)
+      .where(sql`${t.arrivedAt} is not null`),
     uniqueIndex('scheduled_exams_accession_idx').on(t.bucketId, t.accessionNumber),
     uniqueIndex('scheduled_exams_study_uid_idx').on(t.studyInstanceUid),
     index('scheduled_exams_exam_idx')

@@ -1,0 +1,2 @@
+CREATE INDEX "registrations_bucket_created_idx" ON "registrations" USING btree ("bucket_id","created");--> statement-breakpoint
+CREATE INDEX "scheduled_exams_bucket_arrived_idx" ON "scheduled_exams" USING btree ("bucket_id","arrived_at") WHERE "scheduled_exams"."arrived_at" is not null;
