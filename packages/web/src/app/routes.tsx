@@ -146,6 +146,11 @@ export const routes: RouteObject[] = [
             path: 'calling',
             lazy: () => import('../features/calling/CallingPage').then((m) => ({ Component: m.CallingPage })),
           },
+          // Statistics (issue 26): the caller's group, and one group's (under groups, below).
+          {
+            path: 'group-statistics',
+            lazy: () => import('../features/statistics/StatisticsPage').then((m) => ({ Component: m.StatisticsPage })),
+          },
           // Consultations (issue 25): the list, mine, the request form, the detail and a linked history one.
           {
             path: 'consultations',
@@ -206,6 +211,11 @@ export const routes: RouteObject[] = [
               {
                 path: ':groupId',
                 lazy: () => import('../features/groups/GroupPage').then((m) => ({ Component: m.GroupPage })),
+              },
+              {
+                path: ':groupId/statistics',
+                lazy: () =>
+                  import('../features/statistics/StatisticsPage').then((m) => ({ Component: m.StatisticsPage })),
               },
               {
                 path: ':groupId/organizations/:organizationId',

@@ -22,6 +22,7 @@ import { bindingChs } from './binding/chs';
 import { billingChs } from './billing/chs';
 import { invoicesChs } from './invoices/chs';
 import { consultationsChs } from './consultations/chs';
+import { statisticsChs } from './statistics/chs';
 import { videoChs } from './video/chs';
 
 /** 简体中文 (default language). */
@@ -94,6 +95,7 @@ export const chs: Messages = {
     orders: '订单',
     registry: '登记',
     calling: '叫号',
+    statistics: '统计',
     consultations: '会诊',
     settings: '设置',
     profile: '个人资料',
@@ -310,5 +312,6 @@ export const chs: Messages = {
   ...billingChs,
   ...invoicesChs,
   ...consultationsChs,
+  ...statisticsChs,
   ...videoChs,
 };

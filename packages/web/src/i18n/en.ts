@@ -22,6 +22,7 @@ import { bindingEn } from './binding/en';
 import { billingEn } from './billing/en';
 import { invoicesEn } from './invoices/en';
 import { consultationsEn } from './consultations/en';
+import { statisticsEn } from './statistics/en';
 import { videoEn } from './video/en';
 import type { Widen } from './widen';
 
@@ -185,6 +186,7 @@ export const en = {
     orders: 'Orders',
     registry: 'Registry',
     calling: 'Calling',
+    statistics: 'Statistics',
     consultations: 'Consultations',
     settings: 'Settings',
     profile: 'Profile',
@@ -320,6 +322,7 @@ export const en = {
   ...billingEn,
   ...invoicesEn,
   ...consultationsEn,
+  ...statisticsEn,
   ...videoEn,
 };
 

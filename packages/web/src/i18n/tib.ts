@@ -22,6 +22,7 @@ import { bindingTib } from './binding/tib';
 import { billingTib } from './billing/tib';
 import { invoicesTib } from './invoices/tib';
 import { consultationsTib } from './consultations/tib';
+import { statisticsTib } from './statistics/tib';
 import { videoTib } from './video/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
@@ -94,6 +95,7 @@ export const tib: Messages = {
     orders: 'བཀའ་འཛིན།',
     registry: 'ཐོ་འགོད།',
     calling: 'ནད་པ་འབོད་པ།',
+    statistics: 'བསྡོམས་རྩིས།',
     consultations: 'ལྷན་འཛོམས་ནད་བརྟག',
     settings: 'སྒྲིག་འགོད།',
     profile: 'རང་གི་ཆ་འཕྲིན།',
@@ -311,5 +313,6 @@ export const tib: Messages = {
   ...billingTib,
   ...invoicesTib,
   ...consultationsTib,
+  ...statisticsTib,
   ...videoTib,
 };

@@ -2,6 +2,7 @@ import {
   AccountBookOutlined,
   AlertOutlined,
   AuditOutlined,
+  BarChartOutlined,
   CheckSquareOutlined,
   CommentOutlined,
   DisconnectOutlined,
@@ -28,6 +29,7 @@ import { NotificationBell } from '../../features/notifications/NotificationBell'
 import { useRegistryBuckets } from '../../features/registry/useRegistry';
 import { useCallingBuckets } from '../../features/calling/useCallingBuckets';
 import { ConsultationPoll } from '../../features/consultations/ConsultationPoll';
+import { useAllowedStatistics } from '../../features/statistics/useAllowedStatistics';
 import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { useSessionState } from '../../shared/session/useSessionState';
@@ -40,6 +42,7 @@ const NAV_ICONS: Record<NavKey, ReactNode> = {
   criticalValues: <AlertOutlined />,
   quality: <CheckSquareOutlined />,
   calling: <SoundOutlined />,
+  statistics: <BarChartOutlined />,
   consultations: <CommentOutlined />,
   reportPublish: <SendOutlined />,
   orders: <AccountBookOutlined />,
@@ -65,6 +68,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const bucketActions = usePermissions();
   const registryBuckets = useRegistryBuckets();
   const callingBuckets = useCallingBuckets();
+  const allowedStatistics = useAllowedStatistics();
   const logout = useLogout();
   const { language, changeLanguage } = useLanguagePreference();
   useApplySavedLanguage(me.data);
@@ -92,6 +96,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
     me.data?.isPlatformAdmin === true,
     (registryBuckets.data?.length ?? 0) > 0,
     (callingBuckets.data?.length ?? 0) > 0,
+    (allowedStatistics.data?.items.length ?? 0) > 0,
   );
   const items: MenuProps['items'] = entries.map((entry) => ({
     key: entry.key,

@@ -91,6 +91,17 @@ describe('visibleNavEntries', () => {
     expect(selectedNavKey('/consultations/c1/related/l1')).toEqual(['consultations']);
   });
 
+  it('shows statistics when buckets/allowed-statistics lists an organization', () => {
+    expect(visibleNavEntries([], undefined, false, false, false, true).map((e) => e.key)).toEqual([
+      'studies',
+      'statistics',
+      'groups',
+      'settings',
+    ]);
+    expect(visibleNavEntries([], undefined, false, false, false, false).map((e) => e.key)).not.toContain('statistics');
+    expect(selectedNavKey('/group-statistics')).toEqual(['statistics']);
+  });
+
   it('hides the level-bound entries while the groups are unknown', () => {
     expect(visibleNavEntries(undefined).map((e) => e.key)).toEqual(['studies', 'groups', 'settings']);
   });

@@ -12,6 +12,7 @@ export type NavKey =
   | 'criticalValues'
   | 'quality'
   | 'calling'
+  | 'statistics'
   | 'consultations'
   | 'reportPublish'
   | 'orders'
@@ -35,6 +36,8 @@ export interface NavEntry {
   requiresRegistryDesk?: boolean;
   /** Shown only to callers: calling_call or calling_manage_queue in an organization of a group with calling on. */
   requiresCallingDesk?: boolean;
+  /** Shown only to those who may count something: GET buckets/allowed-statistics lists an organization. */
+  requiresStatistics?: boolean;
   /** Shown only when a group of the caller has this setting on. */
   requiresGroupFlag?: 'enableConsultation';
 }
@@ -56,6 +59,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
     requiresAnyAction: QUALITY_REVIEW_ACTIONS,
   },
   { key: 'calling', path: '/calling', label: 'nav.calling', requiresCallingDesk: true },
+  // Statistics (issue 26): the caller's group statistics, for those allowed some statistic somewhere.
+  { key: 'statistics', path: '/group-statistics', label: 'nav.statistics', requiresStatistics: true },
   // Consultations (issue 25): where a group of the caller has them on.
   { key: 'consultations', path: '/consultations', label: 'nav.consultations', requiresGroupFlag: 'enableConsultation' },
   {
@@ -87,7 +92,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
  * The refused DICOM associations show to platform admins (GET accounts/me); a group's auditors
  * reach them from the operation log. The registry shows when the caller registers patients in some
  * organization (GET registry-buckets lists one); calling when the caller calls patients in some
- * organization whose group has calling on (features/calling `callingBuckets`).
+ * organization whose group has calling on (features/calling `callingBuckets`); statistics when
+ * GET buckets/allowed-statistics lists an organization (features/statistics `useAllowedStatistics`).
  */
 export function visibleNavEntries(
   groups: readonly Group[] | undefined,
@@ -95,6 +101,7 @@ export function visibleNavEntries(
   platformAdmin = false,
   registryDesk = false,
   callingDesk = false,
+  statistics = false,
 ): NavEntry[] {
   const levels = new Set((groups ?? []).map((group) => group.accessLevel));
   return NAV_ENTRIES.filter(
@@ -104,6 +111,7 @@ export function visibleNavEntries(
       (entry.requiresPlatformAdmin !== true || platformAdmin) &&
       (entry.requiresRegistryDesk !== true || registryDesk) &&
       (entry.requiresCallingDesk !== true || callingDesk) &&
+      (entry.requiresStatistics !== true || statistics) &&
       (entry.requiresGroupFlag === undefined ||
         (groups ?? []).some((group) => group.settings[entry.requiresGroupFlag!] === true)),
   );

@@ -1,0 +1,295 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  callKey,
+  defaultDomainConfig,
+  hospitalDate,
+  statisticsCalls,
+  type AllowedStatistics,
+  type StatTable,
+} from '@yyp/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../api/sessionStore';
+import { demoUser, errorAnswer, installFakeApi, tokenFor, type FakeHandler } from '../../test/fakeApi';
+import { renderApp } from '../../test/renderApp';
+import { groupOf } from '../../test/tenancyFixtures';
+
+/*
+ * jsdom has no canvas for ECharts to draw on: the chart module is stubbed here (and only here),
+ * keeping the option it was given and its click handler, so a test can click a bar.
+ */
+const charts = vi.hoisted(() => ({
+  options: [] as unknown[],
+  clicks: [] as ((params: { dataIndex: number; name: string }) => void)[],
+}));
+vi.mock('../../ui/echartsSetup', () => ({
+  init: () => ({
+    on: (_event: string, handler: (params: { dataIndex: number; name: string }) => void) => charts.clicks.push(handler),
+    setOption: (option: unknown) => charts.options.push(option),
+    resize: () => undefined,
+    dispose: () => undefined,
+  }),
+}));
+
+const allowed: AllowedStatistics = {
+  items: [
+    {
+      bucketId: 'b1',
+      name: 'Radiology',
+      groupId: 'g1',
+      actions: ['physician_workload_stats', 'positive_rate_stats', 'charge_details_stats'],
+    },
+    { bucketId: 'b2', name: 'Ultrasound', groupId: 'g1', actions: ['physician_workload_stats'] },
+    { bucketId: 'b9', name: 'Other hospital', groupId: 'g2', actions: ['device_workload_stats'] },
+  ],
+  groups: [
+    { id: 'g1', name: 'Renhe Hospital', enableStat: true, isAdmin: true },
+    { id: 'g2', name: 'Other group', enableStat: true, isAdmin: false },
+  ],
+};
+
+function workload(query: URLSearchParams): StatTable {
+  return {
+    kind: 'report',
+    from: query.get('from')!,
+    to: query.get('to')!,
+    interval: 'day',
+    by: 'doctor',
+    buckets: [{ id: 'b1', name: 'Radiology' }],
+    columns: ['written', 'approved', 'writtenBodyParts'],
+    rows: [
+      { key: 'u-wang', label: 'Dr. Wang', values: { written: 12, approved: 3, writtenBodyParts: 15 } },
+      { key: 'u-li', label: 'Dr. Li', values: { written: 8, approved: 17, writtenBodyParts: 9 } },
+    ],
+    periods: [{ period: query.get('from')!, values: { written: 20, approved: 20, writtenBodyParts: 24 } }],
+    totals: { written: 20, approved: 20, writtenBodyParts: 24 },
+    warning: null,
+  };
+}
+
+function openStatistics(handlers: Record<string, FakeHandler>, path = '/group-statistics') {
+  const api = installFakeApi({
+    'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
+    'GET accounts/me': () => ({ status: 200, body: demoUser() }),
+    'PATCH accounts/me': (r) => ({ status: 200, body: demoUser(r.body as object) }),
+    'GET groups/mine': () => ({ status: 200, body: [groupOf()] }),
+    [callKey(statisticsCalls.allowedStatistics)]: () => ({ status: 200, body: allowed }),
+    ...handlers,
+  });
+  sessionStore.signIn('doctor', tokenFor('doctor'));
+  return { api, ...renderApp(path) };
+}
+
+const workloadHandler: FakeHandler = (r) => ({ status: 200, body: workload(new URLSearchParams(r.search)) });
+const asked = (api: ReturnType<typeof installFakeApi>, path: string) =>
+  api.requests.filter((r) => r.path === path).map((r) => Object.fromEntries(new URLSearchParams(r.search)));
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('/group-statistics', { timeout: 30_000 }, () => {
+  it('lists the statistics the caller may see in its group, asks the preset range and shows rows and totals', async () => {
+    const { api } = openStatistics({ [callKey(statisticsCalls.tables.report.get)]: workloadHandler });
+    expect(await screen.findByRole('tab', { name: 'Doctor workload' })).toBeTruthy();
+    // device workload is held only in another group's organization
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Doctor workload',
+      'Positive rate',
+      'Income',
+    ]);
+    expect(screen.getByText('Statistics of Renhe Hospital')).toBeTruthy();
+    // the navbar's statistics entry
+    expect(screen.getByRole('link', { name: 'Statistics' }).getAttribute('href')).toBe('/group-statistics');
+
+    // first the last 7 hospital days of the group, by doctor, the simple version
+    const today = hospitalDate(new Date());
+    await waitFor(() =>
+      expect(asked(api, 'statistics/report')[0]).toEqual({
+        from: shift(today, -6),
+        to: today,
+        interval: 'day',
+        groupId: 'g1',
+        by: 'doctor',
+        version: 'simple',
+      }),
+    );
+    const table = (await screen.findByText('Dr. Wang')).closest('table')!;
+    expect(within(table).getByRole('columnheader', { name: 'Written' })).toBeTruthy();
+    const totals = within(table).getByText('Total').closest('tr')!;
+    expect(
+      within(totals)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Total', '20', '20', '24']);
+    // the chart (loaded lazily) draws a bar per doctor
+    await waitFor(() =>
+      expect(charts.options.at(-1)).toMatchObject({
+        xAxis: { data: ['Dr. Wang', 'Dr. Li'] },
+        series: [{ type: 'bar', data: [12, 8] }],
+      }),
+    );
+
+    // last month: its first to its last day, grouped by week
+    fireEvent.click(screen.getByRole('button', { name: 'Last month' }));
+    const firstOfMonth = `${today.slice(0, 7)}-01`;
+    const lastMonthEnd = shift(firstOfMonth, -1);
+    await waitFor(() =>
+      expect(asked(api, 'statistics/report').at(-1)).toMatchObject({
+        from: `${lastMonthEnd.slice(0, 7)}-01`,
+        to: lastMonthEnd,
+      }),
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Group by' }));
+    fireEvent.click(await screen.findByTitle('Week'));
+    await waitFor(() =>
+      expect(asked(api, 'statistics/report').at(-1)).toMatchObject({
+        from: `${lastMonthEnd.slice(0, 7)}-01`,
+        interval: 'week',
+      }),
+    );
+  });
+
+  it('stores the workload version and asks the detailed table', async () => {
+    const { api } = openStatistics({ [callKey(statisticsCalls.tables.report.get)]: workloadHandler });
+    await screen.findByText('Dr. Wang');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Version' }));
+    fireEvent.click(await screen.findByTitle('Detailed'));
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.method === 'PATCH' && r.path === 'accounts/me')?.body).toEqual({
+        preferences: { workloadVersion: 'detailed' },
+      }),
+    );
+    await waitFor(() => expect(asked(api, 'statistics/report').at(-1)).toMatchObject({ version: 'detailed' }));
+  });
+
+  it('shows money, rates and the empty state', async () => {
+    openStatistics({
+      [callKey(statisticsCalls.tables.report.get)]: (r) => ({
+        status: 200,
+        body: { ...workload(new URLSearchParams(r.search)), rows: [], periods: [], totals: {} },
+      }),
+      [callKey(statisticsCalls.tables['report-positive'].get)]: (r) => ({
+        status: 200,
+        body: {
+          ...workload(new URLSearchParams(r.search)),
+          kind: 'report-positive',
+          by: 'modality',
+          columns: ['reports', 'positive', 'positiveRate'],
+          rows: [{ key: 'CT', label: 'CT', values: { reports: 7, positive: 3, positiveRate: 3 / 7 } }],
+          totals: { reports: 7, positive: 3, positiveRate: 3 / 7 },
+        },
+      }),
+      [callKey(statisticsCalls.tables['group-payment'].get)]: (r) => ({
+        status: 200,
+        body: {
+          ...workload(new URLSearchParams(r.search)),
+          kind: 'group-payment',
+          by: 'bucket',
+          columns: ['orders', 'paidFen'],
+          rows: [
+            { key: 'b1', label: 'Radiology', values: { orders: 1, paidFen: 1250 } },
+            { key: 'b2', label: 'Ultrasound', values: { orders: 4, paidFen: 100_000 } },
+          ],
+          totals: { orders: 5, paidFen: 101_250 },
+          currency: 'CNY',
+        },
+      }),
+    });
+    expect(await screen.findByText('Nothing was counted in this period.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Positive rate' }));
+    // a rate as percent, in the row and the totals
+    expect((await screen.findAllByText('42.9%')).length).toBe(2);
+    fireEvent.click(screen.getByRole('tab', { name: 'Income' }));
+    // money in fen as yuan
+    expect(await screen.findByText('¥12.50')).toBeTruthy();
+    expect(screen.getByText('¥1,012.50')).toBeTruthy();
+  });
+
+  it('says a range error by its message', async () => {
+    openStatistics({
+      [callKey(statisticsCalls.tables.report.get)]: () => errorAnswer(400, 'StatisticsRangeTooLong'),
+    });
+    expect(await screen.findByText(/The period is too long: device workload takes at most one month/)).toBeTruthy();
+  });
+
+  it('drills from a doctor into the reports of the period, and exports the same query', async () => {
+    const { api } = openStatistics({
+      [callKey(statisticsCalls.tables.report.get)]: workloadHandler,
+      [callKey(statisticsCalls.reportDetail)]: () => ({
+        status: 200,
+        body: {
+          total: 1,
+          items: [
+            {
+              examId: 'e1',
+              bucketId: 'b1',
+              bucketName: 'Radiology',
+              patientName: 'Zhang San',
+              patientId: 'P1',
+              accessionNumber: 'A1',
+              modality: 'CT',
+              bodyPart: 'Chest',
+              bodyPartCount: 1,
+              writer: { id: 'u-wang', name: 'Dr. Wang' },
+              approver: { id: 'u-li', name: 'Dr. Li' },
+              noteTaker: null,
+              approvedAt: '2026-11-20T08:00:00Z',
+              positive: true,
+            },
+          ],
+        },
+      }),
+      [callKey(statisticsCalls.tables.report.exportExcel)]: () => ({ status: 200, body: 'PK' }),
+    });
+    fireEvent.click(await screen.findByText('Dr. Wang'));
+    const link = await screen.findByRole('link', { name: 'Zhang San' });
+    expect(link.getAttribute('href')).toBe('/studies/e1/reports/e1');
+    const table = asked(api, 'statistics/report')[0]!;
+    expect(asked(api, 'statistics/report-detail')[0]).toMatchObject({
+      from: table.from,
+      to: table.to,
+      groupId: 'g1',
+      doctorId: 'u-wang',
+      role: 'written',
+    });
+    fireEvent.click(screen.getByText('Approved', { selector: '.ant-segmented-item-label' }));
+    await waitFor(() => expect(asked(api, 'statistics/report-detail').at(-1)).toMatchObject({ role: 'approved' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    // a bar of the chart drills the same way
+    charts.clicks.at(-1)!({ dataIndex: 1, name: 'Dr. Li' });
+    await waitFor(() =>
+      expect(asked(api, 'statistics/report-detail').at(-1)).toMatchObject({ doctorId: 'u-li', role: 'written' }),
+    );
+
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:xlsx');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    await waitFor(() => expect(saved).toEqual([`statistics-report-${table.from}-${table.to}.xlsx`]));
+    expect(asked(api, 'statistics/report/export-excel')).toEqual([table]);
+  });
+
+  it('shows one group on /groups/{groupId}/statistics, organizations of the group only', async () => {
+    const { api } = openStatistics(
+      {
+        [callKey(statisticsCalls.tables.report.get)]: workloadHandler,
+        [callKey(statisticsCalls.tables.modality.get)]: (r) => ({
+          status: 200,
+          body: { ...workload(new URLSearchParams(r.search)), kind: 'modality', by: 'modality', rows: [] },
+        }),
+      },
+      '/groups/g2/statistics',
+    );
+    expect(await screen.findByRole('tab', { name: 'Device workload' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Doctor workload' })).toBeNull();
+    await waitFor(() => expect(asked(api, 'statistics/modality')[0]).toMatchObject({ groupId: 'g2', by: 'modality' }));
+    // choosing an organization asks it instead of the whole group
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Organizations' }));
+    fireEvent.click(await screen.findByTitle('Other hospital'));
+    await waitFor(() => expect(asked(api, 'statistics/modality').at(-1)).toMatchObject({ bucketIds: 'b9' }));
+    expect(asked(api, 'statistics/modality').at(-1)).not.toHaveProperty('groupId');
+  });
+});
