@@ -43,6 +43,8 @@ export class DetailStatistics {
     readonly db: Db,
     readonly clock: Clock,
     readonly stats: StatisticsService,
+    /** the most reports an export holds (a test gives a small one) */
+    private readonly exportMax = STAT_EXPORT_MAX,
   ) {}
 
   /** The range checked and the organizations holding physician_workload_stats, as a filter. */
@@ -70,11 +72,11 @@ export class DetailStatistics {
   /** statistics/report-detail/export-excel: at most STAT_EXPORT_MAX reports, ExportLimitExceeded beyond. */
   async exportReportDetail(caller: StatCaller, q: StatReportDetailQuery): Promise<XlsxFile> {
     const { filter, buckets, scope } = await this.detailScope(caller, q);
-    const { rows, total } = await approvedReportPage(this.db, filter, { skip: 0, limit: STAT_EXPORT_MAX });
-    if (total > STAT_EXPORT_MAX) {
-      throw new AppError('ExportLimitExceeded', `At most ${STAT_EXPORT_MAX} reports can be exported`, {
+    const { rows, total } = await approvedReportPage(this.db, filter, { skip: 0, limit: this.exportMax });
+    if (total > this.exportMax) {
+      throw new AppError('ExportLimitExceeded', `At most ${this.exportMax} reports can be exported`, {
         count: total,
-        limit: STAT_EXPORT_MAX,
+        limit: this.exportMax,
       });
     }
     const language: Language = caller.account.preferences.language ?? 'chs';
