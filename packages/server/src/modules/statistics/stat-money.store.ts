@@ -2,7 +2,7 @@ import { ledgerAccount, type Currency } from '@yyp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import type { StatRequest, StatResult } from './stat-source.js';
-import { anyOf, instant, statSets } from './stat-desk-sets.store.js';
+import { anyOf, firstModality, instant, statSets } from './stat-desk-sets.store.js';
 
 /**
  * Income (charge_details_stats) from the billing ledger: the lines of the organizations' revenue
@@ -14,19 +14,30 @@ import { anyOf, instant, statSets } from './stat-desk-sets.store.js';
 const KINDS = sql`('payment', 'refund', 'sla_credit')`;
 const REVENUE = 'revenue:'.length + 1;
 
+export interface LinesFilter {
+  bucketIds: readonly string[];
+  start: Date;
+  end: Date;
+  /** the lines of orders on an exam of this modality (its first item) */
+  modality?: string | undefined;
+}
+
 /** The revenue lines of the request's organizations in its period (alias e: entries, t: txns). */
-function linesWhere(bucketIds: readonly string[], start: Date, end: Date, currency?: Currency): SQL {
-  return sql`${anyOf(
-    sql`e.account`,
-    bucketIds.map((id) => ledgerAccount.revenue(id)),
-  )} and e.created >= ${instant(start)} and e.created < ${instant(end)}
-    and t.kind in ${KINDS} ${currency ? sql`and e.currency = ${currency}` : sql``}`;
+function linesWhere(f: LinesFilter, currency?: Currency): SQL {
+  const accounts = f.bucketIds.map((id) => ledgerAccount.revenue(id));
+  const modality = f.modality
+    ? sql`and exists (select 1 from orders mo join exams me on me.id = mo.exam_id
+        where mo.id = t.order_id and ${firstModality(sql`me.modality`)} = ${f.modality})`
+    : sql``;
+  return sql`${anyOf(sql`e.account`, accounts)} and e.created >= ${instant(f.start)} and e.created < ${instant(f.end)}
+    and t.kind in ${KINDS} ${currency ? sql`and e.currency = ${currency}` : sql``} ${modality}`;
 }
 
 /**
  * statistics/group-payment: by organization or product, orders paid (a paid order counted once, a
  * duplicate payment of it too), paid, refunded, credited and net (paid − refunded − credited) in
- * fen of one currency (CNY unless the query names USD: sums of two currencies are never added).
+ * fen of one currency (CNY unless the query names USD: sums of two currencies are never added);
+ * with a modality, the lines of orders on an exam of that modality.
  */
 export async function groupPaymentStats(db: Db, req: StatRequest, currency: Currency): Promise<StatResult> {
   const key =
@@ -44,7 +55,7 @@ export async function groupPaymentStats(db: Db, req: StatRequest, currency: Curr
       from ledger_entries e
       join ledger_txns t on t.id = e.txn_id
       left join orders o on o.id = t.order_id
-      where ${linesWhere(req.bucketIds, req.start, req.end, currency)}`,
+      where ${linesWhere(req, currency)}`,
     fields: ['kind', 'amount', 'order_id'],
     interval: req.interval,
     columns: ['orders', 'paidFen', 'refundedFen', 'creditedFen', 'netFen'],
@@ -82,10 +93,10 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 export async function billingLines(
   db: Db,
-  f: { bucketIds: readonly string[]; start: Date; end: Date },
+  f: LinesFilter,
   page: { skip: number; limit: number },
 ): Promise<{ lines: BillingLine[]; total: number }> {
-  const where = linesWhere(f.bucketIds, f.start, f.end);
+  const where = linesWhere(f);
   const [list, count] = await Promise.all([
     db.execute(sql`
       select e.created as "at", t.kind as "kind", t.order_id as "orderId", coalesce(o.order_no, '') as "orderNo",
@@ -118,17 +129,14 @@ export interface BillingSum {
 }
 
 /** The sums of the same lines per currency (a currency with no line is left out). */
-export async function billingSums(
-  db: Db,
-  f: { bucketIds: readonly string[]; start: Date; end: Date },
-): Promise<BillingSum[]> {
+export async function billingSums(db: Db, f: LinesFilter): Promise<BillingSum[]> {
   const result = await db.execute(sql`
     select e.currency as "currency",
       coalesce(-sum(e.amount_fen) filter (where t.kind = 'payment'), 0) as "paidFen",
       coalesce(sum(e.amount_fen) filter (where t.kind = 'refund'), 0) as "refundedFen",
       coalesce(sum(e.amount_fen) filter (where t.kind = 'sla_credit'), 0) as "creditedFen"
     from ledger_entries e join ledger_txns t on t.id = e.txn_id
-    where ${linesWhere(f.bucketIds, f.start, f.end)}
+    where ${linesWhere(f)}
     group by e.currency order by e.currency`);
   return rowsOf<BillingSum>(result);
 }

@@ -97,6 +97,10 @@ describe('statistics/group-payment', () => {
     expect(byProduct.rows.map((r) => r.label)).toEqual(['CT 专家读片', 'CT 专家读片']);
     expect(byProduct.rows.map((r) => r.values.netFen).sort()).toEqual([2_440, 7_000]);
     expect(byProduct.totals).toEqual(cny);
+    // The orders' exams are CTs.
+    expect((await get<StatTable>('statistics/group-payment', { modality: 'CT' })).totals).toEqual(cny);
+    expect((await get<StatTable>('statistics/group-payment', { modality: 'MR' })).totals.orders).toBe(0);
+    expect((await get<StatBillings>('statistics/billings', { modality: 'MR' })).total).toBe(0);
     const dollars = await get<StatTable>('statistics/group-payment', { currency: 'USD' });
     expect(dollars.currency).toBe('USD');
     expect(dollars.totals).toEqual({ orders: 1, paidFen: 1_000, refundedFen: 0, creditedFen: 0, netFen: 1_000 });
