@@ -271,6 +271,44 @@ describe('statistics rollups: the oracle', () => {
     }
   }, 240_000);
 
+  // PostgreSQL only: PGlite has one connection, so no writer is ever in flight beside a reader.
+  it('a refresh waits for a writer in flight and then counts its change (the mark takes the row lock)', async () => {
+    if (t.db.kind !== 'postgres') {
+      expect(t.db.kind).toBe('pglite');
+      return;
+    }
+    const { default: pg } = await import('pg');
+    const live = new Set((await rawRows()).exams.filter((e) => e.deletedTime === null).map((e) => e.id));
+    const [target] = (
+      await db()
+        .select({ id: reports.id, bucketId: reports.bucketId, approvedAt: reports.approvedAt })
+        .from(reports)
+        .where(sql`status in ('corrected', 'printed') and approved_at is not null`)
+    ).filter((r) => live.has(r.id));
+    expect(target).toBeDefined();
+    // the day is marked and committed (another write to it earlier), and the writer marks it again
+    await db().execute(
+      sql`insert into stat_dirty (bucket_id, day) values (${target!.bucketId}, ${hospitalDay(target!.approvedAt!)}::date)
+        on conflict do nothing`,
+    );
+    const writer = new pg.Client({ connectionString: t.db.url });
+    await writer.connect();
+    try {
+      await writer.query('begin');
+      await writer.query(`update reports set status = 'cancelled' where id = $1`, [target!.id]);
+      let done = false;
+      const refresh = refreshRollups(db(), [a, b]).then(() => (done = true));
+      await new Promise((r) => setTimeout(r, 400));
+      expect(done, 'the refresh waits for the writer').toBe(false);
+      await writer.query('commit');
+      await refresh;
+    } finally {
+      await writer.end();
+    }
+    const raw = await rawRows();
+    expect(await rollupCells()).toEqual(expectedCells(raw.exams, raw.reports));
+  });
+
   it('notices a missing trigger: without reports_stat_update a recall leaves the rollup stale', async () => {
     const ids = (
       await db()
