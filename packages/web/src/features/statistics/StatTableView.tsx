@@ -1,5 +1,5 @@
 import type { StatColumn, StatRow, StatTable } from '@yyp/contracts';
-import { Table, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType } from 'antd';
 import { Money } from '../../ui/Money';
 import { columnFormat, formatValue, type StatWords } from './statView';
 
@@ -32,7 +32,15 @@ export function StatTableView({
     {
       title: words.dimension(table.by),
       key: 'label',
-      render: (_, row) => (onRowClick ? <a onClick={() => onRowClick(row)}>{words.row(row)}</a> : words.row(row)),
+      // a button, so the drill-down is reached by keyboard too
+      render: (_, row) =>
+        onRowClick && row.key ? (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onRowClick(row)}>
+            {words.row(row)}
+          </Button>
+        ) : (
+          words.row(row)
+        ),
     },
     ...(hasSub ? [{ title: words.dimension('modality'), key: 'sub', render: (_: unknown, row: Row) => row.sub }] : []),
     ...table.columns.map((column) => ({

@@ -86,7 +86,7 @@ const asked = (api: ReturnType<typeof installFakeApi>, path: string) =>
 const shift = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-describe('/group-statistics', { timeout: 30_000 }, () => {
+describe('/group-statistics', { timeout: 60_000 }, () => {
   it('lists the statistics the caller may see in its group, asks the preset range and shows rows and totals', async () => {
     const { api } = openStatistics({ [callKey(statisticsCalls.tables.report.get)]: workloadHandler });
     expect(await screen.findByRole('tab', { name: 'Doctor workload' })).toBeTruthy();
@@ -291,5 +291,41 @@ describe('/group-statistics', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTitle('Other hospital'));
     await waitFor(() => expect(asked(api, 'statistics/modality').at(-1)).toMatchObject({ bucketIds: 'b9' }));
     expect(asked(api, 'statistics/modality').at(-1)).not.toHaveProperty('groupId');
+  });
+
+  it('applies a typed period on Enter, and says a range the statistic does not take before asking', async () => {
+    const { api } = openStatistics(
+      {
+        [callKey(statisticsCalls.tables.modality.get)]: (r) => ({
+          status: 200,
+          body: { ...workload(new URLSearchParams(r.search)), kind: 'modality', by: 'modality', rows: [] },
+        }),
+      },
+      '/groups/g2/statistics',
+    );
+    await screen.findByRole('tab', { name: 'Device workload' });
+    await waitFor(() => expect(asked(api, 'statistics/modality')).toHaveLength(1));
+    const type = (input: HTMLElement, value: string) => {
+      fireEvent.mouseDown(input);
+      fireEvent.focus(input);
+      fireEvent.change(input, { target: { value } });
+    };
+    const [start, end] = screen.getAllByRole('textbox').filter((el) => el.closest('.ant-picker-range'));
+    type(start!, '2026-10-01');
+    fireEvent.keyDown(start!, { key: 'Enter', keyCode: 13 });
+    type(end!, '2026-10-31');
+    fireEvent.keyDown(end!, { key: 'Enter', keyCode: 13 });
+    await waitFor(() =>
+      expect(asked(api, 'statistics/modality').at(-1)).toMatchObject({ from: '2026-10-01', to: '2026-10-31' }),
+    );
+
+    // device workload takes at most one month (spec 000 §5): said without asking
+    const before = asked(api, 'statistics/modality').length;
+    type(start!, '2026-09-01');
+    fireEvent.keyDown(start!, { key: 'Enter', keyCode: 13 });
+    type(end!, '2026-10-15');
+    fireEvent.keyDown(end!, { key: 'Enter', keyCode: 13 });
+    expect(await screen.findByText(/The period is too long: device workload takes at most one month/)).toBeTruthy();
+    expect(asked(api, 'statistics/modality')).toHaveLength(before);
   });
 });
