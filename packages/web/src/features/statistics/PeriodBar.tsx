@@ -25,8 +25,8 @@ const day = (d: Dayjs) => d.format('YYYY-MM-DD');
 
 /**
  * The period bar: quick ranges (applied at once), a date range applied by the button or Enter,
- * the grouping, the organizations, the rows' dimension, the doctor workload's version and the
- * turnaround's two steps (each applied as chosen).
+ * the grouping, the organizations, the rows' dimension, the doctor workload's version, the
+ * income's currency and the turnaround's two steps (each applied as chosen).
  */
 export function PeriodBar({ kind, selection, buckets, words, onApply }: PeriodBarProps) {
   const { t } = useTranslation();
@@ -96,6 +96,15 @@ export function PeriodBar({ kind, selection, buckets, words, onApply }: PeriodBa
           style={{ width: 110 }}
           onChange={(version) => apply({ version })}
           options={WORKLOAD_VERSIONS.map((v) => ({ value: v, label: t(`statistics.version.${v}`) }))}
+        />
+      )}
+      {kind === 'group-payment' && (
+        <Select
+          aria-label={t('statistics.currency.label')}
+          value={selection.currency}
+          style={{ width: 130 }}
+          onChange={(currency) => apply({ currency })}
+          options={(['CNY', 'USD'] as const).map((c) => ({ value: c, label: t(`statistics.currency.${c}`) }))}
         />
       )}
       {kind === 'turnaround' && (

@@ -162,7 +162,7 @@ describe('/group-statistics', { timeout: 60_000 }, () => {
   });
 
   it('shows money, rates and the empty state', async () => {
-    openStatistics({
+    const { api } = openStatistics({
       [callKey(statisticsCalls.tables.report.get)]: (r) => ({
         status: 200,
         body: { ...workload(new URLSearchParams(r.search)), rows: [], periods: [], totals: {} },
@@ -202,6 +202,11 @@ describe('/group-statistics', { timeout: 60_000 }, () => {
     // money in fen as yuan
     expect(await screen.findByText('¥12.50')).toBeTruthy();
     expect(screen.getByText('¥1,012.50')).toBeTruthy();
+    // income is counted in one currency, CNY unless USD is chosen
+    expect(asked(api, 'statistics/group-payment')[0]).toMatchObject({ by: 'bucket', currency: 'CNY' });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Currency' }));
+    fireEvent.click(await screen.findByTitle('USD ($)'));
+    await waitFor(() => expect(asked(api, 'statistics/group-payment').at(-1)).toMatchObject({ currency: 'USD' }));
   });
 
   it('says a range error by its message', async () => {

@@ -34,6 +34,7 @@ export function StatisticsPage() {
       bucketIds: [],
       fromStep: 'registered',
       toStep: 'approved',
+      currency: 'CNY',
     }),
   );
   const words = statWords(currentLanguage());

@@ -34,6 +34,7 @@ describe('statistics view rules', () => {
       version: 'detailed',
       fromStep: 'registered',
       toStep: 'approved',
+      currency: 'USD',
     };
     expect(queryOf('report', s, 'g1')).toEqual({
       from: '2026-11-01',
@@ -51,6 +52,7 @@ describe('statistics view rules', () => {
       by: 'doctor',
     });
     expect(queryOf('study', { ...s, by: 'bucket' }, undefined)).not.toHaveProperty('groupId');
+    expect(queryOf('group-payment', { ...s, by: 'bucket' }, 'g1')).toMatchObject({ currency: 'USD' });
   });
 
   it('formats money, rates, minutes and counts', () => {

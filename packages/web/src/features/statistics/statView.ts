@@ -47,6 +47,8 @@ export interface StatSelection {
   version: WorkloadVersion;
   fromStep: TurnaroundStep;
   toStep: TurnaroundStep;
+  /** the income statistics' currency (one per table) */
+  currency: Currency;
 }
 
 /** The organizations of a group (every organization when no group is chosen) holding the statistic's action. */
@@ -64,7 +66,7 @@ export function visibleKinds(allowed: AllowedStatistics | undefined, groupId: st
 /**
  * The query the server is asked: the chosen organizations, else the group's (which needs the
  * group's enableStat), else every organization where the caller holds the action. The version
- * goes only with the doctor workload, the dimension only when it is not the statistic's default.
+ * goes only with the doctor workload, the currency only with the income.
  */
 export function queryOf(kind: StatKind, s: StatSelection, groupId: string | undefined): StatQueryInput {
   return {
@@ -74,6 +76,7 @@ export function queryOf(kind: StatKind, s: StatSelection, groupId: string | unde
     ...(s.bucketIds.length > 0 ? { bucketIds: s.bucketIds } : groupId ? { groupId } : {}),
     by: s.by,
     ...(kind === 'report' ? { version: s.version } : {}),
+    ...(kind === 'group-payment' ? { currency: s.currency } : {}),
   };
 }
 

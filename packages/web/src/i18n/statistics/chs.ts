@@ -16,6 +16,7 @@ export const statisticsChs: Widen<typeof statisticsEn> = {
     version: { label: '版本', simple: '简易版', detailed: '详细版' },
     interval: { label: '统计周期', day: '按日', week: '按周', month: '按月', year: '按年' },
     preset: { yesterday: '昨天', last7: '近 7 天', last30: '近 30 天', lastMonth: '上个月' },
+    currency: { label: '币种', CNY: '人民币（¥）', USD: '美元（$）' },
     range: '时间段',
     apply: '查询',
     export: '导出 Excel',

@@ -16,6 +16,7 @@ export const statisticsEn = {
     version: { label: 'Version', simple: 'Simple', detailed: 'Detailed' },
     interval: { label: 'Group by', day: 'Day', week: 'Week', month: 'Month', year: 'Year' },
     preset: { yesterday: 'Yesterday', last7: '7 days', last30: '30 days', lastMonth: 'Last month' },
+    currency: { label: 'Currency', CNY: 'CNY (¥)', USD: 'USD ($)' },
     range: 'Period',
     apply: 'Apply',
     export: 'Export to Excel',

@@ -16,6 +16,7 @@ export const statisticsTib: Widen<typeof statisticsEn> = {
     version: { label: 'པར་གཞི།', simple: 'སྟབས་བདེ།', detailed: 'ཞིབ་ཕྲ།' },
     interval: { label: 'དུས་ཚིགས།', day: 'ཉིན་རེ།', week: 'གཟའ་འཁོར་རེ།', month: 'ཟླ་བ་རེ།', year: 'ལོ་རེ།' },
     preset: { yesterday: 'ཁ་སང་།', last7: 'ཉིན་ ༧', last30: 'ཉིན་ ༣༠', lastMonth: 'ཟླ་བ་སྔ་མ།' },
+    currency: { label: 'དངུལ་ལོར།', CNY: 'མི་དམངས་ཤོག་དངུལ། (¥)', USD: 'ཨ་སྒོར། ($)' },
     range: 'དུས་ཡུན།',
     apply: 'འཚོལ།',
     export: 'Excel ཕྱིར་འདྲེན།',
