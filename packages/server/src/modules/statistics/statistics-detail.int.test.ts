@@ -87,6 +87,19 @@ describe('statistics/report-detail', () => {
     expect((post.json() as Detail).items.map((i) => i.examId)).toEqual([w.exams.r3]);
   });
 
+  it("lists as many reports as the doctor workload table counts for the doctor (the drill-down's promise)", async () => {
+    const table = (await get(w.admin.token, `statistics/report?${NOV}&by=doctor`)).json() as StatTable;
+    const row = (id: string) => table.rows.find((r) => r.key === id)!.values;
+    for (const [id, role, column] of [
+      [w.writer.accountId, 'written', 'written'],
+      [w.approver.accountId, 'approved', 'approved'],
+    ] as const) {
+      const detail = (await get(w.admin.token, `statistics/report-detail?${NOV}&doctorId=${id}&role=${role}`)).json();
+      expect((detail as Detail).total, role).toBe(row(id)[column]);
+      expect((detail as Detail).total).toBe(4);
+    }
+  });
+
   it('counts only the organizations where the caller holds physician_workload_stats', async () => {
     const head = (await get(w.head.token, `statistics/report-detail?${NOV}`)).json() as Detail;
     expect(head.total).toBe(3);
