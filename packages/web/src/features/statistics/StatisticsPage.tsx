@@ -37,7 +37,9 @@ export function StatisticsPage() {
       currency: 'CNY',
     }),
   );
-  const words = statWords(currentLanguage());
+  // One set of words per language: the chart redraws when its table or words change, not on every render.
+  const language = currentLanguage();
+  const words = useMemo(() => statWords(language), [language]);
 
   const groups = allowed.data?.groups ?? [];
   const groupId = routeGroupId ?? chosenGroup ?? (groups.find((g) => g.enableStat) ?? groups[0])?.id ?? undefined;
