@@ -74,7 +74,11 @@ describe('statistics routes: tenant isolation', () => {
   it("answers group B's admin 404 for group A's group or organizations, showing nothing of them", async () => {
     const failures: string[] = [];
     for (const r of statisticsRoutes().filter((r) => !unscoped(r.url))) {
-      for (const scope of [{ groupId: w.groupId }, { bucketIds: [w.radiology], bucketId: w.radiology }]) {
+      const scopes: Record<string, string | string[]>[] = [
+        { groupId: w.groupId },
+        { bucketIds: [w.radiology], bucketId: w.radiology },
+      ];
+      for (const scope of scopes) {
         const res = await ask(r.method, r.url, w.otherAdmin.token, scope);
         const named = r.url.includes(':groupId') || 'groupId' in scope || !r.url.endsWith('critical-value');
         if (named && res.statusCode !== 404) {
