@@ -43,6 +43,8 @@ export const reportShareLinks = pgTable(
     revokedBy: text('revoked_by').references(() => accounts.id, { onDelete: 'set null' }),
     viewCount: integer('view_count').notNull().default(0),
     lastViewedAt: ts('last_viewed_at'),
+    /** the first view, set once by a trigger (migration 0045) */
+    firstViewedAt: ts('first_viewed_at'),
   },
   (t) => [
     uniqueIndex('report_share_links_token_idx').on(t.tokenHash),

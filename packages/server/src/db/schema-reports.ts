@@ -39,6 +39,8 @@ export const reports = pgTable(
     lockedBy: text('locked_by').references(() => accounts.id, { onDelete: 'set null' }),
     lockedAt: ts('locked_at'),
     savedAt: ts('saved_at'),
+    /** the first save (saved_at is the last), set once by a trigger (migration 0045) */
+    firstSavedAt: ts('first_saved_at'),
     submittedAt: ts('submitted_at'),
     approvedAt: ts('approved_at'),
     /** the last print of the report before approval (update-print-time) */

@@ -12,3 +12,4 @@ export * from './schema-calling.js';
 export * from './schema-billing.js';
 export * from './schema-consultations.js';
 export * from './schema-statistics.js';
+export * from './schema-turnaround.js';
