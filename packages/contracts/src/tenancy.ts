@@ -54,6 +54,8 @@ export const groupSettingsSchema = z
     defaultConsultationBucketId: z.string().nullable(),
     /** the group's AI service (POST exams/{id}/ai/task posts studies to it); '' for none */
     aiServiceUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(512)]),
+    /** the turnaround target from registration to approval, minutes (statistics/turnaround); null: none */
+    turnaroundTargetMinutes: z.number().int().min(1).max(10080).nullable(),
   })
   .partial()
   .strict();

@@ -6,6 +6,7 @@ import { defineCallRoute } from '../../platform/call-route.js';
 import { sendXlsx } from '../../platform/xlsx.js';
 import { detailRoutes } from './statistics-detail.routes.js';
 import { moneyRoutes } from './statistics-money.routes.js';
+import { turnaroundRoutes } from './statistics-turnaround.routes.js';
 import type { StatisticsService } from './statistics.service.js';
 
 const caller = ({ account, request }: { account: AccountRow; request: FastifyRequest }) => ({
@@ -39,4 +40,5 @@ export function statisticsRoutes(app: FastifyInstance, stats: StatisticsService)
   }
   detailRoutes(app, stats.detail);
   moneyRoutes(app, stats.money);
+  turnaroundRoutes(app, stats.turnaround);
 }

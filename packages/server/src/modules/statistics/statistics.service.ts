@@ -25,6 +25,7 @@ import { xlsxSheet, type XlsxColumn, type XlsxFile } from '../../platform/xlsx.j
 import type { StatRequest, StatResult, StatSource } from './stat-source.js';
 import { DetailStatistics } from './statistics-detail.service.js';
 import { MoneyStatistics } from './statistics-money.service.js';
+import { TurnaroundStatistics } from './statistics-turnaround.service.js';
 import { loadStatScope, pickBuckets, type ScopeBucket, type StatScope } from './statistics.scope.js';
 
 export interface StatCaller {
@@ -50,6 +51,8 @@ export class StatisticsService {
   readonly detail: DetailStatistics;
   /** statistics/billings */
   readonly money: MoneyStatistics;
+  /** statistics/turnaround and its slowest exams */
+  readonly turnaround: TurnaroundStatistics;
 
   constructor(
     private readonly db: Db,
@@ -58,6 +61,7 @@ export class StatisticsService {
   ) {
     this.detail = new DetailStatistics(db, clock, this);
     this.money = new MoneyStatistics(db, clock, this);
+    this.turnaround = new TurnaroundStatistics(db, clock, this);
   }
 
   /** The range checked, the organizations picked: what a source is asked, and the names. */
