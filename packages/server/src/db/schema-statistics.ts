@@ -37,7 +37,7 @@ export const statDirty = pgTable(
   {
     bucketId: text('bucket_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    /** bumped by every mark: the upsert takes the row's lock, so a refresh waits for the writer */
+    /** the mark is an upsert that locks this row (without rewriting it: migration 0046), so a refresh waits for the writer */
     gen: integer('gen').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bucketId, t.day] })],
