@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { demoRoles, EMPTY_REPORT_CONTENT, hospitalDate, type StatTable, type TurnaroundSlowest } from '@yyp/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   type BuiltMember,
 } from '../../test/factories.js';
 import { linkExam, makeDesk, makeDevice, makeProcedure, register, type Desk } from '../../test/factories-registry.js';
+import { makeQueueType } from '../../test/factories-calling.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 /**
@@ -152,6 +154,41 @@ describe('turnaround steps', () => {
     const res = await t.as(desk.registrar.token).post('registry/exam/status', { id, action: 'revoke', reason: '重复' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await stepsOf(id))!.live).toBe(false);
+  });
+});
+
+describe('turnaround steps after the report', () => {
+  it('records the call, the print, the remote read published and the first share view', async () => {
+    const { scheduledId, examId } = flows[2]!;
+    const at = (m: number) => new Date(t.clock.now().getTime() + m * minute);
+    const queue = await makeQueueType(t, desk, { displayName: 'MR 队列', modality: 'MR', roomName: '3号机房' });
+    await db().execute(sql`insert into queue_exams (id, bucket_id, queue_type_id, scheduled_exam_id, check_in_date,
+      queue_no, status, room, called_at, called_count)
+      values (${crypto.randomUUID()}, ${desk.org.bucketId}, ${queue.id}, ${scheduledId}, ${day}, 1, 'called',
+        '3号机房', ${at(1).toISOString()}::timestamptz, 1)`);
+    let row = await stepsOf(scheduledId);
+    expect(row!.calledAt?.toISOString()).toBe(at(1).toISOString());
+    expect(row!.room).toBe('3号机房'); // no device: the queue's room
+    await db()
+      .update(reports)
+      .set({ printApprovedAt: at(2) })
+      .where(eq(reports.id, examId));
+    await db().execute(sql`insert into orders (id, order_no, type, group_id, request_bucket_id, target_bucket_id,
+      exam_id, status, reported_at)
+      values (${crypto.randomUUID()}, ${crypto.randomUUID()}, 'remote', ${desk.org.groupId}, ${desk.org.bucketId},
+        ${other.org.bucketId}, ${examId}, 'reported', ${at(3).toISOString()}::timestamptz)`);
+    const link = crypto.randomUUID();
+    await db()
+      .execute(sql`insert into report_share_links (id, token_hash, report_id, bucket_id, report_version, expires_at)
+      values (${link}, ${link}, ${examId}, ${desk.org.bucketId}, 1, ${at(9999).toISOString()}::timestamptz)`);
+    for (const m of [4, 5]) {
+      await db().execute(sql`update report_share_links set last_viewed_at = ${at(m).toISOString()}::timestamptz,
+        view_count = view_count + 1 where id = ${link}`);
+    }
+    row = await stepsOf(scheduledId);
+    expect(row!.printedAt?.toISOString()).toBe(at(2).toISOString());
+    expect(row!.publishedAt?.toISOString()).toBe(at(3).toISOString());
+    expect(row!.shareViewedAt?.toISOString()).toBe(at(4).toISOString()); // the first view, not the last
   });
 });
 
