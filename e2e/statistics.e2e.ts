@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hospitalDate, STAT_KIND_LABELS, type StatTable } from '@yyp/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  api,
+  apiLogin,
+  browserPerFile,
+  chooseLanguage,
+  loginViaUi,
+  screenshot,
+  shotIfFailed,
+  step,
+  type BrowserPage,
+} from './support.js';
+
+/**
+ * Issue 26's "Done when" in the browser: the demo group admin (周管理) opens /group-statistics from
+ * the navbar, picks last month, sees the workload per doctor (the demo's report history: 李医生
+ * writes, 王主任 approves) with the same numbers the API counts, drills into 李医生's reports,
+ * exports the table to Excel, and sees the positive rate per modality; the page in en and tib.
+ */
+const V1 = '/yyp/api/v1';
+/** ECharts grows its bars for about a second (a canvas animation, which screenshot() cannot stop). */
+const CHART_ANIMATION_MS = 1_500;
+
+/** Last month in hospital days, as the page's "上个月" preset takes it. */
+function lastMonth(): { from: string; to: string } {
+  const today = hospitalDate(new Date());
+  const first = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1));
+  const last = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+describe('statistics: the group admin runs the department from its numbers', () => {
+  let t = {} as BrowserPage;
+  browserPerFile((current) => (t = current));
+  afterEach(async ({ task }) => {
+    await shotIfFailed(task, t.page);
+  });
+
+  it("sees last month's workload per doctor and positive rate per modality, drills into a doctor and exports", async () => {
+    const token = (await apiLogin('groupadmin')).accessToken;
+    const { from, to } = lastMonth();
+    const table = async (kind: string, by: string) =>
+      (await api<StatTable>(`${V1}/statistics/${kind}?from=${from}&to=${to}&by=${by}`, token)).body;
+    // The demo's history is stored in the background at first start: wait until it is counted.
+    await expect
+      .poll(async () => (await table('report', 'doctor')).totals.written ?? 0, { timeout: 60_000 })
+      .toBeGreaterThan(0);
+    const workload = await table('report', 'doctor');
+    const writer = workload.rows.find((r) => r.label === '李医生')!;
+    const approver = workload.rows.find((r) => r.label === '王主任')!;
+    expect(writer.values.written).toBeGreaterThan(0);
+    expect(approver.values.approved).toBe(writer.values.written);
+
+    step('open the statistics from the navbar');
+    await loginViaUi(t.page, 'groupadmin');
+    await t.page.getByRole('navigation').getByRole('link', { name: '统计', exact: true }).click();
+    await t.page.waitForURL('**/group-statistics');
+    await t.page.getByRole('tab', { name: STAT_KIND_LABELS.report.chs }).waitFor();
+
+    step('last month, by doctor');
+    await t.page.getByRole('button', { name: '上个月' }).click();
+    const writerRow = t.page.getByRole('row').filter({ hasText: '李医生' });
+    await expect
+      .poll(async () => (await writerRow.first().innerText()).replace(/\s+/g, ' '), { timeout: 15_000 })
+      .toContain(String(writer.values.written));
+    await t.page.getByRole('row').filter({ hasText: '王主任' }).first().waitFor();
+    await t.page.locator('.yyp-echart canvas, .yyp-echart svg').first().waitFor();
+    await t.page.waitForTimeout(CHART_ANIMATION_MS);
+    await screenshot(t.page, 'statistics-workload');
+
+    step("drill into 李医生's reports");
+    await writerRow.first().getByRole('button', { name: '李医生' }).click();
+    const drawer = t.page.locator('.ant-drawer');
+    await drawer.getByText(`共 ${writer.values.written} 份报告`).waitFor();
+    await drawer.getByRole('row').nth(1).waitFor();
+    await screenshot(t.page, 'statistics-drill');
+    await t.page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    step('export the table');
+    const [download] = await Promise.all([
+      t.page.waitForEvent('download'),
+      t.page.getByRole('button', { name: /导出\s*Excel/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^statistics-report-.*\.xlsx$/);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-stat-')), download.suggestedFilename());
+    await download.saveAs(file);
+    expect(fs.readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+
+    step('positive rate per modality');
+    const positive = await table('report-positive', 'modality');
+    const ct = positive.rows.find((r) => r.key === 'CT')!;
+    expect(ct.values.positive).toBeGreaterThan(0);
+    await t.page.getByRole('tab', { name: STAT_KIND_LABELS['report-positive'].chs }).click();
+    await t.page.getByRole('button', { name: '上个月' }).click();
+    const ctRow = t.page.getByRole('row').filter({ has: t.page.getByRole('cell', { name: 'CT', exact: true }) });
+    await expect
+      .poll(async () => (await ctRow.first().innerText()).replace(/\s+/g, ' '), { timeout: 15_000 })
+      .toContain(String(ct.values.positive));
+    await t.page.waitForTimeout(CHART_ANIMATION_MS);
+    await screenshot(t.page, 'statistics-positive');
+
+    step('the page in English and Tibetan');
+    await chooseLanguage(t.page, '语言', 'English');
+    await t.page.getByRole('tab', { name: STAT_KIND_LABELS['report-positive'].en }).waitFor();
+    await t.page.waitForTimeout(CHART_ANIMATION_MS);
+    await screenshot(t.page, 'statistics-en');
+    await chooseLanguage(t.page, 'Language', 'བོད་ཡིག');
+    await t.page.getByRole('tab', { name: STAT_KIND_LABELS['report-positive'].tib }).waitFor();
+    await t.page.waitForTimeout(CHART_ANIMATION_MS);
+    await screenshot(t.page, 'statistics-tib');
+    // Put the group admin's language back for the specs that follow.
+    const reset = await api(`${V1}/accounts/me`, token, {
+      method: 'PATCH',
+      body: JSON.stringify({ preferences: { language: 'chs' } }),
+    });
+    expect(reset.status).toBe(200);
+  });
+});
