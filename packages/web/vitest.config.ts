@@ -17,6 +17,11 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     // A route-tree test renders the whole signed-in shell in jsdom: several seconds on a busy machine.
     testTimeout: 15_000,
+    // React, antd and the features are imported once per worker rather than once per file: about
+    // 40% less CPU for this tier (measured on features/organizations: 111 s → 65 s user). A file
+    // must leave no global changed behind (restoreMocks and unstubGlobals below undo mocks and
+    // stubs; the setup file clears storage and the DOM between tests).
+    isolate: false,
     restoreMocks: true,
     unstubGlobals: true,
   },

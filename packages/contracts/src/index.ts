@@ -86,5 +86,6 @@ export * from './video-calls.js';
 export * from './video-signal.js';
 export * from './viewer-follow.js';
 export * from './statistics.js';
+export * from './statistics-lists.js';
 export * from './statistics-calls.js';
 export * from './statistics-labels.js';

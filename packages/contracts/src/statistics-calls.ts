@@ -5,20 +5,17 @@ import {
   allowedStatisticsSchema,
   groupQualityQuerySchema,
   groupQualitySchema,
-  STAT_KINDS,
   STAT_OVERVIEW_KINDS,
   statBillingsQuerySchema,
   statBillingsSchema,
   statOverviewSchema,
-  statQuerySchema,
   statReportDetailQuerySchema,
   statReportDetailSchema,
-  statTableSchema,
   turnaroundQuerySchema,
   turnaroundSlowestSchema,
-  type StatKind,
   type StatOverviewKind,
-} from './statistics.js';
+} from './statistics-lists.js';
+import { STAT_KINDS, statQuerySchema, statTableSchema, type StatKind } from './statistics.js';
 import { idParams } from './report-calls.js';
 
 /** The table statistics answered with the common query (turnaround takes its steps besides). */

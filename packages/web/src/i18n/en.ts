@@ -42,7 +42,8 @@ const errors: Record<ApiErrorCode, string> = {
   TooManyFiles: 'Too many files: this link accepts no more files.',
   ExportLimitExceeded: 'Too many exams to export: narrow the filters to at most 3,000 exams.',
   StatisticsRangeInvalid: 'The end of the period cannot come before its start.',
-  StatisticsRangeTooLong: 'The period is too long: device workload takes at most one month, note-taker workload at most one year, the rest at most five years.',
+  StatisticsRangeTooLong:
+    'The period is too long: device workload takes at most one month, note-taker workload at most one year, the rest at most five years.',
   StatisticsDisabled: 'Statistics are turned off for this group.',
   ReportImageLimit: 'This report already has the most key images allowed (6). Remove one first.',
   NotChestCt: 'This exam is not a chest CT; the AI service reads chest CT. Send it anyway?',
