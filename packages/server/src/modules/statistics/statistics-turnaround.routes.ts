@@ -1,7 +1,7 @@
 import { statisticsCalls as calls } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
-import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute } from '../../platform/call-route.js';
+import { statCaller } from './statistics-caller.js';
 import type { TurnaroundStatistics } from './statistics-turnaround.service.js';
 
 /**
@@ -12,11 +12,11 @@ export function turnaroundRoutes(app: FastifyInstance, turnaround: TurnaroundSta
   defineCallRoute(app, calls.turnaround, {
     summary: 'Statistics: turnaround between two steps of the exams (median, 90th percentile, past the target)',
     auth: 'account',
-    handler: ({ account, request, query }) => turnaround.table({ account, ctx: auditContext(request) }, query),
+    handler: (input) => turnaround.table(statCaller(input), input.query),
   });
   defineCallRoute(app, calls.turnaroundSlowest, {
     summary: 'Statistics: the slowest exams between two steps, and those now past the target',
     auth: 'account',
-    handler: ({ account, request, query }) => turnaround.slowest({ account, ctx: auditContext(request) }, query),
+    handler: (input) => turnaround.slowest(statCaller(input), input.query),
   });
 }

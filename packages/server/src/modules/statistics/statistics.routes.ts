@@ -1,18 +1,12 @@
 import { statisticsCalls as calls, TABLE_STAT_KINDS } from '@yyp/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccountRow } from '../../db/schema.js';
-import { auditContext } from '../../platform/audit.js';
+import type { FastifyInstance } from 'fastify';
 import { defineCallRoute } from '../../platform/call-route.js';
+import { statCaller } from './statistics-caller.js';
 import { sendXlsx } from '../../platform/xlsx.js';
 import { detailRoutes } from './statistics-detail.routes.js';
 import { moneyRoutes } from './statistics-money.routes.js';
 import { turnaroundRoutes } from './statistics-turnaround.routes.js';
 import type { StatisticsService } from './statistics.service.js';
-
-const caller = ({ account, request }: { account: AccountRow; request: FastifyRequest }) => ({
-  account,
-  ctx: auditContext(request),
-});
 
 /**
  * Statistics (issue 26; spec 001 §7 "Statistics"). Every route is the caller's: the organizations
@@ -25,17 +19,17 @@ export function statisticsRoutes(app: FastifyInstance, stats: StatisticsService)
     defineCallRoute(app, c.get, {
       summary: `Statistics: ${kind} in a period, by dimension and period`,
       auth: 'account',
-      handler: (input) => stats.table(caller(input), kind, input.query),
+      handler: (input) => stats.table(statCaller(input), kind, input.query),
     });
     defineCallRoute(app, c.post, {
       summary: `Statistics: ${kind} in a period (the query as a body)`,
       auth: 'account',
-      handler: (input) => stats.table(caller(input), kind, input.body),
+      handler: (input) => stats.table(statCaller(input), kind, input.body),
     });
     defineCallRoute(app, c.exportExcel, {
       summary: `Statistics: ${kind} as .xlsx (rows and totals, in the caller's language)`,
       auth: 'account',
-      handler: async (input) => sendXlsx(input.reply, await stats.exportTable(caller(input), kind, input.query)),
+      handler: async (input) => sendXlsx(input.reply, await stats.exportTable(statCaller(input), kind, input.query)),
     });
   }
   detailRoutes(app, stats.detail);

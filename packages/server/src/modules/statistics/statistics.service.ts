@@ -16,8 +16,7 @@ import {
   type StatQuery,
   type StatTable,
 } from '@yyp/contracts';
-import type { AccountRow } from '../../db/schema.js';
-import { denialAudit, writeAudit, type AuditContext } from '../../platform/audit.js';
+import { denialAudit, writeAudit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -28,10 +27,9 @@ import { MoneyStatistics } from './statistics-money.service.js';
 import { TurnaroundStatistics } from './statistics-turnaround.service.js';
 import { loadStatScope, pickBuckets, type ScopeBucket, type StatScope } from './statistics.scope.js';
 
-export interface StatCaller {
-  account: AccountRow;
-  ctx: AuditContext;
-}
+import type { StatCaller } from './statistics-caller.js';
+
+export type { StatCaller };
 
 /** Values that are not counts: an empty period has none rather than 0. */
 const MEASURES = new Set<StatColumn>(['medianMinutes', 'p90Minutes', 'positiveRate', 'ratingAverage']);
