@@ -123,9 +123,7 @@ await vitestTiersTogether([
 ]);
 // PGlite's tier is the longer (749 s against PostgreSQL's 446 s on 2026-11-28): two workers, so it
 // takes the core the PostgreSQL tier leaves when it ends (both tiers then ended in 648 s, all passing).
-const intTiers = [
-  { name: 'int (PGlite)', args: ['--project', 'int', '--maxWorkers=2'], env: { DATABASE_URL: '' } },
-];
+const intTiers = [{ name: 'int (PGlite)', args: ['--project', 'int', '--maxWorkers=2'], env: { DATABASE_URL: '' } }];
 if (!(await reachable(pgUrl)) && process.getuid?.() === 0) {
   run('bash', ['-c', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start']);
 }
