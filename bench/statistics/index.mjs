@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+// bench/statistics (issue 26): every statistic over a year's range at BENCH_EXAMS exams (default
+// 1,000,000; goal p95 ≤ 200 ms, and ≤ 500 ms at 10,000,000) on a fresh PostgreSQL database with the
+// demo seeded, the exams and everything around them written by seed.mjs (a year of the demo
+// hospital's three organizations). The demo group admin (groupadmin) asks each for the whole group
+// (groupId demo-renhe) by month, from FIRST_DAY to LAST_DAY (device workload: the last month, its
+// limit): the tables of statistics/{report, report (detailed version), modality, study, arriver,
+// remote-report, note-taker, registrar, report-positive, group-payment, consul, quality}, the
+// overview (total, user, bucket), the report detail's and the billings' first page, turnaround and
+// its slowest exams. Each is asked once alone (firstCallMs), then under BENCH_CONNECTIONS users at
+// once (default 4) for BENCH_SECONDS (default 10) after an untimed BENCH_WARMUP_SECONDS (default 2),
+// then by one user alone for half as long (oneUserLatencyMs). The goal is judged on the users at
+// once. The seed leaves the rollups (stat_daily) to the server's first read, which is timed on its
+// own before anything else (coldFirstRead). Seed seconds (per part) and pg_database_size are recorded.
+// Writes bench/results/statistics-postgres.json.
+// Usage: npm run build && BENCH_EXAMS=1000000 node bench/statistics/index.mjs
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { cpuCalibrationMs, machine, round, runBounded } from '../lib/util.mjs';
+import { postLoad } from '../lib/post-load.mjs';
+import { startYyp, yypLogin } from '../lib/yyp.mjs';
+import { buildCommit, buildRoot } from '../mwl/cfind.mjs';
+import { getLoad } from './get-load.mjs';
+import { FIRST_DAY, LAST_DAY, seedStatistics } from './seed.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const N = Number(process.env.BENCH_EXAMS || 1_000_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 2);
+const GOAL_P95_MS = N >= 10_000_000 ? 500 : 200;
+const MONTH_FROM = '2026-10-01';
+
+/** The calls measured: name → method, path and body (POST) or query (GET). */
+function cases(groupId) {
+  const year = { from: FIRST_DAY, to: LAST_DAY, interval: 'month', groupId };
+  const post = (p, body = year) => ({ method: 'POST', path: p, body });
+  const get = (p, q = year) => ({ method: 'GET', path: `${p}?${new URLSearchParams(q)}` });
+  return {
+    report: post('statistics/report'),
+    reportDetailedVersion: post('statistics/report', { ...year, version: 'detailed' }),
+    modality: post('statistics/modality', { ...year, from: MONTH_FROM }),
+    study: post('statistics/study'),
+    arriver: post('statistics/arriver'),
+    remoteReport: post('statistics/remote-report'),
+    noteTaker: post('statistics/note-taker'),
+    registrar: post('statistics/registrar'),
+    reportPositive: post('statistics/report-positive'),
+    groupPayment: post('statistics/group-payment'),
+    consul: post('statistics/consul'),
+    quality: post('statistics/quality'),
+    overviewTotal: post('statistics/overview/total'),
+    overviewUser: post('statistics/overview/user'),
+    overviewBucket: post('statistics/overview/bucket'),
+    reportDetailFirstPage: post('statistics/report-detail', { ...year, skip: 0, limit: 20 }),
+    billingsFirstPage: post('statistics/billings', { ...year, skip: 0, limit: 20 }),
+    turnaround: get('statistics/turnaround'),
+    turnaroundSlowest: get('statistics/turnaround/slowest'),
+  };
+}
+
+/** One call, timed; answers its JSON and milliseconds (throws on an error status). */
+async function callOnce(base, token, c) {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/${c.path}`, {
+    method: c.method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: c.body === undefined ? undefined : JSON.stringify(c.body),
+  });
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  if (!res.ok) throw new Error(`${c.method} ${c.path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return { json: JSON.parse(text), ms: round(ms, 1) };
+}
+
+/** What an answer holds, in brief (to see the statistic counted something). */
+function brief(json) {
+  if (Array.isArray(json.rows) && json.totals) return { rows: json.rows.length, totals: json.totals };
+  if (Array.isArray(json.items)) return { items: json.items.length, total: json.total };
+  if (Array.isArray(json.slowest)) return { slowest: json.slowest.length, overdue: json.overdue.length };
+  return {};
+}
+
+function load(base, token, c, seconds, connections = CONNECTIONS) {
+  const url = `${base}/${c.path}`;
+  return c.method === 'GET'
+    ? getLoad(url, token, seconds, connections)
+    : postLoad(url, token, c.body, seconds, connections);
+}
+
+async function main() {
+  const yyp = await startYyp({ store: 'postgres', main: path.join(buildRoot, 'packages/server/dist/main.js') });
+  const db = new pg.Pool({ connectionString: yyp.dbUrl, max: 2 });
+  // The database is dropped at cleanup, even after a failure: its idle connections' end is no error.
+  db.on('error', () => undefined);
+  const run = async (sql, params = []) => (await db.query(sql, params)).rows;
+  const size = async () => Number((await run('select pg_database_size(current_database()) as n'))[0].n);
+  const started = Date.now();
+  const seeded = await seedStatistics(run, N);
+  await run('checkpoint');
+  const seedSeconds = Math.round((Date.now() - started) / 1000);
+  const dbBytesAfterSeed = await size();
+  const [counts] = await run(`select
+    (select count(*)::int from exams) as exams, (select count(*)::int from reports) as reports,
+    (select count(*)::int from registrations) as registrations, (select count(*)::int from scheduled_exams) as "scheduledExams",
+    (select count(*)::int from queue_exams) as "queueExams", (select count(*)::int from orders) as orders,
+    (select count(*)::int from ledger_entries) as "ledgerEntries", (select count(*)::int from consultations) as consultations,
+    (select count(*)::int from report_quality) as grades, (select count(*)::int from exam_steps) as "examSteps",
+    (select count(*)::int from stat_dirty) as "dirtyDays"`);
+  console.log(
+    `yyp: seeded ${N} exams in ${seedSeconds} s, ${Math.round(dbBytesAfterSeed / 2 ** 20)} MB: ${JSON.stringify(counts)}`,
+  );
+
+  const { accessToken: token } = await yypLogin(yyp, 'groupadmin');
+  const base = `${yyp.httpBase}/yyp/api/v1`;
+  const all = cases(seeded.groupId);
+  // The first read after the seed recounts every marked (organization, day) of the group.
+  const cold = await callOnce(base, token, all.report);
+  const warm = await callOnce(base, token, all.report);
+  const [{ n: rollupRows }] = await run(`select count(*)::int as n from stat_daily`);
+  const coldFirstRead = { call: 'statistics/report', ms: cold.ms, nextCallMs: warm.ms, rollupRows };
+  console.log(`cold first read: ${cold.ms} ms (next ${warm.ms} ms), ${rollupRows} rollup rows`);
+
+  const loadAverage = { before: os.loadavg().map((l) => round(l, 2)) };
+  const calibration = { before: cpuCalibrationMs() };
+  const results = {};
+  for (const [name, c] of Object.entries(all)) {
+    const first = await callOnce(base, token, c);
+    await load(base, token, c, WARMUP_SECONDS);
+    const measured = await load(base, token, c, SECONDS);
+    const oneUser = await load(base, token, c, Math.max(2, Math.round(SECONDS / 2)), 1);
+    const pass = measured.latencyMs.p95 <= GOAL_P95_MS && measured.non2xx === 0 && measured.errors === 0;
+    results[name] = {
+      call: `${c.method} ${c.path.split('?')[0]}`,
+      firstCallMs: first.ms,
+      answer: brief(first.json),
+      ...measured,
+      oneUserLatencyMs: oneUser.latencyMs,
+      goalP95Ms: GOAL_P95_MS,
+      pass,
+    };
+    console.log(
+      `${name}: ${measured.requestsPerSecond} req/s, p50 ${measured.latencyMs.p50} ms, p95 ${measured.latencyMs.p95} ms; one user p95 ${oneUser.latencyMs.p95} ms; first ${first.ms} ms ${pass ? 'PASS' : 'FAIL'} ${JSON.stringify(brief(first.json)).slice(0, 160)}`,
+    );
+  }
+  loadAverage.after = os.loadavg().map((l) => round(l, 2));
+  calibration.after = cpuCalibrationMs();
+  const dbBytes = await size();
+  await db.end();
+  await yyp.stop();
+
+  const record = {
+    benchmark: 'statistics',
+    store: 'postgres',
+    date: new Date().toISOString(),
+    machine: { ...machine(), yyp: yyp.version, yypCommit: buildCommit(), loadAverage },
+    cpuCalibrationMs: calibration,
+    exams: N,
+    range: { from: FIRST_DAY, to: LAST_DAY, interval: 'month', groupId: seeded.groupId, modalityFrom: MONTH_FROM },
+    caller: 'groupadmin',
+    seedSeconds,
+    seedPartsSeconds: seeded.parts,
+    rows: counts,
+    dbBytesAfterSeed,
+    dbBytes,
+    coldFirstRead,
+    connections: CONNECTIONS,
+    durationSeconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    results,
+    goal: { p95MsAtOneMillion: 200, p95MsAtTenMillion: 500 },
+    goalMet: N >= 1_000_000 ? Object.values(results).every((r) => r.pass) : null,
+  };
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench/results/statistics-postgres.json'), JSON.stringify(record, null, 2) + '\n');
+}
+
+await runBounded(main, Number(process.env.BENCH_TIMEOUT_SECONDS || 7200));
