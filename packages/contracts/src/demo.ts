@@ -147,7 +147,7 @@ export interface DemoGroup {
   id: string;
   displayName: string;
   /** group flags other than the defaults (groups.service DEFAULT_GROUP_SETTINGS) */
-  settings?: { enablePrivacy?: boolean };
+  settings?: { enablePrivacy?: boolean; turnaroundTargetMinutes?: number };
   members: { username: DemoUsername; level: 0 | 1 | 9 | 10 }[];
   organizations: DemoOrganization[];
 }
@@ -161,6 +161,8 @@ export const demoGroups: DemoGroup[] = [
   {
     id: 'demo-renhe',
     displayName: '仁和医院',
+    // Registration to approval within a working day (statistics/turnaround's target, issue 26).
+    settings: { turnaroundTargetMinutes: 480 },
     members: [
       { username: 'groupadmin', level: 1 },
       { username: 'auditor', level: 9 },

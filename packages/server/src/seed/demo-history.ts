@@ -3,6 +3,7 @@ import { EMPTY_REPORT_CONTENT, hospitalDate } from '@yyp/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { accounts, buckets, exams, patients, reports } from '../db/schema.js';
 import type { Db } from '../platform/db.js';
+import { seedDemoDesk, type HistoryExam } from './demo-history-desk.js';
 
 /**
  * Six weeks of reporting history in the demo hospital's radiology (RH-RAD), so that a new user's
@@ -10,6 +11,8 @@ import type { Db } from '../platform/db.js';
  * (today's and the last week's lists stay as the demo studies left them), each reported by the demo
  * doctor (some typed by the note-taker) and approved by the senior doctor, some positive. They are
  * records without images, numbered RH-H-…, made the same way on every first start (a fixed seed).
+ * Nearly every one was registered at the front desk first (seed/demo-history-desk.ts), so the
+ * turnaround from registration to approval has them too.
  */
 const NAMES = [
   '李娜',
@@ -28,11 +31,11 @@ const NAMES = [
   '林雪',
 ];
 const KINDS = [
-  { modality: 'CT', bodyPart: 'CHEST', desc: '胸部 CT 平扫', weight: 5, positive: 0.4 },
-  { modality: 'CT', bodyPart: 'HEAD', desc: '头颅 CT 平扫', weight: 3, positive: 0.2 },
-  { modality: 'MR', bodyPart: 'HEAD', desc: '头颅 MR 平扫', weight: 2, positive: 0.3 },
-  { modality: 'DX', bodyPart: 'CHEST', desc: '胸部正位片', weight: 4, positive: 0.15 },
-  { modality: 'MR', bodyPart: 'LSPINE', desc: '腰椎 MR', weight: 1, positive: 0.6 },
+  { modality: 'CT', bodyPart: 'CHEST', desc: '胸部 CT 平扫', weight: 5, positive: 0.4, procedure: 'CT001' },
+  { modality: 'CT', bodyPart: 'HEAD', desc: '头颅 CT 平扫', weight: 3, positive: 0.2, procedure: 'CT002' },
+  { modality: 'MR', bodyPart: 'HEAD', desc: '头颅 MR 平扫', weight: 2, positive: 0.3, procedure: 'MR001' },
+  { modality: 'DX', bodyPart: 'CHEST', desc: '胸部正位片', weight: 4, positive: 0.15, procedure: 'DX001' },
+  { modality: 'MR', bodyPart: 'LSPINE', desc: '腰椎 MR', weight: 1, positive: 0.6, procedure: null },
 ];
 const FIRST_DAY = 8;
 const LAST_DAY = 50;
@@ -67,6 +70,7 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<number> {
   const rnd = random(20261128);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const weighted = KINDS.flatMap((k) => Array<typeof k>(k.weight).fill(k));
+  const history: HistoryExam[] = [];
   let n = 0;
   await db.transaction(async (tx) => {
     for (let daysAgo = LAST_DAY; daysAgo >= FIRST_DAY; daysAgo--) {
@@ -99,16 +103,18 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<number> {
           .onConflictDoUpdate({ target: [patients.bucketId, patients.patientKey], set: { updatedAt: received } })
           .returning({ id: patients.id, name: patients.name, sex: patients.sex, birthDate: patients.birthDate });
         const examId = crypto.randomUUID();
+        const storeUid = `1.2.826.0.1.3680043.10.543.${20261128}.${n}`;
+        const accessionNumber = `RH-H-${String(n).padStart(4, '0')}`;
         await tx.insert(exams).values({
           id: examId,
           bucketId: bucket.id,
-          storeUid: `1.2.826.0.1.3680043.10.543.${20261128}.${n}`,
+          storeUid,
           patientKeyId: patient!.id,
           patientName: patient!.name,
           patientId,
           patientGender: patient!.sex,
           patientDob: patient!.birthDate,
-          accessionNumber: `RH-H-${String(n).padStart(4, '0')}`,
+          accessionNumber,
           studyDate: day.replaceAll('-', ''),
           studyTime: '090000',
           studyDesc: kind.desc,
@@ -147,7 +153,29 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<number> {
           createdAt: new Date(received.getTime() + 5 * 60_000),
           updatedAt: approved,
         });
+        history.push({
+          examId,
+          accessionNumber,
+          studyUid: storeUid,
+          patientId,
+          name: patient!.name,
+          sex: patient!.sex,
+          birthDate: patient!.birthDate,
+          modality: kind.modality,
+          bodyPart: kind.bodyPart,
+          desc: kind.desc,
+          procedureCode: kind.procedure,
+          bodyPartCount,
+          day,
+          received,
+        });
       }
+    }
+    // The desk's records from a generator of their own, so the reports above stay as they were.
+    const registrar = staff.get('registrar');
+    if (registrar) {
+      const desk = { bucketId: bucket.id, groupId: bucket.groupId, registrar, tech: staff.get('tech') ?? null };
+      await seedDemoDesk(tx, desk, history, random(20261129));
     }
   });
   return n;
