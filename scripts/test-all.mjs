@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { e2eShards } from './e2e-shards.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-test-'));
@@ -29,13 +30,6 @@ const vitestArgs = (args, out) => [
   '--reporter=json',
   `--outputFile.json=${out}`,
 ];
-
-function vitestTier(name, args, env = {}) {
-  const out = path.join(reports, `${name}.json`);
-  const t0 = Date.now();
-  console.log(`\n=== ${name} ===`);
-  count(name, out, run('npx', vitestArgs(args, out), env), since(t0));
-}
 
 /**
  * Tiers that share no state run side by side (vitest gives each one worker on a 2-core machine, so
@@ -137,8 +131,19 @@ if (await reachable(pgUrl)) {
 console.log(`\n=== ${intTiers.map((t) => t.name).join(' and ')}, side by side (output follows when both end) ===`);
 await vitestTiersTogether(intTiers);
 
-if (built) vitestTier('e2e (Chromium)', ['--config', 'e2e/vitest.config.ts']);
-else tiers.push('e2e (Chromium): not run, build failed');
+// One Chromium driving one server leaves a core idle most of the time: the e2e files run in
+// E2E_SHARDS shards (default 2) of about equal time side by side, each with its own server
+// (scripts/e2e-shards.mjs; 2026-11-28: one shard took 1,289 s).
+if (built) {
+  const shards = e2eShards(Number(process.env.E2E_SHARDS || 2));
+  console.log(`\n=== e2e (Chromium) in ${shards.length} shards, side by side (output follows when all end) ===`);
+  await vitestTiersTogether(
+    shards.map((s, i) => ({
+      name: `e2e (Chromium) ${i + 1}/${shards.length}`,
+      args: ['--config', 'e2e/vitest.config.ts', ...s.files],
+    })),
+  );
+} else tiers.push('e2e (Chromium): not run, build failed');
 
 console.log('\n' + tiers.map((t) => `  ${t}`).join('\n'));
 console.log(`  whole run: ${since(started)}`);

@@ -39,6 +39,16 @@ export function hospitalDate(at: Date, plusDays = 0): string {
   return shifted.toISOString().slice(0, 10);
 }
 
+/** The hospital's wall-clock time of an instant, YYYY-MM-DD HH:mm:ss (slice it for minutes). */
+export function hospitalDateTime(at: Date): string {
+  return new Date(at.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000).toISOString().replace('T', ' ').slice(0, 19);
+}
+
+/** The instant a hospital day (YYYY-MM-DD) begins. */
+export function hospitalDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - HOSPITAL_UTC_OFFSET_MINUTES * 60_000);
+}
+
 const text = (max: number) => z.string().trim().max(max);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date YYYY-MM-DD that exists. */

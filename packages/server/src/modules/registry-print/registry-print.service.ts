@@ -1,6 +1,6 @@
 import {
   displayPersonName,
-  HOSPITAL_UTC_OFFSET_MINUTES,
+  hospitalDateTime,
   type Language,
   type LabelLayout,
   type OrderTemplate,
@@ -26,11 +26,6 @@ export interface PrintCaller {
 export interface PrintedPdf {
   pdf: Buffer;
   filename: string;
-}
-
-/** The hospital's wall-clock time, YYYY-MM-DD HH:mm. */
-function hospitalTime(at: Date): string {
-  return new Date(at.getTime() + HOSPITAL_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /**
@@ -187,7 +182,7 @@ export class RegistryPrintService {
         template,
         lang: body.lang,
         createdAt: now,
-        printedAt: hospitalTime(now),
+        printedAt: hospitalDateTime(now).slice(0, 16),
         registrations,
         barcodes: await this.barcodes(registrations),
       },

@@ -1,5 +1,5 @@
 import {
-  HOSPITAL_UTC_OFFSET_MINUTES,
+  hospitalDateTime,
   MAX_ORDERS_EXPORT,
   STAT_COLUMN_LABELS,
   STAT_DIMENSION_LABELS,
@@ -34,11 +34,6 @@ const HEADERS = {
 } satisfies Record<string, Words>;
 
 /** The hospital time (UTC+8) of an instant, as a sheet shows it. */
-function hospitalTime(iso: string): string {
-  const shifted = new Date(Date.parse(iso) + HOSPITAL_UTC_OFFSET_MINUTES * 60_000);
-  return shifted.toISOString().replace('T', ' ').slice(0, 19);
-}
-
 function item(l: BillingLine): StatBillingItem {
   return {
     at: new Date(l.at).toISOString(),
@@ -121,7 +116,7 @@ export class MoneyStatistics {
       { header: HEADERS.currency, width: 8, cell: (l) => l.currency },
     ];
     const lines: Line[] = answer.items.map((i) => ({
-      at: hospitalTime(i.at),
+      at: hospitalDateTime(new Date(i.at)),
       kind: KIND[i.kind][language],
       item: i,
       amountFen: i.kind === 'payment' ? i.amountFen : -i.amountFen,

@@ -1,5 +1,5 @@
 import {
-  HOSPITAL_UTC_OFFSET_MINUTES,
+  hospitalDayStart,
   periodsBetween,
   STAT_ACTION,
   STAT_COLUMN_LABELS,
@@ -33,11 +33,6 @@ export type { StatCaller };
 
 /** Values that are not counts: an empty period has none rather than 0. */
 const MEASURES = new Set<StatColumn>(['medianMinutes', 'p90Minutes', 'positiveRate', 'ratingAverage']);
-
-/** The instant a hospital day (UTC+8) begins. */
-export function hospitalDayStart(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - HOSPITAL_UTC_OFFSET_MINUTES * 60_000);
-}
 
 /**
  * The statistics (issue 26): settles the range rules (spec 000 §5) and the organizations (by the
