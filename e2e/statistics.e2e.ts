@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hospitalDate, STAT_KIND_LABELS, type StatTable } from '@yyp/contracts';
+import { hospitalDate, STAT_KIND_LABELS, type StatTable, type TurnaroundSlowest } from '@yyp/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   api,
@@ -19,11 +19,15 @@ import {
  * Issue 26's "Done when" in the browser: the demo group admin (周管理) opens /group-statistics from
  * the navbar, picks last month, sees the workload per doctor (the demo's report history: 李医生
  * writes, 王主任 approves) with the same numbers the API counts, drills into 李医生's reports,
- * exports the table to Excel, and sees the positive rate per modality; the page in en and tib.
+ * exports the table to Excel, sees the positive rate per modality, and the turnaround from
+ * registration to approval by modality with the slowest exams; the page in en and tib.
  */
 const V1 = '/yyp/api/v1';
 /** ECharts grows its bars for about a second (a canvas animation, which screenshot() cannot stop). */
 const CHART_ANIMATION_MS = 1_500;
+
+/** Minutes as the statistics table writes them (whole, else one decimal). */
+const minutesText = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
 /** Last month in hospital days, as the page's "上个月" preset takes it. */
 function lastMonth(): { from: string; to: string } {
@@ -103,6 +107,42 @@ describe('statistics: the group admin runs the department from its numbers', () 
       .toContain(String(ct.values.positive));
     await t.page.waitForTimeout(CHART_ANIMATION_MS);
     await screenshot(t.page, 'statistics-positive');
+
+    step('turnaround from registration to approval by modality, and the slowest exams');
+    const turnaround = (await api<StatTable>(`${V1}/statistics/turnaround?from=${from}&to=${to}&by=modality`, token))
+      .body;
+    const lists = (await api<TurnaroundSlowest>(`${V1}/statistics/turnaround/slowest?from=${from}&to=${to}`, token))
+      .body;
+    expect(turnaround.rows.length).toBeGreaterThan(0);
+    expect(lists.slowest.length).toBeGreaterThan(0);
+    await t.page.getByRole('tab', { name: STAT_KIND_LABELS.turnaround.chs }).click();
+    await t.page.getByRole('button', { name: '上个月' }).click();
+    // Registration → approval is the default interval.
+    const stepShown = (label: string) =>
+      t.page
+        .locator('.ant-select')
+        .filter({ has: t.page.getByLabel(label) })
+        .first()
+        .innerText();
+    await expect.poll(() => stepShown('起点')).toContain('登记');
+    await expect.poll(() => stepShown('终点')).toContain('审核');
+    for (const row of turnaround.rows) {
+      const line = t.page.getByRole('row').filter({ has: t.page.getByRole('cell', { name: row.key, exact: true }) });
+      const { exams, medianMinutes, p90Minutes } = row.values;
+      await expect
+        .poll(async () => (await line.first().innerText()).split(/\s+/), { timeout: 15_000 })
+        .toEqual(expect.arrayContaining([String(exams), minutesText(medianMinutes!), minutesText(p90Minutes!)]));
+    }
+    // The slowest exams, each with its minutes, in the API's order.
+    const slowRows = t.page.getByRole('row').filter({ hasText: /RH-H-\d{4}/ });
+    await expect.poll(() => slowRows.count(), { timeout: 15_000 }).toBe(lists.slowest.length);
+    for (const [i, item] of lists.slowest.slice(0, 5).entries()) {
+      const text = await slowRows.nth(i).innerText();
+      expect(text).toContain(item.accessionNumber);
+      expect(text).toContain(String(Math.round(item.minutes)));
+    }
+    await t.page.waitForTimeout(CHART_ANIMATION_MS);
+    await screenshot(t.page, 'statistics-turnaround');
 
     step('the page in English and Tibetan');
     await chooseLanguage(t.page, '语言', 'English');
