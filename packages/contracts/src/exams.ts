@@ -75,6 +75,17 @@ export const EXAM_FILTER_FIELDS = [
    * organization's own exams, '2' the remote copies an expert read brought in (exams.source 'remote').
    */
   'reportSource',
+  /** the report's writer (reports.creator_id): an account id */
+  'reportWriterId',
+  /** the report's approver (reports.approver_id): an account id */
+  'reportApproverId',
+  /**
+   * An approved report's approval time (status corrected or printed, as the statistics count it):
+   * ISO 8601 instants, or bare dates as hospital days (UTC+8; a `to` date includes that whole day)
+   */
+  'reportApproved',
+  /** the report content's positive flag, 'true' or 'false' (a report without the flag matches neither) */
+  'reportPositive',
 ] as const;
 export type ExamFilterField = (typeof EXAM_FILTER_FIELDS)[number];
 
@@ -106,6 +117,10 @@ export const examFilterOperators: Record<ExamFilterField, readonly ExamFilterOpe
   assigneeId: ['eq', 'in'],
   tagId: ['eq', 'in'],
   reportSource: ['eq'],
+  reportWriterId: ['eq', 'in'],
+  reportApproverId: ['eq', 'in'],
+  reportApproved: ['range'],
+  reportPositive: ['eq'],
 };
 
 /** The report-source filter's values (REPORT_SOURCE of permissions.ts as text): '0' all, '1' own reports, '2' remote. */
@@ -169,6 +184,8 @@ const booleanValue = { ok: (v: string) => v === 'true' || v === 'false', expecte
 const valueCheck: Partial<Record<ExamFilterField, { ok: (v: string) => boolean; expected: string }>> = {
   studyDate: { ok: validDate, expected: 'a date YYYYMMDD' },
   created: { ok: validInstant, expected: 'an ISO 8601 date or time' },
+  reportApproved: { ok: validInstant, expected: 'an ISO 8601 date or time' },
+  reportPositive: booleanValue,
   age: { ok: validAge, expected: 'whole years 0–999' },
   patientGender: {
     ok: (v) => (PATIENT_GENDERS as readonly string[]).includes(v.toUpperCase()),

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike } from '../../db/like.js';
 import { examModalityValues, exams, examTags } from '../../db/schema.js';
 import { textArrayLiteral } from '../../platform/sql.js';
+import { reportFilterSql } from './exams.list.report-filters.store.js';
 
 /**
  * The study list's filters as SQL (exams.list.store.ts runs them): they arrive as values of the
@@ -291,6 +292,11 @@ export function filterSql(f: ExamFilter): SQL {
     }
     case 'reportSource':
       return reportSourceSql(first as ReportSourceValue);
+    case 'reportWriterId':
+    case 'reportApproverId':
+    case 'reportApproved':
+    case 'reportPositive':
+      return reportFilterSql({ ...f, field: f.field });
     case 'tagId':
       return sql`exists (select 1 from ${examTags} where ${examTags.examId} = ${exams.id}
         and ${inArray(examTags.tagId, f.operator === 'in' ? values : [first])})`;
