@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ANNOUNCEMENT_TEMPLATE, QUEUE_ACTIONS, QUEUE_STATUSES, unknownPlaceholders } from './calling-rules.js';
+import { predictedWaitSchema, queuePredictionSchema } from './calling-wait.js';
 import { isoDateSchema } from './registry.js';
 
 /**
@@ -87,6 +88,12 @@ export const queueExamSchema = z.object({
   movedToId: z.string().nullable(),
   /** the actions its status allows (calling-rules queueActionsFor) */
   actions: z.array(z.enum(QUEUE_ACTIONS)),
+  /**
+   * queue-exams/query of today, a waiting exam: about how many minutes until its call (its
+   * queue's pace × its place in the waiting line, calling-wait.ts); null when the queue has too
+   * little history; absent elsewhere
+   */
+  predictedWaitMinutes: predictedWaitSchema.optional(),
 });
 export type QueueExam = z.infer<typeof queueExamSchema>;
 
@@ -105,7 +112,12 @@ export const queueQuerySchema = z
   })
   .strict();
 export type QueueQuery = z.input<typeof queueQuerySchema>;
-export const queuePageSchema = z.object({ items: z.array(queueExamSchema), count: z.number().int() });
+export const queuePageSchema = z.object({
+  items: z.array(queueExamSchema),
+  count: z.number().int(),
+  /** today's queue: the pace and predicted wait of each of the organization's queues (absent for another day) */
+  predictions: z.array(queuePredictionSchema).optional(),
+});
 export type QueuePage = z.infer<typeof queuePageSchema>;
 
 /**
@@ -236,6 +248,8 @@ export const screenPatientSchema = z.object({
   room: z.string(),
   status: z.enum(QUEUE_STATUSES),
   calledAt: z.string().nullable(),
+  /** a waiting patient of `next`: about how many minutes until the call (null: too little history) */
+  predictedWaitMinutes: predictedWaitSchema.optional(),
 });
 export type ScreenPatient = z.infer<typeof screenPatientSchema>;
 
@@ -253,6 +267,8 @@ export const screenQueueSchema = z.object({
       /** the next SCREEN_NEXT_COUNT waiting */
       next: z.array(screenPatientSchema),
       waitingCount: z.number().int(),
+      /** the wait of a patient checking in now, whole minutes (calling-wait.ts); null: too little history */
+      predictedWaitMinutes: predictedWaitSchema.optional(),
     }),
   ),
   /** the current call of each room, the newest first */

@@ -59,6 +59,7 @@ export * from './rule-calls.js';
 export * from './quick-search-calls.js';
 export * from './calling-rules.js';
 export * from './calling.js';
+export * from './calling-wait.js';
 export * from './calling-calls.js';
 export * from './live.js';
 export * from './speech.js';

@@ -29,6 +29,7 @@ import { presentCall, presentQueueExam, roomOf } from './calling.presenter.js';
 import * as queue from './calling-queue.store.js';
 import * as types from './calling-types.store.js';
 import { settingsOf } from './calling-types.service.js';
+import { forecastWaits } from './calling-wait.js';
 
 type QueryInput = z.output<typeof queueQuerySchema>;
 type MissedInput = z.output<typeof missedQuerySchema>;
@@ -157,7 +158,23 @@ export class CallingQueueService extends QueueBase {
     await this.audit(caller, 'calling.query', input.bucketId, {
       details: { checkInDate: day, q: input.q || null, results: rows.length },
     });
-    return { items: rows.map((v) => presentQueueExam(v, grant.masked)), count };
+    const items = rows.map((v) => presentQueueExam(v, grant.masked));
+    if (day !== this.today()) return { items, count };
+    // Today's queue: each queue's predicted wait, and each waiting patient's (issue 26).
+    const queueTypes = await types.queueTypesOf(this.db, input.bucketId);
+    const forecast = await forecastWaits(
+      this.db,
+      input.bucketId,
+      queueTypes.map((q) => q.id),
+      this.clock.now(),
+    );
+    return {
+      items: items.map((e) =>
+        e.status === 'waiting' ? { ...e, predictedWaitMinutes: forecast.places.get(e.id) ?? null } : e,
+      ),
+      count,
+      predictions: forecast.queues,
+    };
   }
 
   /** POST queue-exams/check-in: an arrived scheduled exam into a queue of today. */

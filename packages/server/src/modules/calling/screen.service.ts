@@ -20,6 +20,7 @@ import { SCREEN_SCHEME } from './calling-live.js';
 import { presentCall, presentScreenPatient } from './calling.presenter.js';
 import * as queue from './calling-queue.store.js';
 import { settingsOf } from './calling-types.service.js';
+import { forecastWaits } from './calling-wait.js';
 import * as types from './calling-types.store.js';
 import * as store from './screen-tokens.store.js';
 
@@ -102,7 +103,8 @@ export class ScreenService {
     if ((await groupsWithFlagOff(this.db, [bucket.groupId], 'enableCalling')).size > 0) {
       throw errors.forbidden('enableCalling');
     }
-    const day = hospitalDate(this.clock.now());
+    const now = this.clock.now();
+    const day = hospitalDate(now);
     const [queueTypes, waiting, calls, missed, settings] = await Promise.all([
       types.queueTypesOf(this.db, bucket.id),
       queue.waitingExams(this.db, bucket.id, day),
@@ -110,6 +112,13 @@ export class ScreenService {
       queue.missedExams(this.db, bucket.id, day, MISSED_LIST_DEFAULT),
       settingsOf(this.db, bucket.id),
     ]);
+    const forecast = await forecastWaits(
+      this.db,
+      bucket.id,
+      queueTypes.map((q) => q.id),
+      now,
+    );
+    const queueWait = new Map(forecast.queues.map((p) => [p.queueTypeId, p.predictedWaitMinutes]));
     return {
       bucketId: bucket.id,
       bucketName: bucket.name,
@@ -120,8 +129,12 @@ export class ScreenService {
           queueTypeId: q.id,
           displayName: q.displayName,
           roomName: q.roomName,
-          next: mine.slice(0, SCREEN_NEXT_COUNT).map(presentScreenPatient),
+          next: mine.slice(0, SCREEN_NEXT_COUNT).map((w) => ({
+            ...presentScreenPatient(w),
+            predictedWaitMinutes: forecast.places.get(w.id) ?? null,
+          })),
           waitingCount: mine.length,
+          predictedWaitMinutes: queueWait.get(q.id) ?? null,
         };
       }),
       calls: calls.map(presentScreenPatient),
