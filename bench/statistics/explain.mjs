@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// The plans of the statistics' statements on a bench database kept by bench/statistics
+// (BENCH_KEEP_DB=1 prints its name): each store function of the build (packages/server/dist) is
+// called with a database whose execute() runs EXPLAIN (ANALYZE, BUFFERS) of the statement it was
+// given, over the same year, group organizations and month as the bench asks.
+// Usage: BENCH_DB_URL=postgres://…/yyp_bench_… node bench/statistics/explain.mjs [out.txt]
+// (default out: bench/results/statistics-explain-postgres.txt)
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { buildRoot } from '../mwl/cfind.mjs';
+import { FIRST_DAY, LAST_DAY } from './seed.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const out = process.argv[2] || path.join(root, 'bench/results/statistics-explain-postgres.txt');
+const dist = (p) => import(pathToFileURL(path.join(buildRoot, 'packages/server/dist/modules/statistics', p)).href);
+const pool = new pg.Pool({ connectionString: process.env.BENCH_DB_URL, max: 1 });
+const dialect = new PgDialect();
+const lines = [];
+let current = '';
+
+/** A Db whose statements are explained (answering no rows). */
+const db = {
+  async execute(q) {
+    const { sql, params } = dialect.sqlToQuery(q);
+    const plan = await pool.query(`explain (analyze, buffers) ${sql}`, params);
+    lines.push(`---- ${current}`, sql.replace(/\s+/g, ' ').trim(), `params: ${JSON.stringify(params)}`);
+    lines.push(...plan.rows.map((r) => r['QUERY PLAN']), '');
+    return { rows: [] };
+  },
+  transaction: (fn) => fn(db),
+};
+
+const day = (d, plus = 0) => new Date(Date.parse(`${d}T00:00:00+08:00`) + plus * 86_400_000);
+const buckets = (
+  await pool.query(`select id from buckets where code in ('RH-RAD', 'RH-US', 'RH-PE') order by code`)
+).rows.map((r) => r.id);
+const req = (kind, by, from = FIRST_DAY) => ({
+  kind,
+  by,
+  interval: 'month',
+  version: 'simple',
+  from,
+  to: LAST_DAY,
+  start: day(from),
+  end: day(LAST_DAY, 1),
+  bucketIds: buckets,
+});
+const [desk, orders, money, quality, reports, detail, turnaround, rollup] = await Promise.all(
+  [
+    'stat-desk.store.js',
+    'stat-desk-orders.store.js',
+    'stat-money.store.js',
+    'stat-quality.store.js',
+    'stat-reports.store.js',
+    'stat-detail.store.js',
+    'stat-turnaround.store.js',
+    'stat-rollup.store.js',
+  ].map(dist),
+);
+const year = { bucketIds: buckets, start: day(FIRST_DAY), end: day(LAST_DAY, 1) };
+const steps = { fromStep: 'registered', toStep: 'approved' };
+const q = { bucketIds: buckets, from: FIRST_DAY, to: LAST_DAY, kinds: ['rw', 'ra'] };
+const calls = {
+  'report (rollup sums)': () => rollup.sumRollup(db, q, 'k1'),
+  'report (rollup periods)': () => rollup.sumRollupPeriods(db, q, 'month'),
+  modality: () => reports.deviceWorkload(db, { ...year, start: day('2026-10-01'), interval: 'month', by: 'modality' }),
+  registrar: () => desk.registrarStats(db, req('registrar', 'registrar')),
+  arriver: () => desk.arriverStats(db, req('arriver', 'arriver')),
+  'remote-report': () => orders.remoteReportStats(db, req('remote-report', 'counterpart')),
+  consul: () => orders.consulStats(db, req('consul', 'bucket')),
+  'group-payment': () => money.groupPaymentStats(db, req('group-payment', 'bucket'), 'CNY'),
+  billings: () => money.billingLines(db, year, { skip: 0, limit: 20 }),
+  quality: () => quality.gradesBy(db, year, 'level'),
+  'quality (periods)': () => quality.gradesByPeriod(db, year, 'month'),
+  'overview exams': () => detail.examCounts(db, year, 'month'),
+  'overview reports': () => detail.approvedReportCounts(db, year, 'month'),
+  'report-detail': () => detail.approvedReportPage(db, year, { skip: 0, limit: 20 }),
+  turnaround: () => turnaround.turnaroundStats(db, req('turnaround', 'modality'), steps),
+  'turnaround slowest': () => turnaround.slowestExams(db, req('turnaround', 'modality'), steps, 20),
+};
+for (const [name, call] of Object.entries(calls)) {
+  current = name;
+  await call();
+  console.log(`explained ${name}`);
+}
+await pool.end();
+const head = `# EXPLAIN (ANALYZE, BUFFERS) of the statistics' statements, ${new Date().toISOString()}\n# database ${new URL(process.env.BENCH_DB_URL).pathname.slice(1)}: ${FIRST_DAY} to ${LAST_DAY}, organizations RH-PE, RH-RAD, RH-US\n\n`;
+fs.writeFileSync(out, head + lines.join('\n') + '\n');
