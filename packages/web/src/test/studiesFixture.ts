@@ -59,7 +59,13 @@ export interface StudiesCaller {
 }
 
 /** /studies listing `exam` for `caller`, signed in; `extra` adds or replaces fake API answers. */
-export function openStudiesAs(caller: StudiesCaller, exam: ExamItem, extra: Record<string, FakeHandler> = {}) {
+export function openStudiesAs(
+  caller: StudiesCaller,
+  exam: ExamItem,
+  extra: Record<string, FakeHandler> = {},
+  /** the URL opened: /studies, or /studies with search params */
+  path = '/studies',
+) {
   const api = installFakeApi({
     'GET domain': () => ({ status: 200, body: defaultDomainConfig }),
     'GET accounts/me': () => ({ status: 200, body: demoUser({ username: caller.username, name: caller.name }) }),
@@ -80,5 +86,5 @@ export function openStudiesAs(caller: StudiesCaller, exam: ExamItem, extra: Reco
     ...extra,
   });
   sessionStore.signIn(caller.username, tokenFor(caller.username));
-  return { api, ...renderApp('/studies') };
+  return { api, ...renderApp(path) };
 }

@@ -12,6 +12,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { useMe, useUpdateMe } from '../../shared/account/useMe';
 import { useUploadableBuckets } from '../../shared/upload/useUploadableBuckets';
+import { drillOfParams, withoutDrill } from '../../app/studyLinks';
 import { AdvancedSearchDrawer } from './AdvancedSearchDrawer';
 import { ColumnChooser } from './ColumnChooser';
 import { ExamDetailDrawer } from './ExamDetailDrawer';
@@ -22,6 +23,7 @@ import { ManageQuickSearchesModal, SaveQuickSearchModal } from './QuickSearchDia
 import { QuickSearchTabs } from './QuickSearchTabs';
 import { ReportSourceSelect } from './ReportSourceSelect';
 import { useReportSource } from './reportSource';
+import { StudiesDrillTag } from './StudiesDrillTag';
 import { StudySearchBar } from './StudySearchBar';
 import { advancedCount, criteriaFromSearch, EMPTY_SEARCH, searchFilters, type StudySearch } from './studySearch';
 import { useExportExams } from './useExportExams';
@@ -29,12 +31,23 @@ import { useNewExamToasts } from './useNewExamToasts';
 import { useExamPage, useInvalidateExams, useQuickSearches } from './useStudies';
 import './studies.css';
 
-/** /studies, the report workstation: the default landing after login (spec 000 §2 "Study list"). */
+/**
+ * /studies, the report workstation: the default landing after login (spec 000 §2 "Study list").
+ * A link may bring filters (a statistic's drill-down, issue 26):
+ * `/studies?filters=<URI-encoded JSON ExamFilter[]>&from=<origin's name>` (app/studyLinks.ts). They
+ * are applied on load and on every reload of the URL, on top of the search bar's (the stored quick
+ * tab is not restored over them), shown as a tag ("来自统计：李医生 · 2026-10-01 至 2026-10-31 ·
+ * 已审核") and cleared by its control, which drops them from the URL. Filters the list would refuse
+ * are ignored.
+ */
 export function StudiesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const deleted = params.get('view') === 'deleted';
+  const paramsKey = params.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the URL's text says when it changed
+  const drill = useMemo(() => (deleted ? null : drillOfParams(params)), [paramsKey, deleted]);
   const me = useMe();
   const updateMe = useUpdateMe();
   const prefs = me.data?.preferences;
@@ -64,14 +77,15 @@ export function StudiesPage() {
       return;
     }
     const saved = prefs?.studyFilters;
-    if (saved?.quickSearchId && quick.data.some((q) => q.id === saved.quickSearchId)) {
+    // A drill's filters stand alone: the stored tab would narrow them to its own dates.
+    if (!drill && saved?.quickSearchId && quick.data.some((q) => q.id === saved.quickSearchId)) {
       setSearch((s) => ({ ...s, quickId: saved.quickSearchId ?? null }));
     }
     if (saved?.pageSize) {
       setPageSize(saved.pageSize);
     }
     setRestored(true);
-  }, [restored, me.data, quick.data, prefs]);
+  }, [restored, me.data, quick.data, prefs, drill]);
 
   useEffect(() => {
     setSearch((s) => (s.keyword === debouncedKeyword ? s : { ...s, keyword: debouncedKeyword }));
@@ -89,10 +103,10 @@ export function StudiesPage() {
   const sourceFilters = reportSource.filters;
   const sourceKey = JSON.stringify(sourceFilters);
   const filters = useMemo(
-    () => [...searchFilters(search, activeQuick, new Date()), ...sourceFilters],
+    () => [...searchFilters(search, activeQuick, new Date()), ...sourceFilters, ...(drill?.filters ?? [])],
     // sourceFilters is rebuilt each render; its text says when it changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [search, activeQuick, sourceKey],
+    [search, activeQuick, sourceKey, drill],
   );
   const list = useExamPage(
     deleted ? 'deleted' : 'list',
@@ -239,6 +253,15 @@ export function StudiesPage() {
           onAdvanced={() => setAdvancedOpen(true)}
           onRefresh={() => void invalidate()}
         />
+        {drill && (
+          <StudiesDrillTag
+            drill={drill}
+            onClear={() => {
+              setParams(withoutDrill(params));
+              setPage(1);
+            }}
+          />
+        )}
         <div className="yyp-studies__toolbar">
           <Space size="middle">
             <Typography.Text type="secondary">{t('studyList.total', { count: total })}</Typography.Text>

@@ -4,6 +4,17 @@ import type { Widen } from '../widen';
 /** 简体中文：检查列表、搜索、快捷查询、检查详情与已删除检查。 */
 export const studyListChs: Widen<typeof studyListEn> = {
   studyList: {
+    drill: {
+      label: '来自统计：{{parts}}',
+      period: '{{from}} 至 {{to}}',
+      since: '{{from}} 起',
+      until: '至 {{to}}',
+      approved: '已审核',
+      positive: '阳性',
+      negative: '阴性',
+      clear: '清除统计筛选',
+      hint: '点击柱条或表格行，可在检查列表中查看对应检查。',
+    },
     all: '全部检查',
     searchPlaceholder: '姓名、拼音首字母、患者编号或检查号（/）',
     search: '搜索',

@@ -1,6 +1,17 @@
 /** English: the study list, its search, quick searches, exam detail drawer and deleted view. */
 export const studyListEn = {
   studyList: {
+    drill: {
+      label: 'From statistics: {{parts}}',
+      period: '{{from}} to {{to}}',
+      since: 'from {{from}}',
+      until: 'until {{to}}',
+      approved: 'Approved',
+      positive: 'Positive',
+      negative: 'Negative',
+      clear: 'Clear the statistics filters',
+      hint: 'Click a bar or row to open its exams in the study list.',
+    },
     all: 'All exams',
     searchPlaceholder: 'Name, pinyin initials, patient ID or accession no.  ( / )',
     search: 'Search',
