@@ -189,3 +189,42 @@ describe('/calling', () => {
     await screen.findByText(/This organization has no call queues yet/);
   });
 });
+
+describe('/calling predicted waits (issue 26)', () => {
+  it("shows each room's predicted wait and each waiting patient's, nothing where the history is too short", async () => {
+    const items = [
+      queueExamOf({ id: 'q1', queueNo: 1, patientName: '王*东', predictedWaitMinutes: 6 }),
+      queueExamOf({ id: 'q2', queueNo: 2, patientName: '李*', predictedWaitMinutes: 12 }),
+    ];
+    signedIn(items, ['calling_call'], {
+      [callKey(callingCalls.query)]: () => ({
+        status: 200,
+        body: {
+          items,
+          count: items.length,
+          predictions: [
+            { queueTypeId: 't1', paceMinutes: 6, samples: 9, waitingCount: 2, predictedWaitMinutes: 18 },
+            { queueTypeId: 't2', paceMinutes: null, samples: 2, waitingCount: 4, predictedWaitMinutes: null },
+          ],
+        },
+      }),
+    });
+    await deskLoaded();
+    await findRow('王*东');
+    const waits = await screen.findByLabelText('Estimated waits');
+    expect(waits.textContent).toBe('CT 1 · Estimated wait about 18 min');
+    expect(waits.textContent).not.toContain('MR');
+    const waitingList = screen.getByText('Waiting').closest('.ant-card') as HTMLElement;
+    expect(within(waitingList).getByText('Estimated wait')).toBeTruthy();
+    expect(within(waitingList).getByText('about 6 min')).toBeTruthy();
+    expect(within(waitingList).getByText('about 12 min')).toBeTruthy();
+  });
+
+  it('shows no wait at all when the server predicts none', async () => {
+    signedIn(waiting());
+    await deskLoaded();
+    await findRow('王*东');
+    expect(screen.queryByLabelText('Estimated waits')).toBeNull();
+    expect(screen.queryByText(/about \d+ min/)).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { SoundOutlined } from '@ant-design/icons';
-import type { CallingBucket, QueueExam } from '@yyp/contracts';
-import { Alert, Badge, Button, Col, Row, Select, Space, Typography } from 'antd';
+import type { CallingBucket, QueueExam, QueuePrediction, QueueType } from '@yyp/contracts';
+import { Alert, Badge, Button, Col, Row, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../shared/notify/useNotify';
@@ -203,6 +203,7 @@ function CallingDesk({ buckets, bucket, queueTypeId, onChoose }: CallingDeskProp
             {t('calling.callNext', { key: CALL_NEXT_KEY_LABEL })}
           </Button>
         )}
+        <RoomWaits predictions={day.data?.predictions ?? []} queueTypes={types.data ?? []} current={queueType.id} />
         <div className="yyp-calling__last" aria-live="polite">
           {lastCall && (
             <Typography.Text strong>
@@ -231,5 +232,32 @@ function CallingDesk({ buckets, bucket, queueTypeId, onChoose }: CallingDeskProp
         onResort={(exam, targetQueueNo) => void closeAfter({ kind: 'resort', id: exam.id, targetQueueNo })}
       />
     </div>
+  );
+}
+
+/** Each room's predicted wait for a patient checking in now (issue 26); rooms without enough history show nothing. */
+function RoomWaits({
+  predictions,
+  queueTypes,
+  current,
+}: {
+  predictions: QueuePrediction[];
+  queueTypes: QueueType[];
+  current: string;
+}) {
+  const { t } = useTranslation();
+  const shown = predictions.flatMap((p) => {
+    const queue = queueTypes.find((q) => q.id === p.queueTypeId);
+    return queue && p.predictedWaitMinutes !== null ? [{ ...p, name: queue.roomName || queue.displayName }] : [];
+  });
+  if (shown.length === 0) return null;
+  return (
+    <Space size={4} wrap className="yyp-calling__waits" aria-label={t('calling.wait.rooms')}>
+      {shown.map((p) => (
+        <Tag key={p.queueTypeId} color={p.queueTypeId === current ? 'blue' : undefined}>
+          {p.name} · {t('calling.wait.room', { n: p.predictedWaitMinutes })}
+        </Tag>
+      ))}
+    </Space>
   );
 }

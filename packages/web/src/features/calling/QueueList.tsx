@@ -1,5 +1,6 @@
 import type { QueueExam } from '@yyp/contracts';
 import { Badge, Button, Card, Space, Table, Tag, type TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { rowActions, type QueueList as ListName, type RowAction } from './callingView';
@@ -44,6 +45,7 @@ export function QueueList({ list, items, otherQueues, canAct, busy, onAction }: 
       ellipsis: true,
       render: (_, exam) => [exam.modality, exam.examName].filter(Boolean).join(' · '),
     },
+    ...(list === 'waiting' ? [waitColumn(t)] : []),
     list === 'waiting'
       ? { title: t('calling.column.checkIn'), dataIndex: 'checkedInAt', width: 90, render: timeOnly }
       : {
@@ -106,6 +108,18 @@ export function QueueList({ list, items, otherQueues, canAct, busy, onAction }: 
       />
     </Card>
   );
+}
+
+/** A waiting patient's predicted wait, "约 12 分钟"; nothing when the queue has too little history. */
+function waitColumn(t: TFunction): TableColumnsType<QueueExam>[number] {
+  return {
+    title: t('calling.wait.column'),
+    key: 'wait',
+    width: 96,
+    className: 'yyp-calling__nowrap',
+    render: (_, exam) =>
+      typeof exam.predictedWaitMinutes === 'number' ? t('calling.wait.patient', { n: exam.predictedWaitMinutes }) : '',
+  };
 }
 
 function timeOnly(iso: string | null | undefined): string {

@@ -104,3 +104,32 @@ describe('/calling/:bucketId/screen-show', () => {
     await screen.findByText(/This screen has no screen token/);
   });
 });
+
+describe('/calling/:bucketId/screen-show predicted waits (issue 26)', () => {
+  it("shows each room's predicted wait in large type, and nothing for a room with too little history", async () => {
+    const board = screenQueueOf({
+      ...first(),
+      queues: [
+        { ...first().queues[0]!, predictedWaitMinutes: 12 },
+        {
+          queueTypeId: 't2',
+          displayName: 'MR',
+          roomName: 'MR 1',
+          next: [],
+          waitingCount: 0,
+          predictedWaitMinutes: null,
+        },
+      ],
+    });
+    openScreen('/calling/b1/screen-show?token=tok1', () => board);
+    await screen.findByText('City Radiology');
+    const waits = [...document.querySelectorAll('.yyp-screen__queue')].map((q) => [
+      q.querySelector('.yyp-screen__queue-name')?.textContent,
+      q.querySelector('.yyp-screen__wait')?.textContent ?? null,
+    ]);
+    expect(waits).toEqual([
+      ['CT 1', 'Estimated wait about 12 min'],
+      ['MR 1', null],
+    ]);
+  });
+});

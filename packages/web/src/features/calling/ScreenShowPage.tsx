@@ -103,6 +103,9 @@ function ScreenBoard({ data }: { data: ScreenQueue }) {
           {data.queues.map((queue) => (
             <div key={queue.queueTypeId} className="yyp-screen__queue">
               <span className="yyp-screen__queue-name">{queue.roomName || queue.displayName}</span>
+              {typeof queue.predictedWaitMinutes === 'number' && (
+                <span className="yyp-screen__wait">{t('callingScreen.wait', { n: queue.predictedWaitMinutes })}</span>
+              )}
               <PatientChips patients={queue.next} />
             </div>
           ))}

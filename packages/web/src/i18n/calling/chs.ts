@@ -27,6 +27,12 @@ export const callingChs: Widen<typeof callingEn> = {
     callNext: '叫下一位（{{key}}）',
     nothingWaiting: '没有候诊的患者。',
     calledNotice: '已呼叫 {{queueNo}} 号 {{name}}',
+    wait: {
+      room: '预计等候约 {{n}} 分钟',
+      patient: '约 {{n}} 分钟',
+      column: '预计等候',
+      rooms: '预计等候',
+    },
     action: {
       call: '叫号',
       recall: '重呼',
@@ -63,6 +69,7 @@ export const callingChs: Widen<typeof callingEn> = {
     noCall: '等待叫号',
     noOne: '无',
     number: '{{queueNo}} 号',
+    wait: '预计等候约 {{n}} 分钟',
     to: '请到',
     enableSound: '点击任意位置开启声音',
     tokenMissing: '此大屏没有大屏令牌。请打开管理员在机构设置（叫号队列）中生成的地址。',

@@ -24,6 +24,12 @@ export const callingEn = {
     callNext: 'Call next ({{key}})',
     nothingWaiting: 'No one is waiting.',
     calledNotice: 'Called No. {{queueNo}} {{name}}',
+    wait: {
+      room: 'Estimated wait about {{n}} min',
+      patient: 'about {{n}} min',
+      column: 'Estimated wait',
+      rooms: 'Estimated waits',
+    },
     action: {
       call: 'Call',
       recall: 'Call again',
@@ -60,6 +66,7 @@ export const callingEn = {
     noCall: 'Waiting for the next call',
     noOne: 'None',
     number: 'No. {{queueNo}}',
+    wait: 'Estimated wait about {{n}} min',
     to: 'to',
     enableSound: 'Click anywhere to enable sound',
     tokenMissing:

@@ -27,6 +27,12 @@ export const callingTib: Widen<typeof callingEn> = {
     callNext: 'རྗེས་མ་འབོད། ({{key}})',
     nothingWaiting: 'སྒུག་བཞིན་པའི་ནད་པ་མེད།',
     calledNotice: 'ཨང་ {{queueNo}} {{name}} འབོད་ཟིན།',
+    wait: {
+      room: 'སྒུག་དུས་ཚོད་དཔག་ སྐར་མ་ {{n}} ཙམ།',
+      patient: 'སྐར་མ་ {{n}} ཙམ།',
+      column: 'སྒུག་དུས་ཚོད་དཔག',
+      rooms: 'སྒུག་དུས་ཚོད་དཔག',
+    },
     action: {
       call: 'འབོད།',
       recall: 'ཡང་བསྐྱར་འབོད།',
@@ -63,6 +69,7 @@ export const callingTib: Widen<typeof callingEn> = {
     noCall: 'འབོད་པར་སྒུག་བཞིན།',
     noOne: 'མེད།',
     number: 'ཨང་ {{queueNo}}',
+    wait: 'སྒུག་དུས་ཚོད་དཔག་ སྐར་མ་ {{n}} ཙམ།',
     to: 'ཕེབས་ས།',
     enableSound: 'སྒྲ་ཁ་ཕྱེ་བར་གང་རུང་ལ་མནན།',
     tokenMissing: 'བརྙན་ཡོལ་འདིར་བརྙན་ཡོལ་གྱི་ལག་ཁྱེར་མེད། དོ་དམ་པས་ལས་ཁུངས་སྒྲིག་འགོད་(འབོད་རིམ་)ནང་བཟོས་པའི་ཁ་བྱང་ཁ་ཕྱེ་རོགས།',
