@@ -16,7 +16,8 @@ import { FIRST_DAY, LAST_DAY } from './seed.mjs';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const out = process.argv[2] || path.join(root, 'bench/results/statistics-explain-postgres.txt');
 const dist = (p) => import(pathToFileURL(path.join(buildRoot, 'packages/server/dist/modules/statistics', p)).href);
-const pool = new pg.Pool({ connectionString: process.env.BENCH_DB_URL, max: 1 });
+// BENCH_PG_OPTIONS (e.g. '-c jit=off') are the session's settings.
+const pool = new pg.Pool({ connectionString: process.env.BENCH_DB_URL, max: 1, options: process.env.BENCH_PG_OPTIONS });
 const dialect = new PgDialect();
 const lines = [];
 let current = '';
@@ -87,5 +88,5 @@ for (const [name, call] of Object.entries(calls)) {
   console.log(`explained ${name}`);
 }
 await pool.end();
-const head = `# EXPLAIN (ANALYZE, BUFFERS) of the statistics' statements, ${new Date().toISOString()}\n# database ${new URL(process.env.BENCH_DB_URL).pathname.slice(1)}: ${FIRST_DAY} to ${LAST_DAY}, organizations RH-PE, RH-RAD, RH-US\n\n`;
+const head = `# EXPLAIN (ANALYZE, BUFFERS) of the statistics' statements, ${new Date().toISOString()}\n# database ${new URL(process.env.BENCH_DB_URL).pathname.slice(1)}, options ${process.env.BENCH_PG_OPTIONS || 'none'}: ${FIRST_DAY} to ${LAST_DAY}, organizations RH-PE, RH-RAD, RH-US\n\n`;
 fs.writeFileSync(out, head + lines.join('\n') + '\n');
