@@ -8,10 +8,11 @@ import { GroupAiServiceCard } from '../settings/GroupAiServiceCard';
 import { GroupAttributesCard } from '../settings/GroupAttributesCard';
 import { GroupFeaturesCard } from '../settings/GroupFeaturesCard';
 import { GroupGeneralCard } from '../settings/GroupGeneralCard';
+import { GroupTurnaroundCard } from '../settings/GroupTurnaroundCard';
 import { RatingConfigCard } from '../settings/RatingConfigCard';
 import { ReportTableColorsCard } from '../settings/ReportTableColorsCard';
 
-/** Group settings (administrators only): name, features, report attributes, rules, deletion. */
+/** Group settings (administrators only): name, features, report attributes, AI, turnaround target, rules, deletion. */
 export function GroupSettingsTab({ group }: { group: Group }) {
   return (
     <Row gutter={[16, 16]}>
@@ -20,6 +21,7 @@ export function GroupSettingsTab({ group }: { group: Group }) {
           <GroupGeneralCard group={group} />
           <GroupAttributesCard group={group} />
           <GroupAiServiceCard group={group} />
+          <GroupTurnaroundCard group={group} />
         </div>
       </Col>
       <Col xs={24} xl={14}>
