@@ -28,6 +28,7 @@
 //   queries/      query keys and hooks of exams several screens refresh or read (usePastExams)
 //   rules/        RuleTableCard: a group's rule table (assign rules, colour rules, report colours)
 //   upload/       pending uploads (kept across sign-out), the organizations one may upload into
+//   links/        links into a screen with its state (studyLinks: /studies with filters, a statistic's drill-down)
 //   layout/       the public frame of the upload-by-link, upload-by-code and phone signature pages
 //   live.ts       LiveClient (live events over one WebSocket, reconnect, resync), accountLiveClient();
 //                 liveHooks.ts useLiveTopic; liveBackoff.ts the reconnect timing (pure)

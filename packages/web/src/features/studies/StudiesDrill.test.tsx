@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExamFilter } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { studiesDrillLink } from '../../app/studyLinks';
+import { studiesDrillLink } from '../../shared/links/studyLinks';
 import type { RecordedRequest } from '../../test/fakeApi';
 import { examItemOf, openStudiesAs } from '../../test/studiesFixture';
 

@@ -1,7 +1,7 @@
 import { Button, Space, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { StudiesDrill } from '../../app/studyLinks';
+import type { StudiesDrill } from '../../shared/links/studyLinks';
 
 /** A day of the approval range as the label reads it (2026-10-01; an instant keeps its date). */
 const day = (v: string) => (/^\d{8}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : v.slice(0, 10));

@@ -12,7 +12,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { useDebouncedValue } from '../../ui/useDebouncedValue';
 import { useMe, useUpdateMe } from '../../shared/account/useMe';
 import { useUploadableBuckets } from '../../shared/upload/useUploadableBuckets';
-import { drillOfParams, withoutDrill } from '../../app/studyLinks';
+import { drillOfParams, withoutDrill } from '../../shared/links/studyLinks';
 import { AdvancedSearchDrawer } from './AdvancedSearchDrawer';
 import { ColumnChooser } from './ColumnChooser';
 import { ExamDetailDrawer } from './ExamDetailDrawer';
