@@ -142,7 +142,8 @@ describe('statistics: the group admin runs the department from its numbers', () 
       expect(text).toContain(String(Math.round(item.minutes)));
     }
     await t.page.waitForTimeout(CHART_ANIMATION_MS);
-    await screenshot(t.page, 'statistics-turnaround');
+    // The whole page: the table by modality and, below it, the slowest exams.
+    await screenshot(t.page, 'statistics-turnaround', { fullPage: true });
 
     step('the page in English and Tibetan');
     await chooseLanguage(t.page, '语言', 'English');
