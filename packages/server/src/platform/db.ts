@@ -36,7 +36,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // JIT compilation costs 0.3–1.8 s on the statistics' plans and pays back only on queries far
+    // longer than any this server makes (bench/statistics, 1M exams): off for its sessions.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      options: '-c jit=off',
+    });
     pool.on('error', () => {
       /* an idle client dropped by the server; the pool replaces it */
     });
