@@ -142,8 +142,10 @@ describe('statistics: the group admin runs the department from its numbers', () 
       expect(text).toContain(String(Math.round(item.minutes)));
     }
     await t.page.waitForTimeout(CHART_ANIMATION_MS);
-    // The whole page: the table by modality and, below it, the slowest exams.
-    await screenshot(t.page, 'statistics-turnaround', { fullPage: true });
+    // The table by modality above, the slowest exams below it.
+    await t.page.getByRole('heading', { name: '最慢的检查' }).scrollIntoViewIfNeeded();
+    await screenshot(t.page, 'statistics-turnaround');
+    await t.page.evaluate(() => window.scrollTo(0, 0));
 
     step('the page in English and Tibetan');
     await chooseLanguage(t.page, '语言', 'English');
