@@ -1,21 +1,23 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { statRangeProblem, type StatKind, type StatRow } from '@yyp/contracts';
 import { Alert, Button, Col, Empty, Row, Space, Spin, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errorMessage';
 import { exportStatTable, fetchStatTable, fetchTurnaround } from '../../api/statistics';
 import { useNotify } from '../../shared/notify/useNotify';
+import { studiesDrillLink } from '../../shared/links/studyLinks';
 import { saveBlob } from '../../ui/saveBlob';
-import { ReportDetailDrawer, type DetailRole } from './ReportDetailDrawer';
 import { StatChart } from './StatChart';
 import { StatTableView } from './StatTableView';
 import { TurnaroundLists } from './TurnaroundLists';
-import { drillsToDoctor, queryOf, type StatSelection, type StatWords } from './statView';
+import { drillOf, drills } from './statDrill';
+import { queryOf, type StatSelection, type StatWords } from './statView';
 
 /**
  * One statistic for the applied selection: the chart and, beside it, the table with its totals;
- * the export of the same query; the drill-down from a doctor to the reports; for the turnaround
+ * the export of the same query; the drill-down from a row or bar to its exams on /studies
+ * (statDrill.ts); for the turnaround
  * the slowest and overdue exams below.
  */
 export function StatPanel({
@@ -31,7 +33,7 @@ export function StatPanel({
 }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const [doctor, setDoctor] = useState<StatRow | null>(null);
+  const navigate = useNavigate();
   const query = queryOf(kind, selection, groupId);
   const steps = { fromStep: selection.fromStep, toStep: selection.toStep };
   // The range rules of spec 000 §5, said before asking (the server enforces them all the same).
@@ -49,21 +51,21 @@ export function StatPanel({
     onError: notify.error,
   });
 
-  // A doctor's row or bar opens the doctor's reports (not the row of no doctor).
-  const drill = drillsToDoctor(kind, selection.by)
-    ? (row: StatRow) => {
-        if (row.key) setDoctor(row);
-      }
-    : undefined;
-  // The reports the doctor wrote first; the drawer switches to those approved.
-  const initialRole: DetailRole = 'written';
   const title = words.kind(kind);
   const data = table.data;
+  // A row or bar opens its exams on /studies with the filters applied (not the row of no doctor, …).
+  const drill =
+    data && drills(kind, data.by)
+      ? (row: StatRow) => {
+          const found = drillOf(kind, data, query, row);
+          if (found) void navigate(studiesDrillLink(found));
+        }
+      : undefined;
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Text type="secondary">{drill ? t('statistics.drillHint') : ' '}</Typography.Text>
+        <Typography.Text type="secondary">{drill ? t('studyList.drill.hint') : ' '}</Typography.Text>
         {kind !== 'turnaround' && (
           <Button onClick={() => exporting.mutate()} loading={exporting.isPending} disabled={problem !== null}>
             {t('statistics.export')}
@@ -94,13 +96,6 @@ export function StatPanel({
         </>
       )}
       {kind === 'turnaround' && problem === null && <TurnaroundLists query={{ ...query, ...steps }} />}
-      <ReportDetailDrawer
-        key={doctor?.key ?? ''}
-        doctor={doctor && { id: doctor.key, name: words.row(doctor) }}
-        query={query}
-        initialRole={initialRole}
-        onClose={() => setDoctor(null)}
-      />
     </Space>
   );
 }

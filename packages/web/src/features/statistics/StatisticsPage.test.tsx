@@ -80,6 +80,13 @@ function openStatistics(handlers: Record<string, FakeHandler>, path = '/group-st
   return { api, ...renderApp(path) };
 }
 
+/** What /studies asks when a drill lands there. */
+const studiesHandlers: Record<string, FakeHandler> = {
+  'GET custom-search/my': () => ({ status: 200, body: [] }),
+  'POST exams/page-query': () => ({ status: 200, body: { exams: [], count: 0 } }),
+  'POST exams/newly': () => ({ status: 200, body: { exams: [], count: 0 } }),
+};
+
 const workloadHandler: FakeHandler = (r) => ({ status: 200, body: workload(new URLSearchParams(r.search)) });
 const asked = (api: ReturnType<typeof installFakeApi>, path: string) =>
   api.requests.filter((r) => r.path === path).map((r) => Object.fromEntries(new URLSearchParams(r.search)));
@@ -216,56 +223,43 @@ describe('/group-statistics', { timeout: 60_000 }, () => {
     expect(await screen.findByText(/The period is too long: device workload takes at most one month/)).toBeTruthy();
   });
 
-  it('drills from a doctor into the reports of the period, and exports the same query', async () => {
-    const { api } = openStatistics({
+  it("drills from a doctor's row into the doctor's exams on /studies, the statistic's filters applied", async () => {
+    const { api, router } = openStatistics({
       [callKey(statisticsCalls.tables.report.get)]: workloadHandler,
-      [callKey(statisticsCalls.reportDetail)]: () => ({
-        status: 200,
-        body: {
-          total: 1,
-          items: [
-            {
-              examId: 'e1',
-              bucketId: 'b1',
-              bucketName: 'Radiology',
-              patientName: 'Zhang San',
-              patientId: 'P1',
-              accessionNumber: 'A1',
-              modality: 'CT',
-              bodyPart: 'Chest',
-              bodyPartCount: 1,
-              writer: { id: 'u-wang', name: 'Dr. Wang' },
-              approver: { id: 'u-li', name: 'Dr. Li' },
-              noteTaker: null,
-              approvedAt: '2026-11-20T08:00:00Z',
-              positive: true,
-            },
-          ],
-        },
-      }),
-      [callKey(statisticsCalls.tables.report.exportExcel)]: () => ({ status: 200, body: 'PK' }),
+      ...studiesHandlers,
     });
     fireEvent.click(await screen.findByText('Dr. Wang'));
-    const link = await screen.findByRole('link', { name: 'Zhang San' });
-    expect(link.getAttribute('href')).toBe('/studies/e1/reports/e1');
     const table = asked(api, 'statistics/report')[0]!;
-    expect(asked(api, 'statistics/report-detail')[0]).toMatchObject({
-      from: table.from,
-      to: table.to,
-      groupId: 'g1',
-      doctorId: 'u-wang',
-      role: 'written',
-    });
-    fireEvent.click(screen.getByText('Approved', { selector: '.ant-segmented-item-label' }));
-    await waitFor(() => expect(asked(api, 'statistics/report-detail').at(-1)).toMatchObject({ role: 'approved' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-
-    // a bar of the chart drills the same way
-    charts.clicks.at(-1)!({ dataIndex: 1, name: 'Dr. Li' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/studies'));
+    const drill = JSON.parse(new URLSearchParams(router.state.location.search).get('filters')!) as unknown;
+    const expected = [
+      { field: 'reportWriterId', operator: 'eq', values: ['u-wang'] },
+      { field: 'reportApproved', operator: 'range', values: [table.from, table.to] },
+      { field: 'bucketId', operator: 'in', values: ['b1'] },
+    ];
+    expect(drill).toEqual(expected);
+    expect(
+      await screen.findByText(
+        `From statistics: Dr. Wang · ${table.from} to ${table.to} · Approved`,
+        {},
+        { timeout: 20_000 },
+      ),
+    ).toBeTruthy();
     await waitFor(() =>
-      expect(asked(api, 'statistics/report-detail').at(-1)).toMatchObject({ doctorId: 'u-li', role: 'written' }),
+      expect(api.requests.filter((r) => r.path === 'exams/page-query').at(-1)?.body).toMatchObject({
+        filters: expect.arrayContaining(expected) as unknown,
+      }),
     );
+  });
 
+  it('exports the same query, and a bar of the chart drills the way its row does', async () => {
+    const { api, router } = openStatistics({
+      [callKey(statisticsCalls.tables.report.get)]: workloadHandler,
+      [callKey(statisticsCalls.tables.report.exportExcel)]: () => ({ status: 200, body: 'PK' }),
+      ...studiesHandlers,
+    });
+    await screen.findByText('Dr. Li');
+    const table = asked(api, 'statistics/report')[0]!;
     const saved: string[] = [];
     URL.createObjectURL = vi.fn(() => 'blob:xlsx');
     URL.revokeObjectURL = vi.fn();
@@ -275,6 +269,16 @@ describe('/group-statistics', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
     await waitFor(() => expect(saved).toEqual([`statistics-report-${table.from}-${table.to}.xlsx`]));
     expect(asked(api, 'statistics/report/export-excel')).toEqual([table]);
+
+    charts.clicks.at(-1)!({ dataIndex: 1, name: 'Dr. Li' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/studies'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(JSON.parse(params.get('filters')!)).toContainEqual({
+      field: 'reportWriterId',
+      operator: 'eq',
+      values: ['u-li'],
+    });
+    expect(params.get('from')).toBe('Dr. Li');
   });
 
   it('shows one group on /groups/{groupId}/statistics, organizations of the group only', async () => {

@@ -1,6 +1,6 @@
 import type { AllowedStatistics } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { drillsToDoctor, formatValue, periodOfPreset, queryOf, visibleKinds, type StatSelection } from './statView';
+import { formatValue, periodOfPreset, queryOf, visibleKinds, type StatSelection } from './statView';
 
 describe('statistics view rules', () => {
   it('gives the preset ranges on a hospital day, last month from its first to its last day', () => {
@@ -62,12 +62,5 @@ describe('statistics view rules', () => {
     expect(formatValue('medianMinutes', 35.25)).toBe('35.3');
     expect(formatValue('exams', 12)).toBe('12');
     expect(formatValue('exams', null)).toBe('—');
-  });
-
-  it('drills into a doctor only from the doctor rows of the report statistics', () => {
-    expect(drillsToDoctor('report', 'doctor')).toBe(true);
-    expect(drillsToDoctor('report-positive', 'doctor')).toBe(true);
-    expect(drillsToDoctor('report', 'modality')).toBe(false);
-    expect(drillsToDoctor('quality', 'doctor')).toBe(false);
   });
 });

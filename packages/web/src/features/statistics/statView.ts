@@ -80,11 +80,6 @@ export function queryOf(kind: StatKind, s: StatSelection, groupId: string | unde
   };
 }
 
-/** The rows a doctor's reports can be drilled into from (report-detail takes a doctor). */
-export function drillsToDoctor(kind: StatKind, by: StatDimension): boolean {
-  return by === 'doctor' && (kind === 'report' || kind === 'report-positive');
-}
-
 /** How a column's values read: money in fen, a 0–1 share, minutes, an average, or a count. */
 export type ColumnFormat = 'money' | 'rate' | 'minutes' | 'average' | 'count';
 export function columnFormat(column: StatColumn): ColumnFormat {
