@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TurnaroundSlowest } from '@yyp/contracts';
+import { hospitalDateTime, type TurnaroundSlowest } from '@yyp/contracts';
 import { Alert, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ export function TurnaroundLists({ query }: { query: TurnaroundQueryInput }) {
     queryFn: ({ signal }) => fetchTurnaroundSlowest(query, signal),
   });
   if (lists.error) return <Alert type="error" showIcon title={errorMessage(t, lists.error)} />;
-  const at = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : t('statistics.turnaround.waiting'));
+  const at = (iso: string | null) => (iso ? hospitalDateTime(new Date(iso)).slice(0, 16) : t('statistics.turnaround.waiting'));
   const table = (items: Item[]) => (
     <Table<Item>
       size="small"
