@@ -76,14 +76,23 @@ describe('statistics: the group admin runs the department from its numbers', () 
     await t.page.waitForTimeout(CHART_ANIMATION_MS);
     await screenshot(t.page, 'statistics-workload');
 
-    step("drill into 李医生's reports");
+    step("drill into 李医生's reports: the study list, filtered");
     await writerRow.first().getByRole('button', { name: '李医生' }).click();
-    const drawer = t.page.locator('.ant-drawer');
-    await drawer.getByText(`共 ${writer.values.written} 份报告`).waitFor();
-    await drawer.getByRole('row').nth(1).waitFor();
+    await t.page.waitForURL(/\/studies\?filters=/);
+    const drill = JSON.parse(new URL(t.page.url()).searchParams.get('filters')!) as {
+      field: string;
+      operator: string;
+      values: string[];
+    }[];
+    expect(drill).toContainEqual({ field: 'reportWriterId', operator: 'eq', values: [writer.key] });
+    expect(drill).toContainEqual({ field: 'reportApproved', operator: 'range', values: [from, to] });
+    await t.page.getByText(`来自统计：李医生 · ${from} 至 ${to} · 已审核`).waitFor();
+    await t.page.getByText(`共 ${writer.values.written} 条`).waitFor();
+    await t.page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     await screenshot(t.page, 'statistics-drill');
-    await t.page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'hidden' });
+    await t.page.goBack();
+    await t.page.waitForURL('**/group-statistics');
+    await t.page.getByRole('tab', { name: STAT_KIND_LABELS.report.chs }).waitFor();
 
     step('export the table');
     const [download] = await Promise.all([
