@@ -17,7 +17,8 @@ export function TurnaroundLists({ query }: { query: TurnaroundQueryInput }) {
     queryFn: ({ signal }) => fetchTurnaroundSlowest(query, signal),
   });
   if (lists.error) return <Alert type="error" showIcon title={errorMessage(t, lists.error)} />;
-  const at = (iso: string | null) => (iso ? hospitalDateTime(new Date(iso)).slice(0, 16) : t('statistics.turnaround.waiting'));
+  const at = (iso: string | null) =>
+    iso ? hospitalDateTime(new Date(iso)).slice(0, 16) : t('statistics.turnaround.waiting');
   const table = (items: Item[]) => (
     <Table<Item>
       size="small"
