@@ -76,23 +76,14 @@ describe('statistics: the group admin runs the department from its numbers', () 
     await t.page.waitForTimeout(CHART_ANIMATION_MS);
     await screenshot(t.page, 'statistics-workload');
 
-    step("drill into 李医生's reports: the study list, filtered");
+    step("drill into 李医生's reports: the group admin may not list exams, so the statistics' own list opens");
     await writerRow.first().getByRole('button', { name: '李医生' }).click();
-    await t.page.waitForURL(/\/studies\?filters=/);
-    const drill = JSON.parse(new URL(t.page.url()).searchParams.get('filters')!) as {
-      field: string;
-      operator: string;
-      values: string[];
-    }[];
-    expect(drill).toContainEqual({ field: 'reportWriterId', operator: 'eq', values: [writer.key] });
-    expect(drill).toContainEqual({ field: 'reportApproved', operator: 'range', values: [from, to] });
-    await t.page.getByText(`来自统计：李医生 · ${from} 至 ${to} · 已审核`).waitFor();
-    await t.page.getByText(`共 ${writer.values.written} 条`).waitFor();
-    await t.page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    const drawer = t.page.locator('.ant-drawer');
+    await drawer.getByText(`共 ${writer.values.written} 份报告`).waitFor();
+    await drawer.getByRole('row').nth(1).waitFor();
     await screenshot(t.page, 'statistics-drill');
-    await t.page.goBack();
-    await t.page.waitForURL('**/group-statistics');
-    await t.page.getByRole('tab', { name: STAT_KIND_LABELS.report.chs }).waitFor();
+    await t.page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
 
     step('export the table');
     const [download] = await Promise.all([
@@ -174,5 +165,38 @@ describe('statistics: the group admin runs the department from its numbers', () 
       body: JSON.stringify({ preferences: { language: 'chs' } }),
     });
     expect(reset.status).toBe(200);
+  });
+
+  it("lets the department head (王主任), who reads the exams, drill from 李医生's workload into /studies with the filters applied", async () => {
+    const token = (await apiLogin('senior')).accessToken;
+    const { from, to } = lastMonth();
+    const workload = (await api<StatTable>(`${V1}/statistics/report?from=${from}&to=${to}&by=doctor`, token)).body;
+    const writer = workload.rows.find((r) => r.label === '李医生')!;
+    expect(writer.values.written).toBeGreaterThan(0);
+
+    step('open the statistics from the navbar, last month');
+    await loginViaUi(t.page, 'senior');
+    await t.page.getByRole('navigation').getByRole('link', { name: '统计', exact: true }).click();
+    await t.page.getByRole('tab', { name: STAT_KIND_LABELS.report.chs }).waitFor();
+    await t.page.getByRole('button', { name: '上个月' }).click();
+    const writerRow = t.page.getByRole('row').filter({ hasText: '李医生' });
+    await expect
+      .poll(async () => (await writerRow.first().innerText()).replace(/\s+/g, ' '), { timeout: 15_000 })
+      .toContain(String(writer.values.written));
+
+    step("drill into 李医生's reports: the study list, filtered");
+    await writerRow.first().getByRole('button', { name: '李医生' }).click();
+    await t.page.waitForURL(/\/studies\?filters=/);
+    const drill = JSON.parse(new URL(t.page.url()).searchParams.get('filters')!) as {
+      field: string;
+      operator: string;
+      values: string[];
+    }[];
+    expect(drill).toContainEqual({ field: 'reportWriterId', operator: 'eq', values: [writer.key] });
+    expect(drill).toContainEqual({ field: 'reportApproved', operator: 'range', values: [from, to] });
+    await t.page.getByText(`来自统计：李医生 · ${from} 至 ${to} · 已审核`).waitFor();
+    await t.page.getByText(`共 ${writer.values.written} 条`).waitFor();
+    await t.page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await screenshot(t.page, 'statistics-drill-studies');
   });
 });

@@ -1,18 +1,21 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { statRangeProblem, type StatKind, type StatRow } from '@yyp/contracts';
 import { Alert, Button, Col, Empty, Row, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errorMessage';
 import { exportStatTable, fetchStatTable, fetchTurnaround } from '../../api/statistics';
 import { useNotify } from '../../shared/notify/useNotify';
 import { studiesDrillLink } from '../../shared/links/studyLinks';
+import { usePermissions } from '../../shared/permissions/permissions';
 import { saveBlob } from '../../ui/saveBlob';
+import { ReportDetailDrawer } from './ReportDetailDrawer';
 import { StatChart } from './StatChart';
 import { StatTableView } from './StatTableView';
 import { TurnaroundLists } from './TurnaroundLists';
 import { drillOf, drills } from './statDrill';
-import { queryOf, type StatSelection, type StatWords } from './statView';
+import { drillsToDoctor, queryOf, type StatSelection, type StatWords } from './statView';
 
 /**
  * One statistic for the applied selection: the chart and, beside it, the table with its totals;
@@ -34,6 +37,8 @@ export function StatPanel({
   const { t } = useTranslation();
   const notify = useNotify();
   const navigate = useNavigate();
+  const held = usePermissions();
+  const [doctor, setDoctor] = useState<StatRow | null>(null);
   const query = queryOf(kind, selection, groupId);
   const steps = { fromStep: selection.fromStep, toStep: selection.toStep };
   // The range rules of spec 000 §5, said before asking (the server enforces them all the same).
@@ -53,14 +58,22 @@ export function StatPanel({
 
   const title = words.kind(kind);
   const data = table.data;
-  // A row or bar opens its exams on /studies with the filters applied (not the row of no doctor, …).
+  // A row or bar opens its exams on /studies with the filters applied (not the row of no doctor, …)
+  // when the caller may list the exams of every organization counted; a group admin who may not (no
+  // exam_get there) sees a doctor's reports in the statistics' own list instead (report-detail,
+  // which the statistic's action allows, masked and audited by the server).
+  const canList = Boolean(data?.buckets.length) && data!.buckets.every((b) => held.can(b.id, 'exam_get'));
   const drill =
-    data && drills(kind, data.by)
+    data && canList && drills(kind, data.by)
       ? (row: StatRow) => {
           const found = drillOf(kind, data, query, row);
           if (found) void navigate(studiesDrillLink(found));
         }
-      : undefined;
+      : data && !canList && drillsToDoctor(kind, data.by)
+        ? (row: StatRow) => {
+            if (row.key) setDoctor(row);
+          }
+        : undefined;
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -96,6 +109,13 @@ export function StatPanel({
         </>
       )}
       {kind === 'turnaround' && problem === null && <TurnaroundLists query={{ ...query, ...steps }} />}
+      <ReportDetailDrawer
+        key={doctor?.key ?? ''}
+        doctor={doctor && { id: doctor.key, name: words.row(doctor) }}
+        query={query}
+        initialRole="written"
+        onClose={() => setDoctor(null)}
+      />
     </Space>
   );
 }

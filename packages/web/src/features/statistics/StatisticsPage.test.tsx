@@ -80,8 +80,14 @@ function openStatistics(handlers: Record<string, FakeHandler>, path = '/group-st
   return { api, ...renderApp(path) };
 }
 
-/** What /studies asks when a drill lands there. */
+/** What /studies asks when a drill lands there; the caller lists exams in b1 (exam_get). */
 const studiesHandlers: Record<string, FakeHandler> = {
+  'GET accounts/me/permissions': () => ({
+    status: 200,
+    body: [
+      { bucketId: 'b1', groupId: 'g1', type: 1, accessLevel: 'member', actions: ['exam_get', 'statistics_report'] },
+    ],
+  }),
   'GET custom-search/my': () => ({ status: 200, body: [] }),
   'POST exams/page-query': () => ({ status: 200, body: { exams: [], count: 0 } }),
   'POST exams/newly': () => ({ status: 200, body: { exams: [], count: 0 } }),
@@ -279,6 +285,37 @@ describe('/group-statistics', { timeout: 60_000 }, () => {
       values: ['u-li'],
     });
     expect(params.get('from')).toBe('Dr. Li');
+  });
+
+  it("without exam_get in the organizations (a group admin), a doctor's row opens the statistics' own report list", async () => {
+    const { api, router } = openStatistics({
+      [callKey(statisticsCalls.tables.report.get)]: workloadHandler,
+      'GET accounts/me/permissions': () => ({ status: 200, body: [] }),
+      [callKey(statisticsCalls.reportDetail)]: () => ({
+        status: 200,
+        body: {
+          total: 1,
+          items: [
+            {
+              ...{ examId: 'e1', bucketId: 'b1', bucketName: 'Radiology', patientName: 'Zhang San', patientId: 'P1' },
+              ...{ accessionNumber: 'A1', modality: 'CT', bodyPart: 'Chest', bodyPartCount: 1, noteTaker: null },
+              writer: { id: 'u-wang', name: 'Dr. Wang' },
+              approver: { id: 'u-li', name: 'Dr. Li' },
+              approvedAt: '2026-11-20T08:00:00Z',
+              positive: true,
+            },
+          ],
+        },
+      }),
+    });
+    fireEvent.click(await screen.findByText('Dr. Wang'));
+    const link = await screen.findByRole('link', { name: 'Zhang San' });
+    expect(link.getAttribute('href')).toBe('/studies/e1/reports/e1');
+    const table = asked(api, 'statistics/report')[0]!;
+    expect(asked(api, 'statistics/report-detail')[0]).toMatchObject({
+      ...{ from: table.from, to: table.to, groupId: 'g1', doctorId: 'u-wang', role: 'written' },
+    });
+    expect(router.state.location.pathname).toBe('/group-statistics');
   });
 
   it('shows one group on /groups/{groupId}/statistics, organizations of the group only', async () => {
