@@ -195,7 +195,7 @@ describe('statistics: the group admin runs the department from its numbers', () 
     expect(drill).toContainEqual({ field: 'reportWriterId', operator: 'eq', values: [writer.key] });
     expect(drill).toContainEqual({ field: 'reportApproved', operator: 'range', values: [from, to] });
     await t.page.getByText(`来自统计：李医生 · ${from} 至 ${to} · 已审核`).waitFor();
-    await t.page.getByText(`共 ${writer.values.written} 条`).waitFor();
+    await t.page.getByText(`共 ${writer.values.written} 条`).first().waitFor();
     await t.page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     await screenshot(t.page, 'statistics-drill-studies');
   });
