@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { StatQueryInput, StatReportDetailItem } from '@yyp/contracts';
+import { hospitalDateTime, type StatQueryInput, type StatReportDetailItem } from '@yyp/contracts';
 import { Alert, Drawer, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +89,7 @@ export function ReportDetailDrawer({
                 {
                   title: t('statistics.detail.approvedAt'),
                   dataIndex: 'approvedAt',
-                  render: (at: string) => new Date(at).toLocaleString(),
+                  render: (at: string) => hospitalDateTime(new Date(at)).slice(0, 16),
                 },
                 {
                   title: t('statistics.detail.positive'),

@@ -78,7 +78,9 @@ export function StatPanel({
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Text type="secondary">{drill ? t('studyList.drill.hint') : ' '}</Typography.Text>
+        <Typography.Text type="secondary">
+          {drill ? t(canList ? 'studyList.drill.hint' : 'statistics.drillHint') : ' '}
+        </Typography.Text>
         {kind !== 'turnaround' && (
           <Button onClick={() => exporting.mutate()} loading={exporting.isPending} disabled={problem !== null}>
             {t('statistics.export')}

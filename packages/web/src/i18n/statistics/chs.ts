@@ -28,6 +28,7 @@ export const statisticsChs: Widen<typeof statisticsEn> = {
     },
     empty: '该时间段内没有统计数据。',
     beyondYear: '时间段超过一年：远程报告统计可能需要较长时间。',
+    drillHint: '点击医生可查看其报告。',
     turnaroundTarget: {
       title: '周转时间目标',
       hint: '从登记到审核报告的目标用时。统计的“周转时间”会计算超出目标的检查，并列出当前已超出目标仍未审核的检查。留空表示不设目标。',

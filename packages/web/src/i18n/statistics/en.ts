@@ -28,6 +28,7 @@ export const statisticsEn = {
     },
     empty: 'Nothing was counted in this period.',
     beyondYear: 'The period is longer than one year: remote report statistics over such a period may take a while.',
+    drillHint: 'Click a doctor to see the reports.',
     turnaroundTarget: {
       title: 'Turnaround target',
       hint: 'How long an exam should take from registration to the approved report. The turnaround statistics count the exams over it and list those waiting past it now. Leave it empty for no target.',
