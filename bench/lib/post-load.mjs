@@ -1,20 +1,20 @@
-// One API query under load for the list benchmarks (bench/registry, bench/billing): `connections`
-// clients POST `body` as `token` for `seconds`; every response's own time is kept, so the
-// percentiles are exact rather than autocannon's histogram buckets.
+// One API call under load for the benchmarks (bench/registry, bench/billing, bench/statistics):
+// `connections` clients POST `body` (postLoad) or GET (getLoad, for calls with no POST form) as
+// `token` for `seconds`; every response's own time is kept, so the percentiles are exact rather
+// than autocannon's histogram buckets.
 import autocannon from 'autocannon';
 import { percentile, round } from './util.mjs';
 
-export function postLoad(url, token, body, seconds, connections) {
+function load(url, token, request, seconds, connections) {
   const times = [];
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url,
-        method: 'POST',
         connections,
         duration: seconds,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
+        ...request,
+        headers: { ...request.headers, authorization: `Bearer ${token}` },
         setupClient: (client) => client.on('response', (_status, _bytes, ms) => times.push(ms)),
       },
       (err, res) => {
@@ -35,4 +35,13 @@ export function postLoad(url, token, body, seconds, connections) {
       },
     );
   });
+}
+
+export function postLoad(url, token, body, seconds, connections) {
+  const request = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  return load(url, token, request, seconds, connections);
+}
+
+export function getLoad(url, token, seconds, connections) {
+  return load(url, token, { method: 'GET' }, seconds, connections);
 }

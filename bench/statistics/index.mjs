@@ -19,10 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { cpuCalibrationMs, machine, round, runBounded } from '../lib/util.mjs';
-import { postLoad } from '../lib/post-load.mjs';
+import { getLoad, postLoad } from '../lib/post-load.mjs';
 import { startYyp, yypLogin } from '../lib/yyp.mjs';
 import { buildCommit, buildRoot } from '../mwl/cfind.mjs';
-import { getLoad } from './get-load.mjs';
+
 import { FIRST_DAY, LAST_DAY, seedStatistics } from './seed.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
