@@ -38,8 +38,10 @@ const vitestArgs = (args, out) => [
 async function vitestTiersTogether(list) {
   const t0 = Date.now();
   const runs = list.map(({ name, args, env, cmd }) => {
-    const out = path.join(reports, `${name}.json`);
-    const log = path.join(reports, `${name}.log`);
+    // a tier's name is its files' name, without path separators ("e2e (Chromium) 1/2")
+    const base = name.replaceAll('/', ' of ');
+    const out = path.join(reports, `${base}.json`);
+    const log = path.join(reports, `${base}.log`);
     const fd = fs.openSync(log, 'w');
     // A gate (cmd) runs as given; a vitest tier writes its JSON report.
     const [file, argv] = cmd ?? ['npx', vitestArgs(args, out)];
