@@ -1,6 +1,7 @@
-import { HOSPITAL_UTC_OFFSET_MINUTES, type ExamFilter } from '@yyp/contracts';
+import { hospitalDayStart, type ExamFilter } from '@yyp/contracts';
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { exams, reports } from '../../db/schema.js';
+import { APPROVED_STATUSES } from '../reports/index.js';
 
 /**
  * The study list's filters on an exam's report (issue 26: a statistic's drill-down lands on the
@@ -9,15 +10,12 @@ import { exams, reports } from '../../db/schema.js';
  * matches none of them. Lists without these filters are planned as before.
  */
 
-/** The report statuses the statistics count as approved (stat-rollup.store.ts, APPROVED). */
-const APPROVED_STATUSES = ['corrected', 'printed'];
-
 const DAY_RE = /^(\d{4})-?(\d{2})-?(\d{2})$/;
 /** A bare date as the start of that hospital day (UTC+8); `end` makes it the start of the next one. */
 function hospitalInstant(v: string, end: boolean): Date {
   const m = DAY_RE.exec(v);
   if (!m) return new Date(v);
-  const start = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - HOSPITAL_UTC_OFFSET_MINUTES * 60_000;
+  const start = hospitalDayStart(`${m[1]}-${m[2]}-${m[3]}`).getTime();
   return new Date(end ? start + 86_400_000 : start);
 }
 
@@ -38,7 +36,7 @@ export function reportFilterSql(f: ExamFilter & { field: ReportFilterField }): S
       const [from, to] = [values[0] ?? '', values[1] ?? ''];
       return ofReport(
         and(
-          inArray(reports.status, APPROVED_STATUSES),
+          inArray(reports.status, [...APPROVED_STATUSES]),
           sql`${reports.approvedAt} is not null`,
           from ? sql`${reports.approvedAt} >= ${hospitalInstant(from, false).toISOString()}::timestamptz` : undefined,
           to ? sql`${reports.approvedAt} < ${hospitalInstant(to, true).toISOString()}::timestamptz` : undefined,
