@@ -14,8 +14,8 @@ import { ReportDetailDrawer } from './ReportDetailDrawer';
 import { StatChart } from './StatChart';
 import { StatTableView } from './StatTableView';
 import { TurnaroundLists } from './TurnaroundLists';
-import { drillOf, drills } from './statDrill';
-import { drillsToDoctor, queryOf, type StatSelection, type StatWords } from './statView';
+import { drillOf, drills, drillsToDoctor } from './statDrill';
+import { queryOf, type StatSelection, type StatWords } from './statView';
 
 /**
  * One statistic for the applied selection: the chart and, beside it, the table with its totals;

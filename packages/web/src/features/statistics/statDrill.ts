@@ -12,6 +12,11 @@ export function drills(kind: StatKind, by: StatDimension): boolean {
   return DRILLS[kind]?.includes(by) ?? false;
 }
 
+/** The rows whose doctor's reports the statistics' own list (report-detail, by doctor) shows. */
+export function drillsToDoctor(kind: StatKind, by: StatDimension): boolean {
+  return by === 'doctor' && drills(kind, by);
+}
+
 /**
  * A row's exams as the study list's filters (the row of no doctor, modality, … drills nowhere):
  * reports approved within the statistic's hospital days, in the organizations it counted, of the

@@ -128,8 +128,3 @@ export function statWords(language: Language) {
   };
 }
 export type StatWords = ReturnType<typeof statWords>;
-
-/** The rows a doctor's reports can be drilled into from (report-detail takes a doctor). */
-export function drillsToDoctor(kind: StatKind, by: StatDimension): boolean {
-  return by === 'doctor' && (kind === 'report' || kind === 'report-positive');
-}
