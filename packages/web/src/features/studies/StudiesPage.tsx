@@ -34,7 +34,7 @@ import './studies.css';
 /**
  * /studies, the report workstation: the default landing after login (spec 000 §2 "Study list").
  * A link may bring filters (a statistic's drill-down, issue 26):
- * `/studies?filters=<URI-encoded JSON ExamFilter[]>&from=<origin's name>` (app/studyLinks.ts). They
+ * `/studies?filters=<URI-encoded JSON ExamFilter[]>&from=<origin's name>` (shared/links/studyLinks.ts). They
  * are applied on load and on every reload of the URL, on top of the search bar's (the stored quick
  * tab is not restored over them), shown as a tag ("来自统计：李医生 · 2026-10-01 至 2026-10-31 ·
  * 已审核") and cleared by its control, which drops them from the URL. Filters the list would refuse
@@ -46,8 +46,7 @@ export function StudiesPage() {
   const [params, setParams] = useSearchParams();
   const deleted = params.get('view') === 'deleted';
   const paramsKey = params.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the URL's text says when it changed
-  const drill = useMemo(() => (deleted ? null : drillOfParams(params)), [paramsKey, deleted]);
+  const drill = useMemo(() => (deleted ? null : drillOfParams(new URLSearchParams(paramsKey))), [paramsKey, deleted]);
   const me = useMe();
   const updateMe = useUpdateMe();
   const prefs = me.data?.preferences;
