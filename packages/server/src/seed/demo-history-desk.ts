@@ -13,6 +13,7 @@ import {
 } from '../db/schema.js';
 import type { Db } from '../platform/db.js';
 import { nameInitials } from '../modules/archive/index.js';
+import { PASS_ALPHABET } from '../modules/registry/index.js';
 
 /**
  * The front desk's side of the demo's report history (seed/demo-history.ts), so that the turnaround
@@ -54,7 +55,6 @@ const IMPRESSIONS: Record<string, string> = {
   HEAD: '头痛待查',
   LSPINE: '腰痛伴下肢麻木',
 };
-const PASS_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 interface Desk {
   bucketId: string;

@@ -14,3 +14,4 @@ export { RegistryService } from './registry.service.js';
 export { ownerOfScheduledExam } from './registry.owners.js';
 export { registrationsForPrint } from './registry-print-read.js';
 export { DESK_ACTIONS, DeskAccess, type DeskCaller } from './registry.access.js';
+export { PASS_ALPHABET } from './registration.js';

@@ -31,7 +31,7 @@ export type PatientFields = z.output<typeof patientInputSchema>;
 export type ExamFields = z.output<typeof scheduledExamInputSchema>;
 
 /** Letters and digits a person reads off a label without confusing them (no 0/O, 1/I/L). */
-const PASS_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const PASS_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const randomFrom = (alphabet: string, n: number) =>
   Array.from(crypto.randomBytes(n), (b) => alphabet[b % alphabet.length]).join('');
 /** A UID from a random UUID (PS3.5 B.2: 2.25.<the UUID as a decimal integer>). */
