@@ -40,6 +40,9 @@ export const groupAttributesSchema = z.partialRecord(z.enum(GROUP_ATTRIBUTE_KEYS
 
 const flagsShape = Object.fromEntries(GROUP_FLAGS.map((f) => [f, z.boolean()])) as Record<GroupFlag, z.ZodBoolean>;
 
+/** The bounds of the group setting turnaroundTargetMinutes: one minute to one week. */
+export const TURNAROUND_TARGET_MINUTES = { min: 1, max: 10080 } as const;
+
 export const groupSettingsSchema = z
   .object({
     ...flagsShape,
@@ -55,7 +58,12 @@ export const groupSettingsSchema = z
     /** the group's AI service (POST exams/{id}/ai/task posts studies to it); '' for none */
     aiServiceUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(512)]),
     /** the turnaround target from registration to approval, minutes (statistics/turnaround); null: none */
-    turnaroundTargetMinutes: z.number().int().min(1).max(10080).nullable(),
+    turnaroundTargetMinutes: z
+      .number()
+      .int()
+      .min(TURNAROUND_TARGET_MINUTES.min)
+      .max(TURNAROUND_TARGET_MINUTES.max)
+      .nullable(),
   })
   .partial()
   .strict();

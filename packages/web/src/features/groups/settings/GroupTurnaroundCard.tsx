@@ -1,4 +1,4 @@
-import type { Group } from '@yyp/contracts';
+import { TURNAROUND_TARGET_MINUTES, type Group } from '@yyp/contracts';
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormCard, useRecordForm, useSaveWithNotice } from '../../../shared/forms/SettingsFormCard';
@@ -8,9 +8,7 @@ interface TargetValues {
   turnaroundTargetMinutes: number | null;
 }
 
-/** The contracts' bounds of the group setting turnaroundTargetMinutes (one minute to one week). */
-const MIN_MINUTES = 1;
-const MAX_MINUTES = 10080;
+const { min: MIN_MINUTES, max: MAX_MINUTES } = TURNAROUND_TARGET_MINUTES;
 
 function toValues(turnaroundTargetMinutes: number | null): TargetValues {
   return { turnaroundTargetMinutes };
