@@ -10,6 +10,11 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const e2eDir = path.join(root, 'e2e');
 const durationsFile = path.join(e2eDir, 'durations.json');
 
+/** How many shards `npm test` runs: E2E_SHARDS, one by default (see scripts/test-all.mjs). */
+export function e2eShardCount() {
+  return Number(process.env.E2E_SHARDS || 1);
+}
+
 export function e2eFiles() {
   return fs
     .readdirSync(e2eDir)
@@ -67,7 +72,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url
     const d = record(args.slice(1));
     console.log(`${Object.keys(d).length} files recorded in ${path.relative(root, durationsFile)}`);
   }
-  for (const [i, s] of e2eShards(Number(process.env.E2E_SHARDS || 2)).entries()) {
+  for (const [i, s] of e2eShards(e2eShardCount()).entries()) {
     console.log(`shard ${i + 1}: ${s.files.length} files, about ${s.seconds} s`);
   }
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { e2eShards } from './e2e-shards.mjs';
+import { e2eShardCount, e2eShards } from './e2e-shards.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-test-'));
@@ -138,7 +138,7 @@ await vitestTiersTogether(intTiers);
 // ran at a load of 10 and two report-editor tests hit their 60 s limit, so the split waits until the
 // e2e files need less CPU (one shard: 1,289 s, all passing).
 if (built) {
-  const shards = e2eShards(Number(process.env.E2E_SHARDS || 1));
+  const shards = e2eShards(e2eShardCount());
   console.log(`\n=== e2e (Chromium) in ${shards.length} shards, side by side (output follows when all end) ===`);
   await vitestTiersTogether(
     shards.map((s, i) => ({
