@@ -28,12 +28,17 @@ export function launchBrowser(options: { fakeMedia?: boolean } = {}): Promise<Br
   });
 }
 
-/** A fresh context per test: empty local storage, so every test starts signed out in chs. */
+/**
+ * A fresh context per test: empty local storage, so every test starts signed out in chs. The context
+ * asks for reduced motion, which the app honours (no Ant Design transitions, no chart animation):
+ * no step waits for a dialog or menu to finish moving, and a click never lands on one mid-flight.
+ */
 export async function openPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: 1366, height: 820 },
     locale: 'zh-CN',
+    reducedMotion: 'reduce',
   });
   // every page of the context (a second tab too) waits at most 15 s for one step
   context.setDefaultTimeout(15_000);
@@ -106,11 +111,33 @@ export function failedShotPath(testName: string): string {
   return path.join(import.meta.dirname, 'screenshots', `failed-${testName.replace(/\W+/g, '-')}.png`);
 }
 
-/** Pick a language from the language menu (the button is labelled in the current language). */
+/** The signed-in accounts whose language a test changed (the choice is stored on the account). */
+const languageChangedBy = new Map<string, string>();
+
+/**
+ * Pick a language from the language menu (the button is labelled in the current language). A signed-in
+ * account keeps the choice on the server: it is put back to chs after the test (resetLanguages), so a
+ * test that fails half-way does not leave the next ones in another language.
+ */
 export async function chooseLanguage(page: Page, currentLabel: string, language: string): Promise<void> {
+  const session = await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY);
+  const { username, accessToken } = JSON.parse(session ?? '{}') as { username?: string; accessToken?: string };
+  if (username && accessToken) languageChangedBy.set(username, accessToken);
   await page.getByRole('button', { name: currentLabel }).click();
   await page.getByRole('menuitem', { name: language }).click();
   await page.getByRole('menuitem', { name: language }).waitFor({ state: 'hidden' });
+}
+
+/** Puts the language of every account a test switched back to chs (run after each test). */
+export async function resetLanguages(): Promise<void> {
+  const changed = [...languageChangedBy.values()];
+  languageChangedBy.clear();
+  for (const token of changed) {
+    await api('/yyp/api/v1/accounts/me', token, {
+      method: 'PATCH',
+      body: JSON.stringify({ preferences: { language: 'chs' } }),
+    }).catch(() => undefined);
+  }
 }
 
 /** Fill the login form (default language chs) and press Enter. */

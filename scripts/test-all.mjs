@@ -15,6 +15,8 @@ let passed = 0;
 let failed = 0;
 const tiers = [];
 const started = Date.now();
+/** the priority the tiers beside the e2e run at (nice: 0 normal, 19 lowest) */
+const NICE = 10;
 const since = (t) => `${Math.round((Date.now() - t) / 1000)} s`;
 
 function run(cmd, args, env = {}) {
@@ -32,32 +34,39 @@ const vitestArgs = (args, out) => [
 ];
 
 /**
- * Tiers that share no state run side by side (vitest gives each one worker on a 2-core machine, so
- * two tiers keep both cores busy); each one's output is kept in a file and printed when all are done.
+ * Starts tiers that share no state side by side; each one's output is kept in a file. `nice` runs
+ * them at a lower priority (see below). The promise gives each tier's result when all have ended.
  */
-async function vitestTiersTogether(list) {
+function startTiers(list, { nice = false } = {}) {
   const t0 = Date.now();
-  const runs = list.map(({ name, args, env, cmd }) => {
-    // a tier's name is its files' name, without path separators ("e2e (Chromium) 1/2")
-    const base = name.replaceAll('/', ' of ');
-    const out = path.join(reports, `${base}.json`);
-    const log = path.join(reports, `${base}.log`);
-    const fd = fs.openSync(log, 'w');
-    // A gate (cmd) runs as given; a vitest tier writes its JSON report.
-    const [file, argv] = cmd ?? ['npx', vitestArgs(args, out)];
-    const child = spawn(file, argv, {
-      cwd: root,
-      stdio: ['ignore', fd, fd],
-      env: { ...process.env, ...env },
-    });
-    return new Promise((resolve) =>
-      child.on('close', (code) => {
-        fs.closeSync(fd);
-        resolve({ name, out, log, ok: code === 0, gate: Boolean(cmd), took: since(t0) });
-      }),
-    );
-  });
-  for (const r of await Promise.all(runs)) {
+  return Promise.all(
+    list.map(({ name, args, env, cmd }) => {
+      // a tier's name is its files' name, without path separators ("e2e (Chromium) 1/2")
+      const base = name.replaceAll('/', ' of ');
+      const out = path.join(reports, `${base}.json`);
+      const log = path.join(reports, `${base}.log`);
+      const fd = fs.openSync(log, 'w');
+      // A gate (cmd) runs as given; a vitest tier writes its JSON report.
+      const [file, argv] = cmd ?? ['npx', vitestArgs(args, out)];
+      const [runFile, runArgv] = nice ? ['nice', ['-n', String(NICE), file, ...argv]] : [file, argv];
+      const child = spawn(runFile, runArgv, {
+        cwd: root,
+        stdio: ['ignore', fd, fd],
+        env: { ...process.env, ...env },
+      });
+      return new Promise((resolve) =>
+        child.on('close', (code) => {
+          fs.closeSync(fd);
+          resolve({ name, out, log, ok: code === 0, gate: Boolean(cmd), took: since(t0) });
+        }),
+      );
+    }),
+  );
+}
+
+/** Prints each tier's output and adds its counts. */
+function report(results) {
+  for (const r of results) {
     console.log(`\n=== ${r.name} ===`);
     process.stdout.write(fs.readFileSync(r.log, 'utf8'));
     if (r.gate) gate(r.name, r.ok, r.took);
@@ -110,13 +119,41 @@ if (!run('bash', ['scripts/install-test-deps.sh'])) {
   tiers.push('test dependencies: FAILED');
 }
 const built = step('build', 'npm', ['run', 'build', '--silent']);
+
+// The e2e tier (a browser, its server and vitest) waits on one page or one answer at a time: it kept
+// about one core busy on average (2026-11-28: 1,100 CPU-s in 1,093 s, Chromium 850 of them), so it
+// starts at once, at normal priority, and the other tiers run beside it at a lower priority (nice)
+// and take whatever CPU it leaves. They have no timing-sensitive step the e2e has (a page's 15 s
+// steps); their own time limits (10 s for a web test's findBy, 30 s for an integration test) are far
+// above what a pause for the e2e costs them. E2E_SHARDS splits it further (scripts/e2e-shards.mjs);
+// the default stays one: on 2026-11-28 two shards on this 2-core machine ran at a load of 10 and
+// two report-editor tests hit their 60 s limit.
+let e2eRun = Promise.resolve(null);
+if (built) {
+  const shards = e2eShards(e2eShardCount());
+  console.log(
+    `\n=== e2e (Chromium) in ${shards.length} shard(s), beside the other tiers (output follows when it ends) ===`,
+  );
+  e2eRun = startTiers(
+    shards.map((s, i) => ({
+      name: shards.length === 1 ? 'e2e (Chromium)' : `e2e (Chromium) ${i + 1}/${shards.length}`,
+      args: ['--config', 'e2e/vitest.config.ts', ...s.files],
+    })),
+  );
+} else tiers.push('e2e (Chromium): not run, build failed');
+
 // The lint (one eslint process) runs beside the unit and web tests, which get two workers so that no
 // core idles once the lint ends (2026-11-28: 632 s with one worker, 609 s with two, all passing).
-console.log('\n=== lint and unit+web, side by side (output follows when both end) ===');
-await vitestTiersTogether([
-  { name: 'lint', cmd: ['npm', ['run', 'lint', '--silent']] },
-  { name: 'unit+web', args: ['--project', 'unit', '--project', 'web', '--maxWorkers=2'] },
-]);
+console.log('\n=== lint and unit+web, side by side at a lower priority (output follows when both end) ===');
+report(
+  await startTiers(
+    [
+      { name: 'lint', cmd: ['npm', ['run', 'lint', '--silent']] },
+      { name: 'unit+web', args: ['--project', 'unit', '--project', 'web', '--maxWorkers=2'] },
+    ],
+    { nice: true },
+  ),
+);
 // PGlite's tier is the longer (749 s against PostgreSQL's 446 s on 2026-11-28): two workers, so it
 // takes the core the PostgreSQL tier leaves when it ends (both tiers then ended in 648 s, all passing).
 const intTiers = [{ name: 'int (PGlite)', args: ['--project', 'int', '--maxWorkers=2'], env: { DATABASE_URL: '' } }];
@@ -130,23 +167,13 @@ if (await reachable(pgUrl)) {
   failed += 1;
   tiers.push('int (PostgreSQL): unreachable');
 }
-console.log(`\n=== ${intTiers.map((t) => t.name).join(' and ')}, side by side (output follows when both end) ===`);
-await vitestTiersTogether(intTiers);
+console.log(
+  `\n=== ${intTiers.map((t) => t.name).join(' and ')}, side by side at a lower priority (output follows when both end) ===`,
+);
+report(await startTiers(intTiers, { nice: true }));
 
-// E2E_SHARDS shards of about equal time run side by side, each with its own server
-// (scripts/e2e-shards.mjs). The default stays one: on 2026-11-28 two shards on this 2-core machine
-// ran at a load of 10 and two report-editor tests hit their 60 s limit, so the split waits until the
-// e2e files need less CPU (one shard: 1,289 s, all passing).
-if (built) {
-  const shards = e2eShards(e2eShardCount());
-  console.log(`\n=== e2e (Chromium) in ${shards.length} shards, side by side (output follows when all end) ===`);
-  await vitestTiersTogether(
-    shards.map((s, i) => ({
-      name: `e2e (Chromium) ${i + 1}/${shards.length}`,
-      args: ['--config', 'e2e/vitest.config.ts', ...s.files],
-    })),
-  );
-} else tiers.push('e2e (Chromium): not run, build failed');
+const e2eResults = await e2eRun;
+if (e2eResults) report(e2eResults);
 
 console.log('\n' + tiers.map((t) => `  ${t}`).join('\n'));
 console.log(`  whole run: ${since(started)}`);

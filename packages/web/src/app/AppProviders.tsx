@@ -1,10 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_SECONDS } from '@yyp/contracts';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { antdLocaleFor } from '../i18n/language';
+import { useReducedMotion } from '../ui/useReducedMotion';
 import { cspNonce } from './csp';
 
 const theme: ThemeConfig = {
@@ -29,13 +30,21 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Query cache, Ant Design theme and locale (following the interface language), toasts. */
+/**
+ * Query cache, Ant Design theme and locale (following the interface language), toasts. Ant Design's
+ * motion is off when the system asks for reduced motion.
+ */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   useTranslation(); // re-render on language change so the Ant Design locale follows
   const language = currentLanguage();
+  const reducedMotion = useReducedMotion();
+  const themed = useMemo<ThemeConfig>(
+    () => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme),
+    [reducedMotion],
+  );
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocaleFor(language)} theme={theme} csp={csp}>
+      <ConfigProvider locale={antdLocaleFor(language)} theme={themed} csp={csp}>
         <AntApp message={{ duration: TOAST_SECONDS, maxCount: 3 }} className="yyp-app">
           {children}
         </AntApp>

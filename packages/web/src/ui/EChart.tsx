@@ -1,5 +1,6 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
+import { useReducedMotion } from './useReducedMotion';
 
 /** What a click on a bar or point says: the category's index and name, the series' name. */
 export interface EChartClick {
@@ -18,13 +19,15 @@ interface EChartProps {
 
 /**
  * A thin ECharts wrapper: loads ECharts on first use (dynamic import, its own chunk), draws
- * `option` into a div, follows the div's size, and reports clicks on the chart's items.
+ * `option` into a div, follows the div's size, and reports clicks on the chart's items. No animation
+ * when the system asks for reduced motion.
  */
 export function EChart({ option, label, height = 320, onClick }: EChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<EChartsType | null>(null);
   const clickRef = useRef(onClick);
   clickRef.current = onClick;
+  const reducedMotion = useReducedMotion();
 
   useEffect(() => {
     let disposed = false;
@@ -49,8 +52,8 @@ export function EChart({ option, label, height = 320, onClick }: EChartProps) {
   }, []);
 
   useEffect(() => {
-    chart?.setOption(option, { notMerge: true });
-  }, [chart, option]);
+    chart?.setOption(reducedMotion ? { ...option, animation: false } : option, { notMerge: true });
+  }, [chart, option, reducedMotion]);
 
   return (
     <div
