@@ -28,6 +28,28 @@ export const statDaily = pgTable(
 );
 
 /**
+ * stat_daily summed by month (its first day), rebuilt for every month a refresh touches, so a long
+ * range sums whole months here and only the days around them in stat_daily
+ * (modules/statistics/stat-monthly.store.ts).
+ */
+export const statMonthly = pgTable(
+  'stat_monthly',
+  {
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    k1: text('k1').notNull().default(''),
+    k2: text('k2').notNull().default(''),
+    k3: text('k3').notNull().default(''),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    s: bigint('s', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucketId, t.kind, t.month, t.k1, t.k2, t.k3] })],
+);
+
+/**
  * The (organization, hospital day) pairs whose stat_daily rows are stale, marked by triggers on
  * exams and reports in the writer's transaction (migration 0043). No foreign key: the mark is on
  * every exam insert and stays one primary-key upsert.
