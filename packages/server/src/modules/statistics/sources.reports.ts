@@ -1,10 +1,9 @@
 import type { StatColumn, StatDimension, StatKind, StatRow } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
 import { accountNames, deviceWorkload, type DeviceKey } from './stat-reports.store.js';
+import { sumRolled, sumRolledPeriods } from './stat-monthly.store.js';
 import {
   refreshRollups,
-  sumRollup,
-  sumRollupPeriods,
   type RollupKey,
   type RollupKind,
   type RollupQuery,
@@ -99,7 +98,7 @@ function byGroup<T extends { kind: RollupKind; n: number; s: number }>(
   return out;
 }
 
-/** A statistic served by the rollups: refresh the organizations' marked days, then sum. */
+/** A statistic served by the rollups: refresh the organizations' marked days, then sum (whole months from stat_monthly). */
 function rollupSource(plan: RollupPlan): StatSource {
   return async (db: Db, req: StatRequest): Promise<StatResult> => {
     await refreshRollups(db, req.bucketIds);
@@ -114,8 +113,8 @@ function rollupSource(plan: RollupPlan): StatSource {
     const key = plan.keys[req.by] ?? 'bucket';
     const detailed = req.kind === 'report' && req.version === 'detailed' && req.by === 'doctor';
     const [sums, periodSums] = await Promise.all([
-      sumRollup(db, q, key, detailed ? 'k2' : undefined),
-      sumRollupPeriods(db, q, req.interval),
+      sumRolled(db, q, key, detailed ? 'k2' : undefined),
+      sumRolledPeriods(db, q, req.interval),
     ]);
     const rows = await labelRows(db, plan, req.by, sums, detailed);
     const periods: StatPeriod[] = [...byGroup(periodSums, (r) => r.period)].map(([period, m]) => ({

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { StatInterval } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
+import { refreshMonths } from './stat-monthly.store.js';
 import { periodSql } from './stat-periods.store.js';
 
 /**
@@ -102,6 +103,7 @@ export async function refreshRollups(db: Db, bucketIds: readonly string[]): Prom
     await tx.execute(sql`delete from stat_daily s using ${g} where s.bucket_id = g.bucket_id and s.day = g.day`);
     await tx.execute(recountExams(g));
     await tx.execute(recountReports(g));
+    await refreshMonths(tx, g);
     return days.length;
   });
 }
