@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { QuickSearch } from '@yyp/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../test/appProviders';
 import { setLanguage } from '../../i18n';
 import { QuickSearchTabs } from './QuickSearchTabs';
@@ -16,14 +16,14 @@ const search = (id: string, title: string, titleKey: QuickSearch['titleKey']): Q
   sort: 0,
 });
 
-function renderTabs(searches: QuickSearch[]) {
+function renderTabs(searches: QuickSearch[], activeId: string | null = null, onSelect = (_: string | null) => {}) {
   const queryClient = new QueryClient();
   render(
     <AppProviders queryClient={queryClient}>
       <QuickSearchTabs
         searches={searches}
-        activeId={null}
-        onSelect={() => undefined}
+        activeId={activeId}
+        onSelect={onSelect}
         onSave={() => undefined}
         onManage={() => undefined}
       />
@@ -47,5 +47,15 @@ describe('quick search tabs', () => {
     expect(tabs().slice(1)).toEqual(['དེ་རིང་།', 'ཁ་སང་།', 'ཉིན་༧', '胸部CT']);
     await act(() => setLanguage('chs'));
     expect(tabs().slice(1)).toEqual(['今天', '昨天', '近7天', '胸部CT']);
+  });
+
+  it('select the tab clicked, the one already shown too (a choice made before the stored tab came back)', () => {
+    const onSelect = vi.fn();
+    renderTabs([search('q1', '今天', 'today'), search('q4', '胸部CT', null)], null, onSelect);
+    fireEvent.click(screen.getByRole('tab', { name: 'All exams' }));
+    expect(onSelect).toHaveBeenLastCalledWith(null);
+    fireEvent.click(screen.getByRole('tab', { name: '胸部CT' }));
+    expect(onSelect).toHaveBeenLastCalledWith('q4');
+    expect(onSelect).toHaveBeenCalledTimes(2);
   });
 });

@@ -19,7 +19,11 @@ export function quickSearchTitle(t: TFunction, q: QuickSearch): string {
   return q.titleKey ? t(`studyList.quickDefaults.${q.titleKey}`) : q.title;
 }
 
-/** The user's quick searches as tabs over the list (spec 000 §2 "quick filters"), and "all exams". */
+/**
+ * The user's quick searches as tabs over the list (spec 000 §2 "quick filters"), and "all exams".
+ * A click on the tab already shown selects it too: the user's choice, made before the stored tab
+ * came back, must win over it (StudiesPage restores the stored tab only when nothing was chosen).
+ */
 export function QuickSearchTabs({ searches, activeId, onSelect, onSave, onManage }: QuickSearchTabsProps) {
   const { t } = useTranslation();
   return (
@@ -27,6 +31,9 @@ export function QuickSearchTabs({ searches, activeId, onSelect, onSave, onManage
       className="yyp-quick-tabs"
       activeKey={activeId ?? ALL}
       onChange={(key) => onSelect(key === ALL ? null : key)}
+      onTabClick={(key) => {
+        if (key === (activeId ?? ALL)) onSelect(key === ALL ? null : key);
+      }}
       items={[
         { key: ALL, label: t('studyList.all') },
         ...searches.map((q) => ({ key: q.id, label: quickSearchTitle(t, q) })),
