@@ -35,7 +35,9 @@ export default defineConfig({
           // but the imported modules: importing the server once per worker rather than once per
           // file saves minutes a tier. A file must not leave a global changed (env, timers, mocks).
           isolate: false,
-          testTimeout: 30_000,
+          // They run beside the e2e at a lower priority (scripts/test-all.mjs): the slowest took 25 s
+          // alone on 2026-11-28, so 60 s leaves room for the pauses the e2e causes them.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

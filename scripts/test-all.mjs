@@ -15,7 +15,7 @@ let passed = 0;
 let failed = 0;
 const tiers = [];
 const started = Date.now();
-/** the priority the tiers beside the e2e run at (nice: 0 normal, 19 lowest) */
+/** the priority the integration tiers run at beside the e2e (nice: 0 normal, 19 lowest) */
 const NICE = 10;
 const since = (t) => `${Math.round((Date.now() - t) / 1000)} s`;
 
@@ -119,21 +119,29 @@ if (!run('bash', ['scripts/install-test-deps.sh'])) {
   tiers.push('test dependencies: FAILED');
 }
 const built = step('build', 'npm', ['run', 'build', '--silent']);
+// The lint (one eslint process) runs beside the unit and web tests, which get two workers so that no
+// core idles once the lint ends (2026-11-28: 632 s with one worker, 609 s with two, all passing).
+console.log('\n=== lint and unit+web, side by side (output follows when both end) ===');
+report(
+  await startTiers([
+    { name: 'lint', cmd: ['npm', ['run', 'lint', '--silent']] },
+    { name: 'unit+web', args: ['--project', 'unit', '--project', 'web', '--maxWorkers=2'] },
+  ]),
+);
 
-// The e2e tier (a browser, its server and vitest) waits on one page or one answer at a time: it kept
-// about one core busy on average (2026-11-28: 1,100 CPU-s in 1,093 s, Chromium 850 of them), so it
-// starts at once, at normal priority, and the other tiers run beside it at a lower priority (nice)
-// and take whatever CPU it leaves. They have no timing-sensitive step the e2e has (a page's 15 s
-// steps); their own time limits (10 s for a web test's findBy, 30 s for an integration test) are far
-// above what a pause for the e2e costs them. E2E_SHARDS splits it further (scripts/e2e-shards.mjs);
-// the default stays one: on 2026-11-28 two shards on this 2-core machine ran at a load of 10 and
-// two report-editor tests hit their 60 s limit.
+// Then the e2e tier (a browser, its server and vitest) beside both integration tiers. The e2e waits
+// on one page or one answer at a time and kept about one core busy (2026-11-28: 1,100 CPU-s in
+// 1,093 s, Chromium 850 of them), so it runs at normal priority and the integration tiers at a lower
+// one (nice), taking the CPU it leaves: the e2e's 15 s steps see no more contention than alone,
+// and the integration tests' limit (60 s, vitest.config.ts) is far above what a pause costs them.
+// The web tests stay out of this phase: under the e2e they crossed their 15 s limit (32 failed
+// when the unit and web tiers ran niced beside the e2e on 2026-11-28).
+// E2E_SHARDS splits the e2e further (scripts/e2e-shards.mjs); the default stays one: on 2026-11-28
+// two shards on this 2-core machine ran at a load of 10 and two report-editor tests hit their 60 s limit.
 let e2eRun = Promise.resolve(null);
 if (built) {
   const shards = e2eShards(e2eShardCount());
-  console.log(
-    `\n=== e2e (Chromium) in ${shards.length} shard(s), beside the other tiers (output follows when it ends) ===`,
-  );
+  console.log(`\n=== e2e (Chromium) in ${shards.length} shard(s), beside the integration tiers (output follows) ===`);
   e2eRun = startTiers(
     shards.map((s, i) => ({
       name: shards.length === 1 ? 'e2e (Chromium)' : `e2e (Chromium) ${i + 1}/${shards.length}`,
@@ -142,20 +150,8 @@ if (built) {
   );
 } else tiers.push('e2e (Chromium): not run, build failed');
 
-// The lint (one eslint process) runs beside the unit and web tests, which get two workers so that no
-// core idles once the lint ends (2026-11-28: 632 s with one worker, 609 s with two, all passing).
-console.log('\n=== lint and unit+web, side by side at a lower priority (output follows when both end) ===');
-report(
-  await startTiers(
-    [
-      { name: 'lint', cmd: ['npm', ['run', 'lint', '--silent']] },
-      { name: 'unit+web', args: ['--project', 'unit', '--project', 'web', '--maxWorkers=2'] },
-    ],
-    { nice: true },
-  ),
-);
 // PGlite's tier is the longer (749 s against PostgreSQL's 446 s on 2026-11-28): two workers, so it
-// takes the core the PostgreSQL tier leaves when it ends (both tiers then ended in 648 s, all passing).
+// takes the core the PostgreSQL tier leaves when it ends.
 const intTiers = [{ name: 'int (PGlite)', args: ['--project', 'int', '--maxWorkers=2'], env: { DATABASE_URL: '' } }];
 if (!(await reachable(pgUrl)) && process.getuid?.() === 0) {
   run('bash', ['-c', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start']);
@@ -168,11 +164,10 @@ if (await reachable(pgUrl)) {
   tiers.push('int (PostgreSQL): unreachable');
 }
 console.log(
-  `\n=== ${intTiers.map((t) => t.name).join(' and ')}, side by side at a lower priority (output follows when both end) ===`,
+  `\n=== ${intTiers.map((t) => t.name).join(' and ')}, side by side at a lower priority (output follows) ===`,
 );
-report(await startTiers(intTiers, { nice: true }));
-
-const e2eResults = await e2eRun;
+const [intResults, e2eResults] = await Promise.all([startTiers(intTiers, { nice: true }), e2eRun]);
+report(intResults);
 if (e2eResults) report(e2eResults);
 
 console.log('\n' + tiers.map((t) => `  ${t}`).join('\n'));
