@@ -1,6 +1,6 @@
 import type { StatKind } from '@yyp/contracts';
 import type { StatSource } from './stat-source.js';
-import { arriverStats, registrarStats } from './stat-desk.store.js';
+import { arriverStats, registrarStats } from './sources.desk-rollup.js';
 import { consulStats, remoteReportStats } from './stat-desk-orders.store.js';
 import { groupPaymentStats } from './stat-money.store.js';
 

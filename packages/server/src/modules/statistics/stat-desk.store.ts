@@ -13,7 +13,7 @@ import { accountName, anyOf, instant, statSets } from './stat-desk-sets.store.js
  * registrations holding one).
  */
 
-export async function registrarStats(db: Db, req: StatRequest): Promise<StatResult> {
+export async function registrarStatsRaw(db: Db, req: StatRequest): Promise<StatResult> {
   const exams = req.modality
     ? sql`(select count(*) from scheduled_exams s where s.registration_id = r.id and s.modality = ${req.modality})`
     : sql`(select count(*) from scheduled_exams s where s.registration_id = r.id)`;
@@ -34,7 +34,7 @@ export async function registrarStats(db: Db, req: StatRequest): Promise<StatResu
   return result;
 }
 
-export async function arriverStats(db: Db, req: StatRequest): Promise<StatResult> {
+export async function arriverStatsRaw(db: Db, req: StatRequest): Promise<StatResult> {
   const key = req.by === 'bucket' ? sql`s.bucket_id` : sql`coalesce(s.arrived_by, '')`;
   const label = req.by === 'bucket' ? sql`''` : accountName('s.arrived_by');
   return statSets(db, {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { StatInterval } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
+import { recountDesk } from './stat-desk-rollup.store.js';
 import { refreshMonths } from './stat-monthly.store.js';
 import { periodSql } from './stat-periods.store.js';
 
@@ -15,6 +16,7 @@ import { periodSql } from './stat-periods.store.js';
  *   ra  approved reports by approval day, under their approver    k1 k2    n reports, s body parts
  *   rp  approved reports with the positive flag set, creator      k1 k2 k3 n reports, s positive
  *   nt  approved reports with a note-taker                        k1       n reports, s body parts
+ *   rg, rm, ar  the front desk's registrations and arrivals (stat-desk-rollup.store.ts)
  *
  * Approved: status corrected or printed with an approval time (a recall's cancelled leaves the
  * counts), of a live exam. Modality: the first of the exam's backslash list. Body parts: the
@@ -22,7 +24,9 @@ import { periodSql } from './stat-periods.store.js';
  * (organization, day) pairs a write touches in stat_dirty; refreshRollups recounts them from the
  * raw rows before a statistic sums stat_daily.
  */
-export type RollupKind = 'ex' | 'rw' | 'ra' | 'rp' | 'nt';
+export type RollupKind = 'ex' | 'rw' | 'ra' | 'rp' | 'nt' | DeskRollupKind;
+/** the front desk's kinds (stat-desk-rollup.store.ts) */
+export type DeskRollupKind = 'rg' | 'rm' | 'ar';
 
 const dayStart = (day: SQL) => sql`((${day})::timestamp - interval '480 minutes') at time zone 'UTC'`;
 const dayEnd = (day: SQL) => sql`((${day})::timestamp + interval '960 minutes') at time zone 'UTC'`;
@@ -103,6 +107,7 @@ export async function refreshRollups(db: Db, bucketIds: readonly string[]): Prom
     await tx.execute(sql`delete from stat_daily s using ${g} where s.bucket_id = g.bucket_id and s.day = g.day`);
     await tx.execute(recountExams(g));
     await tx.execute(recountReports(g));
+    for (const statement of recountDesk(g)) await tx.execute(statement);
     await refreshMonths(tx, g);
     return days.length;
   });
