@@ -15,8 +15,9 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // A route-tree test renders the whole signed-in shell in jsdom: several seconds on a busy machine.
-    testTimeout: 15_000,
+    // A route-tree test renders the whole signed-in shell in jsdom: several seconds on a busy machine
+    // (AppShell's logout tests took 14–17 s beside the lint and other work on 2026-11-28; 30 s).
+    testTimeout: 30_000,
     // React, antd and the features are imported once per worker rather than once per file: about
     // 40% less CPU for this tier (measured on features/organizations: 111 s → 65 s user). A file
     // must leave no global changed behind (restoreMocks and unstubGlobals below undo mocks and
