@@ -23,13 +23,15 @@ export const WRITERS = 30;
 export const SENIORS = 8;
 export const REGISTRARS = 6;
 
-/** Row triggers (migrations 0043, 0045) disabled during the bulk writes. */
+/** Row triggers (migrations 0043, 0045, 0048) disabled during the bulk writes. */
 const ROW_TRIGGERS = [
   ['exams', 'exams_stat_insert'],
   ['exams', 'exams_steps_insert'],
   ['reports', 'reports_stat_insert'],
   ['reports', 'reports_steps_insert'],
   ['scheduled_exams', 'scheduled_exams_steps_insert'],
+  ['registrations', 'registrations_stat_insert'],
+  ['scheduled_exams', 'scheduled_exams_stat_insert'],
   ['queue_exams', 'queue_exams_steps_insert'],
   ['orders', 'orders_steps_insert'],
 ];
@@ -206,11 +208,13 @@ export async function seedStatistics(run, n) {
   await seedDesk(run, n, ctx, staff, timed);
   for (const [table, trigger] of ROW_TRIGGERS) await run(`alter table ${table} enable trigger ${trigger}`);
   await timed('examSteps', () => fillExamSteps(run));
-  // What migration 0043 does for existing rows: every (organization, day) counted at the first read.
+  // What migrations 0043 and 0048 do for existing rows: every (organization, day) counted at the first read.
   await timed('statMarks', () =>
     run(`insert into stat_dirty (bucket_id, day)
       select bucket_id, stat_day(created) from exams where id like 'bs-e-%'
       union select bucket_id, stat_day(approved_at) from reports where approved_at is not null and id like 'bs-e-%'
+      union select bucket_id, stat_day(created) from registrations where id like 'bs-r-%'
+      union select bucket_id, stat_day(arrived_at) from scheduled_exams where arrived_at is not null and id like 'bs-s-%'
       on conflict do nothing`),
   );
   await timed('vacuumAnalyze', () => run('vacuum (analyze)'));
