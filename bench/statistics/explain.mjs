@@ -58,15 +58,15 @@ const [desk, orders, money, quality, reports, detail, turnaround, rollup] = awai
     'stat-reports.store.js',
     'stat-detail.store.js',
     'stat-turnaround.store.js',
-    'stat-rollup.store.js',
+    'stat-monthly.store.js',
   ].map(dist),
 );
 const year = { bucketIds: buckets, start: day(FIRST_DAY), end: day(LAST_DAY, 1) };
 const steps = { fromStep: 'registered', toStep: 'approved' };
 const q = { bucketIds: buckets, from: FIRST_DAY, to: LAST_DAY, kinds: ['rw', 'ra'] };
 const calls = {
-  'report (rollup sums)': () => rollup.sumRollup(db, q, 'k1'),
-  'report (rollup periods)': () => rollup.sumRollupPeriods(db, q, 'month'),
+  'report (rollup sums)': () => rollup.sumRolled(db, q, 'k1'),
+  'report (rollup periods)': () => rollup.sumRolledPeriods(db, q, 'month'),
   modality: () => reports.deviceWorkload(db, { ...year, start: day('2026-10-01'), interval: 'month', by: 'modality' }),
   registrar: () => desk.registrarStats(db, req('registrar', 'registrar')),
   arriver: () => desk.arriverStats(db, req('arriver', 'arriver')),

@@ -68,14 +68,26 @@ function rowsOf<R>(result: unknown): R[] {
   return (result as { rows: R[] }).rows;
 }
 
+/** How a range is read: whole months from stat_monthly (the default), or every day from stat_daily. */
+export interface SumOptions {
+  months?: boolean;
+}
+
 /** The sums by kind and key (and a second key: a doctor's rows by modality) over the range. */
-export async function sumRolled(db: Db, q: RollupQuery, key: RollupKey, sub?: RollupKey): Promise<RollupSum[]> {
+export async function sumRolled(
+  db: Db,
+  q: RollupQuery,
+  key: RollupKey,
+  sub?: RollupKey,
+  { months = true }: SumOptions = {},
+): Promise<RollupSum[]> {
   const k = KEY_SQL[key];
+  // (a constant may not be grouped by: without a second key, sub is '' outside the grouping)
   const s = sub ? KEY_SQL[sub] : sql`''`;
   const groupBy = sub ? sql`kind, ${k}, ${s}` : sql`kind, ${k}`;
   const rows = rowsOf<{ kind: RollupKind; key: string; sub: string; n: string | number; s: string | number }>(
     await db.execute(sql`select kind, ${k} as key, ${s} as sub, sum(n) as n, sum(s) as s
-      from ${rangeRows(q, true)} group by ${groupBy}`),
+      from ${rangeRows(q, months)} group by ${groupBy}`),
   );
   return rows.map((r) => ({ kind: r.kind, key: r.key, sub: r.sub, n: Number(r.n), s: Number(r.s) }));
 }
@@ -85,9 +97,10 @@ export async function sumRolledPeriods(
   db: Db,
   q: RollupQuery,
   interval: StatInterval,
+  { months = true }: SumOptions = {},
 ): Promise<{ kind: RollupKind; period: string; n: number; s: number }[]> {
   const p = periodSql(sql`day`, interval);
-  const useMonths = interval === 'month' || interval === 'year';
+  const useMonths = months && (interval === 'month' || interval === 'year');
   const rows = rowsOf<{ kind: RollupKind; period: string; n: string | number; s: string | number }>(
     await db.execute(sql`select kind, ${p} as period, sum(n) as n, sum(s) as s
       from ${rangeRows(q, useMonths)} group by kind, ${p}`),

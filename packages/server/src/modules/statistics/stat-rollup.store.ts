@@ -1,10 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { StatInterval } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
 import { recountDesk } from './stat-desk-rollup.store.js';
 import { refreshMonths } from './stat-monthly.store.js';
-import { periodSql } from './stat-periods.store.js';
 
 /**
  * The daily rollups of exams and reports (issue 26: "incremental rollups per organization, day and
@@ -135,49 +133,4 @@ export interface RollupSum {
   sub: string;
   n: number;
   s: number;
-}
-
-const KEY_SQL: Record<RollupKey, SQL> = {
-  k1: sql`k1`,
-  k2: sql`k2`,
-  k3: sql`k3`,
-  bucket: sql`bucket_id`,
-};
-
-function whereOf(q: RollupQuery): SQL {
-  const parts = [
-    sql`bucket_id = any(${textArrayLiteral(q.bucketIds)}::text[])`,
-    sql`kind = any(${textArrayLiteral(q.kinds)}::text[])`,
-    sql`day between ${q.from}::date and ${q.to}::date`,
-  ];
-  if (q.k1 !== undefined) parts.push(sql`k1 = ${q.k1}`);
-  if (q.k2 !== undefined) parts.push(sql`k2 = ${q.k2}`);
-  return sql.join(parts, sql` and `);
-}
-
-/** The sums by kind and key (and a second key: a doctor's rows by modality). */
-export async function sumRollup(db: Db, q: RollupQuery, key: RollupKey, sub?: RollupKey): Promise<RollupSum[]> {
-  const k = KEY_SQL[key];
-  // (a constant may not be grouped by: without a second key, sub is '' outside the grouping)
-  const s = sub ? KEY_SQL[sub] : sql`''`;
-  const groupBy = sub ? sql`kind, ${k}, ${s}` : sql`kind, ${k}`;
-  const rows = rowsOf<{ kind: RollupKind; key: string; sub: string; n: string | number; s: string | number }>(
-    await db.execute(sql`select kind, ${k} as key, ${s} as sub, sum(n) as n, sum(s) as s
-      from stat_daily where ${whereOf(q)} group by ${groupBy}`),
-  );
-  return rows.map((r) => ({ kind: r.kind, key: r.key, sub: r.sub, n: Number(r.n), s: Number(r.s) }));
-}
-
-/** The sums by kind and period (the chart). */
-export async function sumRollupPeriods(
-  db: Db,
-  q: RollupQuery,
-  interval: StatInterval,
-): Promise<{ kind: RollupKind; period: string; n: number; s: number }[]> {
-  const p = periodSql(sql`day`, interval);
-  const rows = rowsOf<{ kind: RollupKind; period: string; n: string | number; s: string | number }>(
-    await db.execute(sql`select kind, ${p} as period, sum(n) as n, sum(s) as s
-      from stat_daily where ${whereOf(q)} group by kind, ${p}`),
-  );
-  return rows.map((r) => ({ kind: r.kind, period: r.period, n: Number(r.n), s: Number(r.s) }));
 }
