@@ -48,7 +48,9 @@ const rowButtons = (row: HTMLElement) =>
     .map((b) => b.textContent);
 
 describe('/registry', () => {
-  it('lists the scheduled exams with the actions each status allows', { timeout: 30_000 }, async () => {
+  // The file's first render imports the registry's route and its forms (4–8 s for the tests after it;
+  // 30.7 s on a busy machine on 2026-11-28): 60 s.
+  it('lists the scheduled exams with the actions each status allows', { timeout: 60_000 }, async () => {
     const scheduled = itemOf({ patient: { ...itemOf().patient, name: 'Wang Fang' } });
     const performed = itemOf({
       status: 'Performed',
