@@ -9,7 +9,6 @@ import { generateStudy, writeStudy, type StudyOptions } from '../packages/server
 import {
   api,
   apiLogin,
-  canvasStats,
   examIdsOfPatient,
   launchBrowser,
   openPage,
@@ -18,6 +17,7 @@ import {
   stowInstances,
   viewerPath,
 } from './support.js';
+import { canvasStats } from './support-canvas.js';
 
 const run = promisify(execFile);
 

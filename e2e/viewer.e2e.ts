@@ -15,9 +15,9 @@ import {
   screenshot,
   stowInstances,
   shotIfFailed,
-  canvasStats,
   waitForZhangWeiCts,
 } from './support.js';
+import { canvasStats } from './support-canvas.js';
 
 const run = promisify(execFile);
 
