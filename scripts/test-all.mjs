@@ -14,6 +14,8 @@ const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:54
 let passed = 0;
 let failed = 0;
 const tiers = [];
+/** the failed tests' names, repeated at the end so that the run's last lines say what failed */
+const failures = [];
 const started = Date.now();
 /** the priority the integration tiers run at beside the e2e (nice: 0 normal, 19 lowest) */
 const NICE = 10;
@@ -83,6 +85,17 @@ function count(name, out, ok, took) {
     f = (r.numFailedTests ?? 0) + (r.numTotalTests === 0 ? 1 : 0);
     // A file that failed to load counts as a failure even though it ran no test.
     f += (r.testResults ?? []).filter((t) => t.status === 'failed' && (t.assertionResults ?? []).length === 0).length;
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      if (file.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${where} did not load`);
+      for (const a of failedTests) {
+        const why = String(a.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 200);
+        failures.push(`${name}: ${where} > ${a.fullName} (${Math.round(a.duration ?? 0)} ms): ${why}`);
+      }
+    }
   }
   if (!ok && f === 0) f = 1;
   passed += p;
@@ -170,6 +183,10 @@ const [intResults, e2eResults] = await Promise.all([startTiers(intTiers, { nice:
 report(intResults);
 if (e2eResults) report(e2eResults);
 
+if (failures.length > 0) {
+  console.log(`\nfailed tests (${failures.length}):`);
+  for (const f of failures.slice(0, 30)) console.log(`  ${f}`);
+}
 console.log('\n' + tiers.map((t) => `  ${t}`).join('\n'));
 console.log(`  whole run: ${since(started)}`);
 console.log(`${passed} passed, ${failed} failed`);
