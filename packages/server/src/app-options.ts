@@ -34,6 +34,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** how often exams deleted more than 30 days ago are purged (default hourly; 0: never, tests) */
   purgeIntervalMs?: number;
+  /** how often the statistics' marked days are recounted in the background (default 10 s; 0: never, tests) */
+  statRefreshIntervalMs?: number;
   /** how often the job worker looks for due jobs (default 1 s; 0: never, tests run them by hand) */
   jobIntervalMs?: number;
   /** scales the per-address rate limits of login, registration and password reset (default 1; 0: off) */

@@ -15,7 +15,7 @@ import { ordersServices } from './modules/orders/index.js';
 import { consultationServices } from './modules/consultations/index.js';
 import { ReportPrintService } from './modules/report-print/index.js';
 import { ReportSafetyService } from './modules/report-safety/index.js';
-import { deskSources, reportSources, StatisticsService } from './modules/statistics/index.js';
+import { deskSources, reportSources, startRollupRefresh, StatisticsService } from './modules/statistics/index.js';
 import { KnowledgeBaseService, ReportLibraryService } from './modules/report-library/index.js';
 import { ViewingService } from './modules/viewing/index.js';
 import {
@@ -254,6 +254,11 @@ export async function buildApp(
   app.addHook('onClose', () => registryDicom.whenIdle());
   jobs.start(options.jobIntervalMs ?? 1000);
   app.addHook('onClose', () => jobs.stop());
+  const statRefreshEvery = options.statRefreshIntervalMs ?? 10_000;
+  if (statRefreshEvery > 0) {
+    const refresh = startRollupRefresh(options.db, app.log, statRefreshEvery);
+    app.addHook('onClose', () => refresh.stop());
+  }
   // The purge of exams deleted more than 30 days ago: a timer per instance rather than a job of
   // platform/jobs.ts (it has no input and nothing to retry: the next tick does what one missed);
   // two instances purging at once is harmless, each exam goes in a transaction that locks it first.

@@ -216,6 +216,8 @@ export async function startTestApp(
     rateLimitMultiplier: options.rateLimitMultiplier,
     // Tests run due jobs themselves (services.jobs.runDue), on their own clock.
     jobIntervalMs: 0,
+    // Statistics recount their marks when read; the oracle tests take the background's step by hand.
+    statRefreshIntervalMs: 0,
     databaseUrl: db.url,
     ...options.app,
   });

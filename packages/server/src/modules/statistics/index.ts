@@ -4,3 +4,4 @@ export { statisticsRoutes } from './statistics.routes.js';
 export { StatisticsService } from './statistics.service.js';
 export { deskSources } from './sources.desk.js';
 export { reportSources } from './sources.reports.js';
+export { startRollupRefresh } from './stat-refresh.js';

@@ -1,13 +1,12 @@
-import type { StatInterval } from '@yyp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
-import { hospitalDaySql, periodSql } from './stat-periods.store.js';
 
 /**
- * The SQL of statistics/report-detail and statistics/overview: approved reports (status corrected
- * or printed; a recall sets cancelled and leaves them) by their approval time, and live exams by
- * the time they were received. An exam's modality is a backslash list (CT\SR): the first counts.
+ * The SQL of statistics/report-detail: approved reports (status corrected or printed; a recall sets
+ * cancelled and leaves them) by their approval time, of live exams. An exam's modality is a
+ * backslash list (CT\SR): the first counts. (The overview and the detail's totals are summed from
+ * the rollups: statistics-overview.ts, statistics-detail.service.ts.)
  */
 
 export interface DetailFilter {
@@ -64,15 +63,13 @@ export interface DetailRow {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The approved reports of the filter, newest approval first, and how many there are. */
+/** A page of the approved reports of the filter, newest approval first. */
 export async function approvedReportPage(
   db: Db,
   f: DetailFilter,
   page: { skip: number; limit: number },
-): Promise<{ rows: DetailRow[]; total: number }> {
-  const where = approvedWhere(f);
-  const [list, count] = await Promise.all([
-    db.execute(sql`
+): Promise<DetailRow[]> {
+  const list = await db.execute(sql`
       select r.id as "examId", r.bucket_id as "bucketId", b.name as "bucketName",
         e.patient_name as "patientName", e.patient_id as "patientId", e.accession_number as "accessionNumber",
         ${firstModality(sql`e.modality`)} as "modality", e.body_part as "bodyPart",
@@ -88,57 +85,18 @@ export async function approvedReportPage(
       left join accounts w on w.id = r.creator_id
       left join accounts a on a.id = r.approver_id
       left join accounts n on n.id = r.note_taker_id
-      where ${where}
+      where ${approvedWhere(f)}
       order by r.approved_at desc, r.id desc
-      limit ${page.limit} offset ${page.skip}`),
-    db.execute(sql`select count(*)::int as n from reports r join exams e on e.id = r.id where ${where}`),
-  ]);
-  return { rows: rowsOf<DetailRow>(list), total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0) };
+      limit ${page.limit} offset ${page.skip}`);
+  return rowsOf<DetailRow>(list);
 }
 
-/* ---------- overview ---------- */
-
-export interface ExamCountRow {
-  bucketId: string;
-  period: string;
-  n: number;
-}
-
-/** Live exams received in the period (by exams.created), per organization and period. */
-export async function examCounts(db: Db, f: DetailFilter, interval: StatInterval): Promise<ExamCountRow[]> {
-  const period = periodSql(hospitalDaySql(sql`e.created`), interval);
-  const parts: SQL[] = [
-    sql`e.bucket_id = any(${textArrayLiteral(f.bucketIds)}::text[])`,
-    sql`e.created >= ${instant(f.start)}`,
-    sql`e.created < ${instant(f.end)}`,
-    sql`e.deleted_time is null`,
-  ];
-  if (f.modality) parts.push(sql`${firstModality(sql`e.modality`)} = ${f.modality}`);
-  const result = await db.execute(sql`
-    select e.bucket_id as "bucketId", ${period} as "period", count(*)::int as n
-    from exams e where ${sql.join(parts, sql` and `)}
-    group by 1, 2`);
-  return rowsOf<ExamCountRow>(result).map((r) => ({ ...r, n: Number(r.n) }));
-}
-
-export interface ReportCountRow {
-  bucketId: string;
-  period: string;
-  writerId: string | null;
-  approverId: string | null;
-  n: number;
-}
-
-/** Approved reports of the period per organization, period, writer and approver. */
-export async function approvedReportCounts(db: Db, f: DetailFilter, interval: StatInterval): Promise<ReportCountRow[]> {
-  const period = periodSql(hospitalDaySql(sql`r.approved_at`), interval);
-  const result = await db.execute(sql`
-    select r.bucket_id as "bucketId", ${period} as "period", r.creator_id as "writerId",
-      r.approver_id as "approverId", count(*)::int as n
-    from reports r join exams e on e.id = r.id
-    where ${approvedWhere(f)}
-    group by 1, 2, 3, 4`);
-  return rowsOf<ReportCountRow>(result).map((r) => ({ ...r, n: Number(r.n) }));
+/** How many approved reports the filter holds, counted from the rows (the rollups count the rest). */
+export async function approvedReportCount(db: Db, f: DetailFilter): Promise<number> {
+  const count = await db.execute(
+    sql`select count(*)::int as n from reports r join exams e on e.id = r.id where ${approvedWhere(f)}`,
+  );
+  return Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0);
 }
 
 /** The groups whose allowOverview flag is on (unset reads as off: the overview screen is opt-in). */

@@ -123,6 +123,48 @@ export function expectedTable(
   return { rows, totals: values(sums.get('\u0000total') ?? new Map()) };
 }
 
+/**
+ * What statistics/overview must answer from the expected cells: live exams (ex) and approved
+ * reports (rw: each once, under its writer) per organization and per day, and per person the
+ * reports written (rw) and approved (ra); people are those who wrote or approved one.
+ */
+export function expectedOverview(
+  cells: readonly Cell[],
+  range: { from: string; to: string; modality?: string },
+): {
+  totals: { exams: number; reports: number; users: number };
+  byBucket: Record<string, { exams: number; reports: number }>;
+  byDay: Record<string, { exams: number; reports: number }>;
+  byUser: Record<string, { written: number; approved: number }>;
+} {
+  const inRange = cells.filter(
+    (c) => c.day >= range.from && c.day <= range.to && (range.modality === undefined || c.k2 === range.modality),
+  );
+  const totals = { exams: 0, reports: 0, users: 0 };
+  const byBucket: Record<string, { exams: number; reports: number }> = {};
+  const byDay: Record<string, { exams: number; reports: number }> = {};
+  const byUser: Record<string, { written: number; approved: number }> = {};
+  for (const c of inRange) {
+    if (c.kind === 'ex' || c.kind === 'rw') {
+      const field = c.kind === 'ex' ? 'exams' : 'reports';
+      totals[field] += c.n;
+      for (const [m, k] of [
+        [byBucket, c.bucketId],
+        [byDay, c.day],
+      ] as const) {
+        m[k] ??= { exams: 0, reports: 0 };
+        m[k]![field] += c.n;
+      }
+    }
+    if ((c.kind === 'rw' || c.kind === 'ra') && c.k1 !== '') {
+      byUser[c.k1] ??= { written: 0, approved: 0 };
+      byUser[c.k1]![c.kind === 'rw' ? 'written' : 'approved'] += c.n;
+    }
+  }
+  totals.users = Object.keys(byUser).length;
+  return { totals, byBucket, byDay, byUser };
+}
+
 /** A small seeded generator (mulberry32), so a failing run can be replayed from its seed. */
 export function prng(seed: number): { next(): number; int(n: number): number; pick<T>(xs: readonly T[]): T } {
   let a = seed >>> 0;

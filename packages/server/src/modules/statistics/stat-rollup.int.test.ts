@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { EMPTY_REPORT_CONTENT, type StatTable } from '@yyp/contracts';
-import { exams, reports, statDaily } from '../../db/schema.js';
+import { EMPTY_REPORT_CONTENT, type StatOverview, type StatTable } from '@yyp/contracts';
+import { exams, reports, statDaily, statDirty } from '../../db/schema.js';
 import { joinOrganization, makeAccount, makeExam, makeMember, makeOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import {
   expectedCells,
+  expectedOverview,
   expectedTable,
   hospitalDay,
   prng,
@@ -14,7 +15,7 @@ import {
   type RawExam,
   type RawReport,
 } from './stat-rollup.fixture.js';
-import { refreshRollups } from './stat-rollup.store.js';
+import { refreshMarked, refreshRollups } from './stat-rollup.store.js';
 
 /**
  * The rollup oracle (issue 26): random inserts, updates, deletes, modality changes, reassignments,
@@ -49,6 +50,10 @@ beforeAll(async () => {
     'note_taker_stats',
     'org_workload_stats',
   ] as const;
+  // the overview counts the group's organizations once its allowOverview is on
+  await db()
+    .execute(sql`update groups set settings = coalesce(settings, '{}'::jsonb) || '{"allowOverview": true}'::jsonb
+    where id = ${orgA.groupId}`);
   const member = await makeMember(t, a, { actions: [...actions] });
   await joinOrganization(t, b, member.accountId, { actions: [...actions] });
   viewer = member.token;
@@ -252,6 +257,52 @@ async function checkStatistics(cells: Cell[], from: string, to: string): Promise
   }
 }
 
+/** The overview (total by day, bucket, user; all and one modality) equals the direct count. */
+async function checkOverview(cells: Cell[], from: string, to: string): Promise<void> {
+  for (const modality of [undefined, 'CT']) {
+    const want = expectedOverview(cells, { from, to, modality });
+    const get = async (kind: string) => {
+      const m = modality ? `&modality=${modality}` : '';
+      const res = await t
+        .as(viewer)
+        .get(`statistics/overview/${kind}?from=${from}&to=${to}&interval=day&bucketIds=${a},${b}${m}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as StatOverview;
+    };
+    const nonZero = <V extends Record<string, number | null>>(o: StatOverview) =>
+      Object.fromEntries(
+        o.rows.filter((r) => Object.values(r.values).some((v) => v !== 0)).map((r) => [r.key, r.values as V]),
+      );
+    const total = await get('total');
+    expect(total.totals, `overview totals ${modality ?? ''}`).toEqual({ ...want.totals, buckets: 2 });
+    expect(nonZero(total), 'overview by day').toEqual(want.byDay);
+    expect(nonZero(await get('bucket')), 'overview by organization').toEqual(want.byBucket);
+    expect(nonZero(await get('user')), 'overview by person').toEqual(want.byUser);
+  }
+}
+
+/** The report detail's total (summed from rw and ra) equals the direct count, for all and per person. */
+async function checkDetailTotals(cells: Cell[], from: string, to: string): Promise<void> {
+  const inRange = cells.filter((c) => c.day >= from && c.day <= to);
+  const sum = (kind: string, k1?: string, k2?: string) =>
+    inRange
+      .filter((c) => c.kind === kind && (k1 === undefined || c.k1 === k1) && (k2 === undefined || c.k2 === k2))
+      .reduce((n, c) => n + c.n, 0);
+  const total = async (q: string) => {
+    const res = await t
+      .as(viewer)
+      .get(`statistics/report-detail?from=${from}&to=${to}&bucketIds=${a},${b}&skip=0&limit=1${q}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { total: number }).total;
+  };
+  expect(await total(''), 'report-detail total').toBe(sum('rw'));
+  expect(await total('&modality=CT'), 'report-detail total of CT').toBe(sum('rw', undefined, 'CT'));
+  for (const p of people) {
+    expect(await total(`&doctorId=${p}&role=written`), 'written by one doctor').toBe(sum('rw', p));
+    expect(await total(`&doctorId=${p}&role=approved`), 'approved by one doctor').toBe(sum('ra', p));
+  }
+}
+
 describe('statistics rollups: the oracle', () => {
   it('after random writes with reads between, stat_daily and every rollup statistic equal a direct count', async () => {
     for (const seed of [20261126, 7]) {
@@ -260,6 +311,18 @@ describe('statistics rollups: the oracle', () => {
         await randomWrite(rnd);
         // reads in between: the refresh recounts only the days marked since
         if (i % 23 === 22) await refreshRollups(db(), [a, b]);
+        // and the background's steps (a few days of any organization)
+        if (i % 17 === 16) await refreshMarked(db(), 3);
+      }
+      // the background, run to its end, leaves no mark
+      if (seed === 7) {
+        while ((await refreshMarked(db(), 5)) > 0);
+        expect(
+          await db()
+            .select()
+            .from(statDirty)
+            .where(inArray(statDirty.bucketId, [a, b])),
+        ).toEqual([]);
       }
       const raw = await rawRows();
       const want = expectedCells(raw.exams, raw.reports);
@@ -268,11 +331,14 @@ describe('statistics rollups: the oracle', () => {
       // the whole span, and a part of it (days at both ends left out)
       await checkStatistics(want, '2026-11-09', '2026-11-21');
       await checkStatistics(want, hospitalDay(new Date(DAY0 + 3 * 86_400_000)), '2026-11-16');
+      await checkOverview(want, '2026-11-09', '2026-11-21');
+      await checkOverview(want, hospitalDay(new Date(DAY0 + 3 * 86_400_000)), '2026-11-16');
+      await checkDetailTotals(want, '2026-11-09', '2026-11-21');
     }
   }, 240_000);
 
   // PostgreSQL only: PGlite has one connection, so no writer is ever in flight beside a reader.
-  it('a refresh waits for a writer in flight and then counts its change (the mark takes the row lock)', async () => {
+  it('a refresh waits for a writer in flight and then counts its change; the background passes over it', async () => {
     if (t.db.kind !== 'postgres') {
       expect(t.db.kind).toBe('pglite');
       return;
@@ -296,6 +362,12 @@ describe('statistics rollups: the oracle', () => {
     try {
       await writer.query('begin');
       await writer.query(`update reports set status = 'cancelled' where id = $1`, [target!.id]);
+      // the background passes over the mark the writer holds, and leaves it for later
+      await refreshMarked(db(), 10_000);
+      const held = await db().execute(
+        sql`select 1 from stat_dirty where bucket_id = ${target!.bucketId} and day = ${hospitalDay(target!.approvedAt!)}::date`,
+      );
+      expect((held as unknown as { rows: unknown[] }).rows, 'the held mark stays').toHaveLength(1);
       let done = false;
       const refresh = refreshRollups(db(), [a, b]).then(() => (done = true));
       await new Promise((r) => setTimeout(r, 400));

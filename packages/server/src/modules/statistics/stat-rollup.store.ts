@@ -86,6 +86,8 @@ function recountReports(g: SQL): SQL {
  * Brings stat_daily up to date for these organizations: in one transaction, takes their marks
  * (in (organization, day) order, the order writers mark in; a mark still held by a writer's open
  * transaction is waited for, so its change is seen), deletes those days' rows and recounts them.
+ * A mark the background recount (refreshMarked) holds is waited for too: once it commits the mark
+ * is gone and its days are counted.
  */
 export async function refreshRollups(db: Db, bucketIds: readonly string[]): Promise<number> {
   const buckets = textArrayLiteral(bucketIds);
@@ -93,11 +95,30 @@ export async function refreshRollups(db: Db, bucketIds: readonly string[]): Prom
     await db.execute(sql`select 1 as one from stat_dirty where bucket_id = any(${buckets}::text[]) limit 1`),
   );
   if (pending.length === 0) return 0;
+  return recountMarks(
+    db,
+    sql`select bucket_id, day from stat_dirty where bucket_id = any(${buckets}::text[])
+      order by bucket_id, day for update`,
+  );
+}
+
+/**
+ * The background recount (app.ts, every STAT_REFRESH_INTERVAL_MS): at most `limit` marked days of
+ * any organization, in (organization, day) order, passing over marks a writer or a reader holds,
+ * so a statistic read later finds little or nothing left to recount. Answers the days recounted.
+ */
+export async function refreshMarked(db: Db, limit: number): Promise<number> {
+  return recountMarks(
+    db,
+    sql`select bucket_id, day from stat_dirty order by bucket_id, day limit ${limit} for update skip locked`,
+  );
+}
+
+/** Takes the marks `marks` selects (locked), deletes those days' rows and recounts them, in one transaction. */
+async function recountMarks(db: Db, marks: SQL): Promise<number> {
   return db.transaction(async (tx) => {
     const days = rowsOf<{ bucketId: string; day: string }>(
-      await tx.execute(sql`delete from stat_dirty where (bucket_id, day) in (
-          select bucket_id, day from stat_dirty where bucket_id = any(${buckets}::text[])
-          order by bucket_id, day for update)
+      await tx.execute(sql`delete from stat_dirty where (bucket_id, day) in (${marks})
         returning bucket_id as "bucketId", to_char(day, 'YYYY-MM-DD') as day`),
     );
     if (days.length === 0) return 0;

@@ -22,7 +22,10 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { xlsxSheet, type XlsxFile } from '../../platform/xlsx.js';
 import { sumGrades } from './sources.quality.js';
-import { approvedReportPage, type DetailFilter, type DetailRow } from './stat-detail.store.js';
+import { approvedReportCount, approvedReportPage, type DetailFilter, type DetailRow } from './stat-detail.store.js';
+import { sumRolled } from './stat-monthly.store.js';
+import { refreshRollups } from './stat-rollup.store.js';
+import type { StatRequest } from './stat-source.js';
 import { gradesBy, gradesByItem } from './stat-quality.store.js';
 import { DETAIL_SHEET, detailColumns } from './statistics-detail.sheet.js';
 import { overview } from './statistics-overview.js';
@@ -51,7 +54,30 @@ export class DetailStatistics {
   private async detailScope(caller: StatCaller, q: StatReportDetailQuery) {
     const { req, buckets, scope } = await this.stats.request(caller, 'report', q, 'physician_workload_stats');
     const filter: DetailFilter = { ...req, role: q.role };
-    return { filter, buckets, scope };
+    return { filter, req, buckets, scope };
+  }
+
+  /**
+   * How many reports the detail holds: summed from the rollups (rw under the writer, ra under the
+   * approver: each approved report of a live exam once, k2 its modality), except for a doctor as
+   * writer or approver alike, counted from the rows (a report they wrote and approved counts once).
+   */
+  private async detailTotal(filter: DetailFilter, req: StatRequest): Promise<number> {
+    if (filter.doctorId && !filter.role) return approvedReportCount(this.db, filter);
+    await refreshRollups(this.db, filter.bucketIds);
+    const sums = await sumRolled(
+      this.db,
+      {
+        bucketIds: filter.bucketIds,
+        from: req.from,
+        to: req.to,
+        kinds: [filter.role === 'approved' ? 'ra' : 'rw'],
+        k1: filter.doctorId,
+        k2: filter.modality,
+      },
+      'bucket',
+    );
+    return sums.reduce((n, r) => n + r.n, 0);
   }
 
   /**
@@ -63,22 +89,26 @@ export class DetailStatistics {
     caller: StatCaller,
     q: StatReportDetailQuery,
   ): Promise<{ items: StatReportDetailItem[]; total: number }> {
-    const { filter, buckets, scope } = await this.detailScope(caller, q);
-    const { rows, total } = await approvedReportPage(this.db, filter, { skip: q.skip, limit: q.limit });
+    const { filter, req, buckets, scope } = await this.detailScope(caller, q);
+    const [rows, total] = await Promise.all([
+      approvedReportPage(this.db, filter, { skip: q.skip, limit: q.limit }),
+      this.detailTotal(filter, req),
+    ]);
     await this.auditShown(caller, 'statistics.report_detail.list', rows);
     return { items: rows.map((r) => presentDetail(r, buckets, scope.access)), total };
   }
 
   /** statistics/report-detail/export-excel: at most STAT_EXPORT_MAX reports, ExportLimitExceeded beyond. */
   async exportReportDetail(caller: StatCaller, q: StatReportDetailQuery): Promise<XlsxFile> {
-    const { filter, buckets, scope } = await this.detailScope(caller, q);
-    const { rows, total } = await approvedReportPage(this.db, filter, { skip: 0, limit: this.exportMax });
+    const { filter, req, buckets, scope } = await this.detailScope(caller, q);
+    const total = await this.detailTotal(filter, req);
     if (total > this.exportMax) {
       throw new AppError('ExportLimitExceeded', `At most ${this.exportMax} reports can be exported`, {
         count: total,
         limit: this.exportMax,
       });
     }
+    const rows = await approvedReportPage(this.db, filter, { skip: 0, limit: this.exportMax });
     const language: Language = caller.account.preferences.language ?? 'chs';
     const items = rows.map((r) => presentDetail(r, buckets, scope.access));
     const now = this.clock.now();

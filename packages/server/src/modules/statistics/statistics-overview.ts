@@ -11,7 +11,9 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { getDomainConfig } from '../domain/index.js';
 import { accountNames } from '../reports/index.js';
-import { approvedReportCounts, examCounts, groupsAllowingOverview } from './stat-detail.store.js';
+import { groupsAllowingOverview } from './stat-detail.store.js';
+import { sumRolled, sumRolledPeriods } from './stat-monthly.store.js';
+import { refreshRollups, type RollupQuery } from './stat-rollup.store.js';
 import type { ScopeBucket, StatScope } from './statistics.scope.js';
 import type { StatCaller, StatisticsService } from './statistics.service.js';
 
@@ -62,43 +64,44 @@ export async function overview(
     scope,
   } = await stats.request(caller, 'study', { ...q, by: undefined }, 'org_workload_stats');
   const buckets = await overviewBuckets(db, caller, q, scope, held);
-  const f = { bucketIds: buckets.map((b) => b.id), start: req.start, end: req.end, modality: req.modality };
-  const [exams, reports] = await Promise.all([
-    examCounts(db, f, req.interval),
-    approvedReportCounts(db, f, req.interval),
+  // Served by the daily rollups (stat-rollup.store.ts): ex (live exams by the day received), rw and
+  // ra (approved reports by approval day, under their writer and their approver); the modality
+  // filter is their k2. Whole months come from stat_monthly (stat-monthly.store.ts).
+  const bucketIds = buckets.map((b) => b.id);
+  await refreshRollups(db, bucketIds);
+  const rq: RollupQuery = { bucketIds, from: req.from, to: req.to, kinds: ['ex', 'rw'], k2: req.modality };
+  const [byBucket, byPeriod, byPerson] = await Promise.all([
+    sumRolled(db, rq, 'bucket'),
+    sumRolledPeriods(db, rq, req.interval),
+    sumRolled(db, { ...rq, kinds: ['rw', 'ra'] }, 'k1'),
   ]);
-  const users = new Set(reports.flatMap((r) => [r.writerId, r.approverId]).filter((a): a is string => !!a));
-  const sum = (rows: readonly { n: number }[]) => rows.reduce((s, r) => s + r.n, 0);
-  const totals = { exams: sum(exams), reports: sum(reports), buckets: buckets.length, users: users.size };
+  // rw counts each approved report once (under its writer, '' when none): the reports
+  const n = (rows: readonly { kind: string; n: number }[], kind: 'ex' | 'rw') =>
+    rows.reduce((s, r) => s + (r.kind === kind ? r.n : 0), 0);
+  const people = (kind: 'rw' | 'ra') =>
+    new Map(byPerson.filter((r) => r.kind === kind && r.key !== '' && r.n > 0).map((r) => [r.key, r.n]));
+  const written = people('rw');
+  const approved = people('ra');
+  const users = new Set([...written.keys(), ...approved.keys()]);
+  const totals = { exams: n(byBucket, 'ex'), reports: n(byBucket, 'rw'), buckets: buckets.length, users: users.size };
   let rows: StatRow[];
   if (kind === 'total') {
-    rows = periodsBetween(req.from, req.to, req.interval).map((period) => ({
-      key: period,
-      label: period,
-      values: {
-        exams: sum(exams.filter((r) => r.period === period)),
-        reports: sum(reports.filter((r) => r.period === period)),
-      },
-    }));
+    rows = periodsBetween(req.from, req.to, req.interval).map((period) => {
+      const inPeriod = byPeriod.filter((r) => r.period === period);
+      return { key: period, label: period, values: { exams: n(inPeriod, 'ex'), reports: n(inPeriod, 'rw') } };
+    });
   } else if (kind === 'bucket') {
-    rows = buckets.map((b) => ({
-      key: b.id,
-      label: b.name,
-      values: {
-        exams: sum(exams.filter((r) => r.bucketId === b.id)),
-        reports: sum(reports.filter((r) => r.bucketId === b.id)),
-      },
-    }));
+    rows = buckets.map((b) => {
+      const inBucket = byBucket.filter((r) => r.key === b.id);
+      return { key: b.id, label: b.name, values: { exams: n(inBucket, 'ex'), reports: n(inBucket, 'rw') } };
+    });
   } else {
     const names = await accountNames(db, [...users]);
     rows = [...users]
       .map((id) => ({
         key: id,
         label: names.get(id) ?? '',
-        values: {
-          written: sum(reports.filter((r) => r.writerId === id)),
-          approved: sum(reports.filter((r) => r.approverId === id)),
-        },
+        values: { written: written.get(id) ?? 0, approved: approved.get(id) ?? 0 },
       }))
       .sort(
         (a, b) =>
