@@ -1,6 +1,6 @@
 import type { StatColumn, StatDimension, StatKind, StatRow } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
-import { accountNames, deviceWorkload, type DeviceKey } from './stat-reports.store.js';
+import { accountNames, deviceLabels, type DeviceKey } from './stat-reports.store.js';
 import { sumRolled, sumRolledPeriods } from './stat-monthly.store.js';
 import {
   refreshRollups,
@@ -148,23 +148,39 @@ async function labelRows(
 
 const DEVICE_COLUMNS: StatColumn[] = ['exams', 'bodyParts'];
 
-/** Device workload, counted from the exams of its month at most (stat-reports.store.ts). */
+/**
+ * Device workload (device_workload_stats; a range of at most a month) from the rollups' ex rows:
+ * the live exams and their body parts by modality (k2), by organization, or by the device of the
+ * exam's first scheduled exam (k1) and its room, both read now ('' for an exam that came
+ * unscheduled or whose device is gone), as the direct count (deviceWorkloadRaw) answers.
+ */
 const modalitySource: StatSource = async (db, req) => {
-  const lines = await deviceWorkload(db, {
-    bucketIds: req.bucketIds,
-    start: req.start,
-    end: req.end,
-    interval: req.interval,
-    by: req.by as DeviceKey,
-    modality: req.modality,
-  });
-  const rows = lines
-    .filter((l) => l.what === 'row')
+  await refreshRollups(db, req.bucketIds);
+  const q: RollupQuery = { bucketIds: req.bucketIds, from: req.from, to: req.to, kinds: ['ex'], k2: req.modality };
+  const by = req.by as DeviceKey;
+  const key: RollupKey = by === 'modality' ? 'k2' : by === 'bucket' ? 'bucket' : 'k1';
+  const [sums, periodSums] = await Promise.all([sumRolled(db, q, key), sumRolledPeriods(db, q, req.interval)]);
+  const devices =
+    by === 'device' || by === 'room'
+      ? await deviceLabels(
+          db,
+          sums.map((r) => r.key),
+        )
+      : new Map();
+  const lines = new Map<string, { key: string; label: string; exams: number; bodyParts: number }>();
+  for (const r of sums) {
+    const d = devices.get(r.key);
+    const [k, label] =
+      by === 'device' ? [d ? r.key : '', d?.name ?? ''] : by === 'room' ? [d?.room ?? '', d?.room ?? ''] : [r.key, ''];
+    const line = lines.get(k) ?? { key: k, label, exams: 0, bodyParts: 0 };
+    line.exams += r.n;
+    line.bodyParts += r.s;
+    lines.set(k, line);
+  }
+  const rows = [...lines.values()]
     .map((l) => ({ key: l.key, label: l.label, values: { exams: l.exams, bodyParts: l.bodyParts } }))
     .sort((a, b) => a.label.localeCompare(b.label, 'zh') || a.key.localeCompare(b.key));
-  const periods = lines
-    .filter((l) => l.what === 'period')
-    .map((l) => ({ period: l.period, values: { exams: l.exams, bodyParts: l.bodyParts } }));
+  const periods = periodSums.map((p) => ({ period: p.period, values: { exams: p.n, bodyParts: p.s } }));
   const totals = {
     exams: rows.reduce((n, r) => n + r.values.exams, 0),
     bodyParts: rows.reduce((n, r) => n + r.values.bodyParts, 0),

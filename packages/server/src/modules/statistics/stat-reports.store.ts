@@ -8,6 +8,19 @@ function rowsOf<R>(result: unknown): R[] {
   return (result as { rows: R[] }).rows;
 }
 
+/** The name and room of these devices (modalities), by id; a device gone is left out. */
+export async function deviceLabels(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; room: string }>> {
+  const wanted = [...new Set(ids.filter((id) => id !== ''))];
+  if (wanted.length === 0) return new Map();
+  const rows = rowsOf<{ id: string; name: string | null; room: string | null }>(
+    await db.execute(sql`select id, name, room from modalities where id = any(${textArrayLiteral(wanted)}::text[])`),
+  );
+  return new Map(rows.map((r) => [r.id, { name: r.name ?? '', room: r.room ?? '' }]));
+}
+
 /** The display names of these accounts, by id. */
 export async function accountNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const wanted = ids.filter((id) => id !== '');
@@ -47,13 +60,13 @@ const DEVICE_KEY: Record<DeviceKey, { key: SQL; label: SQL }> = {
 };
 
 /**
- * Device workload (spec 000 §6 device_workload_stats; a range of at most a month, so counted
- * straight from the exams received in it): the live exams and their body parts (the report's
+ * Device workload counted straight from the exams (spec 000 §6 device_workload_stats): the direct
+ * count the rollup-served statistic (sources.reports.ts) is checked against. The live exams and their body parts (the report's
  * count, the exam's, or one) by modality, by the device and room of the scheduled exam bound to the
  * exam (the first registered when several are; '' for an exam that came unscheduled), or by
  * organization; and the same per period, in one statement.
  */
-export async function deviceWorkload(db: Db, q: DeviceWorkloadQuery): Promise<DeviceWorkloadLine[]> {
+export async function deviceWorkloadRaw(db: Db, q: DeviceWorkloadQuery): Promise<DeviceWorkloadLine[]> {
   const { key, label } = DEVICE_KEY[q.by];
   const period = periodSql(hospitalDaySql(sql`e.created`), q.interval);
   const modality = q.modality !== undefined ? sql`and split_part(e.modality, '\\', 1) = ${q.modality}` : sql``;

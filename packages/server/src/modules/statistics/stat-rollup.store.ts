@@ -9,7 +9,8 @@ import { refreshMonths } from './stat-monthly.store.js';
  * dimension ... exact, never sampled"). stat_daily holds, per organization and hospital day, one
  * row per kind and keys (k1 a person, k2 a modality, k3 a body part; '' for none):
  *
- *   ex  live exams by the day they were received (exams.created)  k2       n exams,   s body parts
+ *   ex  live exams by the day they were received (exams.created)  k1 k2    n exams,   s body parts
+ *       (k1 the device of the exam's first scheduled exam, '' for none: device workload)
  *   rw  approved reports by approval day, under their creator     k1 k2    n reports, s body parts
  *   ra  approved reports by approval day, under their approver    k1 k2    n reports, s body parts
  *   rp  approved reports with the positive flag set, creator      k1 k2 k3 n reports, s positive
@@ -46,15 +47,20 @@ function daysRelation(days: readonly { bucketId: string; day: string }[]): SQL {
   return sql`unnest(${b}::text[], ${d}::date[]) as g(bucket_id, day)`;
 }
 
-/** Recounts ex for these days from the exams (and their reports' body-part counts). */
+/**
+ * Recounts ex for these days from the exams (and their reports' body-part counts), under the device
+ * of the exam's first scheduled exam (k1; '' for none).
+ */
 function recountExams(g: SQL): SQL {
-  return sql`insert into stat_daily (bucket_id, kind, day, k2, n, s)
-    select g.bucket_id, 'ex', g.day, ${firstModality}, count(*), sum(${bodyParts})
+  return sql`insert into stat_daily (bucket_id, kind, day, k1, k2, n, s)
+    select g.bucket_id, 'ex', g.day, coalesce(se.device_id, ''), ${firstModality}, count(*), sum(${bodyParts})
     from ${g}
     join exams e on e.bucket_id = g.bucket_id and e.created >= ${dayStart(sql`g.day`)} and e.created < ${dayEnd(sql`g.day`)}
     left join reports r on r.id = e.id
+    left join lateral (select s.device_id from scheduled_exams s where s.exam_id = e.id
+      order by s.created, s.id limit 1) se on true
     where e.deleted_time is null
-    group by g.bucket_id, g.day, ${firstModality}`;
+    group by g.bucket_id, g.day, coalesce(se.device_id, ''), ${firstModality}`;
 }
 
 /** Recounts rw, ra, rp and nt for these days from the approved reports. */
