@@ -109,7 +109,11 @@ export const reportQuality = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('report_quality_bucket_idx').on(t.bucketId, t.level, t.updatedAt)],
+  (t) => [
+    index('report_quality_bucket_idx').on(t.bucketId, t.level, t.updatedAt),
+    // the statistics' recount of one organization's day (stat-quality-rollup.store.ts)
+    index('report_quality_bucket_updated_idx').on(t.bucketId, t.updatedAt),
+  ],
 );
 
 /** A rating of a report: one per rater, never changed once submitted (spec 000 §3). */

@@ -1,7 +1,10 @@
 import { QUALITY_LEVELS, type StatColumn, type StatKind } from '@yyp/contracts';
 import { accountNames } from '../reports/index.js';
-import type { StatResult, StatSource } from './stat-source.js';
-import { gradesBy, gradesByItem, gradesByPeriod, type GradeCountRow } from './stat-quality.store.js';
+import type { Db } from '../../platform/db.js';
+import { sumRolled, sumRolledPeriods } from './stat-monthly.store.js';
+import { gradesByItem, type GradeCountRow } from './stat-quality.store.js';
+import { refreshRollups, type RollupQuery } from './stat-rollup.store.js';
+import type { StatRequest, StatResult, StatSource } from './stat-source.js';
 
 const COLUMNS: StatColumn[] = ['graded', 'levelA', 'levelB', 'levelC', 'levelD', 'unsatisfactory'];
 const LEVEL_COLUMN = { A: 'levelA', B: 'levelB', C: 'levelC', D: 'levelD' } as const;
@@ -23,19 +26,66 @@ export function sumGrades(rows: readonly GradeCountRow[]): Map<string, Record<st
   return out;
 }
 
+type GradeKey = 'level' | 'doctor' | 'bucket' | 'item';
+
+/**
+ * The grades per key and level, from the rollups (qg, or qi by item; stat-quality-rollup.store.ts):
+ * what the direct count (stat-quality.store.ts) answers. One doctor's items are counted from the
+ * grades (qi has no writer key). Refreshes the organizations' marked days first.
+ */
+export async function gradeRows(db: Db, req: StatRequest, by: GradeKey): Promise<GradeCountRow[]> {
+  if (by === 'item' && req.doctorId) return gradesByItem(db, req);
+  await refreshRollups(db, req.bucketIds);
+  const q: RollupQuery = {
+    bucketIds: req.bucketIds,
+    from: req.from,
+    to: req.to,
+    kinds: [by === 'item' ? 'qi' : 'qg'],
+    k1: by === 'item' ? undefined : req.doctorId,
+    k2: req.modality,
+  };
+  const key = by === 'item' || by === 'doctor' ? 'k1' : by === 'bucket' ? 'bucket' : 'k3';
+  const sums = await sumRolled(db, q, key, 'k3');
+  return sums.map((r) => ({ key: r.key, level: r.sub, n: r.n, items: r.s }));
+}
+
+/** The grades per period and level, from the rollups (qg). */
+async function gradeRowsByPeriod(db: Db, req: StatRequest): Promise<GradeCountRow[]> {
+  const q: RollupQuery = {
+    bucketIds: req.bucketIds,
+    from: req.from,
+    to: req.to,
+    kinds: ['qg'],
+    k1: req.doctorId,
+    k2: req.modality,
+  };
+  const sums = await sumRolledPeriods(db, q, req.interval, { sub: 'k3' });
+  return sums.map((r) => ({ key: r.period, level: r.sub, n: r.n, items: r.s }));
+}
+
 /**
  * statistics/quality (quality_stats): report grades by level (default), writer, unsatisfactory item
  * or organization, basis the grading time. Columns graded, levelA..levelD, unsatisfactory (items
  * named). By item, a row counts the grades naming the item; the totals and periods count grades.
  */
 export const qualitySource: StatSource = async (db, req): Promise<StatResult> => {
-  const f = req;
-  const [keyed, byPeriod] = await Promise.all([
-    req.by === 'item'
-      ? gradesByItem(db, f)
-      : gradesBy(db, f, req.by === 'doctor' || req.by === 'bucket' ? req.by : 'level'),
-    gradesByPeriod(db, f, req.interval),
-  ]);
+  const keyed = await gradeRows(db, req, gradeKey(req));
+  const byPeriod = await gradeRowsByPeriod(db, req);
+  return qualityTable(db, req, keyed, byPeriod);
+};
+
+/** The key of the grades' rows: the request's dimension, level by default. */
+export function gradeKey(req: StatRequest): GradeKey {
+  return req.by === 'item' || req.by === 'doctor' || req.by === 'bucket' ? req.by : 'level';
+}
+
+/** The quality table from the grades per key and per period (rows by level, then grades, then key). */
+export async function qualityTable(
+  db: Db,
+  req: StatRequest,
+  keyed: readonly GradeCountRow[],
+  byPeriod: readonly GradeCountRow[],
+): Promise<StatResult> {
   const rows = sumGrades(keyed);
   const periods = sumGrades(byPeriod);
   const totals = Object.fromEntries(COLUMNS.map((c) => [c, 0])) as Record<string, number>;
@@ -50,7 +100,7 @@ export const qualitySource: StatSource = async (db, req): Promise<StatResult> =>
     periods: [...periods.entries()].map(([period, values]) => ({ period, values })),
     totals,
   };
-};
+}
 
 /** Levels and items are their own labels; a writer its name; an organization '' (the service names it). */
 function labelOf(by: string, key: string, names: Map<string, string>): string {

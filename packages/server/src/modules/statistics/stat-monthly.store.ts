@@ -92,18 +92,20 @@ export async function sumRolled(
   return rows.map((r) => ({ kind: r.kind, key: r.key, sub: r.sub, n: Number(r.n), s: Number(r.s) }));
 }
 
-/** The sums by kind and period (the chart); months serve periods of a month or a year. */
+/** The sums by kind and period (the chart), and by a key when `sub` names one; months serve periods of a month or a year. */
 export async function sumRolledPeriods(
   db: Db,
   q: RollupQuery,
   interval: StatInterval,
-  { months = true }: SumOptions = {},
-): Promise<{ kind: RollupKind; period: string; n: number; s: number }[]> {
+  { months = true, sub }: SumOptions & { sub?: RollupKey } = {},
+): Promise<{ kind: RollupKind; period: string; sub: string; n: number; s: number }[]> {
   const p = periodSql(sql`day`, interval);
   const useMonths = months && (interval === 'month' || interval === 'year');
-  const rows = rowsOf<{ kind: RollupKind; period: string; n: string | number; s: string | number }>(
-    await db.execute(sql`select kind, ${p} as period, sum(n) as n, sum(s) as s
-      from ${rangeRows(q, useMonths)} group by kind, ${p}`),
+  const k = sub ? KEY_SQL[sub] : sql`''`;
+  const groupBy = sub ? sql`kind, ${p}, ${k}` : sql`kind, ${p}`;
+  const rows = rowsOf<{ kind: RollupKind; period: string; sub: string; n: string | number; s: string | number }>(
+    await db.execute(sql`select kind, ${p} as period, ${k} as sub, sum(n) as n, sum(s) as s
+      from ${rangeRows(q, useMonths)} group by ${groupBy}`),
   );
-  return rows.map((r) => ({ kind: r.kind, period: r.period, n: Number(r.n), s: Number(r.s) }));
+  return rows.map((r) => ({ kind: r.kind, period: r.period, sub: r.sub, n: Number(r.n), s: Number(r.s) }));
 }

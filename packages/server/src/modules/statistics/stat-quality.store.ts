@@ -5,9 +5,11 @@ import { textArrayLiteral } from '../../platform/sql.js';
 import { hospitalDaySql, periodSql } from './stat-periods.store.js';
 
 /**
- * The SQL of the quality statistics (statistics/quality, groups/{id}/quality): report grades
- * (report_quality) by their grading time, the last change of the grade (updated_at), of live exams.
- * The doctor of a grade is the report's writer (its creator), whose work the grade judges.
+ * The quality statistics counted straight from the grades (statistics/quality, groups/{id}/quality):
+ * report grades (report_quality) by their grading time, the last change of the grade (updated_at),
+ * of live exams. The doctor of a grade is the report's writer (its creator), whose work the grade
+ * judges. The statistics are served by the rollups (sources.quality.ts, qg and qi); this is the
+ * direct count their oracle compares with, and one doctor's items are counted here.
  */
 
 export interface QualityFilter {

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
 import { recountDesk } from './stat-desk-rollup.store.js';
 import { refreshMonths } from './stat-monthly.store.js';
+import { recountQuality } from './stat-quality-rollup.store.js';
 
 /**
  * The daily rollups of exams and reports (issue 26: "incremental rollups per organization, day and
@@ -16,6 +17,7 @@ import { refreshMonths } from './stat-monthly.store.js';
  *   rp  approved reports with the positive flag set, creator      k1 k2 k3 n reports, s positive
  *   nt  approved reports with a note-taker                        k1       n reports, s body parts
  *   rg, rm, ar  the front desk's registrations and arrivals (stat-desk-rollup.store.ts)
+ *   qg, qi      report grades and their unsatisfactory items (stat-quality-rollup.store.ts)
  *
  * Approved: status corrected or printed with an approval time (a recall's cancelled leaves the
  * counts), of a live exam. Modality: the first of the exam's backslash list. Body parts: the
@@ -23,7 +25,7 @@ import { refreshMonths } from './stat-monthly.store.js';
  * (organization, day) pairs a write touches in stat_dirty; refreshRollups recounts them from the
  * raw rows before a statistic sums stat_daily.
  */
-export type RollupKind = 'ex' | 'rw' | 'ra' | 'rp' | 'nt' | DeskRollupKind;
+export type RollupKind = 'ex' | 'rw' | 'ra' | 'rp' | 'nt' | DeskRollupKind | 'qg' | 'qi';
 /** the front desk's kinds (stat-desk-rollup.store.ts) */
 export type DeskRollupKind = 'rg' | 'rm' | 'ar';
 
@@ -132,7 +134,7 @@ async function recountMarks(db: Db, marks: SQL): Promise<number> {
     await tx.execute(sql`delete from stat_daily s using ${g} where s.bucket_id = g.bucket_id and s.day = g.day`);
     await tx.execute(recountExams(g));
     await tx.execute(recountReports(g));
-    for (const statement of recountDesk(g)) await tx.execute(statement);
+    for (const statement of [...recountDesk(g), ...recountQuality(g)]) await tx.execute(statement);
     await refreshMonths(tx, g);
     return days.length;
   });

@@ -21,12 +21,11 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { xlsxSheet, type XlsxFile } from '../../platform/xlsx.js';
-import { sumGrades } from './sources.quality.js';
+import { gradeRows, sumGrades } from './sources.quality.js';
 import { approvedReportCount, approvedReportPage, type DetailFilter, type DetailRow } from './stat-detail.store.js';
 import { sumRolled } from './stat-monthly.store.js';
 import { refreshRollups } from './stat-rollup.store.js';
 import type { StatRequest } from './stat-source.js';
-import { gradesBy, gradesByItem } from './stat-quality.store.js';
 import { DETAIL_SHEET, detailColumns } from './statistics-detail.sheet.js';
 import { overview } from './statistics-overview.js';
 import { loadStatScope, type ScopeBucket } from './statistics.scope.js';
@@ -177,7 +176,8 @@ export class DetailStatistics {
   async groupQuality(caller: StatCaller, groupId: string, q: { from: string; to: string }): Promise<GroupQuality> {
     const query: StatQuery = { from: q.from, to: q.to, interval: 'day', version: 'simple', groupId };
     const { req, buckets } = await this.stats.request(caller, 'quality', query, 'quality_stats');
-    const [byBucket, byItem] = await Promise.all([gradesBy(this.db, req, 'bucket'), gradesByItem(this.db, req)]);
+    const byBucket = await gradeRows(this.db, req, 'bucket');
+    const byItem = await gradeRows(this.db, req, 'item');
     const perBucket = sumGrades(byBucket);
     const levels = { A: 0, B: 0, C: 0, D: 0 };
     for (const v of perBucket.values()) {
