@@ -19,6 +19,9 @@ import { anyOf, firstModality, instant, statSets } from './stat-desk-sets.store.
  * in the periods and totals.
  */
 export async function remoteReportStats(db: Db, req: StatRequest): Promise<StatResult> {
+  // Every order has its exam (orders.exam_id is required, deleted with it): the exam is read only
+  // for its modality (a 1,000,000-exam bench spent a third of the statement on those reads).
+  const needsModality = req.by === 'modality' || req.modality !== undefined;
   const side = (mine: 'request' | 'target', other: 'request' | 'target', tag: 'a' | 'b'): SQL => {
     const key =
       req.by === 'bucket'
@@ -37,7 +40,7 @@ export async function remoteReportStats(db: Db, req: StatRequest): Promise<StatR
         case when o.status = 'reported' and o.reported_at is not null
           then (extract(epoch from o.reported_at - coalesce(o.paid_at, o.created)) / 60)::float8 end as minutes
       from orders o
-      cross join lateral (select ${firstModality(sql`e.modality`)} as modality from exams e where e.id = o.exam_id) m
+      ${needsModality ? sql`join lateral (select ${firstModality(sql`e.modality`)} as modality from exams e where e.id = o.exam_id) m on true` : sql``}
       where ${anyOf(sql.raw(`o.${mine}_bucket_id`), req.bucketIds)}
         and o.type <> 'consultation'
         and o.created >= ${instant(req.start)} and o.created < ${instant(req.end)}
