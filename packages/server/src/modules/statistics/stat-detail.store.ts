@@ -69,24 +69,36 @@ export async function approvedReportPage(
   f: DetailFilter,
   page: { skip: number; limit: number },
 ): Promise<DetailRow[]> {
+  // The newest of each organization first (its approval index, newest first, read as far as the
+  // page needs), then merged: one sort of a year of a group's reports (900,000 at the bench) took
+  // 2 s and spilled to disk.
   const list = await db.execute(sql`
-      select r.id as "examId", r.bucket_id as "bucketId", b.name as "bucketName",
-        e.patient_name as "patientName", e.patient_id as "patientId", e.accession_number as "accessionNumber",
-        ${firstModality(sql`e.modality`)} as "modality", e.body_part as "bodyPart",
-        coalesce((r.content->>'bodyPartCount')::int, e.body_part_count, 1)::int as "bodyPartCount",
-        e.is_privacy as "isPrivacy",
-        r.creator_id as "writerId", coalesce(nullif(w.name, ''), w.username) as "writerName",
-        r.approver_id as "approverId", coalesce(nullif(a.name, ''), a.username) as "approverName",
-        r.note_taker_id as "noteTakerId", coalesce(nullif(n.name, ''), n.username) as "noteTakerName",
-        r.approved_at as "approvedAt", (r.content->>'positive')::boolean as "positive"
-      from reports r
-      join exams e on e.id = r.id
-      join buckets b on b.id = r.bucket_id
-      left join accounts w on w.id = r.creator_id
-      left join accounts a on a.id = r.approver_id
-      left join accounts n on n.id = r.note_taker_id
-      where ${approvedWhere(f)}
-      order by r.approved_at desc, r.id desc
+      select x.id as "examId", x.bucket_id as "bucketId", b.name as "bucketName",
+        x.patient_name as "patientName", x.patient_id as "patientId", x.accession_number as "accessionNumber",
+        x.modality as "modality", x.body_part as "bodyPart", x.body_part_count as "bodyPartCount",
+        x.is_privacy as "isPrivacy",
+        x.creator_id as "writerId", coalesce(nullif(w.name, ''), w.username) as "writerName",
+        x.approver_id as "approverId", coalesce(nullif(a.name, ''), a.username) as "approverName",
+        x.note_taker_id as "noteTakerId", coalesce(nullif(n.name, ''), n.username) as "noteTakerName",
+        x.approved_at as "approvedAt", x.positive as "positive"
+      from (select distinct unnest(${textArrayLiteral(f.bucketIds)}::text[]) as id) sb
+      cross join lateral (
+        select r.id, r.bucket_id, r.creator_id, r.approver_id, r.note_taker_id, r.approved_at,
+          (r.content->>'positive')::boolean as positive,
+          coalesce((r.content->>'bodyPartCount')::int, e.body_part_count, 1)::int as body_part_count,
+          e.patient_name, e.patient_id, e.accession_number, ${firstModality(sql`e.modality`)} as modality,
+          e.body_part, e.is_privacy
+        from reports r
+        join exams e on e.id = r.id
+        where r.bucket_id = sb.id and ${approvedWhere(f)}
+        order by r.approved_at desc, r.id desc
+        limit ${page.skip + page.limit}
+      ) x
+      join buckets b on b.id = x.bucket_id
+      left join accounts w on w.id = x.creator_id
+      left join accounts a on a.id = x.approver_id
+      left join accounts n on n.id = x.note_taker_id
+      order by x.approved_at desc, x.id desc
       limit ${page.limit} offset ${page.skip}`);
   return rowsOf<DetailRow>(list);
 }
