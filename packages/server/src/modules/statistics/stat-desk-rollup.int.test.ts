@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { StatDimension, StatInterval } from '@yyp/contracts';
-import { hospitalDayStart } from '@yyp/contracts';
 import { accounts, registrations, scheduledExams, statDaily } from '../../db/schema.js';
 import { makeAccount } from '../../test/factories.js';
 import { makeDesk, makeProcedure, register } from '../../test/factories-registry.js';
@@ -10,7 +9,8 @@ import { prng } from './stat-rollup.fixture.js';
 import { arriverStats, registrarStats } from './sources.desk-rollup.js';
 import { arriverStatsRaw, registrarStatsRaw } from './stat-desk.store.js';
 import { refreshRollups } from './stat-rollup.store.js';
-import type { StatRequest, StatResult } from './stat-source.js';
+import type { StatRequest } from './stat-source.js';
+import { dayRequest, shape, writeWithRefreshes } from './stat-oracle.fixture.js';
 
 /**
  * The front desk's rollup oracle (issue 26): random registrations, scheduled exams added and
@@ -163,20 +163,8 @@ async function randomWrite(rnd: ReturnType<typeof prng>): Promise<void> {
 }
 
 function request(by: StatDimension, interval: StatInterval, from: string, to: string, modality?: string): StatRequest {
-  const start = hospitalDayStart(from);
-  const end = new Date(hospitalDayStart(to).getTime() + 86_400_000);
   const kind = by === 'arriver' ? 'arriver' : 'registrar';
-  return { kind, by, interval, version: 'simple', from, to, start, end, bucketIds: [a, b], modality };
-}
-
-/** An answer in a comparable shape: rows by key, periods by period (their order is the service's). */
-function shape(r: StatResult) {
-  return {
-    columns: r.columns,
-    rows: Object.fromEntries(r.rows.map((x) => [x.key, { label: x.label, values: x.values }])),
-    periods: Object.fromEntries(r.periods.map((p) => [p.period, p.values])),
-    totals: r.totals,
-  };
+  return dayRequest({ kind, by, interval, from, to, bucketIds: [a, b], modality });
 }
 
 async function checkAll(from: string, to: string): Promise<number> {
@@ -212,10 +200,7 @@ describe('front desk rollups: the oracle', () => {
   it('after random writes with refreshes between, registrar and arriver from the rollups equal the raw count', async () => {
     for (const seed of [20261128, 11]) {
       const rnd = prng(seed);
-      for (let i = 0; i < 160; i++) {
-        await randomWrite(rnd);
-        if (i % 19 === 18) await refreshRollups(db(), [a, b]);
-      }
+      await writeWithRefreshes(db(), [a, b], rnd, 160, randomWrite);
       await refreshRollups(db(), [a, b]);
       const kinds = await db()
         .select({ kind: statDaily.kind, n: sql<number>`count(*)::int` })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { EMPTY_REPORT_CONTENT, hospitalDayStart, type StatInterval } from '@yyp/contracts';
+import { EMPTY_REPORT_CONTENT, type StatInterval } from '@yyp/contracts';
 import { exams, modalities, registrations, reports, scheduledExams } from '../../db/schema.js';
 import { makeExam } from '../../test/factories.js';
 import { makeDesk, makeDevice, makeProcedure, register } from '../../test/factories-registry.js';
@@ -8,8 +8,8 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import { prng } from './stat-rollup.fixture.js';
 import { reportSources } from './sources.reports.js';
 import { deviceWorkloadRaw, type DeviceKey } from './stat-reports.store.js';
-import { refreshMarked, refreshRollups } from './stat-rollup.store.js';
 import type { StatRequest, StatResult } from './stat-source.js';
+import { dayRequest, shape, writeWithRefreshes } from './stat-oracle.fixture.js';
 
 /**
  * The device workload's rollup oracle (issue 26): exams received, bound to scheduled exams and
@@ -177,9 +177,7 @@ async function randomWrite(rnd: ReturnType<typeof prng>): Promise<void> {
 }
 
 function request(by: DeviceKey, interval: StatInterval, from: string, to: string, m?: string): StatRequest {
-  const start = hospitalDayStart(from);
-  const end = new Date(hospitalDayStart(to).getTime() + 86_400_000);
-  return { kind: 'modality', by, interval, version: 'simple', from, to, start, end, bucketIds: [a, b], modality: m };
+  return dayRequest({ kind: 'modality', by, interval, from, to, bucketIds: [a, b], modality: m });
 }
 
 /** The direct count, as the statistic answers it. */
@@ -197,16 +195,6 @@ async function direct(req: StatRequest): Promise<StatResult> {
     rows,
     periods,
     totals: { exams: sum('exams'), bodyParts: sum('bodyParts') },
-  };
-}
-
-/** An answer in a comparable shape: rows by key, periods by period. */
-function shape(r: StatResult) {
-  return {
-    columns: r.columns,
-    rows: Object.fromEntries(r.rows.map((x) => [x.key, { label: x.label, values: x.values }])),
-    periods: Object.fromEntries(r.periods.map((p) => [p.period, p.values])),
-    totals: r.totals,
   };
 }
 
@@ -229,11 +217,7 @@ describe('device workload rollups: the oracle', () => {
   it('after random writes with refreshes between, statistics/modality from the rollups equals the direct count', async () => {
     for (const seed of [20261128, 5]) {
       const rnd = prng(seed);
-      for (let i = 0; i < 150; i++) {
-        await randomWrite(rnd);
-        if (i % 19 === 18) await refreshRollups(db(), [a, b]);
-        if (i % 13 === 12) await refreshMarked(db(), 4);
-      }
+      await writeWithRefreshes(db(), [a, b], rnd, 150, randomWrite);
       const bound = await db().execute(
         sql`select count(*)::int as n from scheduled_exams where bucket_id = ${a} and exam_id is not null and device_id is not null`,
       );

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { EMPTY_REPORT_CONTENT, hospitalDayStart, type StatDimension, type StatInterval } from '@yyp/contracts';
+import { EMPTY_REPORT_CONTENT, type StatDimension, type StatInterval } from '@yyp/contracts';
 import { exams, reportQuality, reports } from '../../db/schema.js';
 import { makeAccount, makeExam, makeOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { prng } from './stat-rollup.fixture.js';
 import { gradeKey, qualitySource, qualityTable } from './sources.quality.js';
 import { gradesBy, gradesByItem, gradesByPeriod } from './stat-quality.store.js';
-import { refreshMarked, refreshRollups } from './stat-rollup.store.js';
 import type { StatRequest, StatResult } from './stat-source.js';
+import { dayRequest, writeWithRefreshes } from './stat-oracle.fixture.js';
 
 /**
  * The quality rollups' oracle (issue 26): grades given, changed (level, items, time) and removed,
@@ -138,20 +138,7 @@ async function randomWrite(rnd: ReturnType<typeof prng>): Promise<void> {
 }
 
 function request(by: StatDimension, interval: StatInterval, from: string, to: string, m?: string, doctorId?: string) {
-  const start = hospitalDayStart(from);
-  const end = new Date(hospitalDayStart(to).getTime() + 86_400_000);
-  const req: StatRequest = {
-    kind: 'quality',
-    by,
-    interval,
-    version: 'simple',
-    from,
-    to,
-    start,
-    end,
-    bucketIds: [a, b],
-  };
-  return { ...req, modality: m, doctorId };
+  return dayRequest({ kind: 'quality', by, interval, from, to, bucketIds: [a, b], modality: m, doctorId });
 }
 
 /** The direct count, as the statistic answers it. */
@@ -184,11 +171,7 @@ describe('quality rollups: the oracle', () => {
   it('after random writes with refreshes between, statistics/quality from the rollups equals the direct count', async () => {
     for (const seed of [20261128, 3]) {
       const rnd = prng(seed);
-      for (let i = 0; i < 240; i++) {
-        await randomWrite(rnd);
-        if (i % 19 === 18) await refreshRollups(db(), [a, b]);
-        if (i % 13 === 12) await refreshMarked(db(), 4);
-      }
+      await writeWithRefreshes(db(), [a, b], rnd, 240, randomWrite);
       const graded = await db().execute(sql`select count(*)::int as n from report_quality q
         join exams e on e.id = q.report_id where e.deleted_time is null and q.bucket_id in (${a}, ${b})`);
       expect((graded as unknown as { rows: { n: number }[] }).rows[0]!.n, `seed ${seed}: grades`).toBeGreaterThan(8);
