@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.js';
 import { deskAccountLabels } from './stat-desk-rollup.store.js';
 import { arriverStatsRaw, registrarStatsRaw } from './stat-desk.store.js';
 import { sumRolled, sumRolledPeriods } from './stat-monthly.store.js';
-import { refreshRollups, type RollupKind, type RollupQuery } from './stat-rollup.store.js';
+import { refreshRollups, rollupQuery, type RollupKind } from './stat-rollup.store.js';
 import type { StatRequest, StatResult, StatSource } from './stat-source.js';
 
 /**
@@ -31,13 +31,7 @@ interface DeskPlan {
 async function served(db: Db, req: StatRequest, plan: DeskPlan): Promise<StatResult> {
   await refreshRollups(db, req.bucketIds);
   const kind = plan.kind(req);
-  const q: RollupQuery = {
-    bucketIds: req.bucketIds,
-    from: req.from,
-    to: req.to,
-    kinds: [kind],
-    k2: kind === 'rg' ? undefined : req.modality || undefined,
-  };
+  const q = rollupQuery(req, [kind], { k2: kind === 'rg' ? undefined : req.modality || undefined });
   const byBucket = req.by === 'bucket';
   const [sums, periodSums] = await Promise.all([
     sumRolled(db, q, byBucket ? 'bucket' : 'k1'),

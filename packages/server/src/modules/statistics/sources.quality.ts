@@ -3,7 +3,7 @@ import { accountNames } from '../reports/index.js';
 import type { Db } from '../../platform/db.js';
 import { sumRolled, sumRolledPeriods } from './stat-monthly.store.js';
 import { gradesByItem, type GradeCountRow } from './stat-quality.store.js';
-import { refreshRollups, type RollupQuery } from './stat-rollup.store.js';
+import { refreshRollups, rollupQuery } from './stat-rollup.store.js';
 import type { StatRequest, StatResult, StatSource } from './stat-source.js';
 
 const COLUMNS: StatColumn[] = ['graded', 'levelA', 'levelB', 'levelC', 'levelD', 'unsatisfactory'];
@@ -31,35 +31,22 @@ type GradeKey = 'level' | 'doctor' | 'bucket' | 'item';
 /**
  * The grades per key and level, from the rollups (qg, or qi by item; stat-quality-rollup.store.ts):
  * what the direct count (stat-quality.store.ts) answers. One doctor's items are counted from the
- * grades (qi has no writer key). Refreshes the organizations' marked days first.
+ * grades (qi has no writer key). The caller refreshes the organizations' marked days first.
  */
 export async function gradeRows(db: Db, req: StatRequest, by: GradeKey): Promise<GradeCountRow[]> {
   if (by === 'item' && req.doctorId) return gradesByItem(db, req);
-  await refreshRollups(db, req.bucketIds);
-  const q: RollupQuery = {
-    bucketIds: req.bucketIds,
-    from: req.from,
-    to: req.to,
-    kinds: [by === 'item' ? 'qi' : 'qg'],
-    k1: by === 'item' ? undefined : req.doctorId,
-    k2: req.modality,
-  };
+  const q = by === 'item' ? rollupQuery(req, ['qi'], { k2: req.modality }) : rollupQuery(req, ['qg'], gradeKeys(req));
   const key = by === 'item' || by === 'doctor' ? 'k1' : by === 'bucket' ? 'bucket' : 'k3';
   const sums = await sumRolled(db, q, key, 'k3');
   return sums.map((r) => ({ key: r.key, level: r.sub, n: r.n, items: r.s }));
 }
 
+/** qg's filters: the writer (k1) and the modality (k2). */
+const gradeKeys = (req: StatRequest) => ({ k1: req.doctorId, k2: req.modality });
+
 /** The grades per period and level, from the rollups (qg). */
 async function gradeRowsByPeriod(db: Db, req: StatRequest): Promise<GradeCountRow[]> {
-  const q: RollupQuery = {
-    bucketIds: req.bucketIds,
-    from: req.from,
-    to: req.to,
-    kinds: ['qg'],
-    k1: req.doctorId,
-    k2: req.modality,
-  };
-  const sums = await sumRolledPeriods(db, q, req.interval, { sub: 'k3' });
+  const sums = await sumRolledPeriods(db, rollupQuery(req, ['qg'], gradeKeys(req)), req.interval, { sub: 'k3' });
   return sums.map((r) => ({ key: r.period, level: r.sub, n: r.n, items: r.s }));
 }
 
@@ -69,8 +56,8 @@ async function gradeRowsByPeriod(db: Db, req: StatRequest): Promise<GradeCountRo
  * named). By item, a row counts the grades naming the item; the totals and periods count grades.
  */
 export const qualitySource: StatSource = async (db, req): Promise<StatResult> => {
-  const keyed = await gradeRows(db, req, gradeKey(req));
-  const byPeriod = await gradeRowsByPeriod(db, req);
+  await refreshRollups(db, req.bucketIds);
+  const [keyed, byPeriod] = await Promise.all([gradeRows(db, req, gradeKey(req)), gradeRowsByPeriod(db, req)]);
   return qualityTable(db, req, keyed, byPeriod);
 };
 

@@ -2,13 +2,7 @@ import type { StatColumn, StatDimension, StatKind, StatRow } from '@yyp/contract
 import type { Db } from '../../platform/db.js';
 import { accountNames, deviceLabels, type DeviceKey } from './stat-reports.store.js';
 import { sumRolled, sumRolledPeriods } from './stat-monthly.store.js';
-import {
-  refreshRollups,
-  type RollupKey,
-  type RollupKind,
-  type RollupQuery,
-  type RollupSum,
-} from './stat-rollup.store.js';
+import { refreshRollups, type RollupKey, type RollupKind, rollupQuery, type RollupSum } from './stat-rollup.store.js';
 import type { StatPeriod, StatRequest, StatResult, StatSource } from './stat-source.js';
 
 type Values = Partial<Record<StatColumn, number | null>>;
@@ -102,14 +96,10 @@ function byGroup<T extends { kind: RollupKind; n: number; s: number }>(
 function rollupSource(plan: RollupPlan): StatSource {
   return async (db: Db, req: StatRequest): Promise<StatResult> => {
     await refreshRollups(db, req.bucketIds);
-    const q: RollupQuery = {
-      bucketIds: req.bucketIds,
-      from: req.from,
-      to: req.to,
-      kinds: plan.kinds,
+    const q = rollupQuery(req, plan.kinds, {
       k1: plan.filters.doctor ? req.doctorId : undefined,
       k2: plan.filters.modality ? req.modality : undefined,
-    };
+    });
     const key = plan.keys[req.by] ?? 'bucket';
     const detailed = req.kind === 'report' && req.version === 'detailed' && req.by === 'doctor';
     const [sums, periodSums] = await Promise.all([
@@ -156,7 +146,7 @@ const DEVICE_COLUMNS: StatColumn[] = ['exams', 'bodyParts'];
  */
 const modalitySource: StatSource = async (db, req) => {
   await refreshRollups(db, req.bucketIds);
-  const q: RollupQuery = { bucketIds: req.bucketIds, from: req.from, to: req.to, kinds: ['ex'], k2: req.modality };
+  const q = rollupQuery(req, ['ex'], { k2: req.modality });
   const by = req.by as DeviceKey;
   const key: RollupKey = by === 'modality' ? 'k2' : by === 'bucket' ? 'bucket' : 'k1';
   const [sums, periodSums] = await Promise.all([sumRolled(db, q, key), sumRolledPeriods(db, q, req.interval)]);

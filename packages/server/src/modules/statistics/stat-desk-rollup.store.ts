@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
+import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js';
 
 /**
  * The front desk's rollups in stat_daily (issue 26; migration 0048 marks their days), per
@@ -18,13 +19,10 @@ import { textArrayLiteral } from '../../platform/sql.js';
  * (stat-rollup.store.ts) with the other kinds of the days it takes.
  */
 
-const dayStart = (day: SQL) => sql`((${day})::timestamp - interval '480 minutes') at time zone 'UTC'`;
-const dayEnd = (day: SQL) => sql`((${day})::timestamp + interval '960 minutes') at time zone 'UTC'`;
-
 /** The statements recounting rg, rm and ar for the days of g(bucket_id, day). */
 export function recountDesk(g: SQL): SQL[] {
   const regs = sql`registrations r on r.bucket_id = g.bucket_id
-    and r.created >= ${dayStart(sql`g.day`)} and r.created < ${dayEnd(sql`g.day`)}`;
+    and r.created >= ${hospitalDayStartSql(sql`g.day`)} and r.created < ${hospitalDayEndSql(sql`g.day`)}`;
   return [
     sql`insert into stat_daily (bucket_id, kind, day, k1, n, s)
       select g.bucket_id, 'rg', g.day, coalesce(r.created_by, ''), count(*),
@@ -40,7 +38,7 @@ export function recountDesk(g: SQL): SQL[] {
       select g.bucket_id, 'ar', g.day, coalesce(s.arrived_by, ''), s.modality, count(*), 0
       from ${g}
       join scheduled_exams s on s.bucket_id = g.bucket_id and s.arrived_at is not null
-        and s.arrived_at >= ${dayStart(sql`g.day`)} and s.arrived_at < ${dayEnd(sql`g.day`)}
+        and s.arrived_at >= ${hospitalDayStartSql(sql`g.day`)} and s.arrived_at < ${hospitalDayEndSql(sql`g.day`)}
       group by g.bucket_id, g.day, coalesce(s.arrived_by, ''), s.modality`,
   ];
 }

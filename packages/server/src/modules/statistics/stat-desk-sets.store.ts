@@ -81,8 +81,11 @@ export async function statSets(db: Db, q: SetsQuery): Promise<StatResult> {
 export const anyOf = (col: SQL, ids: readonly string[]) => sql`${col} = any(${textArrayLiteral(ids)}::text[])`;
 /** An instant as a timestamptz parameter (the same on PGlite and PostgreSQL). */
 export const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-/** The first item of a backslash list (an exam's modality CT\SR counts as CT). */
-export const firstModality = (col: SQL) => sql`split_part(${col}, ${'\\'}, 1)`;
+/**
+ * The first item of a backslash list (an exam's modality CT\SR counts as CT). The separator is a
+ * literal, not a parameter, so the expression may be grouped by where it is also selected.
+ */
+export const firstModality = (col: SQL) => sql`split_part(${col}, '\\', 1)`;
 /** An account's display name (its username when it has none). */
 export const accountName = (alias: string) =>
   sql.raw(`coalesce((select coalesce(nullif(x.name, ''), x.username) from accounts x where x.id = ${alias}), '')`);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
+import { firstModality } from './stat-desk-sets.store.js';
 
 /**
  * The SQL of statistics/report-detail: approved reports (status corrected or printed; a recall sets
@@ -19,7 +20,6 @@ export interface DetailFilter {
   role?: 'written' | 'approved' | undefined;
 }
 
-const firstModality = (col: SQL) => sql`split_part(${col}, ${'\\'}, 1)`;
 const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** The approved reports of the filter (alias r: reports, e: exams). */

@@ -9,6 +9,16 @@ export function hospitalDaySql(at: SQL | SQL.Aliased | unknown): SQL<string> {
   return sql<string>`((${at} at time zone 'UTC') + interval '${sql.raw(String(HOSPITAL_UTC_OFFSET_MINUTES))} minutes')::date`;
 }
 
+/** The first instant of a hospital day (a date expression), as a timestamptz. */
+export function hospitalDayStartSql(day: SQL): SQL {
+  return sql`((${day})::timestamp - interval '${sql.raw(String(HOSPITAL_UTC_OFFSET_MINUTES))} minutes') at time zone 'UTC'`;
+}
+
+/** The first instant after a hospital day (a date expression), as a timestamptz. */
+export function hospitalDayEndSql(day: SQL): SQL {
+  return sql`((${day})::timestamp + interval '${sql.raw(String(24 * 60 - HOSPITAL_UTC_OFFSET_MINUTES))} minutes') at time zone 'UTC'`;
+}
+
 /**
  * The period label of a date expression (a hospital day), as contracts' periodOf writes it:
  * YYYY-MM-DD for a day or a week (its Monday), YYYY-MM, YYYY.

@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { firstModality as firstOf } from './stat-desk-sets.store.js';
+import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js';
 
 /**
  * The quality rollups in stat_daily (issue 26; migration 0050 marks their days), per organization
@@ -14,15 +16,13 @@ import { sql, type SQL } from 'drizzle-orm';
  * refreshRollups (stat-rollup.store.ts) with the other kinds of the days it takes.
  */
 
-const dayStart = (day: SQL) => sql`((${day})::timestamp - interval '480 minutes') at time zone 'UTC'`;
-const dayEnd = (day: SQL) => sql`((${day})::timestamp + interval '960 minutes') at time zone 'UTC'`;
-const firstModality = sql`split_part(e.modality, '\\', 1)`;
+const firstModality = firstOf(sql`e.modality`);
 
 /** The statements recounting qg and qi for the days of g(bucket_id, day). */
 export function recountQuality(g: SQL): SQL[] {
   const grades = sql`${g}
     join report_quality q on q.bucket_id = g.bucket_id
-      and q.updated_at >= ${dayStart(sql`g.day`)} and q.updated_at < ${dayEnd(sql`g.day`)}
+      and q.updated_at >= ${hospitalDayStartSql(sql`g.day`)} and q.updated_at < ${hospitalDayEndSql(sql`g.day`)}
     join exams e on e.id = q.report_id and e.deleted_time is null`;
   return [
     sql`insert into stat_daily (bucket_id, kind, day, k1, k2, k3, n, s)

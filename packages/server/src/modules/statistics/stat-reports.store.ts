@@ -15,10 +15,10 @@ export async function deviceLabels(
 ): Promise<Map<string, { name: string; room: string }>> {
   const wanted = [...new Set(ids.filter((id) => id !== ''))];
   if (wanted.length === 0) return new Map();
-  const rows = rowsOf<{ id: string; name: string | null; room: string | null }>(
+  const rows = rowsOf<{ id: string; name: string; room: string }>(
     await db.execute(sql`select id, name, room from modalities where id = any(${textArrayLiteral(wanted)}::text[])`),
   );
-  return new Map(rows.map((r) => [r.id, { name: r.name ?? '', room: r.room ?? '' }]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, room: r.room }]));
 }
 
 /** The display names of these accounts, by id. */

@@ -2,7 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
 import { recountDesk } from './stat-desk-rollup.store.js';
+import { firstModality as firstOf } from './stat-desk-sets.store.js';
 import { refreshMonths } from './stat-monthly.store.js';
+import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js';
+import type { StatRequest } from './stat-source.js';
 import { recountQuality } from './stat-quality-rollup.store.js';
 
 /**
@@ -29,10 +32,8 @@ export type RollupKind = 'ex' | 'rw' | 'ra' | 'rp' | 'nt' | DeskRollupKind | 'qg
 /** the front desk's kinds (stat-desk-rollup.store.ts) */
 export type DeskRollupKind = 'rg' | 'rm' | 'ar';
 
-const dayStart = (day: SQL) => sql`((${day})::timestamp - interval '480 minutes') at time zone 'UTC'`;
-const dayEnd = (day: SQL) => sql`((${day})::timestamp + interval '960 minutes') at time zone 'UTC'`;
 /** the first modality of the exam's list (CT\SR counts as CT) */
-const firstModality = sql`split_part(e.modality, '\\', 1)`;
+const firstModality = firstOf(sql`e.modality`);
 /** body parts: the report's count, the exam's, or one */
 const bodyParts = sql`coalesce(case when jsonb_typeof(r.content -> 'bodyPartCount') = 'number'
   then (r.content ->> 'bodyPartCount')::int end, e.body_part_count, 1)`;
@@ -57,7 +58,7 @@ function recountExams(g: SQL): SQL {
   return sql`insert into stat_daily (bucket_id, kind, day, k1, k2, n, s)
     select g.bucket_id, 'ex', g.day, coalesce(se.device_id, ''), ${firstModality}, count(*), sum(${bodyParts})
     from ${g}
-    join exams e on e.bucket_id = g.bucket_id and e.created >= ${dayStart(sql`g.day`)} and e.created < ${dayEnd(sql`g.day`)}
+    join exams e on e.bucket_id = g.bucket_id and e.created >= ${hospitalDayStartSql(sql`g.day`)} and e.created < ${hospitalDayEndSql(sql`g.day`)}
     left join reports r on r.id = e.id
     left join lateral (select s.device_id from scheduled_exams s where s.exam_id = e.id
       order by s.created, s.id limit 1) se on true
@@ -75,7 +76,7 @@ function recountReports(g: SQL): SQL {
         case when jsonb_typeof(r.content -> 'positive') = 'boolean' then (r.content ->> 'positive')::boolean end as positive
       from ${g}
       join reports r on r.bucket_id = g.bucket_id
-        and r.approved_at >= ${dayStart(sql`g.day`)} and r.approved_at < ${dayEnd(sql`g.day`)}
+        and r.approved_at >= ${hospitalDayStartSql(sql`g.day`)} and r.approved_at < ${hospitalDayEndSql(sql`g.day`)}
       join exams e on e.id = r.id and e.deleted_time is null
       where ${APPROVED}
     ) a
@@ -151,6 +152,15 @@ export interface RollupQuery {
   k1?: string | undefined;
   /** only this modality (k2) */
   k2?: string | undefined;
+}
+
+/** The rollup rows of a request's organizations and days, of these kinds, with these keys only. */
+export function rollupQuery(
+  req: { bucketIds: readonly string[] } & Pick<StatRequest, 'from' | 'to'>,
+  kinds: readonly RollupKind[],
+  keys: Pick<RollupQuery, 'k1' | 'k2'> = {},
+): RollupQuery {
+  return { bucketIds: req.bucketIds, from: req.from, to: req.to, kinds, ...keys };
 }
 
 /** What the rows are grouped by: a key column, the organization, or nothing (the totals). */

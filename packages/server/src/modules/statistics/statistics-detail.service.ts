@@ -24,7 +24,7 @@ import { xlsxSheet, type XlsxFile } from '../../platform/xlsx.js';
 import { gradeRows, sumGrades } from './sources.quality.js';
 import { approvedReportCount, approvedReportPage, type DetailFilter, type DetailRow } from './stat-detail.store.js';
 import { sumRolled } from './stat-monthly.store.js';
-import { refreshRollups } from './stat-rollup.store.js';
+import { refreshRollups, rollupQuery } from './stat-rollup.store.js';
 import type { StatRequest } from './stat-source.js';
 import { DETAIL_SHEET, detailColumns } from './statistics-detail.sheet.js';
 import { overview } from './statistics-overview.js';
@@ -52,8 +52,8 @@ export class DetailStatistics {
   /** The range checked and the organizations holding physician_workload_stats, as a filter. */
   private async detailScope(caller: StatCaller, q: StatReportDetailQuery) {
     const { req, buckets, scope } = await this.stats.request(caller, 'report', q, 'physician_workload_stats');
-    const filter: DetailFilter = { ...req, role: q.role };
-    return { filter, req, buckets, scope };
+    const filter: DetailFilter & Pick<StatRequest, 'from' | 'to'> = { ...req, role: q.role };
+    return { filter, buckets, scope };
   }
 
   /**
@@ -61,21 +61,12 @@ export class DetailStatistics {
    * approver: each approved report of a live exam once, k2 its modality), except for a doctor as
    * writer or approver alike, counted from the rows (a report they wrote and approved counts once).
    */
-  private async detailTotal(filter: DetailFilter, req: StatRequest): Promise<number> {
+  private async detailTotal(filter: DetailFilter & Pick<StatRequest, 'from' | 'to'>): Promise<number> {
     if (filter.doctorId && !filter.role) return approvedReportCount(this.db, filter);
     await refreshRollups(this.db, filter.bucketIds);
-    const sums = await sumRolled(
-      this.db,
-      {
-        bucketIds: filter.bucketIds,
-        from: req.from,
-        to: req.to,
-        kinds: [filter.role === 'approved' ? 'ra' : 'rw'],
-        k1: filter.doctorId,
-        k2: filter.modality,
-      },
-      'bucket',
-    );
+    const kind = filter.role === 'approved' ? 'ra' : 'rw';
+    const q = rollupQuery(filter, [kind], { k1: filter.doctorId, k2: filter.modality });
+    const sums = await sumRolled(this.db, q, 'bucket');
     return sums.reduce((n, r) => n + r.n, 0);
   }
 
@@ -88,10 +79,10 @@ export class DetailStatistics {
     caller: StatCaller,
     q: StatReportDetailQuery,
   ): Promise<{ items: StatReportDetailItem[]; total: number }> {
-    const { filter, req, buckets, scope } = await this.detailScope(caller, q);
+    const { filter, buckets, scope } = await this.detailScope(caller, q);
     const [rows, total] = await Promise.all([
       approvedReportPage(this.db, filter, { skip: q.skip, limit: q.limit }),
-      this.detailTotal(filter, req),
+      this.detailTotal(filter),
     ]);
     await this.auditShown(caller, 'statistics.report_detail.list', rows);
     return { items: rows.map((r) => presentDetail(r, buckets, scope.access)), total };
@@ -99,8 +90,8 @@ export class DetailStatistics {
 
   /** statistics/report-detail/export-excel: at most STAT_EXPORT_MAX reports, ExportLimitExceeded beyond. */
   async exportReportDetail(caller: StatCaller, q: StatReportDetailQuery): Promise<XlsxFile> {
-    const { filter, req, buckets, scope } = await this.detailScope(caller, q);
-    const total = await this.detailTotal(filter, req);
+    const { filter, buckets, scope } = await this.detailScope(caller, q);
+    const total = await this.detailTotal(filter);
     if (total > this.exportMax) {
       throw new AppError('ExportLimitExceeded', `At most ${this.exportMax} reports can be exported`, {
         count: total,
@@ -176,8 +167,8 @@ export class DetailStatistics {
   async groupQuality(caller: StatCaller, groupId: string, q: { from: string; to: string }): Promise<GroupQuality> {
     const query: StatQuery = { from: q.from, to: q.to, interval: 'day', version: 'simple', groupId };
     const { req, buckets } = await this.stats.request(caller, 'quality', query, 'quality_stats');
-    const byBucket = await gradeRows(this.db, req, 'bucket');
-    const byItem = await gradeRows(this.db, req, 'item');
+    await refreshRollups(this.db, req.bucketIds);
+    const [byBucket, byItem] = await Promise.all([gradeRows(this.db, req, 'bucket'), gradeRows(this.db, req, 'item')]);
     const perBucket = sumGrades(byBucket);
     const levels = { A: 0, B: 0, C: 0, D: 0 };
     for (const v of perBucket.values()) {

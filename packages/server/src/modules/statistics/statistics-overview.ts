@@ -13,7 +13,7 @@ import { getDomainConfig } from '../domain/index.js';
 import { accountNames } from '../reports/index.js';
 import { groupsAllowingOverview } from './stat-detail.store.js';
 import { sumRolled, sumRolledPeriods } from './stat-monthly.store.js';
-import { refreshRollups, type RollupQuery } from './stat-rollup.store.js';
+import { refreshRollups, rollupQuery } from './stat-rollup.store.js';
 import type { ScopeBucket, StatScope } from './statistics.scope.js';
 import type { StatCaller, StatisticsService } from './statistics.service.js';
 
@@ -69,7 +69,7 @@ export async function overview(
   // filter is their k2. Whole months come from stat_monthly (stat-monthly.store.ts).
   const bucketIds = buckets.map((b) => b.id);
   await refreshRollups(db, bucketIds);
-  const rq: RollupQuery = { bucketIds, from: req.from, to: req.to, kinds: ['ex', 'rw'], k2: req.modality };
+  const rq = rollupQuery({ ...req, bucketIds }, ['ex', 'rw'], { k2: req.modality });
   const [byBucket, byPeriod, byPerson] = await Promise.all([
     sumRolled(db, rq, 'bucket'),
     sumRolledPeriods(db, rq, req.interval),
