@@ -3,8 +3,8 @@
 // (BENCH_KEEP_DB=1 prints its name): each store function of the build (packages/server/dist) is
 // called with a database whose execute() runs EXPLAIN (ANALYZE, BUFFERS) of the statement it was
 // given, over the same year, group organizations and month as the bench asks.
-// Usage: BENCH_DB_URL=postgres://…/yyp_bench_… node bench/statistics/explain.mjs [out.txt]
-// (default out: bench/results/statistics-explain-postgres.txt)
+// Usage: BENCH_DB_URL=postgres://…/yyp_bench_… node bench/statistics/explain.mjs [out.txt] [only]
+// (default out: bench/results/statistics-explain-postgres.txt) [only: a regular expression of names]
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +26,8 @@ let current = '';
 const db = {
   async execute(q) {
     const { sql, params } = dialect.sqlToQuery(q);
+    // A transaction's settings (set local work_mem) hold for the session's later statements too.
+    if (/^\s*set /i.test(sql)) return pool.query(sql.replace(/set local/i, 'set'), params);
     const plan = await pool.query(`explain (analyze, buffers) ${sql}`, params);
     lines.push(`---- ${current}`, sql.replace(/\s+/g, ' ').trim(), `params: ${JSON.stringify(params)}`);
     lines.push(...plan.rows.map((r) => r['QUERY PLAN']), '');
@@ -67,7 +69,8 @@ const q = { bucketIds: buckets, from: FIRST_DAY, to: LAST_DAY, kinds: ['rw', 'ra
 const calls = {
   'report (rollup sums)': () => rollup.sumRolled(db, q, 'k1'),
   'report (rollup periods)': () => rollup.sumRolledPeriods(db, q, 'month'),
-  modality: () => reports.deviceWorkload(db, { ...year, start: day('2026-10-01'), interval: 'month', by: 'modality' }),
+  'modality (the raw count, the rollup oracle)': () =>
+    reports.deviceWorkloadRaw(db, { ...year, start: day('2026-10-01'), interval: 'month', by: 'modality' }),
   registrar: () => desk.registrarStats(db, req('registrar', 'registrar')),
   arriver: () => desk.arriverStats(db, req('arriver', 'arriver')),
   'remote-report': () => orders.remoteReportStats(db, req('remote-report', 'counterpart')),
@@ -81,8 +84,12 @@ const calls = {
   'report-detail': () => detail.approvedReportPage(db, year, { skip: 0, limit: 20 }),
   turnaround: () => turnaround.turnaroundStats(db, req('turnaround', 'modality'), steps),
   'turnaround slowest': () => turnaround.slowestExams(db, req('turnaround', 'modality'), steps, 20),
+  'turnaround overdue': () => turnaround.overdueExams(db, req('turnaround', 'modality'), steps, day(LAST_DAY, 1), 100),
 };
+// An optional third argument (a regular expression) explains only the statements it matches.
+const only = process.argv[3] ? new RegExp(process.argv[3]) : undefined;
 for (const [name, call] of Object.entries(calls)) {
+  if (only && !only.test(name)) continue;
   current = name;
   await call();
   console.log(`explained ${name}`);

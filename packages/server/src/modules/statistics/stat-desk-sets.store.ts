@@ -29,7 +29,7 @@ export interface SetsQuery {
   aggs: Record<string, string>;
 }
 
-type Line = { g: 'k' | 'p' | 't'; k: string | null; label: string | null; p: string | null } & Record<
+export type SetsLine = { g: 'k' | 'p' | 't'; k: string | null; label: string | null; p: string | null } & Record<
   string,
   string | number | null
 >;
@@ -65,16 +65,23 @@ export async function statSets(db: Db, q: SetsQuery): Promise<StatResult> {
     select case when grouping(p) = 1 then 't' else 'p' end as g, null::text, null::text, p${sql.raw(aggs)}
     from by_id group by grouping sets ((p), ())`);
   });
-  const lines = (result as unknown as { rows: Line[] }).rows;
-  const values = (l: Line) => Object.fromEntries(q.columns.map((c) => [c, value(l[c])]));
+  return shapeSets((result as unknown as { rows: SetsLine[] }).rows, q.columns);
+}
+
+/**
+ * A statistic's answer from its lines: g 'k' (a row: k, label), 'p' (a period: p) and 't' (the
+ * total), each with the columns; rows by their first column, largest first, then by label.
+ */
+export function shapeSets(lines: readonly SetsLine[], columns: StatColumn[]): StatResult {
+  const values = (l: SetsLine) => Object.fromEntries(columns.map((c) => [c, value(l[c])]));
   const rows: StatRow[] = lines
     .filter((l) => l.g === 'k')
     .map((l) => ({ key: l.k ?? '', label: l.label ?? '', values: values(l) }));
-  const first = q.columns[0]!;
+  const first = columns[0]!;
   rows.sort((x, y) => (y.values[first] ?? 0) - (x.values[first] ?? 0) || x.label.localeCompare(y.label));
   const periods: StatPeriod[] = lines.filter((l) => l.g === 'p').map((l) => ({ period: l.p!, values: values(l) }));
   const total = lines.find((l) => l.g === 't');
-  return { columns: q.columns, rows, periods, totals: total ? values(total) : {} };
+  return { columns, rows, periods, totals: total ? values(total) : {} };
 }
 
 /** `col = any(ids)` with one parameter whatever the scope holds. */

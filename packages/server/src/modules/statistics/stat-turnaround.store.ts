@@ -28,15 +28,30 @@ export interface TurnaroundSteps {
 export const hasTarget = (s: TurnaroundSteps) => s.fromStep === 'registered' && s.toStep === 'approved';
 
 const col = (step: TurnaroundStep) => sql.raw(`s.${STEP_COLUMN[step]}`);
-/** The group's target of the exam's organization (minutes), or null. */
-const targetOf = (s: TurnaroundSteps): SQL =>
+/**
+ * The organizations' targets (minutes; null without one), joined to the exams by organization: a
+ * handful of rows read once, where a subquery per exam cost a year's million exams seconds.
+ */
+const targetsOf = (req: StatRequest, s: TurnaroundSteps): SQL =>
   hasTarget(s)
-    ? sql`(select (g.settings ->> 'turnaroundTargetMinutes')::int from buckets b join groups g on g.id = b.group_id where b.id = s.bucket_id)`
-    : sql`null::int`;
+    ? sql`select b.id as bucket_id, (g.settings ->> 'turnaroundTargetMinutes')::int as target
+        from buckets b left join groups g on g.id = b.group_id where ${anyOf(sql`b.id`, req.bucketIds)}`
+    : sql`select b.id as bucket_id, null::int as target from buckets b where ${anyOf(sql`b.id`, req.bucketIds)}`;
 const minutesBetween = (a: SQL, b: SQL) => sql`(extract(epoch from ${b} - ${a}) / 60)::float8`;
 /** The hour of day (hospital time, 00–23) of an instant. */
 const hourSql = (at: SQL) =>
-  sql`to_char((${at} at time zone 'UTC') + interval '${sql.raw(String(HOSPITAL_UTC_OFFSET_MINUTES))} minutes', 'HH24')`;
+  sql`lpad(extract(hour from (${at} at time zone 'UTC') + interval '${sql.raw(String(HOSPITAL_UTC_OFFSET_MINUTES))} minutes')::int::text, 2, '0')`;
+
+/** The exams of the interval whose later step falls in the period, with their organization's target. */
+function examsOf(req: StatRequest, steps: TurnaroundSteps): SQL {
+  const from = col(steps.fromStep);
+  const to = col(steps.toStep);
+  return sql`exam_steps s join t on t.bucket_id = s.bucket_id
+      where ${anyOf(sql`s.bucket_id`, req.bucketIds)} and s.live
+        and ${to} >= ${instant(req.start)} and ${to} < ${instant(req.end)}
+        and ${from} is not null and ${from} <= ${to}
+        ${filters(req)}`;
+}
 
 /** The request's filters besides the organizations and the period. */
 function filters(req: StatRequest): SQL {
@@ -44,18 +59,17 @@ function filters(req: StatRequest): SQL {
     ${req.doctorId ? sql`and s.doctor_id = ${req.doctorId}` : sql``}`;
 }
 
+/** The row's key per exam, and its label from the key once grouped (y.k). */
 function keyOf(req: StatRequest, steps: TurnaroundSteps): { key: SQL; label: SQL } {
   switch (req.by) {
     case 'room':
-      return { key: sql`s.room`, label: sql`s.room` };
+      return { key: sql`s.room`, label: sql`y.k` };
     case 'doctor':
-      return { key: sql`coalesce(s.doctor_id, '')`, label: accountName('s.doctor_id') };
-    case 'hour': {
-      const h = hourSql(col(steps.fromStep));
-      return { key: h, label: sql`${h} || ':00'` };
-    }
+      return { key: sql`coalesce(s.doctor_id, '')`, label: accountName('y.k') };
+    case 'hour':
+      return { key: hourSql(col(steps.fromStep)), label: sql`y.k || ':00'` };
     default:
-      return { key: sql`s.modality`, label: sql`s.modality` };
+      return { key: sql`s.modality`, label: sql`y.k` };
   }
 }
 
@@ -83,22 +97,26 @@ export async function turnaroundStats(db: Db, req: StatRequest, steps: Turnaroun
   const to = col(steps.toStep);
   const { key, label } = keyOf(req, steps);
   const period = periodSql(hospitalDaySql(to), req.interval);
-  const result = await db.execute(sql`
-    with x as (
-      select ${key} as k, ${label} as label, ${period} as p, ${minutesBetween(from, to)} as minutes,
-        ${targetOf(steps)} as target
-      from exam_steps s
-      where ${anyOf(sql`s.bucket_id`, req.bucketIds)} and s.live
-        and ${to} >= ${instant(req.start)} and ${to} < ${instant(req.end)}
-        and ${from} is not null and ${from} <= ${to}
-        ${filters(req)}
+  // One sort per grouping set gives both percentiles (the array form); a year of a group's exams
+  // sorts in memory with 64 MB (it spilled to disk with the default 4 MB).
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return tx.execute(sql`
+    with t as (${targetsOf(req, steps)}),
+    x as (
+      select ${key} as k, ${period} as p, ${minutesBetween(from, to)} as minutes, t.target
+      from ${examsOf(req, steps)}
+    ),
+    y as (
+      select grouping(k)::int as gk, grouping(p)::int as gp, k, p, count(*) as exams,
+        percentile_cont(array[0.5, 0.9]) within group (order by minutes) as q,
+        count(*) filter (where minutes > target) as "overTarget"
+      from x group by grouping sets ((k), (p), ())
     )
-    select grouping(k)::int as gk, grouping(p)::int as gp, k, max(label) as label, p,
-      count(*) as exams,
-      percentile_cont(0.5) within group (order by minutes) as "medianMinutes",
-      percentile_cont(0.9) within group (order by minutes) as "p90Minutes",
-      count(*) filter (where minutes > target) as "overTarget"
-    from x group by grouping sets ((k), (p), ())`);
+    select y.gk, y.gp, y.k, case when y.gk = 0 then ${label} end as label, y.p, y.exams,
+      y.q[1] as "medianMinutes", y.q[2] as "p90Minutes", y."overTarget"
+    from y`);
+  });
   const lines = (result as unknown as { rows: Line[] }).rows;
   const values = (l: Line) => Object.fromEntries(TURNAROUND_COLUMNS.map((c) => [c, num(l[c])]));
   const rows: StatRow[] = lines
@@ -129,17 +147,29 @@ export interface SlowRow {
   target: number | null;
 }
 
-/** The patient's name and accession: the exam's, else the registration's. */
-const SLOW_FIELDS = sql`
-  s.id, s.exam_id as "examId", s.bucket_id as "bucketId",
-  coalesce(e.patient_name, (select p.name from registrations r join registry_patients p on p.id = r.patient_ref
-    where r.id = se.registration_id), '') as "patientName",
-  coalesce(e.accession_number, se.accession_number, '') as "accessionNumber",
-  coalesce(e.is_privacy, false) as "isPrivacy",
-  s.modality, s.room, ${accountName('s.doctor_id')} as doctor`;
-const SLOW_JOINS = sql`
-  left join exams e on e.id = s.exam_id
-  left join scheduled_exams se on se.id = s.scheduled_exam_id`;
+/**
+ * A list's exams (`top`: at most `limit` rows of exam_steps s with "fromAt", "toAt", minutes,
+ * target and rank, the list's order being rank descending, then id) with their patient's name and accession (the exam's, else the
+ * registration's) and doctor, read for those rows only: joined before the ranking, a year of
+ * exams cost seconds.
+ */
+async function listed(db: Db, req: StatRequest, steps: TurnaroundSteps, top: SQL): Promise<SlowRow[]> {
+  const result = await db.execute(sql`
+    with t as (${targetsOf(req, steps)}),
+    top as (${top})
+    select s.id, s.exam_id as "examId", s.bucket_id as "bucketId",
+      coalesce(e.patient_name, (select p.name from registrations r join registry_patients p on p.id = r.patient_ref
+        where r.id = se.registration_id), '') as "patientName",
+      coalesce(e.accession_number, se.accession_number, '') as "accessionNumber",
+      coalesce(e.is_privacy, false) as "isPrivacy",
+      s.modality, s.room, ${accountName('s.doctor_id')} as doctor,
+      top."fromAt", top."toAt", top.minutes, top.target
+    from top join exam_steps s on s.id = top.id
+      left join exams e on e.id = s.exam_id
+      left join scheduled_exams se on se.id = s.scheduled_exam_id
+    order by top.rank desc, top.id`);
+  return (result as unknown as { rows: SlowRow[] }).rows;
+}
 
 /** The `limit` slowest exams of the interval whose later step falls in the period, slowest first. */
 export async function slowestExams(
@@ -150,19 +180,16 @@ export async function slowestExams(
 ): Promise<SlowRow[]> {
   const from = col(steps.fromStep);
   const to = col(steps.toStep);
-  const result = await db.execute(sql`
-    select * from (
-      select ${SLOW_FIELDS}, ${from} as "fromAt", ${to} as "toAt", ${minutesBetween(from, to)} as minutes,
-        ${targetOf(steps)} as target
-      from exam_steps s ${SLOW_JOINS}
-      where ${anyOf(sql`s.bucket_id`, req.bucketIds)} and s.live
-        and ${to} >= ${instant(req.start)} and ${to} < ${instant(req.end)}
-        and ${from} is not null and ${from} <= ${to}
-        ${filters(req)}
+  return listed(
+    db,
+    req,
+    steps,
+    sql`select s.id, ${from} as "fromAt", ${to} as "toAt", ${minutesBetween(from, to)} as minutes, t.target,
+        ${to} - ${from} as rank
+      from ${examsOf(req, steps)}
       order by ${to} - ${from} desc, s.id
-      limit ${limit}
-    ) y`);
-  return (result as unknown as { rows: SlowRow[] }).rows;
+      limit ${limit}`,
+  );
 }
 
 /**
@@ -179,19 +206,21 @@ export async function overdueExams(
   if (!hasTarget(steps)) return [];
   const from = col(steps.fromStep);
   const to = col(steps.toStep);
-  const result = await db.execute(sql`
-    select * from (
-      select ${SLOW_FIELDS}, ${from} as "fromAt", null as "toAt", ${minutesBetween(from, instant(now))} as minutes,
-        ${targetOf(steps)} as target
-      from exam_steps s ${SLOW_JOINS}
+  const minutes = minutesBetween(from, instant(now));
+  return listed(
+    db,
+    req,
+    steps,
+    sql`select s.id, ${from} as "fromAt", null::timestamptz as "toAt", ${minutes} as minutes, t.target,
+        ${minutes} as rank
+      from exam_steps s join t on t.bucket_id = s.bucket_id
       where ${anyOf(sql`s.bucket_id`, req.bucketIds)} and s.live
         and ${from} >= ${instant(req.start)} and ${from} < ${instant(req.end)} and ${to} is null
+        and t.target is not null and ${minutes} > t.target
         ${filters(req)}
-    ) y
-    where target is not null and minutes > target
-    order by minutes desc, id
-    limit ${limit}`);
-  return (result as unknown as { rows: SlowRow[] }).rows;
+      order by ${minutes} desc, s.id
+      limit ${limit}`,
+  );
 }
 
 /** The target of the organizations' groups when they share one (registration to approval only). */
