@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hospitalDate, STAT_KIND_LABELS, type StatTable, type TurnaroundSlowest } from '@yyp/contracts';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   api,
@@ -33,6 +34,58 @@ function lastMonth(): { from: string; to: string } {
   const first = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1));
   const last = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1, 0));
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+/** The screens the statistics must fit (the e2e's own 1366×820 last, so the next steps see it again). */
+const SCREENS = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 800 },
+  { width: 1366, height: 820 },
+];
+
+/**
+ * The statistics page at each of SCREENS: no horizontal page scroll, every tab (the first and the
+ * active one among them) within the tab row, and the statistic's table whole: its last header cell
+ * inside the table's own box (nothing scrolled out of sight) and the viewport. `shot` names a
+ * screenshot of the chart and table at each width (the 1366 one without a suffix).
+ */
+async function expectFits(page: Page, shot?: string): Promise<void> {
+  const table = page.locator('.ant-table-wrapper').first();
+  const lastHeader = table.locator('.ant-table-thead th').last();
+  const right = async (element: Locator) => {
+    const box = await element.boundingBox();
+    return box ? box.x + box.width : Number.NaN;
+  };
+  for (const screen of SCREENS) {
+    await page.setViewportSize(screen);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+      .toBeLessThanOrEqual(0);
+    await expect.poll(() => right(lastHeader)).toBeLessThanOrEqual(screen.width);
+    const tableRight = await right(table);
+    await expect.poll(() => right(lastHeader)).toBeLessThanOrEqual(tableRight + 0.5);
+    expect(await page.getByRole('tab').count()).toBe(Object.keys(STAT_KIND_LABELS).length);
+    // the tabs out of the tab row's sight (scrolled away or behind its "more" menu)
+    const tabsOutOfSight = () =>
+      page.evaluate(() => {
+        const row = document.querySelector('.ant-tabs-nav-wrap')!.getBoundingClientRect();
+        return [...document.querySelectorAll('.ant-tabs-nav-wrap .ant-tabs-tab')]
+          .filter((tab) => {
+            const box = tab.getBoundingClientRect();
+            return box.left < row.left - 0.5 || box.right > row.right + 0.5 || box.bottom > row.bottom + 0.5;
+          })
+          .map((tab) => tab.textContent);
+      });
+    await expect.poll(tabsOutOfSight).toEqual([]);
+    if (shot) {
+      await page.evaluate(() => {
+        const panel = document.querySelector('.yyp-stat-panel');
+        if (panel) window.scrollTo(0, panel.getBoundingClientRect().top + window.scrollY - 72);
+      });
+      await screenshot(page, screen.width === 1366 ? shot : `${shot}-${screen.width}`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+  }
 }
 
 describe('statistics: the group admin runs the department from its numbers', () => {
@@ -144,14 +197,19 @@ describe('statistics: the group admin runs the department from its numbers', () 
     });
     await screenshot(t.page, 'statistics-turnaround');
     await t.page.evaluate(() => window.scrollTo(0, 0));
+    await expectFits(t.page);
 
     step('the page in English and Tibetan');
     await chooseLanguage(t.page, '语言', 'English');
     await t.page.getByRole('tab', { name: STAT_KIND_LABELS['report-positive'].en }).waitFor();
     await screenshot(t.page, 'statistics-en');
+    await expectFits(t.page);
     await chooseLanguage(t.page, 'Language', 'བོད་ཡིག');
     await t.page.getByRole('tab', { name: STAT_KIND_LABELS['report-positive'].tib }).waitFor();
     await screenshot(t.page, 'statistics-tib');
+    // Tibetan's long labels: the turnaround's table under its chart, its last column ("past the target") in view.
+    await t.page.getByRole('columnheader', { name: /བརྒལ/ }).first().waitFor();
+    await expectFits(t.page, 'statistics-turnaround-tib');
   });
 
   it("lets the department head (王主任), who reads the exams, drill from 李医生's workload into /studies with the filters applied", async () => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { statRangeProblem, type StatKind, type StatRow } from '@yyp/contracts';
-import { Alert, Button, Col, Empty, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,7 +18,7 @@ import { drillOf, drills, drillsToDoctor } from './statDrill';
 import { queryOf, type StatSelection, type StatWords } from './statView';
 
 /**
- * One statistic for the applied selection: the chart and, beside it, the table with its totals;
+ * One statistic for the applied selection: the chart and, beside or under it, the table with its totals;
  * the export of the same query; the drill-down from a row or bar to its exams on /studies
  * (statDrill.ts); for the turnaround
  * the slowest and overdue exams below.
@@ -99,14 +99,16 @@ export function StatPanel({
           {data.rows.length === 0 ? (
             <Empty description={t('statistics.empty')} />
           ) : (
-            <Row gutter={[16, 16]}>
-              <Col xs={24} xl={12}>
+            // Side by side when the table fits beside the chart at its own width, else the table
+            // under the chart at full width (statistics.css): long labels (Tibetan) never clip it.
+            <div className="yyp-stat-panel">
+              <div className="yyp-stat-panel__chart">
                 <StatChart table={data} title={title} words={words} onRowClick={drill} />
-              </Col>
-              <Col xs={24} xl={12}>
+              </div>
+              <div className="yyp-stat-panel__table">
                 <StatTableView table={data} words={words} onRowClick={drill} />
-              </Col>
-            </Row>
+              </div>
+            </div>
           )}
         </>
       )}

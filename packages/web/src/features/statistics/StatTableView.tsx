@@ -14,9 +14,10 @@ function Value({ table, column, value }: { table: StatTable; column: StatColumn;
 }
 
 /**
- * One statistic's table beside its chart: a row per dimension value (with its modality for a
- * detailed workload), the value columns, and the totals row. A row is clickable for drill-down
- * when `onRowClick` is given.
+ * One statistic's table beside or under its chart: a row per dimension value (with its modality for
+ * a detailed workload), the value columns (right-aligned), and the totals row. As wide as its place:
+ * the headers wrap first, and only a table that still does not fit scrolls inside itself. A row is
+ * clickable for drill-down when `onRowClick` is given.
  */
 export function StatTableView({
   table,
@@ -57,7 +58,8 @@ export function StatTableView({
       size="small"
       rowKey="rowKey"
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      className="yyp-stat-table"
+      scroll={{ x: true }}
       dataSource={rows}
       columns={columns}
       summary={() => (

@@ -12,6 +12,7 @@ import { PeriodBar } from './PeriodBar';
 import { StatPanel } from './StatPanel';
 import { useAllowedStatistics } from './useAllowedStatistics';
 import { bucketsFor, periodOfPreset, statWords, visibleKinds, type StatSelection } from './statView';
+import './statistics.css';
 
 /**
  * The statistics dashboards (issue 26; spec 000 §2): /group-statistics, the caller's group (chosen
@@ -94,7 +95,9 @@ export function StatisticsPage() {
           <Alert type="info" showIcon title={t('statistics.none')} />
         ) : (
           <Card>
+            {/* every tab in view, on a second line when they do not fit on one (statistics.css) */}
             <Tabs
+              className="yyp-stat-tabs"
               activeKey={kind}
               onChange={(next) => {
                 setChosenKind(next as StatKind);

@@ -25,7 +25,8 @@ export function TurnaroundLists({ query }: { query: TurnaroundQueryInput }) {
       rowKey="examId"
       loading={lists.isFetching}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      className="yyp-stat-table"
+      scroll={{ x: true }}
       dataSource={items}
       columns={[
         {
