@@ -55,6 +55,17 @@ describe('patient calling', () => {
       await page.getByRole('button', { name: '叫下一位（F2）' }).waitFor();
       const waiting = page.locator('.yyp-calling__list--waiting');
       await waiting.getByRole('row').filter({ hasText: name }).waitFor();
+      // The demo history's morning CT lists give the queue a pace: the room's predicted wait and the patient's.
+      await page
+        .locator('.yyp-calling__waits')
+        .getByText(/^CT 1 · 预计等候约 \d+ 分钟$/)
+        .waitFor();
+      await waiting
+        .getByRole('row')
+        .filter({ hasText: name })
+        .getByText(/^约 \d+ 分钟$/)
+        .waitFor();
+      await screenshot(page, 'calling-desk-wait');
 
       const spoken = screen.waitForResponse((r) => r.url().endsWith('/yyp/api/text2speech'));
       const main = await callKeyShownWithin1s(page, screen, '王*东');

@@ -77,6 +77,7 @@ const calls = {
   consul: () => orders.consulStats(db, req('consul', 'bucket')),
   'group-payment': () => money.groupPaymentStats(db, req('group-payment', 'bucket'), 'CNY'),
   billings: () => money.billingLines(db, year, { skip: 0, limit: 20 }),
+  'billings (count and sums)': () => money.billingSums(db, year),
   quality: () => quality.gradesBy(db, year, 'level'),
   'quality (periods)': () => quality.gradesByPeriod(db, year, 'month'),
   'overview exams': () => detail.examCounts(db, year, 'month'),

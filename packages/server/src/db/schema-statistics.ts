@@ -1,4 +1,7 @@
-import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+import { ledgerEntries } from './schema-billing.js';
 import { buckets } from './schema-tenancy.js';
 
 /* ---------- statistics (issue 26): daily rollups of exams and reports ---------- */
@@ -64,3 +67,53 @@ export const statDirty = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucketId, t.day] })],
 );
+
+/**
+ * The income lines of the billing ledger (statistics/group-payment and billings): every entry on an
+ * organization's revenue account (revenue:<bucketId>) of a payment, a refund or a turnaround credit,
+ * with its transaction's kind and order and its hospital day, copied by a statement trigger on
+ * ledger_entries in the writer's transaction (migration 0051), so a year of a group's lines is read
+ * from one narrow table instead of joined to their transactions. The ledger is only ever inserted
+ * into; a deleted entry takes its line with it.
+ */
+export const statRevenueLines = pgTable(
+  'stat_revenue_lines',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
+    account: text('account').notNull(),
+    created: ts('created').notNull(),
+    /** the hospital day (UTC+8) of created */
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    /** the transaction's: 'payment' | 'refund' | 'sla_credit' */
+    kind: text('kind').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    orderId: text('order_id'),
+    /**
+     * a payment line of an order with more than one (stat_paid_orders): such an order counts once,
+     * so its lines are counted distinct; every other payment line is its order's only one
+     */
+    multi: boolean('multi').notNull().default(false),
+  },
+  (t) => [
+    index('stat_revenue_lines_account_idx').on(t.account, t.created, t.id),
+    index('stat_revenue_lines_multi_idx')
+      .on(t.account, t.created)
+      .where(sql`${t.multi}`),
+    index('stat_revenue_lines_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'payment'`),
+  ],
+);
+
+/**
+ * How many payment lines each order has in stat_revenue_lines (kept by the same trigger, never
+ * lowered): an upsert per order, so two transactions paying one order at once are counted one after
+ * the other and the second marks both lines multi.
+ */
+export const statPaidOrders = pgTable('stat_paid_orders', {
+  orderId: text('order_id').primaryKey(),
+  payments: integer('payments').notNull(),
+});

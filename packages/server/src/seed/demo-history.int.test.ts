@@ -1,4 +1,12 @@
-import { DEMO_PASSWORD, hospitalDate, type StatTable, type TurnaroundSlowest } from '@yyp/contracts';
+import {
+  DEMO_PASSWORD,
+  hospitalDate,
+  MIN_PACE_SAMPLES,
+  predictedWait,
+  type QueuePage,
+  type StatTable,
+  type TurnaroundSlowest,
+} from '@yyp/contracts';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -182,5 +190,22 @@ describe('demo report history', () => {
     expect(lists.slowest.every((s) => s.patientName !== '' && s.toAt !== null)).toBe(true);
     // Every history exam is approved: none is waiting past the target.
     expect(lists.overdue).toEqual([]);
+  });
+
+  it("gives the CT queue a pace from the history's morning lists: /calling predicts its wait", async () => {
+    const registrar = await t.login('registrar', DEMO_PASSWORD);
+    const [rad] = await db().select().from(buckets).where(eq(buckets.code, 'RH-RAD'));
+    const res = await t.as(registrar).post('queue-exams/query', { bucketId: rad!.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as QueuePage;
+    expect(page.predictions).toHaveLength(1);
+    const ct = page.predictions![0]!;
+    // A patient every 7 to 12 minutes on the lists of the last two weeks.
+    expect(ct.samples).toBeGreaterThanOrEqual(MIN_PACE_SAMPLES);
+    expect(ct.paceMinutes).toBeGreaterThanOrEqual(5);
+    expect(ct.paceMinutes).toBeLessThanOrEqual(15);
+    // From the unrounded median: within a minute of the rounded pace's.
+    const expected = predictedWait(ct.paceMinutes, ct.waitingCount + 1)!;
+    expect(Math.abs(ct.predictedWaitMinutes! - expected)).toBeLessThanOrEqual(1);
   });
 });

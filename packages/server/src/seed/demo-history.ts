@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { EMPTY_REPORT_CONTENT, hospitalDate } from '@yyp/contracts';
+import { EMPTY_REPORT_CONTENT, hospitalDate, PACE_WINDOW_DAYS } from '@yyp/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { accounts, buckets, exams, patients, reports } from '../db/schema.js';
 import type { Db } from '../platform/db.js';
@@ -12,7 +12,9 @@ import { seedDemoDesk, type HistoryExam } from './demo-history-desk.js';
  * doctor (some typed by the note-taker) and approved by the senior doctor, some positive. They are
  * records without images, numbered RH-H-…, made the same way on every first start (a fixed seed).
  * Nearly every one was registered at the front desk first (seed/demo-history-desk.ts), so the
- * turnaround from registration to approval has them too.
+ * turnaround from registration to approval has them too. The weekdays inside the calling screen's
+ * pace window (contracts calling-wait.ts) start with a morning chest CT list, one patient every
+ * 7 to 12 minutes, so the CT queue has a pace and /calling predicts its wait from the first start.
  */
 const NAMES = [
   '李娜',
@@ -77,13 +79,18 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<number> {
       const day = hospitalDate(now, -daysAgo);
       const weekend = [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
       const count = weekend ? 1 + Math.floor(rnd() * 2) : 3 + Math.floor(rnd() * 4);
-      for (let i = 0; i < count; i++) {
+      // A weekday inside the calling screen's pace window also has its morning chest CT list.
+      const morning = !weekend && daysAgo < PACE_WINDOW_DAYS ? 6 + Math.floor(rnd() * 3) : 0;
+      for (let i = 0; i < count + morning; i++) {
         n++;
-        const kind = pick(weighted);
+        const kind = i < count ? pick(weighted) : KINDS[0]!;
         const name = pick(NAMES);
         const patientId = `RH-H${String(NAMES.indexOf(name) + 1).padStart(3, '0')}`;
-        // Received between 08:00 and 17:00 hospital time, approved 20 minutes to 6 hours later.
-        const received = new Date(Date.parse(`${day}T00:00:00+08:00`) + (8 * 60 + Math.floor(rnd() * 540)) * 60_000);
+        // Received between 08:00 and 17:00 hospital time (the morning list from 08:10, one every 7
+        // to 12 minutes), approved 20 minutes to 6 hours later.
+        const minuteOfDay =
+          i < count ? 8 * 60 + Math.floor(rnd() * 540) : 8 * 60 + 10 + (i - count) * 9 + Math.floor(rnd() * 4) - 2;
+        const received = new Date(Date.parse(`${day}T00:00:00+08:00`) + minuteOfDay * 60_000);
         const approved = new Date(received.getTime() + (20 + Math.floor(rnd() * 340)) * 60_000);
         const positive = rnd() < kind.positive;
         const bodyPartCount = kind.bodyPart === 'LSPINE' && rnd() < 0.5 ? 2 : 1;

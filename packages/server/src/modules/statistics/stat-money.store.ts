@@ -1,19 +1,23 @@
-import { ledgerAccount, type Currency } from '@yyp/contracts';
+import { ledgerAccount, type Currency, type StatColumn } from '@yyp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
 import type { StatRequest, StatResult } from './stat-source.js';
-import { anyOf, firstModality, instant, statSets } from './stat-desk-sets.store.js';
+import { anyOf, firstModality, instant, shapeSets, type SetsLine } from './stat-desk-sets.store.js';
+import { periodSql } from './stat-periods.store.js';
 
 /**
  * Income (charge_details_stats) from the billing ledger: the lines of the organizations' revenue
  * accounts (revenue:<bucketId>, the ledger face's postings: a payment credits it, a refund and a
  * turnaround credit debit it), by the time each was posted. An organization's income is what it
  * earned as the expert organization (orders of every type, a consultation's fee included); nothing
- * posted is zero. Top-ups and plan packages never touch a revenue account.
+ * posted is zero. Top-ups and plan packages never touch a revenue account. The lines are read from
+ * stat_revenue_lines (alias l), the ledger's revenue entries of those three kinds with their
+ * transaction's kind and order and their hospital day (migration 0051 keeps it).
  */
-const KINDS = sql`('payment', 'refund', 'sla_credit')`;
 const REVENUE = 'revenue:'.length + 1;
+const COLUMNS: StatColumn[] = ['orders', 'paidFen', 'refundedFen', 'creditedFen', 'netFen'];
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface LinesFilter {
   bucketIds: readonly string[];
@@ -23,52 +27,71 @@ export interface LinesFilter {
   modality?: string | undefined;
 }
 
-/** The revenue lines of the request's organizations in its period (alias e: entries, t: txns). */
+/** The revenue lines of the request's organizations in its period. */
 function linesWhere(f: LinesFilter, currency?: Currency): SQL {
   const accounts = f.bucketIds.map((id) => ledgerAccount.revenue(id));
   const modality = f.modality
     ? sql`and exists (select 1 from orders mo join exams me on me.id = mo.exam_id
-        where mo.id = t.order_id and ${firstModality(sql`me.modality`)} = ${f.modality})`
+        where mo.id = l.order_id and ${firstModality(sql`me.modality`)} = ${f.modality})`
     : sql``;
-  return sql`${anyOf(sql`e.account`, accounts)} and e.created >= ${instant(f.start)} and e.created < ${instant(f.end)}
-    and t.kind in ${KINDS} ${currency ? sql`and e.currency = ${currency}` : sql``} ${modality}`;
+  return sql`${anyOf(sql`l.account`, accounts)} and l.created >= ${instant(f.start)} and l.created < ${instant(f.end)}
+    ${currency ? sql`and l.currency = ${currency}` : sql``} ${modality}`;
 }
 
 /**
  * statistics/group-payment: by organization or product, orders paid (a paid order counted once, a
  * duplicate payment of it too), paid, refunded, credited and net (paid − refunded − credited) in
  * fen of one currency (CNY unless the query names USD: sums of two currencies are never added);
- * with a modality, the lines of orders on an exam of that modality.
+ * with a modality, the lines of orders on an exam of that modality. A line is on one account and of
+ * one order, so it counts for one key: rows, periods and the total are sums of the lines per key
+ * and day. An order counts once in each of them where it has a payment line: one whose only
+ * payment line it is (not multi) is a sum too; the few orders paid more than once are counted
+ * distinct from their own lines (multi) and added.
  */
 export async function groupPaymentStats(db: Db, req: StatRequest, currency: Currency): Promise<StatResult> {
-  const key =
-    req.by === 'bucket'
-      ? sql.raw(`substr(e.account, ${REVENUE})`)
-      : sql`coalesce(o.product_id, 'name:' || coalesce(o.product_name, ''))`;
-  const label =
-    req.by === 'bucket'
-      ? sql`''`
-      : sql`coalesce((select p.name from products p where p.id = o.product_id), o.product_name, '')`;
-  const result = await statSets(db, {
-    pairs: sql`
-      select ${key} as k, ${label} as label, e.id as id, e.created as at, 'a' as side,
-        t.kind as kind, e.amount_fen as amount, t.order_id as order_id
-      from ledger_entries e
-      join ledger_txns t on t.id = e.txn_id
-      left join orders o on o.id = t.order_id
-      where ${linesWhere(req, currency)}`,
-    fields: ['kind', 'amount', 'order_id'],
-    interval: req.interval,
-    columns: ['orders', 'paidFen', 'refundedFen', 'creditedFen', 'netFen'],
-    aggs: {
-      orders: "count(distinct order_id) filter (where kind = 'payment')",
-      paidFen: "coalesce(-sum(amount) filter (where kind = 'payment'), 0)",
-      refundedFen: "coalesce(sum(amount) filter (where kind = 'refund'), 0)",
-      creditedFen: "coalesce(sum(amount) filter (where kind = 'sla_credit'), 0)",
-      netFen: 'coalesce(-sum(amount), 0)',
-    },
-  });
-  return { ...result, currency };
+  const byBucket = req.by === 'bucket';
+  const key = byBucket
+    ? sql.raw(`substr(l.account, ${REVENUE})`)
+    : sql`coalesce(o.product_id, 'name:' || coalesce(o.product_name, ''))`;
+  const label = byBucket ? sql`''` : sql`coalesce(pr.name, o.product_name, '')`;
+  const product = byBucket
+    ? sql``
+    : sql`left join orders o on o.id = l.order_id left join products pr on pr.id = o.product_id`;
+  const where = linesWhere(req, currency);
+  const g = sql`case when grouping(k) = 0 then 'k' when grouping(p) = 0 then 'p' else 't' end`;
+  const result = await db.execute(sql`
+    select g, k, max(label) as label, p, coalesce(sum(orders), 0) as "orders",
+      coalesce(sum(paid), 0) as "paidFen", coalesce(sum(refunded), 0) as "refundedFen",
+      coalesce(sum(credited), 0) as "creditedFen", coalesce(sum(net), 0) as "netFen"
+    from (
+      select ${g} as g, k, max(label) as label, p, sum(single) as orders, sum(paid) as paid,
+        sum(refunded) as refunded, sum(credited) as credited, sum(net) as net
+      from (
+        select k, label, ${periodSql(sql`day`, req.interval)} as p, single, paid, refunded, credited, net
+        from (
+          select ${key} as k, max(${label}) as label, l.day as day,
+            count(*) filter (where l.kind = 'payment' and l.order_id is not null and not l.multi) as single,
+            -sum(l.amount_fen) filter (where l.kind = 'payment') as paid,
+            sum(l.amount_fen) filter (where l.kind = 'refund') as refunded,
+            sum(l.amount_fen) filter (where l.kind = 'sla_credit') as credited,
+            -sum(l.amount_fen) as net
+          from stat_revenue_lines l ${product}
+          where ${where}
+          group by 1, l.day
+        ) d
+      ) x
+      group by grouping sets ((k), (p), ())
+      union all
+      select ${g}, k, '', p, count(distinct order_id), null, null, null, null
+      from (
+        select ${key} as k, ${periodSql(sql`l.day`, req.interval)} as p, l.order_id as order_id
+        from stat_revenue_lines l ${product}
+        where l.multi and l.kind = 'payment' and ${where}
+      ) m
+      group by grouping sets ((k), (p), ())
+    ) u
+    group by g, k, p`);
+  return { ...shapeSets(rowsOf<SetsLine>(result), COLUMNS), currency };
 }
 
 export interface BillingLine {
@@ -85,8 +108,6 @@ export interface BillingLine {
   currency: string;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * statistics/billings: the revenue lines of the organizations in the period, newest first, with
  * the order, the paying organization (counterpart), the product and the channel the money moved
@@ -96,13 +117,12 @@ export async function billingLines(
   db: Db,
   f: LinesFilter,
   page: { skip: number; limit: number },
-): Promise<{ lines: BillingLine[]; total: number }> {
-  const where = linesWhere(f);
+): Promise<BillingLine[]> {
   const accounts = textArrayLiteral(f.bucketIds.map((id) => ledgerAccount.revenue(id)));
   // Each account's newest lines from its index (account, created, id), as far as the page needs,
-  // then merged: one sort of a year of a group's lines spilled to disk at the bench.
-  const [list, count] = await Promise.all([
-    db.execute(sql`
+  // then merged (one sort of a year of a group's lines spilled to disk at the bench); the page's
+  // lines then find their transaction for its reference.
+  const result = await db.execute(sql`
       select x.created as "at", t.kind as "kind", t.order_id as "orderId", coalesce(o.order_no, '') as "orderNo",
         substr(x.account, ${sql.raw(String(REVENUE))}) as "bucketId", coalesce(b.name, '') as "bucketName",
         coalesce(rb.name, '') as "counterpart", coalesce(o.product_name, '') as "product",
@@ -110,14 +130,14 @@ export async function billingLines(
         abs(x.amount_fen) as "amountFen", x.currency as "currency"
       from (select distinct unnest(${accounts}::text[]) as account) sa
       cross join lateral (
-        select e.id, e.txn_id, e.account, e.created, e.amount_fen, e.currency
-        from ledger_entries e
-        join ledger_txns t on t.id = e.txn_id
-        where e.account = sa.account and ${where}
-        order by e.created desc, e.id desc
+        select l.id, l.account, l.created, l.amount_fen, l.currency
+        from stat_revenue_lines l
+        where l.account = sa.account and ${linesWhere(f)}
+        order by l.created desc, l.id desc
         limit ${page.skip + page.limit}
       ) x
-      join ledger_txns t on t.id = x.txn_id
+      join ledger_entries e on e.id = x.id
+      join ledger_txns t on t.id = e.txn_id
       left join orders o on o.id = t.order_id
       left join buckets b on b.id = substr(x.account, ${sql.raw(String(REVENUE))})
       left join buckets rb on rb.id = o.request_bucket_id
@@ -125,11 +145,8 @@ export async function billingLines(
       left join refunds r on t.kind = 'refund' and r.refund_no = t.ref
       left join payments rp on rp.id = r.payment_id
       order by x.created desc, x.id desc
-      limit ${page.limit} offset ${page.skip}`),
-    db.execute(sql`
-      select count(*)::int as n from ledger_entries e join ledger_txns t on t.id = e.txn_id where ${where}`),
-  ]);
-  return { lines: rowsOf<BillingLine>(list), total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0) };
+      limit ${page.limit} offset ${page.skip}`);
+  return rowsOf<BillingLine>(result);
 }
 
 export interface BillingSum {
@@ -139,15 +156,27 @@ export interface BillingSum {
   creditedFen: string | number;
 }
 
-/** The sums of the same lines per currency (a currency with no line is left out). */
-export async function billingSums(db: Db, f: LinesFilter): Promise<BillingSum[]> {
+/**
+ * How many lines there are and their sums per currency (a currency with no line is left out), in
+ * one pass over the lines.
+ */
+export async function billingSums(db: Db, f: LinesFilter): Promise<{ total: number; sums: BillingSum[] }> {
   const result = await db.execute(sql`
-    select e.currency as "currency",
-      coalesce(-sum(e.amount_fen) filter (where t.kind = 'payment'), 0) as "paidFen",
-      coalesce(sum(e.amount_fen) filter (where t.kind = 'refund'), 0) as "refundedFen",
-      coalesce(sum(e.amount_fen) filter (where t.kind = 'sla_credit'), 0) as "creditedFen"
-    from ledger_entries e join ledger_txns t on t.id = e.txn_id
+    select l.currency as "currency", count(*)::int as "lines",
+      coalesce(-sum(l.amount_fen) filter (where l.kind = 'payment'), 0) as "paidFen",
+      coalesce(sum(l.amount_fen) filter (where l.kind = 'refund'), 0) as "refundedFen",
+      coalesce(sum(l.amount_fen) filter (where l.kind = 'sla_credit'), 0) as "creditedFen"
+    from stat_revenue_lines l
     where ${linesWhere(f)}
-    group by e.currency order by e.currency`);
-  return rowsOf<BillingSum>(result);
+    group by l.currency order by l.currency`);
+  const rows = rowsOf<BillingSum & { lines: number }>(result);
+  return {
+    total: rows.reduce((n, r) => n + Number(r.lines), 0),
+    sums: rows.map(({ currency, paidFen, refundedFen, creditedFen }) => ({
+      currency,
+      paidFen,
+      refundedFen,
+      creditedFen,
+    })),
+  };
 }

@@ -67,7 +67,7 @@ export class MoneyStatistics {
   async billings(caller: StatCaller, q: BillingsQuery): Promise<StatBillings> {
     const { req } = await this.stats.request(caller, 'group-payment', q, 'charge_details_stats');
     const f = { bucketIds: req.bucketIds, start: req.start, end: req.end, modality: req.modality };
-    const [{ lines, total }, sums] = await Promise.all([
+    const [lines, { total, sums }] = await Promise.all([
       billingLines(this.db, f, { skip: q.skip, limit: q.limit }),
       billingSums(this.db, f),
     ]);
