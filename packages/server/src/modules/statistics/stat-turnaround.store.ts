@@ -1,9 +1,10 @@
-import { HOSPITAL_UTC_OFFSET_MINUTES, type StatColumn, type StatRow, type TurnaroundStep } from '@yyp/contracts';
+import { type StatColumn, type StatRow, type TurnaroundStep } from '@yyp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import type { StatPeriod, StatRequest, StatResult } from './stat-source.js';
 import { accountName, anyOf, instant } from './stat-desk-sets.store.js';
 import { hospitalDaySql, periodSql } from './stat-periods.store.js';
+import { hourSql, wholeMinutesSql } from './stat-turnaround-rollup.store.js';
 
 /** The exam_steps column of each step (constants: never user input; migration 0045). */
 const STEP_COLUMN: Record<TurnaroundStep, string> = {
@@ -38,10 +39,6 @@ const targetsOf = (req: StatRequest, s: TurnaroundSteps): SQL =>
         from buckets b left join groups g on g.id = b.group_id where ${anyOf(sql`b.id`, req.bucketIds)}`
     : sql`select b.id as bucket_id, null::int as target from buckets b where ${anyOf(sql`b.id`, req.bucketIds)}`;
 const minutesBetween = (a: SQL, b: SQL) => sql`(extract(epoch from ${b} - ${a}) / 60)::float8`;
-/** The hour of day (hospital time, 00–23) of an instant. */
-const hourSql = (at: SQL) =>
-  sql`lpad(extract(hour from (${at} at time zone 'UTC') + interval '${sql.raw(String(HOSPITAL_UTC_OFFSET_MINUTES))} minutes')::int::text, 2, '0')`;
-
 /** The exams of the interval whose later step falls in the period, with their organization's target. */
 function examsOf(req: StatRequest, steps: TurnaroundSteps): SQL {
   const from = col(steps.fromStep);
@@ -87,10 +84,12 @@ const num = (v: string | number | null | undefined): number | null => {
 export const TURNAROUND_COLUMNS: StatColumn[] = ['exams', 'medianMinutes', 'p90Minutes', 'overTarget'];
 
 /**
- * statistics/turnaround: the exams whose later step falls in the period (hospital days) in the
- * request's organizations, live, with both steps recorded in order; per row of the dimension, per
- * period of the later step and in total: how many, the median and 90th percentile of the minutes
- * between the steps (percentile_cont, exact), and how many took longer than their group's target.
+ * statistics/turnaround, counted from exam_steps: the exams whose later step falls in the period
+ * (hospital days) in the request's organizations, live, with both steps recorded in order; per row
+ * of the dimension, per period of the later step and in total: how many, the median and 90th
+ * percentile (percentile_cont, exact) of the started minutes between the steps (the interval
+ * rounded up to a whole minute, as the rollup counts them: stat-turnaround-rollup.store.ts), and
+ * how many took longer than their group's target.
  */
 export async function turnaroundStats(db: Db, req: StatRequest, steps: TurnaroundSteps): Promise<StatResult> {
   const from = col(steps.fromStep);
@@ -104,7 +103,7 @@ export async function turnaroundStats(db: Db, req: StatRequest, steps: Turnaroun
     return tx.execute(sql`
     with t as (${targetsOf(req, steps)}),
     x as (
-      select ${key} as k, ${period} as p, ${minutesBetween(from, to)} as minutes, t.target
+      select ${key} as k, ${period} as p, ${wholeMinutesSql(from, to)} as minutes, t.target
       from ${examsOf(req, steps)}
     ),
     y as (
@@ -232,4 +231,22 @@ export async function sharedTarget(db: Db, bucketIds: string[], steps: Turnaroun
     where ${anyOf(sql`b.id`, bucketIds)}`);
   const rows = (result as unknown as { rows: { target: number | null }[] }).rows;
   return rows.length === 1 && rows[0]!.target !== null ? Number(rows[0]!.target) : null;
+}
+
+/** The target (minutes, or null) of each organization's group, for registration to approval. */
+export async function bucketTargets(db: Db, bucketIds: readonly string[]): Promise<Map<string, number | null>> {
+  const result = await db.execute(sql`
+    select b.id, (g.settings ->> 'turnaroundTargetMinutes')::int as target
+    from buckets b left join groups g on g.id = b.group_id where ${anyOf(sql`b.id`, bucketIds)}`);
+  const rows = (result as unknown as { rows: { id: string; target: number | string | null }[] }).rows;
+  return new Map(rows.map((r) => [r.id, r.target === null ? null : Number(r.target)]));
+}
+
+/** The display names (the username when an account has none) of these accounts, by id. */
+export async function doctorNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select x.id, coalesce(nullif(x.name, ''), x.username) as name from accounts x where ${anyOf(sql`x.id`, ids)}`);
+  const rows = (result as unknown as { rows: { id: string; name: string }[] }).rows;
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -10,7 +10,8 @@ import { actorAudit, writeAudit } from '../../platform/audit.js';
 import { examMasked } from '../../platform/authz.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
-import { overdueExams, sharedTarget, slowestExams, turnaroundStats, type SlowRow } from './stat-turnaround.store.js';
+import { turnaroundTable } from './sources.turnaround.js';
+import { overdueExams, sharedTarget, slowestExams, type SlowRow } from './stat-turnaround.store.js';
 import type { ScopeBucket, StatScope } from './statistics.scope.js';
 import { shapeTable, type StatCaller, type StatisticsService } from './statistics.service.js';
 
@@ -34,7 +35,7 @@ export class TurnaroundStatistics {
   /** GET statistics/turnaround: by modality, room, doctor or hour of the earlier step; periods by the later step's day. */
   async table(caller: StatCaller, q: TurnaroundQuery): Promise<StatTable> {
     const { req, buckets } = await this.stats.request(caller, 'turnaround', q);
-    const result = await turnaroundStats(this.db, req, q);
+    const result = await turnaroundTable(this.db, req, q);
     return shapeTable(req, buckets, result, statRangeWarning('turnaround', q.from, q.to));
   }
 
