@@ -66,5 +66,13 @@ export const examSteps = pgTable(
       .where(sql`${t.publishedAt} is not null`),
     // the overdue list: exams registered in the period and not approved yet
     index('exam_steps_bucket_registered_idx').on(t.bucketId, t.registeredAt),
+    // turnaround/slowest (registration to approval): an organization's longest first, read from the top
+    index('exam_steps_bucket_ra_minutes_idx')
+      .on(t.bucketId, sql`(${t.approvedAt} - ${t.registeredAt}) desc`, t.id)
+      .where(sql`${t.live} and ${t.registeredAt} is not null and ${t.approvedAt} is not null`),
+    // turnaround/slowest's overdue list: an organization's unapproved exams, earliest registered first
+    index('exam_steps_bucket_unapproved_idx')
+      .on(t.bucketId, t.registeredAt, t.id)
+      .where(sql`${t.live} and ${t.approvedAt} is null`),
   ],
 );

@@ -8,7 +8,7 @@ import { prng } from './stat-rollup.fixture.js';
 import { dayRequest, shape, writeWithRefreshes } from './stat-oracle.fixture.js';
 import { turnaroundTable } from './sources.turnaround.js';
 import { summarize } from './stat-turnaround-rollup.store.js';
-import { turnaroundStats } from './stat-turnaround.store.js';
+import { overdueExams, slowestExams, turnaroundStats } from './stat-turnaround.store.js';
 
 /**
  * The turnaround rollup's oracle (issue 26): exam_steps rows written straight (the rollup reads
@@ -145,6 +145,43 @@ describe('turnaround rollup oracle', () => {
     await writeWithRefreshes(db(), buckets, rnd, 120, write);
     await compareAll('after 340 writes');
   }, 240_000);
+
+  it('lists the slowest and the overdue as one sort of all the rows would, across organizations', async () => {
+    // a few more exams waiting for approval in each organization with a target
+    for (const [i, bucketId] of [buckets[0]!, buckets[1]!].entries()) {
+      for (let k = 0; k < 4; k++) {
+        const registeredAt = new Date(Date.parse('2026-10-05T01:00:00Z') + (k * 7 + i) * 3_600_000);
+        await db()
+          .insert(examSteps)
+          .values({ id: `wait-${i}-${k}`, bucketId, modality: 'CT', registeredAt });
+      }
+    }
+    const rows = await db().select().from(examSteps);
+    const targets = new Map([
+      [buckets[0]!, 240],
+      [buckets[1]!, 240],
+    ]);
+    const range = { from: '2026-10-01', to: '2026-11-30' };
+    const req = dayRequest({ kind: 'turnaround', by: 'modality', interval: 'month', bucketIds: buckets, ...range });
+    const inRange = (at: Date | null) => at !== null && at >= req.start && at < req.end;
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const expected = rows
+      .filter((r) => r.live && r.registeredAt && inRange(r.approvedAt) && r.registeredAt <= r.approvedAt!)
+      .map((r) => ({ id: r.id, ms: r.approvedAt!.getTime() - r.registeredAt!.getTime() }))
+      .sort((a, b) => b.ms - a.ms || byId(a, b))
+      .slice(0, 7);
+    const slowest = await slowestExams(db(), req, steps, 7);
+    expect(slowest.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    const now = new Date('2026-12-06T00:00:00Z');
+    const overdue = rows
+      .filter((r) => r.live && inRange(r.registeredAt) && r.approvedAt === null && targets.has(r.bucketId))
+      .filter((r) => (now.getTime() - r.registeredAt!.getTime()) / 60_000 > targets.get(r.bucketId)!)
+      .sort((a, b) => a.registeredAt!.getTime() - b.registeredAt!.getTime() || byId(a, b));
+    // more than the list holds in each organization with a target, so each one's own order counts
+    for (const b of targets.keys()) expect(overdue.filter((r) => r.bucketId === b).length).toBeGreaterThan(2);
+    const listed = await overdueExams(db(), req, steps, now, 2);
+    expect(listed.map((r) => r.id)).toEqual(overdue.slice(0, 2).map((r) => r.id));
+  });
 
   it('computes percentiles as percentile_cont does: linear between the nearest ranks', () => {
     const h = (xs: number[]) => {

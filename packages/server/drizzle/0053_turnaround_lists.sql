@@ -1,0 +1,2 @@
+CREATE INDEX "exam_steps_bucket_ra_minutes_idx" ON "exam_steps" USING btree ("bucket_id",("approved_at" - "registered_at") desc,"id") WHERE "exam_steps"."live" and "exam_steps"."registered_at" is not null and "exam_steps"."approved_at" is not null;--> statement-breakpoint
+CREATE INDEX "exam_steps_bucket_unapproved_idx" ON "exam_steps" USING btree ("bucket_id","registered_at","id") WHERE "exam_steps"."live" and "exam_steps"."approved_at" is null;
