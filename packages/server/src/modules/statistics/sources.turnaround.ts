@@ -1,16 +1,10 @@
-import type { StatRow } from '@yyp/contracts';
+import { periodOf, type StatRow } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
 import { refreshRollups } from './stat-rollup.store.js';
 import type { StatPeriod, StatRequest, StatResult } from './stat-source.js';
-import {
-  histogramRows,
-  periodOfRow,
-  summarize,
-  TURNAROUND_DIM,
-  addInto,
-  type Histogram,
-  type HistogramRow,
-} from './stat-turnaround-rollup.store.js';
+import { addInto, summarize, type Histogram } from './stat-histogram.js';
+import { histogramRows, TURNAROUND_DIM, type HistogramRow } from './stat-turnaround-rollup.store.js';
+import { statValue } from './stat-desk-sets.store.js';
 import {
   bucketTargets,
   doctorNames,
@@ -50,7 +44,7 @@ export async function turnaroundTable(db: Db, req: StatRequest, steps: Turnaroun
   };
   const values = (perBucket: Map<string, Histogram>) => {
     const s = summarize([...perBucket].map(([bucketId, h]) => ({ h, target: targets.get(bucketId) ?? null })));
-    return { exams: s.exams, medianMinutes: tenth(s.median), p90Minutes: tenth(s.p90), overTarget: s.over };
+    return { exams: s.exams, medianMinutes: statValue(s.median), p90Minutes: statValue(s.p90), overTarget: s.over };
   };
   const byKey = groups((r) => (r.dim === dim ? r.key : null));
   const names =
@@ -64,16 +58,10 @@ export async function turnaroundTable(db: Db, req: StatRequest, steps: Turnaroun
   const out: StatRow[] = [...byKey].map(([key, perBucket]) => ({ key, label: label(key), values: values(perBucket) }));
   if (req.by === 'hour') out.sort((a, b) => a.key.localeCompare(b.key));
   else out.sort((a, b) => (b.values.exams ?? 0) - (a.values.exams ?? 0) || a.label.localeCompare(b.label));
-  const byPeriod = groups((r) => (r.dim === '-' ? periodOfRow(r, req.interval) : null));
+  const byPeriod = groups((r) => (r.dim === '-' ? periodOf(r.day, req.interval) : null));
   const periods: StatPeriod[] = [...byPeriod]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([period, perBucket]) => ({ period, values: values(perBucket) }));
   const all = groups((r) => (r.dim === '-' ? '' : null)).get('');
   return { columns: TURNAROUND_COLUMNS, rows: out, periods, totals: values(all ?? new Map()) };
-}
-
-/** A measure as the direct count gives it: whole numbers as they are, others to a tenth. */
-function tenth(v: number | null): number | null {
-  if (v === null) return null;
-  return Number.isInteger(v) ? v : Math.round(v * 10) / 10;
 }

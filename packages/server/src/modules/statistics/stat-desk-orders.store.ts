@@ -1,9 +1,12 @@
-import { CONSULTATION_STATUS_VALUES } from '@yyp/contracts';
+import { CONSULTATION_STATUS_VALUES, type StatColumn } from '@yyp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import type { StatRequest, StatResult } from './stat-source.js';
 import { anyOf, firstModality, instant, shapeSets, statSets, type SetsLine } from './stat-desk-sets.store.js';
 import { hospitalDaySql, periodSql } from './stat-periods.store.js';
+
+/** remote-report's columns */
+const REMOTE_COLUMNS: StatColumn[] = ['sent', 'received', 'reported', 'cancelled', 'medianMinutes', 'p90Minutes'];
 
 /**
  * Remote and expert report orders (remote_report_stats), by the time each order was made; a
@@ -74,14 +77,7 @@ export async function remoteReportStats(db: Db, req: StatRequest): Promise<StatR
       q[1], q[2]
     from by_period`);
   });
-  return shapeSets((result as unknown as { rows: SetsLine[] }).rows, [
-    'sent',
-    'received',
-    'reported',
-    'cancelled',
-    'medianMinutes',
-    'p90Minutes',
-  ]);
+  return shapeSets((result as unknown as { rows: SetsLine[] }).rows, REMOTE_COLUMNS);
 }
 
 /**

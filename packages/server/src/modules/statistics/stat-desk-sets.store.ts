@@ -35,7 +35,7 @@ export type SetsLine = { g: 'k' | 'p' | 't'; k: string | null; label: string | n
 >;
 
 /** Counts as numbers, measures rounded to a tenth; null stays null (a median of nothing). */
-function value(v: string | number | null | undefined): number | null {
+export function statValue(v: string | number | null | undefined): number | null {
   if (v === null || v === undefined) return null;
   const n = Number(v);
   return Number.isInteger(n) ? n : Math.round(n * 10) / 10;
@@ -73,7 +73,7 @@ export async function statSets(db: Db, q: SetsQuery): Promise<StatResult> {
  * total), each with the columns; rows by their first column, largest first, then by label.
  */
 export function shapeSets(lines: readonly SetsLine[], columns: StatColumn[]): StatResult {
-  const values = (l: SetsLine) => Object.fromEntries(columns.map((c) => [c, value(l[c])]));
+  const values = (l: SetsLine) => Object.fromEntries(columns.map((c) => [c, statValue(l[c])]));
   const rows: StatRow[] = lines
     .filter((l) => l.g === 'k')
     .map((l) => ({ key: l.k ?? '', label: l.label ?? '', values: values(l) }));

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../test/harness.js';
 import { prng } from './stat-rollup.fixture.js';
 import { dayRequest, shape, writeWithRefreshes } from './stat-oracle.fixture.js';
 import { turnaroundTable } from './sources.turnaround.js';
-import { summarize } from './stat-turnaround-rollup.store.js';
+import { summarize } from './stat-histogram.js';
 import { overdueExams, slowestExams, turnaroundStats } from './stat-turnaround.store.js';
 
 /**

@@ -2,7 +2,7 @@ import { type StatColumn, type StatRow, type TurnaroundStep } from '@yyp/contrac
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import type { StatPeriod, StatRequest, StatResult } from './stat-source.js';
-import { accountName, anyOf, instant } from './stat-desk-sets.store.js';
+import { accountName, anyOf, instant, statValue } from './stat-desk-sets.store.js';
 import { hospitalDaySql, periodSql } from './stat-periods.store.js';
 import { hourSql, wholeMinutesSql } from './stat-turnaround-rollup.store.js';
 
@@ -29,26 +29,36 @@ export interface TurnaroundSteps {
 export const hasTarget = (s: TurnaroundSteps) => s.fromStep === 'registered' && s.toStep === 'approved';
 
 const col = (step: TurnaroundStep) => sql.raw(`s.${STEP_COLUMN[step]}`);
+/** Each organization's group's target (minutes; null without one) as rows (bucket_id, target). */
+const targetRows = (bucketIds: readonly string[]): SQL =>
+  sql`select b.id as bucket_id, (g.settings ->> 'turnaroundTargetMinutes')::int as target
+    from buckets b join groups g on g.id = b.group_id where ${anyOf(sql`b.id`, bucketIds)}`;
 /**
- * The organizations' targets (minutes; null without one), joined to the exams by organization: a
- * handful of rows read once, where a subquery per exam cost a year's million exams seconds.
+ * The organizations' targets for these steps (null but for registration to approval), joined to
+ * the exams by organization: a handful of rows read once, where a subquery per exam cost a year's
+ * million exams seconds.
  */
 const targetsOf = (req: StatRequest, s: TurnaroundSteps): SQL =>
   hasTarget(s)
-    ? sql`select b.id as bucket_id, (g.settings ->> 'turnaroundTargetMinutes')::int as target
-        from buckets b left join groups g on g.id = b.group_id where ${anyOf(sql`b.id`, req.bucketIds)}`
+    ? targetRows(req.bucketIds)
     : sql`select b.id as bucket_id, null::int as target from buckets b where ${anyOf(sql`b.id`, req.bucketIds)}`;
 const minutesBetween = (a: SQL, b: SQL) => sql`(extract(epoch from ${b} - ${a}) / 60)::float8`;
-/** The exams of the interval whose later step falls in the period, with their organization's target. */
-function examsOf(req: StatRequest, steps: TurnaroundSteps): SQL {
+/**
+ * An exam_steps row s of the interval whose later step falls in the period, live, with both steps
+ * recorded in order, passing the request's filters (the organization is the caller's to name).
+ */
+function inPeriod(req: StatRequest, steps: TurnaroundSteps): SQL {
   const from = col(steps.fromStep);
   const to = col(steps.toStep);
-  return sql`exam_steps s join t on t.bucket_id = s.bucket_id
-      where ${anyOf(sql`s.bucket_id`, req.bucketIds)} and s.live
-        and ${to} >= ${instant(req.start)} and ${to} < ${instant(req.end)}
-        and ${from} is not null and ${from} <= ${to}
-        ${filters(req)}`;
+  return sql`s.live and ${to} >= ${instant(req.start)} and ${to} < ${instant(req.end)}
+    and ${from} is not null and ${from} <= ${to}
+    ${filters(req)}`;
 }
+
+/** The exams of the interval whose later step falls in the period, with their organization's target. */
+const examsOf = (req: StatRequest, steps: TurnaroundSteps): SQL =>
+  sql`exam_steps s join t on t.bucket_id = s.bucket_id
+    where ${anyOf(sql`s.bucket_id`, req.bucketIds)} and ${inPeriod(req, steps)}`;
 
 /** The request's filters besides the organizations and the period. */
 function filters(req: StatRequest): SQL {
@@ -74,12 +84,6 @@ type Line = { gk: number; gp: number; k: string | null; label: string | null; p:
   string,
   string | number | null
 >;
-
-const num = (v: string | number | null | undefined): number | null => {
-  if (v === null || v === undefined) return null;
-  const n = Number(v);
-  return Number.isInteger(n) ? n : Math.round(n * 10) / 10;
-};
 
 export const TURNAROUND_COLUMNS: StatColumn[] = ['exams', 'medianMinutes', 'p90Minutes', 'overTarget'];
 
@@ -117,7 +121,7 @@ export async function turnaroundStats(db: Db, req: StatRequest, steps: Turnaroun
     from y`);
   });
   const lines = (result as unknown as { rows: Line[] }).rows;
-  const values = (l: Line) => Object.fromEntries(TURNAROUND_COLUMNS.map((c) => [c, num(l[c])]));
+  const values = (l: Line) => Object.fromEntries(TURNAROUND_COLUMNS.map((c) => [c, statValue(l[c])]));
   const rows: StatRow[] = lines
     .filter((l) => l.gk === 0)
     .map((l) => ({ key: l.k ?? '', label: l.label ?? '', values: values(l) }));
@@ -198,10 +202,7 @@ export async function slowestExams(
       sql`select s.id, ${from} as "fromAt", ${to} as "toAt", ${minutesBetween(from, to)} as minutes, t.target,
           ${to} - ${from} as rank
         from exam_steps s
-        where s.bucket_id = t.bucket_id and s.live
-          and ${to} >= ${instant(req.start)} and ${to} < ${instant(req.end)}
-          and ${from} is not null and ${from} <= ${to}
-          ${filters(req)}
+        where s.bucket_id = t.bucket_id and ${inPeriod(req, steps)}
         order by ${to} - ${from} desc, s.id`,
       limit,
     ),
@@ -241,24 +242,19 @@ export async function overdueExams(
   );
 }
 
+/** The target (minutes, or null) of each organization's group, for registration to approval. */
+export async function bucketTargets(db: Db, bucketIds: readonly string[]): Promise<Map<string, number | null>> {
+  const result = await db.execute(targetRows(bucketIds));
+  const rows = (result as unknown as { rows: { bucket_id: string; target: number | string | null }[] }).rows;
+  return new Map(rows.map((r) => [r.bucket_id, r.target === null ? null : Number(r.target)]));
+}
+
 /** The target of the organizations' groups when they share one (registration to approval only). */
 export async function sharedTarget(db: Db, bucketIds: string[], steps: TurnaroundSteps): Promise<number | null> {
   if (!hasTarget(steps) || bucketIds.length === 0) return null;
-  const result = await db.execute(sql`
-    select distinct (g.settings ->> 'turnaroundTargetMinutes')::int as target
-    from buckets b join groups g on g.id = b.group_id
-    where ${anyOf(sql`b.id`, bucketIds)}`);
-  const rows = (result as unknown as { rows: { target: number | null }[] }).rows;
-  return rows.length === 1 && rows[0]!.target !== null ? Number(rows[0]!.target) : null;
-}
-
-/** The target (minutes, or null) of each organization's group, for registration to approval. */
-export async function bucketTargets(db: Db, bucketIds: readonly string[]): Promise<Map<string, number | null>> {
-  const result = await db.execute(sql`
-    select b.id, (g.settings ->> 'turnaroundTargetMinutes')::int as target
-    from buckets b left join groups g on g.id = b.group_id where ${anyOf(sql`b.id`, bucketIds)}`);
-  const rows = (result as unknown as { rows: { id: string; target: number | string | null }[] }).rows;
-  return new Map(rows.map((r) => [r.id, r.target === null ? null : Number(r.target)]));
+  const targets = new Set((await bucketTargets(db, bucketIds)).values());
+  const [only] = targets;
+  return targets.size === 1 && only !== undefined ? only : null;
 }
 
 /** The display names (the username when an account has none) of these accounts, by id. */
