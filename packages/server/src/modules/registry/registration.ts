@@ -16,6 +16,7 @@ import { errors } from '../../platform/errors.js';
 import { nameInitials } from '../archive/index.js';
 import { getDomainConfig } from '../domain/index.js';
 import { findGroup } from '../groups/index.js';
+import { freshCodes } from './fresh-codes.js';
 import { devicesOf, proceduresByIds } from './procedures.store.js';
 import * as store from './registry.store.js';
 
@@ -76,6 +77,11 @@ export async function planExams(
     ).map((p) => [p.id, p]),
   );
   const devices = new Map((await devicesOf(db, bucketId)).map((d) => [d.id, d]));
+  const accessions = await freshCodes(
+    inputs.filter((input) => !(input.id && existing.has(input.id))).length,
+    () => newAccession(today),
+    (candidates) => store.takenAccessions(db, bucketId, candidates),
+  );
   return inputs.map((input, i) => {
     const before = input.id ? existing.get(input.id) : undefined;
     const procedure = input.procedureId ? procedures.get(input.procedureId) : undefined;
@@ -90,7 +96,7 @@ export async function planExams(
     if (input.scheduledDate < today && !unchanged) {
       throw errors.validation('The scheduled date cannot be before today', { field: `exams.${i}.scheduledDate` });
     }
-    const accessionNumber = before?.accessionNumber ?? newAccession(today);
+    const accessionNumber = before?.accessionNumber ?? accessions.pop()!;
     return {
       id: before?.id ?? crypto.randomUUID(),
       procedureId: procedure?.id ?? null,
@@ -156,7 +162,15 @@ export async function resolvePatient(
     }
     return store.updatePatient(tx, found.id, demographics, now);
   }
-  const patientId = input.patientId || `P${today6(now)}${randomFrom('0123456789', 6)}`;
+  const patientId =
+    input.patientId ||
+    (
+      await freshCodes(
+        1,
+        () => `P${today6(now)}${randomFrom('0123456789', 6)}`,
+        (candidates) => store.takenPatientIds(tx, groupId, candidates),
+      )
+    )[0]!;
   return store.insertPatient(tx, { id: crypto.randomUUID(), groupId, patientId, ...demographics }, now);
 }
 

@@ -76,6 +76,24 @@ export function findPatientsByName(
     .limit(10);
 }
 
+/** Which of these patient IDs the group's records already hold. */
+export async function takenPatientIds(db: Db, groupId: string, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ v: registryPatients.patientId })
+    .from(registryPatients)
+    .where(and(eq(registryPatients.groupId, groupId), inArray(registryPatients.patientId, [...ids])));
+  return new Set(rows.map((r) => r.v));
+}
+
+/** Which of these accession numbers the organization's scheduled exams already hold. */
+export async function takenAccessions(db: Db, bucketId: string, numbers: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ v: scheduledExams.accessionNumber })
+    .from(scheduledExams)
+    .where(and(eq(scheduledExams.bucketId, bucketId), inArray(scheduledExams.accessionNumber, [...numbers])));
+  return new Set(rows.map((r) => r.v));
+}
+
 export type PatientValues = Omit<typeof registryPatients.$inferInsert, 'created' | 'updated'>;
 
 export async function insertPatient(db: Db, values: PatientValues, now: Date): Promise<RegistryPatientRow> {
