@@ -13,8 +13,12 @@
 // once. The seed leaves the rollups (stat_daily) to the server's background recount, whose time to
 // finish after the seed is recorded (backgroundRecount), then the first read is timed on its own
 // before anything else (coldFirstRead). Seed seconds (per part) and pg_database_size are recorded.
-// Writes bench/results/statistics-postgres.json.
+// Writes bench/results/statistics-postgres.json (statistics-postgres-10m.json from 10,000,000 exams).
 // Usage: npm run build && BENCH_EXAMS=1000000 node bench/statistics/index.mjs
+// A large seed can be kept and measured later, by another build: BENCH_SEED_ONLY=1 stops after the
+// seed and the background recount and keeps the database (its name is printed; the seed's record
+// is kept in it, table bench_seed_record); BENCH_REUSE_DB_URL=postgres://…/<that name> then starts
+// the build on it (its migrations run), waits for the recount and measures. Drop the database after.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +36,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 2);
 const GOAL_P95_MS = N >= 10_000_000 ? 500 : 200;
+const SEED_ONLY = Boolean(process.env.BENCH_SEED_ONLY);
+const REUSE_URL = process.env.BENCH_REUSE_DB_URL;
+if (SEED_ONLY) process.env.BENCH_KEEP_DB = '1';
 const MONTH_FROM = '2026-10-01';
 
 /** The calls measured: name → method, path and body (POST) or query (GET). */
@@ -107,18 +114,19 @@ async function drained(run) {
   return round((Date.now() - t0) / 1000, 1);
 }
 
-async function main() {
-  const yyp = await startYyp({ store: 'postgres', main: path.join(buildRoot, 'packages/server/dist/main.js') });
-  const db = new pg.Pool({ connectionString: yyp.dbUrl, max: 2 });
-  // The database is dropped at cleanup, even after a failure: its idle connections' end is no error.
-  db.on('error', () => undefined);
-  const run = async (sql, params = []) => (await db.query(sql, params)).rows;
-  const size = async () => Number((await run('select pg_database_size(current_database()) as n'))[0].n);
+/** Seeds a new database (or takes the seed's record from a kept one): what the record says of it. */
+async function seedOrReuse(run) {
+  if (REUSE_URL) {
+    const [{ j }] = await run('select j from bench_seed_record');
+    if (j.exams !== N) throw new Error(`the kept database holds ${j.exams} exams: run with BENCH_EXAMS=${j.exams}`);
+    console.log(`yyp: reusing ${new URL(REUSE_URL).pathname.slice(1)}, seeded ${j.exams} exams on ${j.date}`);
+    return { ...j, reused: true };
+  }
   const started = Date.now();
   const seeded = await seedStatistics(run, N);
   await run('checkpoint');
   const seedSeconds = Math.round((Date.now() - started) / 1000);
-  const dbBytesAfterSeed = await size();
+  const dbBytesAfterSeed = Number((await run('select pg_database_size(current_database()) as n'))[0].n);
   const [counts] = await run(`select
     (select count(*)::int from exams) as exams, (select count(*)::int from reports) as reports,
     (select count(*)::int from registrations) as registrations, (select count(*)::int from scheduled_exams) as "scheduledExams",
@@ -129,15 +137,50 @@ async function main() {
   console.log(
     `yyp: seeded ${N} exams in ${seedSeconds} s, ${Math.round(dbBytesAfterSeed / 2 ** 20)} MB: ${JSON.stringify(counts)}`,
   );
+  const record = {
+    exams: N,
+    date: new Date().toISOString(),
+    yypCommit: buildCommit(),
+    groupId: seeded.groupId,
+    seedSeconds,
+    seedPartsSeconds: seeded.parts,
+    rows: counts,
+    dbBytesAfterSeed,
+  };
+  await run('create table bench_seed_record (j jsonb not null)');
+  await run('insert into bench_seed_record (j) values ($1)', [JSON.stringify(record)]);
+  return record;
+}
+
+async function main() {
+  const yyp = await startYyp({
+    store: 'postgres',
+    main: path.join(buildRoot, 'packages/server/dist/main.js'),
+    ...(REUSE_URL && {
+      restart: {
+        dataDir: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-bench-reuse-')), 'data'),
+        dbUrl: REUSE_URL,
+      },
+    }),
+  });
+  const db = new pg.Pool({ connectionString: yyp.dbUrl, max: 2 });
+  // The database is dropped at cleanup, even after a failure: its idle connections' end is no error.
+  db.on('error', () => undefined);
+  const run = async (sql, params = []) => (await db.query(sql, params)).rows;
+  const size = async () => Number((await run('select pg_database_size(current_database()) as n'))[0].n);
+  const seeded = await seedOrReuse(run);
+  const { seedSeconds, dbBytesAfterSeed, rows: counts } = seeded;
+  const [{ n: dirtyNow }] = await run('select count(*)::int as n from stat_dirty');
 
   const { accessToken: token } = await yypLogin(yyp, 'groupadmin');
   const base = `${yyp.httpBase}/yyp/api/v1`;
   const all = cases(seeded.groupId);
   // The server recounts the marked (organization, day) pairs in the background (every 10 s, a
   // month of one organization per step): the time until none is left, counted from the seed's end.
-  const background = { marksAfterSeed: counts.dirtyDays, seconds: null };
+  const background = { marksAfterSeed: counts.dirtyDays, marksAtStart: dirtyNow, seconds: null };
   const waitFrom = Date.now();
-  while (Date.now() - waitFrom < 1_800_000) {
+  const waitLimitMs = 1_800_000 * Math.max(1, Math.ceil(N / 4_000_000));
+  while (Date.now() - waitFrom < waitLimitMs) {
     const [{ n }] = await run('select count(*)::int as n from stat_dirty');
     if (n === 0) {
       background.seconds = Math.round((Date.now() - waitFrom) / 1000);
@@ -145,7 +188,16 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
-  console.log(`background recount: ${background.seconds ?? 'not done in 30 min'} s after the seed`);
+  console.log(
+    `background recount: ${background.seconds ?? `not done in ${waitLimitMs / 60_000} min`} s after the start`,
+  );
+  if (SEED_ONLY) {
+    await run('update bench_seed_record set j = j || $1', [JSON.stringify({ backgroundRecount: background })]);
+    console.log(`seeded and recounted; the database is kept: BENCH_REUSE_DB_URL=${yyp.dbUrl}`);
+    await db.end();
+    await yyp.stop();
+    return;
+  }
   // The first read then finds nothing (or what the background left) to recount.
   const cold = await callOnce(base, token, all.report);
   const warm = await callOnce(base, token, all.report);
@@ -196,12 +248,15 @@ async function main() {
     exams: N,
     range: { from: FIRST_DAY, to: LAST_DAY, interval: 'month', groupId: seeded.groupId, modalityFrom: MONTH_FROM },
     caller: 'groupadmin',
+    seed: { date: seeded.date, yypCommit: seeded.yypCommit, reused: Boolean(seeded.reused) },
     seedSeconds,
-    seedPartsSeconds: seeded.parts,
+    seedPartsSeconds: seeded.seedPartsSeconds,
     rows: counts,
     dbBytesAfterSeed,
     dbBytes,
-    backgroundRecount: background,
+    backgroundRecount: seeded.backgroundRecount
+      ? { afterSeed: seeded.backgroundRecount, atThisStart: background }
+      : background,
     coldFirstRead,
     connections: CONNECTIONS,
     durationSeconds: SECONDS,
@@ -211,7 +266,8 @@ async function main() {
     goalMet: N >= 1_000_000 ? Object.values(results).every((r) => r.pass) : null,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench/results/statistics-postgres.json'), JSON.stringify(record, null, 2) + '\n');
+  const file = N >= 10_000_000 ? 'statistics-postgres-10m.json' : 'statistics-postgres.json';
+  fs.writeFileSync(path.join(root, 'bench/results', file), JSON.stringify(record, null, 2) + '\n');
 }
 
-await runBounded(main, Number(process.env.BENCH_TIMEOUT_SECONDS || 7200));
+await runBounded(main, Number(process.env.BENCH_TIMEOUT_SECONDS || (N >= 10_000_000 ? 6 * 3600 : 7200)));
