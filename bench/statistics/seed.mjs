@@ -91,14 +91,14 @@ async function patients(run, ctx, count) {
       `insert into patients (id, bucket_id, patient_key, patient_id, name, sex, birth_date)
        select 'bs-p-' || g, ${bucketOf(ctx)}, 'BS' || lpad(g::text, 9, '0'), 'BS' || lpad(g::text, 9, '0'),
          ($1::text[])[1 + g % $2], case when g % 2 = 0 then 'M' else 'F' end,
-         to_char(date '1940-01-01' + (g * 7919) % 30000, 'YYYYMMDD')
+         to_char(date '1940-01-01' + (g::bigint * 7919 % 30000)::int, 'YYYYMMDD')
        from generate_series($3::int, $4::int) g`,
       [pgArray(all.map((x) => x[0])), all.length, from, to],
     );
     await run(
       `insert into registry_patients (id, group_id, patient_id, name, name_pinyin, gender, birth_date, created, updated)
        select 'bs-rp-' || g, $5, 'BS' || lpad(g::text, 9, '0'), ($1::text[])[1 + g % $3], ($2::text[])[1 + g % $3],
-         case when g % 2 = 0 then 'M' else 'F' end, to_char(date '1940-01-01' + (g * 7919) % 30000, 'YYYYMMDD'),
+         case when g % 2 = 0 then 'M' else 'F' end, to_char(date '1940-01-01' + (g::bigint * 7919 % 30000)::int, 'YYYYMMDD'),
          timestamptz '2025-01-01 00:00:00+08', timestamptz '2025-01-01 00:00:00+08'
        from generate_series($4::int, $6::int) g`,
       [pgArray(all.map((x) => x[0])), pgArray(all.map((x) => x[1])), all.length, from, ctx.groupId, to],
