@@ -23,7 +23,7 @@ export const WRITERS = 30;
 export const SENIORS = 8;
 export const REGISTRARS = 6;
 
-/** Row triggers (migrations 0043, 0045, 0048) disabled during the bulk writes. */
+/** Row triggers (migrations 0043, 0045, 0048, 0054) disabled during the bulk writes. */
 const ROW_TRIGGERS = [
   ['exams', 'exams_stat_insert'],
   ['exams', 'exams_steps_insert'],
@@ -34,6 +34,7 @@ const ROW_TRIGGERS = [
   ['scheduled_exams', 'scheduled_exams_stat_insert'],
   ['queue_exams', 'queue_exams_steps_insert'],
   ['orders', 'orders_steps_insert'],
+  ['orders', 'orders_stat_insert'],
 ];
 
 /** A text literal (the values come from the bench database: ids and codes). */
@@ -215,6 +216,8 @@ export async function seedStatistics(run, n) {
       union select bucket_id, stat_day(approved_at) from reports where approved_at is not null and id like 'bs-e-%'
       union select bucket_id, stat_day(created) from registrations where id like 'bs-r-%'
       union select bucket_id, stat_day(arrived_at) from scheduled_exams where arrived_at is not null and id like 'bs-s-%'
+      union select request_bucket_id, stat_day(created) from orders where id like 'bs-o-%'
+      union select target_bucket_id, stat_day(created) from orders where id like 'bs-o-%'
       on conflict do nothing`),
   );
   await timed('vacuumAnalyze', () => run('vacuum (analyze)'));

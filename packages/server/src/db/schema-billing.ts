@@ -146,6 +146,8 @@ export const orders = pgTable(
     index('orders_request_bucket_created_idx').on(t.requestBucketId, t.created, t.id),
     index('orders_target_bucket_created_idx').on(t.targetBucketId, t.created, t.id),
     index('orders_target_exam_idx').on(t.targetExamId),
+    // An exam's orders, cancelled ones too (the statistics' marks when its modality changes).
+    index('orders_exam_idx').on(t.examId),
     index('orders_deadline_idx')
       .on(t.deadlineAt)
       .where(sql`${t.breachedAt} is null and ${t.status} <> 'cancelled'`),

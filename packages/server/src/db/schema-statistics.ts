@@ -142,3 +142,37 @@ export const statTurnaround = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucketId, t.span, t.day, t.dim, t.key] })],
 );
+
+/**
+ * Remote and expert report orders (statistics/remote-report, issue 26) per organization counted,
+ * side (s: it applied for them, r: it was asked), the other side's organization, span (d: the
+ * hospital day the order was made, m: a month, its first day), the exam's modality (its first) and
+ * whether the order reached the experts (free, or paid): how many, how many reported, how many
+ * cancelled, and the reported ones' whole minutes (rounded up) from payment (or creation) to the
+ * report as a histogram (`minutes` ascending and distinct, `counts` how many). Each order is here
+ * twice, once under each side's organization, so an organization's marked days (the orders trigger
+ * of migration 0054 marks both sides' days; an exam's modality change marks its orders' days) are
+ * rebuilt from its own orders alone, in the refresh's transaction.
+ */
+export const statRemote = pgTable(
+  'stat_remote',
+  {
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    span: text('span').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    side: text('side').notNull(),
+    otherBucketId: text('other_bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    modality: text('modality').notNull(),
+    reached: boolean('reached').notNull(),
+    orders: integer('orders').notNull(),
+    reported: integer('reported').notNull(),
+    cancelled: integer('cancelled').notNull(),
+    minutes: integer('minutes').array().notNull(),
+    counts: integer('counts').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucketId, t.span, t.day, t.side, t.otherBucketId, t.modality, t.reached] })],
+);

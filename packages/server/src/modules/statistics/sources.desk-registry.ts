@@ -1,7 +1,8 @@
 import type { StatKind } from '@yyp/contracts';
 import type { StatSource } from './stat-source.js';
 import { arriverStats, registrarStats } from './sources.desk-rollup.js';
-import { consulStats, remoteReportStats } from './stat-desk-orders.store.js';
+import { consulStats } from './stat-desk-orders.store.js';
+import { remoteReportTable } from './sources.remote.js';
 import { groupPaymentStats } from './stat-money.store.js';
 
 /**
@@ -11,7 +12,7 @@ import { groupPaymentStats } from './stat-money.store.js';
 export const deskRegistrySources: Partial<Record<StatKind, StatSource>> = {
   registrar: registrarStats,
   arriver: arriverStats,
-  'remote-report': remoteReportStats,
+  'remote-report': remoteReportTable,
   'group-payment': (db, req) => groupPaymentStats(db, req, req.currency ?? 'CNY'),
   consul: consulStats,
 };

@@ -7,6 +7,7 @@ import { refreshMonths } from './stat-monthly.store.js';
 import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js';
 import type { StatRequest } from './stat-source.js';
 import { recountQuality } from './stat-quality-rollup.store.js';
+import { recountRemote } from './stat-remote-rollup.store.js';
 import { recountTurnaround } from './stat-turnaround-rollup.store.js';
 
 /**
@@ -136,7 +137,7 @@ async function recountMarks(db: Db, marks: SQL): Promise<number> {
     await tx.execute(sql`delete from stat_daily s using ${g} where s.bucket_id = g.bucket_id and s.day = g.day`);
     await tx.execute(recountExams(g));
     await tx.execute(recountReports(g));
-    for (const statement of [...recountDesk(g), ...recountQuality(g), ...recountTurnaround(g)]) {
+    for (const statement of [...recountDesk(g), ...recountQuality(g), ...recountTurnaround(g), ...recountRemote(g)]) {
       await tx.execute(statement);
     }
     await refreshMonths(tx, g);

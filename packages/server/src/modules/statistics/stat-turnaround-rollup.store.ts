@@ -6,6 +6,20 @@ import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js'
 import { splitRange } from './stat-range.js';
 
 /**
+ * The rows of a histogram rollup (span d: a day, m: a month's first day) that cover a range of
+ * hospital days (both included) exactly once: with `byMonth`, its whole months from month rows and
+ * the days around them from day rows; else day rows only.
+ */
+export function spanConditions(q: { from: string; to: string }, byMonth: boolean): SQL[] {
+  const { months, days } = splitRange(q.from, q.to);
+  if (!byMonth || !months) return [sql`span = 'd' and day between ${q.from}::date and ${q.to}::date`];
+  return [
+    sql`span = 'm' and day between ${months.from}::date and ${months.to}::date`,
+    ...days.map((r) => sql`span = 'd' and day between ${r.from}::date and ${r.to}::date`),
+  ];
+}
+
+/**
  * The turnaround rollup (issue 26; schema stat_turnaround, migration 0052): histograms of the whole
  * minutes (rounded up) from registration to approval, per organization, approval day or month,
  * dimension and key, so statistics/turnaround reads a year's medians from a few hundred rows.
@@ -82,18 +96,9 @@ export async function histogramRows(
   dim: TurnaroundDim,
   interval: StatInterval,
 ): Promise<HistogramRow[]> {
-  const { months, days } = splitRange(q.from, q.to);
   const buckets = textArrayLiteral(q.bucketIds);
-  const part = (dims: readonly TurnaroundDim[], byMonth: boolean): SQL[] => {
-    const d = textArrayLiteral(dims);
-    if (!byMonth || !months) {
-      return [sql`span = 'd' and day between ${q.from}::date and ${q.to}::date and dim = any(${d}::text[])`];
-    }
-    return [
-      sql`span = 'm' and day between ${months.from}::date and ${months.to}::date and dim = any(${d}::text[])`,
-      ...days.map((r) => sql`span = 'd' and day between ${r.from}::date and ${r.to}::date and dim = any(${d}::text[])`),
-    ];
-  };
+  const part = (dims: readonly TurnaroundDim[], byMonth: boolean): SQL[] =>
+    spanConditions(q, byMonth).map((span) => sql`${span} and dim = any(${textArrayLiteral(dims)}::text[])`);
   const monthly = interval === 'month' || interval === 'year';
   const parts = monthly ? part(['-', dim], true) : [...part([dim], true), ...part(['-'], false)];
   const result = await db.execute(sql`
