@@ -19,6 +19,7 @@
 // seed and the background recount and keeps the database (its name is printed; the seed's record
 // is kept in it, table bench_seed_record); BENCH_REUSE_DB_URL=postgres://…/<that name> then starts
 // the build on it (its migrations run), waits for the recount and measures. Drop the database after.
+// BENCH_ONLY=<regex> measures only the cases it matches (e.g. remoteReport).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 2);
 const GOAL_P95_MS = N >= 10_000_000 ? 500 : 200;
 const SEED_ONLY = Boolean(process.env.BENCH_SEED_ONLY);
 const REUSE_URL = process.env.BENCH_REUSE_DB_URL;
+/** BENCH_ONLY=<regex>: only the cases whose names match (their record is written to a file of its own). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 if (SEED_ONLY) process.env.BENCH_KEEP_DB = '1';
 const MONTH_FROM = '2026-10-01';
 
@@ -213,6 +216,7 @@ async function main() {
   const calibration = { before: cpuCalibrationMs() };
   const results = {};
   for (const [name, c] of Object.entries(all)) {
+    if (ONLY && !ONLY.test(name)) continue;
     const drainedSeconds = await drained(run);
     const first = await callOnce(base, token, c);
     await load(base, token, c, WARMUP_SECONDS);
@@ -263,10 +267,12 @@ async function main() {
     warmupSeconds: WARMUP_SECONDS,
     results,
     goal: { p95MsAtOneMillion: 200, p95MsAtTenMillion: 500 },
+    only: ONLY ? String(ONLY) : undefined,
     goalMet: N >= 1_000_000 ? Object.values(results).every((r) => r.pass) : null,
   };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  const file = N >= 10_000_000 ? 'statistics-postgres-10m.json' : 'statistics-postgres.json';
+  const only = ONLY ? `-only-${Object.keys(results).join('-')}` : '';
+  const file = `statistics-postgres${N >= 10_000_000 ? '-10m' : ''}${only}.json`;
   fs.writeFileSync(path.join(root, 'bench/results', file), JSON.stringify(record, null, 2) + '\n');
 }
 
