@@ -156,9 +156,13 @@ async function seedOrReuse(run) {
 }
 
 async function main() {
-  const yyp = await startYyp({
+  const mainJs = path.join(buildRoot, 'packages/server/dist/main.js');
+  // The server migrates the new database and seeds the demo; then it stops while the bench's seed
+  // writes (its background recount would count days still being written, on tables whose indexes
+  // are dropped meanwhile) and starts again on the seeded database.
+  const first = await startYyp({
     store: 'postgres',
-    main: path.join(buildRoot, 'packages/server/dist/main.js'),
+    main: mainJs,
     ...(REUSE_URL && {
       restart: {
         dataDir: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-bench-reuse-')), 'data'),
@@ -166,12 +170,20 @@ async function main() {
       },
     }),
   });
-  const db = new pg.Pool({ connectionString: yyp.dbUrl, max: 2 });
+  const db = new pg.Pool({ connectionString: first.dbUrl, max: 2 });
   // The database is dropped at cleanup, even after a failure: its idle connections' end is no error.
   db.on('error', () => undefined);
   const run = async (sql, params = []) => (await db.query(sql, params)).rows;
   const size = async () => Number((await run('select pg_database_size(current_database()) as n'))[0].n);
+  if (!REUSE_URL) await first.kill();
   const seeded = await seedOrReuse(run);
+  const yyp = REUSE_URL
+    ? first
+    : await startYyp({ store: 'postgres', main: mainJs, restart: { dataDir: first.dataDir, dbUrl: first.dbUrl } });
+  const stopAll = async () => {
+    await yyp.stop();
+    if (yyp !== first) await first.stop();
+  };
   const { seedSeconds, dbBytesAfterSeed, rows: counts } = seeded;
   const [{ n: dirtyNow }] = await run('select count(*)::int as n from stat_dirty');
 
@@ -198,7 +210,7 @@ async function main() {
     await run('update bench_seed_record set j = j || $1', [JSON.stringify({ backgroundRecount: background })]);
     console.log(`seeded and recounted; the database is kept: BENCH_REUSE_DB_URL=${yyp.dbUrl}`);
     await db.end();
-    await yyp.stop();
+    await stopAll();
     return;
   }
   // The first read then finds nothing (or what the background left) to recount.
@@ -241,7 +253,7 @@ async function main() {
   calibration.after = cpuCalibrationMs();
   const dbBytes = await size();
   await db.end();
-  await yyp.stop();
+  await stopAll();
 
   const record = {
     benchmark: 'statistics',
