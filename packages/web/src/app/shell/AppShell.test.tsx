@@ -91,7 +91,7 @@ describe('signed-in shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByText('Log out'));
     // The login page is loaded on first use: allow for it.
-    await screen.findByRole('button', { name: 'Log in' }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: 'Log in' }, { timeout: 25_000 });
     const logouts = api.requests.filter((r) => r.method === 'POST' && r.path === 'accounts/logout');
     expect(logouts).toHaveLength(1);
     expect(logouts[0]!.headers.authorization).toBe(`Bearer ${token.accessToken}`);
