@@ -249,6 +249,9 @@ export async function seedStatistics(run, n) {
   await timed('examsReportsQuality', () => examsAndReports(run, n, ctx, staff));
   await seedDesk(run, n, ctx, staff, timed);
   for (const [table, trigger] of ROW_TRIGGERS) await run(`alter table ${table} enable trigger ${trigger}`);
+  // Without their indexes the planner needs the new rows' statistics (else it plans for empty
+  // tables: nested loops over a million rows).
+  await timed('analyze', () => run(`analyze ${BULK_TABLES.join(', ')}`));
   await timed('examSteps', () => fillExamSteps(run));
   // What migrations 0043 and 0048 do for existing rows: every (organization, day) counted at the first read.
   await timed('statMarks', () =>
