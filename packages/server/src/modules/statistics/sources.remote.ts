@@ -2,7 +2,8 @@ import { periodOf, type StatColumn } from '@yyp/contracts';
 import type { Db } from '../../platform/db.js';
 import { addInto, summarize, type Histogram } from './stat-histogram.js';
 import { shapeSets, type SetsLine } from './stat-desk-sets.store.js';
-import { bucketNames, remoteRows, type RemoteRow } from './stat-remote-rollup.store.js';
+import { bucketsByIds } from '../organizations/index.js';
+import { remoteRows, type RemoteRow } from './stat-remote-rollup.store.js';
 import { refreshRollups } from './stat-rollup.store.js';
 import type { StatRequest, StatResult } from './stat-source.js';
 
@@ -43,7 +44,7 @@ interface Sums {
  */
 export async function remoteReportTable(db: Db, req: StatRequest): Promise<StatResult> {
   await refreshRollups(db, req.bucketIds);
-  const rows = await remoteRows(db, req, req.interval);
+  const rows = await remoteRows(db, req);
   const mine = new Set(req.bucketIds);
   const none = (): Sums => ({ sent: 0, received: 0, reported: 0, cancelled: 0, minutes: new Map() });
   // the totals are answered even when nothing was ordered
@@ -77,8 +78,9 @@ export async function remoteReportTable(db: Db, req: StatRequest): Promise<StatR
     if (a) add('k', sentKey, r, true, b && receivedKey === sentKey);
     if (b && !(a && receivedKey === sentKey)) add('k', receivedKey, r, false, true);
   }
-  const labels =
-    req.by === 'counterpart' ? await bucketNames(db, [...groups.get('k')!.keys()]) : new Map<string, string>();
+  const labels = new Map(
+    req.by === 'counterpart' ? (await bucketsByIds(db, [...groups.get('k')!.keys()])).map((b) => [b.id, b.name]) : [],
+  );
   const lines: SetsLine[] = [...groups].flatMap(([g, sums]) =>
     [...sums].map(([key, s]) => {
       const { median, p90 } = summarize([{ h: s.minutes, target: null }]);

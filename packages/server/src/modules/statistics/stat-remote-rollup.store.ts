@@ -1,9 +1,9 @@
-import type { StatInterval } from '@yyp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
-import { anyOf, firstModality } from './stat-desk-sets.store.js';
+import { firstModality } from './stat-desk-sets.store.js';
 import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js';
+import type { StatRequest } from './stat-source.js';
 import { spanConditions, wholeMinutesSql } from './stat-turnaround-rollup.store.js';
 
 /**
@@ -17,14 +17,14 @@ import { spanConditions, wholeMinutesSql } from './stat-turnaround-rollup.store.
 const KEYS = 'bucket_id, day, side, other_bucket_id, modality, reached';
 
 /**
- * Rows d(bucket_id, day, side, other_bucket_id, modality, reached, status, m) into stat_remote as
- * span `span`: the counts, and the histogram of m (minutes, null for an order not reported).
+ * Rows d(KEYS, orders, reported, cancelled, m, n) into stat_remote as span `span`: the sums of the
+ * counts, and the histogram of m (whole minutes; n how many; rows with m null add no entry).
  */
-function insertRows(d: SQL, span: 'd' | 'm', counts: { orders: string; reported: string; cancelled: string }): SQL {
+function insertRows(d: SQL, span: 'd' | 'm'): SQL {
   return sql`with d as (${d}),
     c as (
-      select ${sql.raw(KEYS)}, ${sql.raw(counts.orders)} as orders, ${sql.raw(counts.reported)} as reported,
-        ${sql.raw(counts.cancelled)} as cancelled
+      select ${sql.raw(KEYS)}, sum(orders)::int as orders, sum(reported)::int as reported,
+        sum(cancelled)::int as cancelled
       from d group by ${sql.raw(KEYS)}
     ),
     h as (
@@ -55,10 +55,9 @@ export function recountRemote(g: SQL): SQL[] {
   const orderRows = sql`
     select o.bucket_id, o.day, o.side, o.other_bucket_id, coalesce(${firstModality(sql`e.modality`)}, '') as modality,
       (o.price_fen = 0 or o.payment_status <> 0) as reached,
-      case when o.status = 'reported' then 1 else 0 end as r, case when o.status = 'cancelled' then 1 else 0 end as x,
-      1 as n,
+      1 as orders, (o.status = 'reported')::int as reported, (o.status = 'cancelled')::int as cancelled,
       case when o.status = 'reported' and o.reported_at is not null
-        then ${wholeMinutesSql(sql`coalesce(o.paid_at, o.created)`, sql`o.reported_at`)} end as m
+        then ${wholeMinutesSql(sql`coalesce(o.paid_at, o.created)`, sql`o.reported_at`)} end as m, 1 as n
     from (${side('request_bucket_id', 'target_bucket_id', 's')} union all ${side('target_bucket_id', 'request_bucket_id', 'r')}) o
     join exams e on e.id = o.exam_id`;
   const months = sql`(select distinct g.bucket_id, date_trunc('month', g.day)::date as month from ${g}) mo`;
@@ -77,17 +76,9 @@ export function recountRemote(g: SQL): SQL[] {
     cross join lateral unnest(t.minutes, t.counts) as u(m, c)`;
   return [
     sql`delete from stat_remote t using ${g} where t.bucket_id = g.bucket_id and t.span = 'd' and t.day = g.day`,
-    insertRows(orderRows, 'd', {
-      orders: 'count(*)::int',
-      reported: 'sum(r)::int',
-      cancelled: 'sum(x)::int',
-    }),
+    insertRows(orderRows, 'd'),
     sql`delete from stat_remote t using ${months} where t.bucket_id = mo.bucket_id and t.span = 'm' and t.day = mo.month`,
-    insertRows(dayRows, 'm', {
-      orders: 'sum(orders)::int',
-      reported: 'sum(reported)::int',
-      cancelled: 'sum(cancelled)::int',
-    }),
+    insertRows(dayRows, 'm'),
   ];
 }
 
@@ -115,11 +106,10 @@ export interface RemoteRow {
  */
 export async function remoteRows(
   db: Db,
-  q: { bucketIds: readonly string[]; from: string; to: string; modality?: string | undefined },
-  interval: StatInterval,
+  q: Pick<StatRequest, 'bucketIds' | 'from' | 'to' | 'modality' | 'interval'>,
 ): Promise<RemoteRow[]> {
   const buckets = textArrayLiteral(q.bucketIds);
-  const spans = spanConditions(q, interval === 'month' || interval === 'year');
+  const spans = spanConditions(q, q.interval === 'month' || q.interval === 'year');
   const result = await db.execute(sql`
     select bucket_id as "bucketId", side, other_bucket_id as "otherBucketId", to_char(day, 'YYYY-MM-DD') as day,
       modality, reached, orders, reported, cancelled, minutes, counts
@@ -136,11 +126,4 @@ export async function remoteRows(
     minutes: r.minutes.map(Number),
     counts: r.counts.map(Number),
   }));
-}
-
-/** Organizations' names by id. */
-export async function bucketNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const result = await db.execute(sql`select id, name from buckets where ${anyOf(sql`id`, ids)}`);
-  return new Map((result as unknown as { rows: { id: string; name: string }[] }).rows.map((r) => [r.id, r.name]));
 }
