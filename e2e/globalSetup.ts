@@ -19,6 +19,8 @@ declare module 'vitest' {
     /** where the video rooms' TURN server is expected (127.0.0.1, UDP) and its REST-API secret (consultation-video e2e starts coturn there) */
     turnPort: number;
     turnSecret: string;
+    /** the server's SMS simulator (YYP_SMS=sim): GET /inbox.json?phone= lists the codes it received */
+    smsInbox: string;
   }
 }
 
@@ -63,7 +65,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       throw new Error(`${path.relative(root, file)} is missing: run \`npm run build\` before the e2e tests`);
     }
   }
-  const [port, dicomPort, turnPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, dicomPort, turnPort, smsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-e2e-'));
   let log = '';
   const child = spawn(process.execPath, [main], {
@@ -80,6 +82,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       YYP_TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp`,
       YYP_TURN_SECRET: E2E_TURN_SECRET,
+      YYP_SMS: 'sim',
+      YYP_SMS_SIM_PORT: String(smsPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -107,6 +111,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('dicomPort', dicomPort);
   project.provide('turnPort', turnPort);
   project.provide('turnSecret', E2E_TURN_SECRET);
+  project.provide('smsInbox', `http://127.0.0.1:${smsPort}`);
   fs.mkdirSync(path.join(import.meta.dirname, 'screenshots'), { recursive: true });
 
   return async () => {

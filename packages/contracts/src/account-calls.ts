@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineCall } from './call.js';
 import {
   accountSuggestionsSchema,
+  bindMobileCodeRequestSchema,
+  bindMobileRequestSchema,
   changePasswordRequestSchema,
   loginRequestSchema,
   maskedMobileSchema,
@@ -74,5 +76,17 @@ export const accountCalls = {
     params: nameParams,
     body: passwordResetRequestSchema,
     status: 204,
+  }),
+  sendBindMobileCode: defineCall({
+    method: 'POST',
+    path: 'accounts/me/code/bind-mobile',
+    body: bindMobileCodeRequestSchema,
+    status: 204,
+  }),
+  bindMobile: defineCall({
+    method: 'POST',
+    path: 'accounts/me/mobile/bind',
+    body: bindMobileRequestSchema,
+    answer: userSchema,
   }),
 } as const;

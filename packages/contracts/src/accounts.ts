@@ -159,8 +159,30 @@ export const healthSchema = z.object({ status: z.literal('ok'), db: z.literal('o
 /** Forgot-password: the masked mobile of an account, and the reset by SMS code. */
 export const maskedMobileSchema = z.object({ mobile: z.string().nullable() });
 export type MaskedMobile = z.infer<typeof maskedMobileSchema>;
-export const passwordResetRequestSchema = z.object({
-  code: z.string().min(4).max(8),
-  password: z.string().min(1).max(32),
-});
+/** SMS verification codes (issue 27): six digits, valid for five minutes, five tries. */
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_TTL_SECONDS = 5 * 60;
+export const SMS_CODE_MAX_TRIES = 5;
+const smsCodeField = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^[0-9]{${SMS_CODE_LENGTH}}$`));
+export const passwordResetRequestSchema = z
+  .object({
+    code: smsCodeField,
+    password: z.string().min(1).max(32),
+  })
+  .strict();
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** A mobile number as bound by SMS code: mainland 11 digits starting with 1, or + and 8 to 15 digits. */
+export const bindableMobileSchema = z
+  .string()
+  .trim()
+  .regex(/^(1[0-9]{10}|\+[1-9][0-9]{7,14})$/);
+/** POST accounts/me/code/bind-mobile: send a code to the number to bind. */
+export const bindMobileCodeRequestSchema = z.object({ mobile: bindableMobileSchema }).strict();
+export type BindMobileCodeRequest = z.infer<typeof bindMobileCodeRequestSchema>;
+/** POST accounts/me/mobile/bind: bind the number the code was sent to. */
+export const bindMobileRequestSchema = z.object({ mobile: bindableMobileSchema, code: smsCodeField }).strict();
+export type BindMobileRequest = z.infer<typeof bindMobileRequestSchema>;

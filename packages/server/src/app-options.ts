@@ -3,6 +3,7 @@ import type { BlobStore } from './platform/blobs.js';
 import type { Clock } from './platform/clock.js';
 import type { TrustProxy } from './platform/config.js';
 import type { Db } from './platform/db.js';
+import type { SmsProvider } from './platform/sms/index.js';
 import type { WechatChannel } from './modules/payments/index.js';
 
 /** What buildApp (app.ts) is given: the stores, the clock, secrets and limits (main.ts reads them from the config). */
@@ -55,6 +56,11 @@ export interface AppOptions {
    * WeChat is off (the balance channel still works).
    */
   wechatPay?: { channel: WechatChannel; close?: () => Promise<void> } | null;
+  /**
+   * The SMS service of the verification codes (platform/sms startSms: the Alibaba Cloud adapter,
+   * the loopback simulator or the development log); absent or null: no codes are sent (YYP_SMS=off).
+   */
+  sms?: SmsProvider | null;
   /** the video rooms' STUN/TURN URLs and coturn's REST-API secret (YYP_TURN_URLS, YYP_TURN_SECRET; docs/video.md) */
   turn?: { urls: string[]; secret?: string | undefined } | undefined;
 }

@@ -163,6 +163,7 @@ export async function buildApp(
       tokens,
       policies,
       rateLimitMultiplier: options.rateLimitMultiplier,
+      sms: options.sms ?? null,
     }),
     domain: new DomainService(options.db, options.clock),
     groups: new GroupsService(options.db, options.clock),

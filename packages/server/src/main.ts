@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { buildApp, defaultWebDist } from './app.js';
 import { systemClock } from './platform/clock.js';
 import { loadConfig } from './platform/config.js';
+import { startSms } from './platform/sms/index.js';
 import { startWechatPay } from './platform/wechatpay/index.js';
 import { migrate, openDatabase } from './platform/db.js';
 import { loadJwtSecret } from './platform/tokens.js';
@@ -58,6 +59,9 @@ async function main(): Promise<void> {
   }
   // WeChat Pay: off, live, or the loopback simulator (whose notifications come back over loopback).
   const wechat = await startWechatPay(config.wechatPay);
+  // SMS codes: off, Alibaba Cloud SMS, its loopback simulator (whose inbox the log names) or the log (dev).
+  const sms = await startSms(config.sms, { log: logger });
+  if (sms.simulator) logger.info({ inbox: sms.simulator.inboxUrl }, 'SMS codes go to the local SMS simulator');
   const apiBase = wechat.simulator || !config.publicBaseUrl ? `http://127.0.0.1:${config.port}` : config.publicBaseUrl;
   const { app, services } = await buildApp({
     db: database.db,
@@ -78,6 +82,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     espeakPath: config.espeakPath,
     turn: config.turn,
+    sms: sms.provider,
     wechatPay: wechat.provider
       ? {
           channel: {
@@ -102,6 +107,7 @@ async function main(): Promise<void> {
     dicom?.close();
     app
       .close()
+      .then(() => sms.close())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

@@ -137,3 +137,28 @@ export const auditLogs = pgTable(
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccountRow = typeof accounts.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * SMS verification codes (issue 27): one live code per account and purpose (a new one replaces
+ * it), stored as a hash; six digits, five minutes, five tries. `mobile` is where it was sent:
+ * binding takes exactly that number.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('verification_codes_account_purpose_idx').on(t.accountId, t.purpose),
+    index('verification_codes_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_REPORT_LOCK_SECONDS } from '@yyp/contracts';
 import type { S3Settings } from './blobs-s3.js';
+import { smsSettings, type SmsSettings } from './sms/settings.js';
 import { wechatPaySettings, type WechatPaySettings } from './wechatpay/settings.js';
 
 /** Environment of DESIGN.md "Configuration"; every variable optional. */
@@ -43,6 +44,8 @@ export interface Config {
   espeakPath: string | undefined;
   /** WeChat Pay (YYP_WECHATPAY off|sim|live, default sim, and WECHATPAY_*; docs/payments.md) */
   wechatPay: WechatPaySettings;
+  /** SMS codes (YYP_SMS off|dev|sim|aliyun, default sim, off in production, and ALIYUN_SMS_*; docs/sms.md) */
+  sms: SmsSettings;
   /** the video rooms' STUN/TURN servers (YYP_TURN_URLS) and coturn's auth secret (YYP_TURN_SECRET); docs/video.md */
   turn: { urls: string[]; secret: string | undefined };
 }
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     espeakPath: env.ESPEAK_NG || undefined,
     wechatPay: wechatPaySettings(env),
+    sms: smsSettings(env),
     turn: { urls: iceUrls(env.YYP_TURN_URLS), secret: env.YYP_TURN_SECRET || undefined },
   };
 }

@@ -1,6 +1,8 @@
 import {
   accountCalls,
   type AccountSuggestion,
+  type BindMobileCodeRequest,
+  type BindMobileRequest,
   type ChangePasswordRequest,
   type LoginRequest,
   type MaskedMobile,
@@ -81,4 +83,14 @@ export async function resetPassword(username: string, body: PasswordResetRequest
 /** Colleagues by username prefix or name; accounts outside the caller's groups only by exact username. */
 export function fetchAccountSuggestions(q: string, signal?: AbortSignal): Promise<AccountSuggestion[]> {
   return callApi(accountCalls.suggestions, { query: { q } }, { signal });
+}
+
+/** Sends a verification code to the number to bind (204). */
+export function sendBindMobileCode(body: BindMobileCodeRequest): Promise<void> {
+  return callApi(accountCalls.sendBindMobileCode, { body });
+}
+
+/** Binds the number the code was sent to; answers the user as now. */
+export function bindMobile(body: BindMobileRequest): Promise<User> {
+  return callApi(accountCalls.bindMobile, { body });
 }

@@ -20,6 +20,13 @@ describe('errorMessage', () => {
     expect(lockoutMinutes({ retryAfterSeconds: 'soon' })).toBe(30);
   });
 
+  it('names the tries left after a wrong verification code', () => {
+    expect(errorMessage(t, new ApiError('VerificationCodeIncorrect', 400, '', { triesLeft: 3 }))).toBe(
+      'The code is incorrect: 3 tries left.',
+    );
+    expect(errorMessage(t, new ApiError('VerificationCodeIncorrect', 400))).toBe('The verification code is incorrect.');
+  });
+
   it('explains which password rule failed when the server says so', () => {
     const tooShort = new ApiError('PasswordTooSimple', 400, '', { problem: 'passwordTooShort' });
     expect(errorMessage(t, tooShort)).toBe('The password must have at least 6 characters.');

@@ -49,6 +49,10 @@ export function errorMessage(t: TFunction, error: unknown, context: ErrorMessage
       }
       return t('errors.PasswordTooSimple');
     }
+    case 'VerificationCodeIncorrect': {
+      const left = detailOf(error.details, 'triesLeft');
+      return typeof left === 'number' ? t('mobile.triesLeft', { count: left }) : t('errors.VerificationCodeIncorrect');
+    }
     case 'ReportLocked': {
       const lockedBy = detailOf(error.details, 'lockedBy');
       const name = detailOf(lockedBy, 'name');

@@ -286,6 +286,10 @@ export const routes: RouteObject[] = [
                 path: 'signature',
                 lazy: () => import('../features/settings/SignaturePage').then((m) => ({ Component: m.SignaturePage })),
               },
+              {
+                path: 'mobile',
+                lazy: () => import('../features/settings/MobilePage').then((m) => ({ Component: m.MobilePage })),
+              },
             ],
           },
         ],

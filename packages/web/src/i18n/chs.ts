@@ -1,6 +1,7 @@
 import { catalogueChs } from './catalogue/chs';
 import type { Messages } from './en';
 import { tenancyChs } from './tenancy/chs';
+import { identityChs } from './identity/chs';
 import { uploadChs } from './upload/chs';
 import { notificationsChs } from './notifications/chs';
 import { studyListChs } from './studies/chs';
@@ -220,6 +221,11 @@ export const chs: Messages = {
     StatisticsRangeInvalid: '统计的结束日期不能早于开始日期',
     StatisticsRangeTooLong: '统计时间段过长：设备工作量最多一个月，记录员工作量最多一年，其余最多五年',
     StatisticsDisabled: '该集团未开启统计功能',
+    VerificationCodeIncorrect: '验证码不正确',
+    VerificationCodeExpired: '验证码已过期或已失效，请重新获取',
+    MobileNotBound: '该账号未绑定手机号，请联系管理员',
+    MobileChangeNeedsCode: '更换手机号需要短信验证码，请前往“设置 › 手机绑定”',
+    SmsNotSent: '短信服务未能发送验证码，请稍后重试',
     ReportImageLimit: '该报告的关键图像已达上限（6 张），请先删除一张',
     NotChestCt: '该检查不是胸部 CT，AI 服务只分析胸部 CT。仍要发送吗？',
     CoExamConflict: '部分检查已与其他检查合并书写报告',
@@ -291,6 +297,7 @@ export const chs: Messages = {
   },
   ...catalogueChs,
   ...tenancyChs,
+  ...identityChs,
   ...uploadChs,
   ...notificationsChs,
   ...studyListChs,

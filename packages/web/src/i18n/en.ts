@@ -1,6 +1,7 @@
 import type { ApiErrorCode } from '../api/errors';
 import { catalogueEn } from './catalogue/en';
 import { tenancyEn } from './tenancy/en';
+import { identityEn } from './identity/en';
 import { uploadEn } from './upload/en';
 import { notificationsEn } from './notifications/en';
 import { studyListEn } from './studies/en';
@@ -45,6 +46,11 @@ const errors: Record<ApiErrorCode, string> = {
   StatisticsRangeTooLong:
     'The period is too long: device workload takes at most one month, note-taker workload at most one year, the rest at most five years.',
   StatisticsDisabled: 'Statistics are turned off for this group.',
+  VerificationCodeIncorrect: 'The verification code is incorrect.',
+  VerificationCodeExpired: 'The verification code has expired or has been used up. Please send a new one.',
+  MobileNotBound: 'No mobile number is bound to this account. Please contact your administrator.',
+  MobileChangeNeedsCode: 'A new mobile number is bound with a verification code: use Settings › Mobile number.',
+  SmsNotSent: 'The SMS service did not send the code. Please try again later.',
   ReportImageLimit: 'This report already has the most key images allowed (6). Remove one first.',
   NotChestCt: 'This exam is not a chest CT; the AI service reads chest CT. Send it anyway?',
   CoExamConflict: 'Some of these exams are already reported together with another exam.',
@@ -302,6 +308,7 @@ export const en = {
   errors,
   ...catalogueEn,
   ...tenancyEn,
+  ...identityEn,
   ...uploadEn,
   ...notificationsEn,
   ...studyListEn,

@@ -1,6 +1,7 @@
 import { catalogueTib } from './catalogue/tib';
 import type { Messages } from './en';
 import { tenancyTib } from './tenancy/tib';
+import { identityTib } from './identity/tib';
 import { uploadTib } from './upload/tib';
 import { notificationsTib } from './notifications/tib';
 import { studyListTib } from './studies/tib';
@@ -221,6 +222,11 @@ export const tib: Messages = {
     StatisticsRangeTooLong:
       'དུས་ཡུན་རིང་དྲགས་འདུག ཡོ་བྱད་ཀྱི་ལས་ཀ་ཟླ་བ་གཅིག་ལས་མི་བརྒལ། ཟིན་འགོད་པའི་ལས་ཀ་ལོ་གཅིག་ལས་མི་བརྒལ། གཞན་ལོ་ལྔ་ལས་མི་བརྒལ།',
     StatisticsDisabled: 'ཚོགས་པ་འདིར་བསྡོམས་རྩིས་ཀྱི་ནུས་པ་ཁ་ཕྱེ་མེད།',
+    VerificationCodeIncorrect: 'ར་སྤྲོད་ཨང་རྟགས་མི་འགྲིག',
+    VerificationCodeExpired: 'ར་སྤྲོད་ཨང་རྟགས་དུས་ཚོད་ཡོལ་བའམ་བཀོལ་ཟིན། ཡང་བསྐྱར་ལེན་རོགས།',
+    MobileNotBound: 'ཐོ་ཁོངས་འདིར་ཁ་པར་ཨང་གྲངས་འབྲེལ་མེད། དོ་དམ་པར་འབྲེལ་བ་གནང་རོགས།',
+    MobileChangeNeedsCode: 'ཁ་པར་ཨང་གྲངས་བརྗེ་བར་ར་སྤྲོད་ཨང་རྟགས་དགོས། "སྒྲིག་འགོད་ › ཁ་པར་འབྲེལ་མཐུད་" ལ་སོང་རོགས།',
+    SmsNotSent: 'འཕྲིན་ཐུང་ཞབས་ཞུས་ར་སྤྲོད་ཨང་རྟགས་བསྐུར་མ་ཐུབ། ཅུང་ཙམ་རྗེས་སུ་ཡང་བསྐྱར་ཚོད་ལྟ་གནང་རོགས།',
     ReportImageLimit: 'སྙན་ཞུ་འདིའི་གལ་ཆེའི་པར་རིས་ཚད་ (༦) ལ་སླེབས་ཟིན། སྔོན་ལ་གཅིག་སུབ་རོགས།',
     NotChestCt: 'ཞིབ་བཤེར་འདི་བྲང་ཁོག་གི་ CT མིན། AI ཞབས་ཞུས་བྲང་ཁོག་ CT ཁོ་ན་ཀློག ད་དུང་གཏོང་ངམ།',
     CoExamConflict: 'ཞིབ་བཤེར་ཁ་ཤས་ཞིབ་བཤེར་གཞན་དང་མཉམ་དུ་སྙན་ཐོ་བྲིས་ཟིན།',
@@ -293,6 +299,7 @@ export const tib: Messages = {
   },
   ...catalogueTib,
   ...tenancyTib,
+  ...identityTib,
   ...uploadTib,
   ...notificationsTib,
   ...studyListTib,

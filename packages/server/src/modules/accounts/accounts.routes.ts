@@ -63,10 +63,20 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
   });
   definePublicCallRoute(app, accountCalls.sendResetCode, {
     summary: 'Send a password reset code by SMS',
-    handler: ({ params, request }) => accounts.sendResetCode(params.name, auditContext(request)),
+    handler: ({ params, request }) => accounts.mobile.sendResetCode(params.name, auditContext(request)),
   });
   definePublicCallRoute(app, accountCalls.resetPassword, {
     summary: 'Reset the password with an SMS code',
-    handler: ({ params, request }) => accounts.resetPasswordWithCode(params.name, auditContext(request)),
+    handler: ({ params, body, request }) => accounts.mobile.resetPassword(params.name, body, auditContext(request)),
+  });
+  defineCallRoute(app, accountCalls.sendBindMobileCode, {
+    summary: 'Send a code to the mobile number to bind',
+    auth: 'account',
+    handler: ({ account, body, request }) => accounts.mobile.sendBindCode(account, body.mobile, auditContext(request)),
+  });
+  defineCallRoute(app, accountCalls.bindMobile, {
+    summary: 'Bind the mobile number with the code sent to it',
+    auth: 'account',
+    handler: ({ account, body, request }) => accounts.bindMobile(account, body, auditContext(request)),
   });
 }

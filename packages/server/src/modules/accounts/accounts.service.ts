@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   checkPassword,
+  type BindMobileRequest,
   checkUsername,
   SEARCH_LIMIT,
   type AccountSuggestion,
@@ -18,12 +19,14 @@ import type { CallerScope } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { assertNewPassword, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import type { SmsProvider } from '../../platform/sms/index.js';
 import type { TokenService } from '../../platform/tokens.js';
 import { getDomainConfig } from '../domain/index.js';
 import { loginGate, purgeLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle.store.js';
 import { clientAddress, RATE_RULES, RateLimiter } from './rate-limit.js';
 import type { PoliciesService } from '../policies/index.js';
 import { maskMobile, presentSuggestion, presentUser } from './accounts.presenter.js';
+import { MobileService } from './mobile.service.js';
 import * as store from './accounts.store.js';
 import { organizationsOf, permissionsOf } from './permissions.js';
 
@@ -35,6 +38,8 @@ export interface AccountsDeps {
   policies: PoliciesService;
   /** scales the per-address rate limits (RATE_LIMIT_MULTIPLIER, default 1; 0 turns them off) */
   rateLimitMultiplier?: number;
+  /** the SMS service of the verification codes (platform/sms); absent or null: none (YYP_SMS=off) */
+  sms?: SmsProvider | null;
 }
 
 /** A session's activity is written at most this often; inactivity is measured to this precision. */
@@ -42,21 +47,18 @@ export const SESSION_TOUCH_MS = 60_000;
 /** How often an instance purges expired sessions, rate counters and stale lockout rows. */
 const HOUSEKEEPING_MS = 10 * 60_000;
 
-const smsNotConfigured = () =>
-  new AppError(
-    'ServiceNotConfigured',
-    'Password reset by SMS is not configured on this server; ask your administrator to reset the password',
-  );
-
 /** Avatar URLs stay the same for 6 hours (browser caching) and work for at least 6 more. */
 const AVATAR_URL_WINDOW_SECONDS = 6 * 3600;
 
 export class AccountsService {
   private readonly limiter: RateLimiter;
   private lastHousekeeping = Number.NEGATIVE_INFINITY;
+  /** mobile binding and password reset by SMS code */
+  readonly mobile: MobileService;
 
   constructor(private readonly deps: AccountsDeps) {
     this.limiter = new RateLimiter(deps.db, deps.clock, deps.rateLimitMultiplier ?? 1);
+    this.mobile = new MobileService({ db: deps.db, clock: deps.clock, limiter: this.limiter, sms: deps.sms ?? null });
   }
 
   private get db(): Db {
@@ -89,6 +91,7 @@ export class AccountsService {
     await store.purgeExpiredSessions(this.db, now);
     await this.limiter.purge();
     await purgeLoginThrottle(this.db, now);
+    await this.mobile.purge(now);
   }
 
   /**
@@ -253,6 +256,13 @@ export class AccountsService {
 
   /** A new avatar is the key of the caller's own upload from policies/avatars; null removes it. */
   async updateMe(account: AccountRow, change: UpdateMeRequest): Promise<User> {
+    // Where codes can be sent, a number is bound only with its code (accounts/me/mobile/bind):
+    // password resets go to it. Removing one's number needs none.
+    if (this.deps.sms && change.mobile !== undefined && change.mobile !== null && change.mobile !== account.mobile) {
+      throw new AppError('MobileChangeNeedsCode', 'Bind a new mobile number with the code sent to it', {
+        field: 'mobile',
+      });
+    }
     const avatar = change.avatar;
     const newAvatar = avatar !== undefined && avatar !== account.avatar;
     if (newAvatar && avatar !== null) await this.deps.policies.assertOwnedUpload(account.id, 'avatars', avatar);
@@ -260,6 +270,11 @@ export class AccountsService {
     // The replaced picture is no longer shown anywhere; a failed removal only leaves a stray file.
     if (newAvatar) await this.deps.policies.discard(account.avatar).catch(() => undefined);
     return this.present(updated);
+  }
+
+  /** Binds the number the code was sent to (MobileService); answers the user as now. */
+  async bindMobile(account: AccountRow, input: BindMobileRequest, ctx: AuditContext): Promise<User> {
+    return this.present(await this.mobile.bindMobile(account, input, ctx));
   }
 
   /** A password check by a signed-in caller: counted against its address, failed ones once more. */
@@ -334,20 +349,6 @@ export class AccountsService {
     await this.limiter.hit(RATE_RULES.lookup, { address: clientAddress(ctx.ip ?? undefined) });
     const account = await store.findAccountByUsername(this.db, username.trim());
     return { mobile: account && account.disabled === 0 ? maskMobile(account.mobile) : null };
-  }
-
-  /** Sending a reset code by SMS: throttled per address and per name, then refused (no SMS service). */
-  async sendResetCode(username: string, ctx: AuditContext): Promise<never> {
-    const subject = { address: clientAddress(ctx.ip ?? undefined), name: username.trim() };
-    await this.limiter.hit([...RATE_RULES.smsByAddress, ...RATE_RULES.smsByName], subject);
-    throw smsNotConfigured();
-  }
-
-  /** Resetting a password with an SMS code: throttled per address and per name, then refused. */
-  async resetPasswordWithCode(username: string, ctx: AuditContext): Promise<never> {
-    const subject = { address: clientAddress(ctx.ip ?? undefined), name: username.trim() };
-    await this.limiter.hit([...RATE_RULES.resetByAddress, ...RATE_RULES.resetByName], subject);
-    throw smsNotConfigured();
   }
 
   permissions(account: AccountRow): Promise<PermissionEntry[]> {

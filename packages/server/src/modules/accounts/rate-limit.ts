@@ -13,8 +13,8 @@ export interface RateRule {
   name: string;
   windowSeconds: number;
   max: number;
-  /** per client address (scaled by the multiplier; 0 turns it off), or per account name (fixed) */
-  per: 'address' | 'name';
+  /** per client address (scaled by the multiplier; 0 turns it off), per account name or per mobile number (fixed) */
+  per: 'address' | 'name' | 'number';
 }
 
 const rule = (name: string, per: RateRule['per'], max: number, windowSeconds: number): RateRule => ({
@@ -35,6 +35,15 @@ export const RATE_RULES = {
   /** sending an SMS code */
   smsByAddress: [rule('sms.h', 'address', 10, 3600)],
   smsByName: [rule('sms-name.m', 'name', 1, 60), rule('sms-name.h', 'name', 5, 3600)],
+  /** ...and per number it goes to, whoever asks (the SMS services' own default flow control) */
+  smsByNumber: [
+    rule('sms-number.m', 'number', 1, 60),
+    rule('sms-number.h', 'number', 5, 3600),
+    rule('sms-number.d', 'number', 10, 86400),
+  ],
+  /** binding a mobile with its code */
+  bindByAddress: [rule('bind.h', 'address', 10, 3600)],
+  bindByName: [rule('bind-name.h', 'name', 10, 3600)],
   /** resetting a password with an SMS code */
   resetByAddress: [rule('reset.h', 'address', 10, 3600)],
   resetByName: [rule('reset-name.h', 'name', 5, 3600)],
@@ -63,6 +72,13 @@ export function clientAddress(ip: string | undefined): string {
     .join(':')}::/64`;
 }
 
+/** Who a request is counted against: its client address, and the account name or number it names. */
+export interface RateSubject {
+  address: string;
+  name?: string;
+  number?: string;
+}
+
 interface Counter {
   key: string;
   rule: RateRule;
@@ -79,11 +95,12 @@ export class RateLimiter {
     private readonly multiplier = 1,
   ) {}
 
-  private counters(rules: RateRule[], subject: { address: string; name?: string }, now: Date): Counter[] {
+  private counters(rules: RateRule[], subject: RateSubject, now: Date): Counter[] {
     const out: Counter[] = [];
     for (const r of rules) {
       if (r.per === 'address' && this.multiplier === 0) continue;
-      const who = r.per === 'address' ? subject.address : subject.name?.toLowerCase();
+      const who =
+        r.per === 'address' ? subject.address : r.per === 'name' ? subject.name?.toLowerCase() : subject.number;
       if (who === undefined) continue;
       const windowMs = r.windowSeconds * 1000;
       const rule = r.per === 'address' ? { ...r, max: r.max * this.multiplier } : r;
@@ -94,14 +111,14 @@ export class RateLimiter {
   }
 
   /** Counts one request against each rule; answers 429 TooManyRequests when any rule is over. */
-  async hit(rules: RateRule[], subject: { address: string; name?: string }): Promise<void> {
+  async hit(rules: RateRule[], subject: RateSubject): Promise<void> {
     const now = this.clock.now();
     const counters = this.counters(rules, subject, now);
     this.refuseOver(counters, await this.increment(counters), now, (hits, max) => hits > max);
   }
 
   /** Counts one event (a failed password check) without refusing anything. */
-  async record(rules: RateRule[], subject: { address: string; name?: string }): Promise<void> {
+  async record(rules: RateRule[], subject: RateSubject): Promise<void> {
     await this.increment(this.counters(rules, subject, this.clock.now()));
   }
 
@@ -117,7 +134,7 @@ export class RateLimiter {
   }
 
   /** Answers 429 when a rule has already counted its maximum in this window (counts nothing). */
-  async check(rules: RateRule[], subject: { address: string; name?: string }): Promise<void> {
+  async check(rules: RateRule[], subject: RateSubject): Promise<void> {
     const now = this.clock.now();
     const counters = this.counters(rules, subject, now);
     if (counters.length === 0) return;

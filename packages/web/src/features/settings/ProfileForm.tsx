@@ -1,7 +1,8 @@
 import type { UpdateMeRequest, User } from '@yyp/contracts';
-import { Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useNotify } from '../../shared/notify/useNotify';
 import { useUpdateMe } from '../../shared/account/useMe';
 import { maxLengthRule } from '../../shared/forms/formRules';
@@ -11,18 +12,14 @@ import { NameField } from '../../shared/forms/AccountFields';
 interface ProfileValues {
   username: string;
   name: string;
-  mobile: string;
   licenseIssuer: string;
   professionalTitle: string;
 }
-
-const MOBILE_PATTERN = /^\+?[0-9]{6,20}$/;
 
 function toValues(user: User): ProfileValues {
   return {
     username: user.username,
     name: user.name,
-    mobile: user.mobile ?? '',
     licenseIssuer: user.licenseIssuer ?? '',
     professionalTitle: user.professionalTitle ?? '',
   };
@@ -33,7 +30,10 @@ function emptyToNull(value: string | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** Picture, name and professional details (PATCH accounts/me); the username cannot change. */
+/**
+ * Picture, name and professional details (PATCH accounts/me); the username cannot change, the
+ * mobile number is shown with a link to its own page (bound by SMS code).
+ */
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProfileValues>();
@@ -47,7 +47,6 @@ export function ProfileForm({ user }: { user: User }) {
   async function handleFinish(values: ProfileValues) {
     const body: UpdateMeRequest = {
       name: values.name.trim(),
-      mobile: emptyToNull(values.mobile),
       licenseIssuer: emptyToNull(values.licenseIssuer),
       professionalTitle: emptyToNull(values.professionalTitle),
     };
@@ -73,12 +72,14 @@ export function ProfileForm({ user }: { user: User }) {
           <Input disabled />
         </Form.Item>
         <NameField />
-        <Form.Item
-          name="mobile"
-          label={t('fields.mobile')}
-          rules={[{ pattern: MOBILE_PATTERN, message: t('validation.invalidMobile') }]}
-        >
-          <Input autoComplete="tel" inputMode="tel" />
+        {/* A number is bound with its SMS code on /settings/mobile: resets of the password go to it. */}
+        <Form.Item label={t('fields.mobile')}>
+          <Space size="middle" wrap>
+            <Typography.Text type={user.mobile ? undefined : 'secondary'}>
+              {user.mobile ?? t('mobile.none')}
+            </Typography.Text>
+            <Link to="/settings/mobile">{user.mobile ? t('mobile.change') : t('mobile.bind')}</Link>
+          </Space>
         </Form.Item>
         <Form.Item name="licenseIssuer" label={t('fields.licenseIssuer')} rules={[maxLengthRule(t, 128)]}>
           <Input />

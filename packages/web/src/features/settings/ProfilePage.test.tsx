@@ -34,26 +34,21 @@ describe('profile', () => {
 
     await user.clear(screen.getByLabelText('Name'));
     await user.type(screen.getByLabelText('Name'), '  Dr. Li Wei ');
-    await user.clear(screen.getByLabelText('Mobile number'));
     await user.type(screen.getByLabelText('Professional title'), 'Chief physician');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Profile saved.')).toBeTruthy();
     expect(api.requests.find((r) => r.method === 'PATCH')?.body).toEqual({
       name: 'Dr. Li Wei',
-      mobile: null,
       licenseIssuer: null,
       professionalTitle: 'Chief physician',
     });
   });
 
-  it('refuses an invalid mobile number before calling the server', async () => {
-    const api = openProfile();
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Mobile number'), '12ab');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Enter a valid mobile number.')).toBeTruthy();
-    expect(api.requests.some((r) => r.method === 'PATCH')).toBe(false);
+  it('shows the mobile number with a link to bind another by code, and sends none with the profile', async () => {
+    openProfile(demoUser({ mobile: '13800000000' }));
+    expect(await screen.findByText('13800000000')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Change' }).getAttribute('href')).toBe('/settings/mobile');
   });
 });
 

@@ -1,14 +1,15 @@
-import { SignatureOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { MobileOutlined, SignatureOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useDomain } from '../../shared/domain/useDomain';
 
-/** Settings sub-pages of spec 000 §2 that exist so far (profile, groups); others join as they arrive. */
+/** Settings sub-pages of spec 000 §2 that exist so far; others join as they arrive. */
 const SETTINGS_PAGES = [
   { key: 'profile', path: '/settings/profile', icon: <UserOutlined />, label: 'settings.menuProfile' },
   { key: 'groups', path: '/settings/groups', icon: <TeamOutlined />, label: 'myGroups.menu' },
   { key: 'signature', path: '/settings/signature', icon: <SignatureOutlined />, label: 'signature.menu' },
+  { key: 'mobile', path: '/settings/mobile', icon: <MobileOutlined />, label: 'mobile.menu' },
   // Billing only with the domain's payment service on (spec 000 §2).
   { key: 'billing', path: '/settings/billing', icon: <WalletOutlined />, label: 'billing.settings.menu' },
 ] as const;

@@ -1,0 +1,1 @@
+export { startSmsSimulator, type ReceivedSms, type SmsSimulator, type SmsSimulatorOptions } from './simulator.js';
