@@ -8,6 +8,8 @@ import {
   accountStatusSchema,
   auditPageSchema,
   auditQuerySchema,
+  platformGroupPageSchema,
+  platformGroupQuerySchema,
   realmPageSchema,
   realmQuerySchema,
 } from './tenancy.js';
@@ -73,5 +75,19 @@ export const adminCalls = {
     path: 'domain',
     body: updateDomainConfigSchema,
     answer: domainConfigSchema,
+  }),
+  /** the whole platform's operation log (platform admin, /settings/admin) */
+  platformAuditLogs: defineCall({
+    method: 'POST',
+    path: 'admin/audit-logs/page-query',
+    body: auditQuerySchema.omit({ groupId: true }),
+    answer: auditPageSchema,
+  }),
+  /** every group of the platform (platform admin, /settings/admin) */
+  platformGroups: defineCall({
+    method: 'POST',
+    path: 'admin/groups/page-query',
+    body: platformGroupQuerySchema,
+    answer: platformGroupPageSchema,
   }),
 } as const;

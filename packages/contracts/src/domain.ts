@@ -48,6 +48,13 @@ export const defaultDomainConfig: DomainConfig = {
   auditLogOn: true,
 };
 
+/** A picture of the login page: an http(s) address or a path on this site, or none. */
+const brandingPicture = z
+  .string()
+  .trim()
+  .max(1024)
+  .regex(/^(|https?:\/\/[^\s"'()<>\\]+|\/(?!\/)[^\s"'()<>\\]*)$/i);
+
 /** PUT domain: a platform admin changes any subset of the fields except id. */
 export const updateDomainConfigSchema = domainConfigSchema
   .omit({ id: true })
@@ -55,8 +62,8 @@ export const updateDomainConfigSchema = domainConfigSchema
     displayName: z.string().trim().min(1).max(64),
     company: z.string().max(128),
     website: z.string().max(256),
-    logo: z.string().max(1024),
-    bgImgUrl: z.string().max(1024),
+    logo: brandingPicture,
+    bgImgUrl: brandingPicture,
     displayDomainName: z.string().max(128),
     footerHtml: z.string().max(4096),
   })

@@ -361,3 +361,22 @@ export const auditLogSchema = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export const auditPageSchema = z.object({ logs: z.array(auditLogSchema), count: z.number().int() });
+
+/** The platform admin's list of every group (POST admin/groups/page-query). */
+export const platformGroupQuerySchema = z
+  .object({
+    q: z.string().trim().max(64).optional(),
+    skip: z.number().int().min(0).max(1_000_000).optional(),
+    limit: z.number().int().min(1).max(200).optional(),
+  })
+  .strict();
+export const platformGroupSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  memberCount: z.number().int(),
+  organizationCount: z.number().int(),
+  enableStat: z.boolean(),
+  createdAt: z.string(),
+});
+export type PlatformGroup = z.infer<typeof platformGroupSchema>;
+export const platformGroupPageSchema = z.object({ groups: z.array(platformGroupSchema), count: z.number().int() });

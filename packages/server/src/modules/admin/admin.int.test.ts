@@ -102,3 +102,53 @@ describe('auditLogOn', () => {
     expect(await count('bucket.tags.add')).toBe(before + 1);
   });
 });
+
+describe('the platform admin (/settings/admin)', () => {
+  it('reads the whole platform’s operation log, across groups; no one else may', async () => {
+    const admin = as(await t.login('admin'));
+    // Something in each group: the other group's security admin signs in, and so does the tech.
+    await t.login('telesec');
+    await t.login('tech');
+    const res = await admin.post('admin/audit-logs/page-query', { action: 'account.login', limit: 200 });
+    expect(res.statusCode).toBe(200);
+    const names = new Set((res.json().logs as { actorUsername: string }[]).map((l) => l.actorUsername));
+    expect([...names]).toEqual(expect.arrayContaining(['telesec', 'tech', 'admin']));
+    // A group's auditor sees its own group only, and not the platform's log.
+    const auditor = as(await t.login('auditor'));
+    const own = await auditor.post(`domains/audit-logs?groupId=${groupId}`, { action: 'account.login', limit: 200 });
+    expect((own.json().logs as { actorUsername: string }[]).map((l) => l.actorUsername)).not.toContain('telesec');
+    for (const name of ['auditor', 'secadmin', 'groupadmin']) {
+      const refused = await as(await t.login(name)).post('admin/audit-logs/page-query', {});
+      expect(refused.statusCode, name).toBe(403);
+    }
+    expect((await t.call('POST', 'admin/audit-logs/page-query', { body: {} })).statusCode).toBe(401);
+    // Reading it is recorded.
+    const reads = await admin.post('admin/audit-logs/page-query', { action: 'audit.read', limit: 50 });
+    expect(reads.json().logs).toEqual(
+      expect.arrayContaining([expect.objectContaining({ actorUsername: 'admin', targetType: 'domain' })]),
+    );
+  });
+
+  it('lists every group with its members and organizations counted, found by name', async () => {
+    const admin = as(await t.login('admin'));
+    const res = await admin.post('admin/groups/page-query', { limit: 200 });
+    expect(res.statusCode).toBe(200);
+    const page = res.json() as {
+      groups: { id: string; memberCount: number; organizationCount: number }[];
+      count: number;
+    };
+    expect(page.count).toBeGreaterThanOrEqual(2);
+    const hospital = page.groups.find((g) => g.id === groupId);
+    expect(hospital).toMatchObject({ memberCount: 5, organizationCount: 1 });
+    const page2 = res.json() as { groups: { id: string; displayName: string }[] };
+    const name = page2.groups.find((g) => g.id === groupId)!.displayName;
+    const named = (await admin.post('admin/groups/page-query', { q: name.slice(2) })).json();
+    expect(named.groups.map((g: { id: string }) => g.id)).toEqual([groupId]);
+    expect((await admin.post('admin/groups/page-query', { q: 'no-such-group-name' })).json()).toEqual({
+      groups: [],
+      count: 0,
+    });
+    expect((await admin.post('admin/groups/page-query', { limit: 0 })).statusCode).toBe(400);
+    expect((await as(await t.login('secadmin')).post('admin/groups/page-query', {})).statusCode).toBe(403);
+  });
+});

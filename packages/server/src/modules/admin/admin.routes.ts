@@ -39,6 +39,17 @@ export function adminRoutes(app: FastifyInstance, db: Db, admin: AdminService): 
     auth: 'platformAdmin',
     handler: ({ account, body, request }) => admin.dicomRefusals(account, null, body, auditContext(request)),
   });
+  defineCallRoute(app, adminCalls.platformAuditLogs, {
+    summary: "The whole platform's operation log (platform admin)",
+    auth: 'platformAdmin',
+    handler: ({ account, body, request }) =>
+      admin.auditLogs(account, { ...body, groupId: null }, auditContext(request)),
+  });
+  defineCallRoute(app, adminCalls.platformGroups, {
+    summary: 'Every group of the platform (platform admin)',
+    auth: 'platformAdmin',
+    handler: ({ body }) => admin.platformGroups(body),
+  });
   defineCallRoute(app, adminCalls.groupDicomRefusals, {
     summary: "Refused DICOM associations that concern the group's AE titles (auditor)",
     auth: { power: 'audit_read', group: ({ params }) => params.groupId },

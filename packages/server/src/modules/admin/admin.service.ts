@@ -99,7 +99,12 @@ export class AdminService {
     return store.queryRealm(this.db, groupId, q, p.skip, p.limit, this.clock.now());
   }
 
-  async auditLogs(actor: AccountRow, query: z.infer<typeof auditQuerySchema>, ctx: AuditContext) {
+  /** The operation log of a group (its auditors), or with groupId null of the whole platform (platform admin). */
+  async auditLogs(
+    actor: AccountRow,
+    query: Omit<z.infer<typeof auditQuerySchema>, 'groupId'> & { groupId: string | null },
+    ctx: AuditContext,
+  ) {
     const p = page(query.skip, query.limit, 200);
     const result = await store.queryAuditLogs(
       this.db,
@@ -113,7 +118,11 @@ export class AdminService {
       p.skip,
       p.limit,
     );
-    await this.logRead(actor, ctx, { targetType: 'group', targetId: query.groupId });
+    await this.logRead(
+      actor,
+      ctx,
+      query.groupId === null ? { targetType: 'domain' } : { targetType: 'group', targetId: query.groupId },
+    );
     return {
       logs: result.rows.map((r) => ({
         id: r.id,
@@ -157,6 +166,12 @@ export class AdminService {
       log: REFUSED_ASSOCIATION,
     });
     return result;
+  }
+
+  /** Every group of the platform (platform admin). */
+  platformGroups(query: { q?: string | undefined; skip?: number | undefined; limit?: number | undefined }) {
+    const p = page(query.skip, query.limit, 200);
+    return store.queryPlatformGroups(this.db, query.q || undefined, p.skip, p.limit);
   }
 
   /** Reading a log is itself logged: an audit.read row naming what was read. */

@@ -66,7 +66,8 @@ export async function queryRealm(
 }
 
 export interface AuditFilter {
-  groupId: string;
+  /** null: the whole platform's rows (the platform admin) */
+  groupId: string | null;
   actorId?: string | undefined;
   action?: string | undefined;
   outcome?: string | undefined;
@@ -74,19 +75,22 @@ export interface AuditFilter {
   to?: Date | undefined;
 }
 
-/** Rows of a group: by its current members, or about its organizations or itself. Read-only. */
+/** The rows of a group (by its current members, or about its organizations or itself), or of the platform. */
+function auditScope(db: Db, groupId: string | null) {
+  if (groupId === null) return undefined;
+  const members = db.select({ id: groupMembers.accountId }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
+  const groupBuckets = db.select({ id: buckets.id }).from(buckets).where(eq(buckets.groupId, groupId));
+  return or(
+    inArray(auditLogs.actorId, members),
+    inArray(auditLogs.bucketId, groupBuckets),
+    eq(auditLogs.targetId, groupId),
+  );
+}
+
+/** Audit rows, newest first, filtered. Read-only. */
 export async function queryAuditLogs(db: Db, f: AuditFilter, skip: number, limit: number) {
-  const members = db
-    .select({ id: groupMembers.accountId })
-    .from(groupMembers)
-    .where(eq(groupMembers.groupId, f.groupId));
-  const groupBuckets = db.select({ id: buckets.id }).from(buckets).where(eq(buckets.groupId, f.groupId));
   const where = and(
-    or(
-      inArray(auditLogs.actorId, members),
-      inArray(auditLogs.bucketId, groupBuckets),
-      eq(auditLogs.targetId, f.groupId),
-    ),
+    auditScope(db, f.groupId),
     f.actorId ? eq(auditLogs.actorId, f.actorId) : undefined,
     f.action ? ilike(auditLogs.action, `${escapeLike(f.action)}%`) : undefined,
     f.outcome ? eq(auditLogs.outcome, f.outcome) : undefined,
@@ -102,4 +106,41 @@ export async function queryAuditLogs(db: Db, f: AuditFilter, skip: number, limit
     .limit(limit);
   const [total] = await db.select({ n: count() }).from(auditLogs).where(where);
   return { rows, count: total?.n ?? 0 };
+}
+
+/** Every group of the platform, with its members and organizations counted (the platform admin). */
+export async function queryPlatformGroups(db: Db, q: string | undefined, skip: number, limit: number) {
+  const where = q ? ilike(groups.displayName, `%${escapeLike(q)}%`) : undefined;
+  // The counts name the outer row as groups.id: drizzle leaves a lone table's columns unqualified,
+  // and buckets has an id of its own.
+  const rows = await db
+    .select({
+      id: groups.id,
+      displayName: groups.displayName,
+      settings: groups.settings,
+      createdAt: groups.createdAt,
+      memberCount: sql<number>`(select count(*) from ${groupMembers} m where m.group_id = groups.id)`.mapWith(
+        Number,
+      ),
+      organizationCount: sql<number>`(select count(*) from ${buckets} b where b.group_id = groups.id)`.mapWith(
+        Number,
+      ),
+    })
+    .from(groups)
+    .where(where)
+    .orderBy(desc(groups.createdAt), groups.id)
+    .offset(skip)
+    .limit(limit);
+  const [total] = await db.select({ n: count() }).from(groups).where(where);
+  return {
+    groups: rows.map((r) => ({
+      id: r.id,
+      displayName: r.displayName,
+      memberCount: r.memberCount,
+      organizationCount: r.organizationCount,
+      enableStat: r.settings.enableStat === true,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    count: total?.n ?? 0,
+  };
 }

@@ -57,6 +57,25 @@ describe('PUT domain', () => {
     expect(audit.some((r) => r.action === 'permission.denied' && r.actorUsername === 'groupadmin')).toBe(true);
   });
 
+  it('stores the footer sanitised and takes pictures by http(s) address or site path', async () => {
+    const token = tok.admin!;
+    const res = await t.call('PUT', 'domain', {
+      token,
+      body: {
+        footerHtml: '© 仁和医院 <a href="https://beian.miit.gov.cn/" onclick="steal()">京ICP备1号</a><script>alert(1)</script>',
+        logo: '/brand/logo.png',
+        bgImgUrl: 'https://cdn.example.org/bg.jpg',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const domain = (await t.call('GET', 'domain')).json();
+    expect(domain.footerHtml).toBe(
+      '© 仁和医院 <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">京ICP备1号</a>',
+    );
+    expect(domain).toMatchObject({ logo: '/brand/logo.png', bgImgUrl: 'https://cdn.example.org/bg.jpg' });
+    await t.call('PUT', 'domain', { token, body: { footerHtml: '', logo: '', bgImgUrl: '' } });
+  });
+
   it('refuses bad values and unknown fields, changing nothing', async () => {
     const token = tok.admin!;
     const before = (await t.call('GET', 'domain')).json();
@@ -67,6 +86,10 @@ describe('PUT domain', () => {
       { id: 'other' },
       { nonsense: 1 },
       { displayName: '' },
+      { logo: 'javascript:alert(1)' },
+      { bgImgUrl: 'https://x.example/a.png") ; background:url("https://evil' },
+      { logo: '//evil.example/logo.png' },
+      { footerHtml: 'x'.repeat(4097) },
     ]) {
       const res = await t.call('PUT', 'domain', { token, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);

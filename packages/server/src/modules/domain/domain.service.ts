@@ -1,4 +1,4 @@
-import type { DomainConfig, UpdateDomainConfig } from '@yyp/contracts';
+import { sanitizeFooterHtml, type DomainConfig, type UpdateDomainConfig } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -15,8 +15,13 @@ export class DomainService {
     return getDomainConfig(this.db);
   }
 
-  /** Route-level auth admits platform admins only; the change and its audit row commit together. */
-  async update(actor: AccountRow, change: UpdateDomainConfig, ctx: AuditContext): Promise<DomainConfig> {
+  /**
+   * Route-level auth admits platform admins only; the change and its audit row commit together.
+   * The footer is stored sanitised (contracts footer-html.ts): the login page shows it to everyone.
+   */
+  async update(actor: AccountRow, input: UpdateDomainConfig, ctx: AuditContext): Promise<DomainConfig> {
+    const change =
+      input.footerHtml === undefined ? input : { ...input, footerHtml: sanitizeFooterHtml(input.footerHtml) };
     return this.db.transaction(async (tx) => {
       const updated = await updateDomainConfig(tx, change, this.clock.now());
       await writeAudit(tx, ctx, {
