@@ -380,3 +380,4 @@ export const platformGroupSchema = z.object({
 });
 export type PlatformGroup = z.infer<typeof platformGroupSchema>;
 export const platformGroupPageSchema = z.object({ groups: z.array(platformGroupSchema), count: z.number().int() });
+export type PlatformGroupPage = z.infer<typeof platformGroupPageSchema>;

@@ -1,6 +1,14 @@
 import { adminCalls } from '@yyp/contracts';
 import { callApi } from './call';
+import type { PlatformGroupPage } from '@yyp/contracts';
 import type { AccountActionResult, AuditPage, AuditQuery, RealmPage } from './contractTypes';
+
+/** The body of POST admin/groups/page-query. */
+export interface PlatformGroupQuery {
+  q?: string;
+  skip?: number;
+  limit?: number;
+}
 
 /** Account administration (security admins) and the operation log (auditors), spec 001 §7 (adminCalls). */
 
@@ -28,4 +36,14 @@ export function resetAccountPassword(accountId: string): Promise<AccountActionRe
 
 export function queryAuditLogs(groupId: string, body: AuditQuery, signal?: AbortSignal): Promise<AuditPage> {
   return callApi(adminCalls.auditLogs, { query: { groupId }, body }, { signal });
+}
+
+/** The whole platform's operation log (platform admin). */
+export function queryPlatformAuditLogs(body: AuditQuery, signal?: AbortSignal): Promise<AuditPage> {
+  return callApi(adminCalls.platformAuditLogs, { body }, { signal });
+}
+
+/** Every group of the platform (platform admin). */
+export function queryPlatformGroups(body: PlatformGroupQuery, signal?: AbortSignal): Promise<PlatformGroupPage> {
+  return callApi(adminCalls.platformGroups, { body }, { signal });
 }

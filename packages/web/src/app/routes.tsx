@@ -290,6 +290,11 @@ export const routes: RouteObject[] = [
                 path: 'mobile',
                 lazy: () => import('../features/settings/MobilePage').then((m) => ({ Component: m.MobilePage })),
               },
+              {
+                path: 'admin',
+                lazy: () =>
+                  import('../features/admin/PlatformAdminPage').then((m) => ({ Component: m.PlatformAdminPage })),
+              },
             ],
           },
         ],

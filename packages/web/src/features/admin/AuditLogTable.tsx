@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Form, Popover, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { queryAuditLogs } from '../../api/admin';
+import { queryAuditLogs, queryPlatformAuditLogs } from '../../api/admin';
 import type { AuditLog, AuditQuery } from '../../api/contractTypes';
 import { queryKeys } from '../../api/queryClient';
 import { PagedQueryTable } from '../../ui/QueryTable';
@@ -34,20 +34,24 @@ function toFilters(values: FilterValues): Filters {
   };
 }
 
-/** Filters and the paginated operation log of one group. */
-export function AuditLogTable({ groupId }: { groupId: string }) {
+/** Filters and the paginated operation log of one group, or (groupId null) of the whole platform. */
+export function AuditLogTable({ groupId }: { groupId: string | null }) {
   const { t } = useTranslation();
   const { form, filters, page, paging, handleFinish, handleReset, pagination } = useFilteredPages(toFilters);
-  const organizations = useGroupOrganizations(groupId);
+  const organizations = useGroupOrganizations(groupId ?? '', groupId !== null);
   const orgName = new Map((organizations.data ?? []).map((o) => [o.id, o.name]));
   const logs = useQuery({
-    queryKey: [...queryKeys.auditLogs(groupId), filters, page],
-    queryFn: ({ signal }) => queryAuditLogs(groupId, { ...filters, ...paging }, signal),
+    queryKey: [...queryKeys.auditLogs(groupId ?? '*'), filters, page],
+    queryFn: ({ signal }) =>
+      groupId === null
+        ? queryPlatformAuditLogs({ ...filters, ...paging }, signal)
+        : queryAuditLogs(groupId, { ...filters, ...paging }, signal),
     placeholderData: keepPreviousData,
   });
 
   const targetLabels: Record<string, string> = {
     group: t('auditLog.targetGroup'),
+    domain: t('platformAdmin.targetDomain'),
     bucket: t('auditLog.targetBucket'),
     account: t('auditLog.targetAccount'),
     role: t('auditLog.targetRole'),

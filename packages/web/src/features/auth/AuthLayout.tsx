@@ -2,7 +2,7 @@ import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../ui/BrandMark';
-import { htmlToText } from '../../ui/htmlToText';
+import { FooterHtml } from '../../ui/FooterHtml';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { useLanguagePreference } from '../../shared/account/useLanguagePreference';
 import { useDomain } from '../../shared/domain/useDomain';
@@ -21,7 +21,6 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
   const { domain } = useDomain();
   const { language, changeLanguage } = useLanguagePreference();
   const productName = domain.displayName || t('app.defaultName');
-  const footerText = htmlToText(domain.footerHtml);
 
   function handleLanguageChange(next: typeof language) {
     void changeLanguage(next);
@@ -54,7 +53,13 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           {footer && <div className="yyp-auth__card-footer">{footer}</div>}
         </Card>
       </main>
-      <footer className="yyp-auth__footer">{footerText || (domain.company ? `© ${domain.company}` : null)}</footer>
+      <footer className="yyp-auth__footer">
+        {domain.footerHtml.trim() ? (
+          <FooterHtml html={domain.footerHtml} />
+        ) : domain.company ? (
+          `© ${domain.company}`
+        ) : null}
+      </footer>
     </div>
   );
 }

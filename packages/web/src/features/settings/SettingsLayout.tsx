@@ -1,7 +1,15 @@
-import { MobileOutlined, SignatureOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  ControlOutlined,
+  MobileOutlined,
+  SignatureOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useMe } from '../../shared/account/useMe';
 import { useDomain } from '../../shared/domain/useDomain';
 
 /** Settings sub-pages of spec 000 §2 that exist so far; others join as they arrive. */
@@ -10,6 +18,8 @@ const SETTINGS_PAGES = [
   { key: 'groups', path: '/settings/groups', icon: <TeamOutlined />, label: 'myGroups.menu' },
   { key: 'signature', path: '/settings/signature', icon: <SignatureOutlined />, label: 'signature.menu' },
   { key: 'mobile', path: '/settings/mobile', icon: <MobileOutlined />, label: 'mobile.menu' },
+  // The platform admin's page (issue 27), for platform admins only.
+  { key: 'admin', path: '/settings/admin', icon: <ControlOutlined />, label: 'platformAdmin.menu' },
   // Billing only with the domain's payment service on (spec 000 §2).
   { key: 'billing', path: '/settings/billing', icon: <WalletOutlined />, label: 'billing.settings.menu' },
 ] as const;
@@ -19,7 +29,12 @@ export function SettingsLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const { domain } = useDomain();
-  const pages = SETTINGS_PAGES.filter((page) => page.key !== 'billing' || domain.enablePaymentService);
+  const me = useMe();
+  const pages = SETTINGS_PAGES.filter(
+    (page) =>
+      (page.key !== 'billing' || domain.enablePaymentService) &&
+      (page.key !== 'admin' || me.data?.isPlatformAdmin === true),
+  );
   const items: MenuProps['items'] = pages.map((page) => ({
     key: page.key,
     icon: page.icon,

@@ -60,10 +60,11 @@ export function useAllGroupMembers(groupId: string, enabled = true) {
   });
 }
 
-export function useGroupOrganizations(groupId: string) {
+export function useGroupOrganizations(groupId: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.groupOrganizations(groupId),
     queryFn: ({ signal }) => fetchGroupOrganizations(groupId, signal),
+    enabled,
   });
 }
 
