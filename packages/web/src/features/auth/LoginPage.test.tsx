@@ -23,6 +23,26 @@ async function fillAndSubmit(username: string, password: string) {
 }
 
 describe('LoginPage', () => {
+  it('shows the domain footer with its links, never its markup', async () => {
+    installFakeApi({
+      'GET domain': () => ({
+        status: 200,
+        body: {
+          ...defaultDomainConfig,
+          footerHtml:
+            '© 仁和医院 <a href="https://beian.miit.gov.cn/">京ICP备1号</a><img src=x onerror="window.hacked=1"><script>window.hacked=1</script>',
+        },
+      }),
+    });
+    renderApp('/login');
+    const link = await screen.findByRole('link', { name: '京ICP备1号' });
+    expect(link.getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+    const footer = link.closest('footer')!;
+    expect(footer.textContent).toBe('© 仁和医院 京ICP备1号');
+    expect(footer.querySelector('img, script')).toBeNull();
+    expect((window as unknown as { hacked?: number }).hacked).toBeUndefined();
+  });
+
   it('signs in with the trimmed username on Enter and returns to the redirect target', async () => {
     const token = tokenFor('doctor');
     const api = server(() => ({ status: 200, body: token }));
