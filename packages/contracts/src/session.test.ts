@@ -15,6 +15,11 @@ describe('token attachment (spec 001 §8)', () => {
   ])('attaches to %s', (p) => {
     expect(shouldAttachToken(p)).toBe(true);
   });
+  it('attaches to a change of the domain configuration, not to its reading', () => {
+    expect(shouldAttachToken('domain', undefined, 'GET')).toBe(false);
+    expect(shouldAttachToken('domain', { displayName: 'x' }, 'PUT')).toBe(true);
+    expect(shouldAttachToken('accounts/login-in', { username: 'a' }, 'POST')).toBe(false);
+  });
   it('does not attach when the body carries its own token', () => {
     expect(shouldAttachToken('exams/page-query', { token: 'abc' })).toBe(false);
     expect(shouldAttachToken('exams/page-query', { other: 1 })).toBe(true);

@@ -16,10 +16,13 @@ export const TOKENLESS_PATHS: readonly string[] = [
   'auth/token',
 ];
 
-/** True when a call to `path` should carry the stored bearer token. */
-export function shouldAttachToken(path: string, body?: unknown): boolean {
+/** Tokenless paths that are so for reading only: the domain configuration is public, its change (PUT by a platform admin) is not. */
+const TOKENLESS_FOR_READS: readonly string[] = ['domain'];
+
+/** True when a call to `path` (with this method) should carry the stored bearer token. */
+export function shouldAttachToken(path: string, body?: unknown, method = 'GET'): boolean {
   const bare = path.replace(/^\/+/, '').split('?')[0]!.replace(/\/+$/, '');
-  if (TOKENLESS_PATHS.includes(bare)) return false;
+  if (TOKENLESS_PATHS.includes(bare)) return TOKENLESS_FOR_READS.includes(bare) && method.toUpperCase() !== 'GET';
   if (typeof body === 'object' && body !== null && 'token' in body) return false;
   return true;
 }

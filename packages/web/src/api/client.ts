@@ -76,7 +76,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (body !== undefined) {
     headers['Content-Type'] = binary ? body.type || 'application/octet-stream' : 'application/json';
   }
-  if (!anonymous && shouldAttachToken(path, body)) {
+  if (!anonymous && shouldAttachToken(path, body, method)) {
     const token = sessionStore.getAccessToken();
     if (token) {
       headers.Authorization = `Bearer ${token}`;

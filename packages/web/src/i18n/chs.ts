@@ -90,6 +90,7 @@ export const chs: Messages = {
     accounts: '账号管理',
     logs: '操作日志',
     dicomRefusals: 'DICOM 拒绝记录',
+    platformAdmin: '平台管理',
     quality: '报告质控',
     criticalValues: '危急值',
     reportPublish: '报告发布',

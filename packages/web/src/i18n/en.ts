@@ -187,6 +187,7 @@ export const en = {
     accounts: 'Accounts',
     logs: 'Operation logs',
     dicomRefusals: 'DICOM refusals',
+    platformAdmin: 'Platform',
     quality: 'Quality control',
     criticalValues: 'Critical values',
     reportPublish: 'Report publishing',

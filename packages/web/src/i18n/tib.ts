@@ -90,6 +90,7 @@ export const tib: Messages = {
     accounts: 'རྩིས་ཐོ་དོ་དམ།',
     logs: 'བཀོལ་སྤྱོད་ཟིན་ཐོ།',
     dicomRefusals: 'DICOM ཁས་མ་བླངས་པ།',
+    platformAdmin: 'སྟེགས་ཁྲི།',
     quality: 'སྤུས་ཚད་ཞིབ་དཔྱད།',
     criticalValues: 'ཉེན་ཁའི་གྲངས་ཐང་།',
     reportPublish: 'སྙན་ཞུ་ཁྱབ་བསྒྲགས།',

@@ -1,7 +1,4 @@
-// The face of the SMS service (issue 27; docs/sms.md): what the accounts module and main.ts use.
-export { createAliyunSms, type AliyunSmsOptions } from './aliyun.js';
-export { createDevSms } from './dev.js';
-export { maskedPhone, serviceNumber } from './phone.js';
+/** Text messages (issue 27; docs/sms.md): the face the accounts module and main.ts use. */
 export {
   SMS_PURPOSES,
   SmsSendError,
@@ -10,5 +7,14 @@ export {
   type SmsProvider,
   type SmsPurpose,
 } from './provider.js';
-export { smsSettings, type AliyunSmsSettings, type SmsMode, type SmsSettings } from './settings.js';
-export { startSms, type SmsRuntime } from './start.js';
+export { createAliyunSms, serviceNumber, type AliyunSmsOptions } from './aliyun.js';
+export { createDevSms } from './dev.js';
+export {
+  ALIYUN_SMS_ENDPOINT,
+  smsSettings,
+  type AliyunSmsSettings,
+  type SmsMode,
+  type SmsSettings,
+} from './settings.js';
+export { startSms, type SmsRuntime, type StartSmsOptions } from './start.js';
+export type { ReceivedSms, SmsSimulator } from '../../sim/sms/simulator.js';

@@ -1,61 +1,100 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { createDevSms } from './dev.js';
-import { serviceNumber } from './phone.js';
 import { smsSettings } from './settings.js';
 
+const SECRET = 'a-Secret-never-shown-0123';
 const aliyun = {
   YYP_SMS: 'aliyun',
   ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5tExample0000',
-  ALIYUN_SMS_ACCESS_KEY_SECRET: 'a-secret-never-shown',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: SECRET,
   ALIYUN_SMS_SIGN_NAME: '仁和医院',
   ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: 'SMS_100000001',
   ALIYUN_SMS_TEMPLATE_BIND_MOBILE: 'SMS_100000002',
 };
 
-describe('YYP_SMS', () => {
-  it('is the simulator by default, and off by default in production', () => {
-    expect(smsSettings({})).toMatchObject({ mode: 'sim', simPort: 0 });
-    expect(smsSettings({ NODE_ENV: 'production' }).mode).toBe('off');
-    expect(smsSettings({ YYP_SMS: 'SIM', YYP_SMS_SIM_PORT: '5099' })).toMatchObject({ mode: 'sim', simPort: 5099 });
-  });
+function thrown(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    return String(err);
+  }
+  throw new Error('nothing was thrown');
+}
 
-  it('refuses the development log in production, and unknown modes and ports', () => {
-    expect(() => smsSettings({ YYP_SMS: 'dev', NODE_ENV: 'production' })).toThrow(/refused in production/);
+describe('YYP_SMS (docs/sms.md)', () => {
+  it('is the simulator by default, off by default in production, and can be switched', () => {
+    expect(smsSettings({})).toEqual({ mode: 'sim', aliyun: undefined });
+    expect(loadConfig({}).sms.mode).toBe('sim');
+    expect(smsSettings({ NODE_ENV: 'production' }).mode).toBe('off');
+    expect(smsSettings({ NODE_ENV: 'production', YYP_SMS: 'sim' }).mode).toBe('sim');
+    expect(smsSettings({ YYP_SMS: ' OFF ' }).mode).toBe('off');
     expect(smsSettings({ YYP_SMS: 'dev' }).mode).toBe('dev');
     expect(() => smsSettings({ YYP_SMS: 'twilio' })).toThrow(/off, dev, sim or aliyun/);
-    expect(() => smsSettings({ YYP_SMS_SIM_PORT: '70000' })).toThrow(/YYP_SMS_SIM_PORT/);
-    expect(() => createDevSms({ info: () => undefined }, { NODE_ENV: 'production' })).toThrow(/production/);
   });
 
-  it('reads the Alibaba Cloud settings, naming what is missing without showing the secret', () => {
-    expect(smsSettings(aliyun).aliyun).toEqual({
-      endpoint: 'https://dysmsapi.aliyuncs.com',
-      region: 'cn-hangzhou',
-      accessKeyId: 'LTAI5tExample0000',
-      accessKeySecret: 'a-secret-never-shown',
-      signName: '仁和医院',
-      templates: { 'reset-password': 'SMS_100000001', 'bind-mobile': 'SMS_100000002' },
+  it('refuses the development log in production, in the settings and in the provider', () => {
+    expect(() => smsSettings({ YYP_SMS: 'dev', NODE_ENV: 'production' })).toThrow(
+      'YYP_SMS=dev writes codes to the log and is refused in production',
+    );
+    expect(() => createDevSms({ info: () => undefined }, { NODE_ENV: 'production' })).toThrow(/refused in production/);
+    expect(createDevSms({ info: () => undefined }, { NODE_ENV: 'development' }).kind).toBe('dev');
+  });
+
+  it('reads the Alibaba Cloud settings', () => {
+    expect(smsSettings(aliyun)).toEqual({
+      mode: 'aliyun',
+      aliyun: {
+        endpoint: 'https://dysmsapi.aliyuncs.com',
+        region: 'cn-hangzhou',
+        accessKeyId: 'LTAI5tExample0000',
+        accessKeySecret: SECRET,
+        signName: '仁和医院',
+        templates: { 'reset-password': 'SMS_100000001', 'bind-mobile': 'SMS_100000002' },
+      },
     });
-    for (const name of Object.keys(aliyun).filter((k) => k !== 'YYP_SMS')) {
-      expect(() => smsSettings({ ...aliyun, [name]: '' }), name).toThrow(name);
-    }
-    expect(() => smsSettings({ ...aliyun, ALIYUN_SMS_TEMPLATE_BIND_MOBILE: 'bind' })).toThrow(/SMS_123456789/);
-    expect(() => smsSettings({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'http://sms.example.org' })).toThrow(/https/);
+    expect(
+      smsSettings({
+        ...aliyun,
+        ALIYUN_SMS_ENDPOINT: 'https://dysmsapi.ap-southeast-1.aliyuncs.com/',
+        ALIYUN_SMS_REGION: 'ap-southeast-1',
+      }).aliyun,
+    ).toMatchObject({ endpoint: 'https://dysmsapi.ap-southeast-1.aliyuncs.com', region: 'ap-southeast-1' });
     expect(smsSettings({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9000/' }).aliyun?.endpoint).toBe(
       'http://127.0.0.1:9000',
     );
-    try {
-      smsSettings({ ...aliyun, ALIYUN_SMS_ACCESS_KEY_ID: 'bad id!' });
-    } catch (err) {
-      expect(String(err)).not.toContain('a-secret-never-shown');
-    }
+    // Only asked for when YYP_SMS=aliyun.
+    expect(smsSettings({ ...aliyun, YYP_SMS: 'sim', ALIYUN_SMS_ACCESS_KEY_ID: '' }).aliyun).toBeUndefined();
   });
-});
 
-describe('numbers as the service takes them', () => {
-  it('sends mainland numbers as 11 digits and others as country code and number', () => {
-    expect(serviceNumber('13912345678')).toBe('13912345678');
-    expect(serviceNumber('+8613912345678')).toBe('13912345678');
-    expect(serviceNumber('+447700900123')).toBe('447700900123');
+  it('names each missing or malformed variable, never repeating the secret', () => {
+    for (const name of Object.keys(aliyun).filter((k) => k !== 'YYP_SMS')) {
+      expect(
+        thrown(() => smsSettings({ ...aliyun, [name]: ' ' })),
+        name,
+      ).toContain(`YYP_SMS=aliyun needs ${name}`);
+    }
+    const bad: [Record<string, string>, RegExp][] = [
+      [
+        { ALIYUN_SMS_TEMPLATE_BIND_MOBILE: 'bind' },
+        /ALIYUN_SMS_TEMPLATE_BIND_MOBILE must be a template code like SMS_123456789/,
+      ],
+      [{ ALIYUN_SMS_TEMPLATE_RESET_PASSWORD: 'SMS_12' }, /ALIYUN_SMS_TEMPLATE_RESET_PASSWORD/],
+      [{ ALIYUN_SMS_ACCESS_KEY_ID: 'bad id!' }, /ALIYUN_SMS_ACCESS_KEY_ID/],
+      [{ ALIYUN_SMS_ACCESS_KEY_SECRET: `${SECRET} x` }, /ALIYUN_SMS_ACCESS_KEY_SECRET must not contain spaces/],
+      [{ ALIYUN_SMS_SIGN_NAME: '【仁和医院】' }, /ALIYUN_SMS_SIGN_NAME/],
+      [
+        { ALIYUN_SMS_ENDPOINT: 'http://dysmsapi.aliyuncs.com' },
+        /ALIYUN_SMS_ENDPOINT must be an https URL \(http only on loopback\)/,
+      ],
+      [{ ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com' }, /ALIYUN_SMS_ENDPOINT must be an https URL/],
+      [{ ALIYUN_SMS_ENDPOINT: 'https://dysmsapi.aliyuncs.com/sms?x=1' }, /ALIYUN_SMS_ENDPOINT must be an origin/],
+      [{ ALIYUN_SMS_REGION: 'Hangzhou' }, /ALIYUN_SMS_REGION/],
+    ];
+    for (const [change, message] of bad) {
+      const text = thrown(() => smsSettings({ ...aliyun, ...change }));
+      expect(text, JSON.stringify(change)).toMatch(message);
+      expect(text).not.toContain(SECRET);
+    }
   });
 });

@@ -1,33 +1,42 @@
-import type { SmsPurpose } from './provider.js';
+import { SMS_PURPOSES, type SmsPurpose } from './provider.js';
 
 /**
- * YYP_SMS and the ALIYUN_SMS_* variables (docs/sms.md): off, the development log (never in
- * production), the loopback simulator of Alibaba Cloud SMS (default, for the demo and tests; off
- * by default in production) or Alibaba Cloud SMS itself. The secret is kept only to reach the
- * adapter; no error message repeats it.
+ * YYP_SMS and the ALIYUN_SMS_* variables (docs/sms.md): no SMS (off), codes written to the server
+ * log (dev, never in production), the loopback simulator of Alibaba Cloud SMS (sim: the default,
+ * for the demo and tests) or Alibaba Cloud SMS itself (aliyun). Production defaults to off, so a
+ * live server never sends codes nowhere by accident. No error message repeats the AccessKey secret.
  */
 export type SmsMode = 'off' | 'dev' | 'sim' | 'aliyun';
-const MODES: readonly SmsMode[] = ['off', 'dev', 'sim', 'aliyun'];
 
 export interface AliyunSmsSettings {
   /** https://dysmsapi.aliyuncs.com unless ALIYUN_SMS_ENDPOINT says otherwise */
   endpoint: string;
-  region: string;
   accessKeyId: string;
   accessKeySecret: string;
+  /** the approved signature, shown as 【…】 before every message */
   signName: string;
+  /** the approved template (SMS_…) of each purpose; each carries one variable, ${code} */
   templates: Record<SmsPurpose, string>;
+  /** RegionId of the request; cn-hangzhou serves the mainland */
+  region: string;
 }
 
 export interface SmsSettings {
   mode: SmsMode;
   /** set when mode is aliyun */
   aliyun: AliyunSmsSettings | undefined;
-  /** with the simulator: its port on 127.0.0.1 (YYP_SMS_SIM_PORT; 0, the default, any free one) */
-  simPort: number;
 }
 
 export const ALIYUN_SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
+export const ALIYUN_SMS_REGION = 'cn-hangzhou';
+
+/** The environment variable of each purpose's template code. */
+export const TEMPLATE_VARIABLES: Record<SmsPurpose, string> = {
+  'reset-password': 'ALIYUN_SMS_TEMPLATE_RESET_PASSWORD',
+  'bind-mobile': 'ALIYUN_SMS_TEMPLATE_BIND_MOBILE',
+};
+
+const MODES: readonly SmsMode[] = ['off', 'dev', 'sim', 'aliyun'];
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name]?.trim();
@@ -35,48 +44,48 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
   return value;
 }
 
-function template(env: NodeJS.ProcessEnv, name: string): string {
-  const value = required(env, name);
-  if (!/^SMS_[0-9]{4,20}$/.test(value)) throw new Error(`${name} must be a template code such as SMS_123456789`);
-  return value;
-}
-
-/** An https URL (http only on loopback), without a trailing slash. */
 function endpointOf(env: NodeJS.ProcessEnv): string {
-  const value = (env.ALIYUN_SMS_ENDPOINT?.trim() || ALIYUN_SMS_ENDPOINT).replace(/\/+$/, '');
-  let url: URL;
+  const endpoint = (env.ALIYUN_SMS_ENDPOINT?.trim() || ALIYUN_SMS_ENDPOINT).replace(/\/+$/, '');
+  let parsed: URL;
   try {
-    url = new URL(value);
+    parsed = new URL(endpoint);
   } catch {
     throw new Error('ALIYUN_SMS_ENDPOINT must be an https URL');
   }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(loopback && url.protocol === 'http:')) {
+  // The signed request carries the message and its code: plain http only to a simulator on this host.
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+  if (parsed.protocol !== 'https:' && !(loopback && parsed.protocol === 'http:')) {
     throw new Error('ALIYUN_SMS_ENDPOINT must be an https URL (http only on loopback)');
   }
-  return value;
+  if (parsed.username || parsed.password || (parsed.pathname !== '/' && parsed.pathname !== '') || parsed.search) {
+    throw new Error('ALIYUN_SMS_ENDPOINT must be an origin (scheme, host and port only)');
+  }
+  return parsed.origin;
 }
 
 function aliyunSettings(env: NodeJS.ProcessEnv): AliyunSmsSettings {
   const accessKeyId = required(env, 'ALIYUN_SMS_ACCESS_KEY_ID');
-  if (!/^[A-Za-z0-9]{8,64}$/.test(accessKeyId)) throw new Error('ALIYUN_SMS_ACCESS_KEY_ID must be an AccessKey ID');
-  const signName = required(env, 'ALIYUN_SMS_SIGN_NAME');
-  if ([...signName].length > 64) throw new Error('ALIYUN_SMS_SIGN_NAME may have at most 64 characters');
-  const region = env.ALIYUN_SMS_REGION?.trim() || 'cn-hangzhou';
-  if (!/^[a-z]{2}-[a-z0-9-]{2,30}$/.test(region)) {
-    throw new Error('ALIYUN_SMS_REGION must be a region id such as cn-hangzhou');
+  if (!/^[A-Za-z0-9]{8,64}$/.test(accessKeyId)) {
+    throw new Error('ALIYUN_SMS_ACCESS_KEY_ID must be an AccessKey ID (letters and digits, e.g. LTAI…)');
   }
-  return {
-    endpoint: endpointOf(env),
-    region,
-    accessKeyId,
-    accessKeySecret: required(env, 'ALIYUN_SMS_ACCESS_KEY_SECRET'),
-    signName,
-    templates: {
-      'reset-password': template(env, 'ALIYUN_SMS_TEMPLATE_RESET_PASSWORD'),
-      'bind-mobile': template(env, 'ALIYUN_SMS_TEMPLATE_BIND_MOBILE'),
-    },
-  };
+  const accessKeySecret = required(env, 'ALIYUN_SMS_ACCESS_KEY_SECRET');
+  if (/\s/.test(accessKeySecret)) throw new Error('ALIYUN_SMS_ACCESS_KEY_SECRET must not contain spaces');
+  const signName = required(env, 'ALIYUN_SMS_SIGN_NAME');
+  if (/[【】[\]]/.test(signName)) {
+    throw new Error('ALIYUN_SMS_SIGN_NAME is the signature without the brackets 【】 (e.g. 阿里云短信测试)');
+  }
+  const templates = {} as Record<SmsPurpose, string>;
+  for (const purpose of SMS_PURPOSES) {
+    const name = TEMPLATE_VARIABLES[purpose];
+    const code = required(env, name);
+    if (!/^SMS_\d{6,12}$/.test(code)) throw new Error(`${name} must be a template code like SMS_123456789`);
+    templates[purpose] = code;
+  }
+  const region = env.ALIYUN_SMS_REGION?.trim() || ALIYUN_SMS_REGION;
+  if (!/^[a-z]{2}(-[a-z0-9]+)+$/.test(region)) {
+    throw new Error('ALIYUN_SMS_REGION must be a region id like cn-hangzhou');
+  }
+  return { endpoint: endpointOf(env), accessKeyId, accessKeySecret, signName, templates, region };
 }
 
 export function smsSettings(env: NodeJS.ProcessEnv): SmsSettings {
@@ -84,12 +93,7 @@ export function smsSettings(env: NodeJS.ProcessEnv): SmsSettings {
   const mode = (env.YYP_SMS?.trim().toLowerCase() || (production ? 'off' : 'sim')) as SmsMode;
   if (!MODES.includes(mode)) throw new Error(`YYP_SMS must be off, dev, sim or aliyun, got "${mode}"`);
   if (mode === 'dev' && production) {
-    throw new Error('YYP_SMS=dev writes codes to the log and is refused in production (NODE_ENV=production)');
+    throw new Error('YYP_SMS=dev writes codes to the log and is refused in production');
   }
-  const port = env.YYP_SMS_SIM_PORT?.trim() || '0';
-  const simPort = Number(port);
-  if (!/^[0-9]+$/.test(port) || simPort > 65535) {
-    throw new Error('YYP_SMS_SIM_PORT must be a port number (0: any free one)');
-  }
-  return { mode, aliyun: mode === 'aliyun' ? aliyunSettings(env) : undefined, simPort };
+  return { mode, aliyun: mode === 'aliyun' ? aliyunSettings(env) : undefined };
 }

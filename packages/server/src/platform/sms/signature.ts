@@ -5,7 +5,13 @@ import { createHmac, randomUUID } from 'node:crypto';
  * as the SMS API (Dysmsapi) documents it: the parameters but Signature, sorted by name,
  * percent-encoded (RFC 3986: every byte but A–Z a–z 0–9 - _ . ~), joined into a canonical query;
  * StringToSign = method & percentEncode("/") & percentEncode(query); the signature is the base64
- * HMAC-SHA1 of it with the key AccessKeySecret + "&".
+ * HMAC-SHA1 of it with the key AccessKeySecret + "&" (https://help.aliyun.com/document_detail/101343.html).
+ * The simulator (sim/sms) checks requests with the same functions.
+ */
+
+/**
+ * Their percentEncode: Java's URLEncoder then + → %20, * → %2A, %7E → ~. encodeURIComponent
+ * already writes a space as %20 and keeps ~, so only the five it leaves alone (!'()*) need encoding.
  */
 export function percentEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SMS_CODE_TTL_SECONDS } from '@yyp/contracts';
 import type { SmsSimulator } from '../../sim/sms/simulator.js';
 import { createAliyunSms } from './aliyun.js';
 import { createDevSms } from './dev.js';
@@ -13,62 +14,67 @@ export interface SmsRuntime {
   close(): Promise<void>;
 }
 
-/** The simulator's templates: the ones a hospital would have approved, under made-up codes. */
+export interface StartSmsOptions {
+  /** where the development provider writes codes (the server's logger) */
+  log: { info(obj: object, msg: string): void };
+  now?: () => Date;
+  /** the environment the development provider checks for production (default process.env) */
+  env?: NodeJS.ProcessEnv;
+}
+
+const minutes = Math.round(SMS_CODE_TTL_SECONDS / 60);
+/** The simulator's templates: what a hospital would have approved, under made-up codes. */
 const SIM_TEMPLATES: Record<SmsPurpose, { code: string; text: string }> = {
   'reset-password': {
     code: 'SMS_000000001',
-    text: '您正在重置密码，验证码${code}，5分钟内有效。如非本人操作，请忽略本短信。',
+    text: `您正在重置密码，验证码\${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`,
   },
   'bind-mobile': {
     code: 'SMS_000000002',
-    text: '您正在绑定手机号，验证码${code}，5分钟内有效。如非本人操作，请忽略本短信。',
+    text: `您正在绑定手机号，验证码\${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`,
   },
 };
+export const SIM_SIGN_NAME = 'yyp';
 
 /**
- * The SMS service as configured: nothing (off), the development log, Alibaba Cloud SMS, or the
- * simulator started in-process on 127.0.0.1 with an AccessKey made up for it and the Alibaba
- * Cloud adapter pointed at it, so the demo and the tests go the way production goes.
+ * The SMS service as configured: nothing (off), the development log (dev), Alibaba Cloud SMS
+ * (aliyun), or the simulator of its API started in-process on 127.0.0.1 with an AccessKey made up
+ * for it and the very same Alibaba Cloud adapter pointed at it (sim), so the demo and the tests
+ * send codes the way production does.
  */
-export async function startSms(
-  settings: SmsSettings,
-  opts: { log: { info(obj: object, msg: string): void }; now?: () => Date; env?: NodeJS.ProcessEnv },
-): Promise<SmsRuntime> {
+export async function startSms(settings: SmsSettings, opts: StartSmsOptions): Promise<SmsRuntime> {
   const none = async () => {};
+  const now = opts.now ? { now: opts.now } : {};
   if (settings.mode === 'off') return { provider: null, simulator: undefined, close: none };
-  if (settings.mode === 'dev') return { provider: createDevSms(opts.log, opts.env), simulator: undefined, close: none };
+  if (settings.mode === 'dev') {
+    return { provider: createDevSms(opts.log, opts.env ?? process.env), simulator: undefined, close: none };
+  }
   if (settings.mode === 'aliyun') {
-    const a = settings.aliyun!;
-    return {
-      provider: createAliyunSms({ ...a, ...(opts.now ? { now: opts.now } : {}) }),
-      simulator: undefined,
-      close: none,
-    };
+    if (!settings.aliyun) throw new Error('YYP_SMS=aliyun without its settings (use smsSettings)');
+    return { provider: createAliyunSms({ ...settings.aliyun, ...now }), simulator: undefined, close: none };
   }
   // Loaded only for the simulator: a live server carries none of it.
   const { startSmsSimulator } = await import('../../sim/sms/simulator.js');
-  const accessKeyId = `LTAI${randomBytes(8).toString('hex')}`;
-  const accessKeySecret = randomBytes(15).toString('base64url');
-  const signName = 'yyp';
+  const key = {
+    accessKeyId: `LTAI${randomBytes(9).toString('hex')}`,
+    accessKeySecret: randomBytes(22).toString('base64url'),
+  };
   const simulator = await startSmsSimulator({
-    accessKeyId,
-    accessKeySecret,
-    signName,
+    ...key,
+    signName: SIM_SIGN_NAME,
     templates: Object.fromEntries(Object.values(SIM_TEMPLATES).map((t) => [t.code, t.text])),
-    port: settings.simPort,
-    ...(opts.now ? { now: opts.now } : {}),
+    ...now,
   });
   const provider = createAliyunSms({
     endpoint: simulator.url,
     region: 'cn-hangzhou',
-    accessKeyId,
-    accessKeySecret,
-    signName,
+    ...key,
+    signName: SIM_SIGN_NAME,
     templates: {
       'reset-password': SIM_TEMPLATES['reset-password'].code,
       'bind-mobile': SIM_TEMPLATES['bind-mobile'].code,
     },
-    ...(opts.now ? { now: opts.now } : {}),
+    ...now,
   });
   return { provider, simulator, close: () => simulator.close() };
 }

@@ -5,6 +5,7 @@ import {
   BarChartOutlined,
   CheckSquareOutlined,
   CommentOutlined,
+  ControlOutlined,
   DisconnectOutlined,
   FileSearchOutlined,
   ScheduleOutlined,
@@ -50,6 +51,7 @@ const NAV_ICONS: Record<NavKey, ReactNode> = {
   accounts: <SafetyCertificateOutlined />,
   logs: <AuditOutlined />,
   dicomRefusals: <DisconnectOutlined />,
+  platformAdmin: <ControlOutlined />,
   settings: <SettingOutlined />,
 };
 

@@ -38,15 +38,19 @@ describe('visibleNavEntries', () => {
     expect(selectedNavKey('/report-publish/detail')).toEqual(['reportPublish']);
   });
 
-  it('shows the refused DICOM associations to platform admins only', () => {
+  it('shows the refused DICOM associations and the platform administration to platform admins only', () => {
     expect(visibleNavEntries([], undefined, true).map((e) => e.key)).toEqual([
       'studies',
       'groups',
       'dicomRefusals',
+      'platformAdmin',
       'settings',
     ]);
     expect(keys([9])).not.toContain('dicomRefusals');
+    expect(keys([9, 10, 1])).not.toContain('platformAdmin');
     expect(selectedNavKey('/dicom-refusals')).toEqual(['dicomRefusals']);
+    expect(selectedNavKey('/settings/admin')).toEqual(['platformAdmin']);
+    expect(selectedNavKey('/settings/mobile')).toEqual(['settings']);
   });
 
   it('shows the registry to registrars only (GET registry-buckets lists an organization)', () => {

@@ -20,6 +20,7 @@ export type NavKey =
   | 'accounts'
   | 'logs'
   | 'dicomRefusals'
+  | 'platformAdmin'
   | 'settings';
 
 export interface NavEntry {
@@ -80,6 +81,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'accounts', path: '/accounts', label: 'nav.accounts', requiresLevel: GROUP_ACCESS_LEVELS.securityAdmin },
   { key: 'logs', path: '/logs', label: 'nav.logs', requiresLevel: GROUP_ACCESS_LEVELS.auditor },
   { key: 'dicomRefusals', path: '/dicom-refusals', label: 'nav.dicomRefusals', requiresPlatformAdmin: true },
+  // The platform admin's page (issue 27), before settings so that /settings/admin selects it.
+  { key: 'platformAdmin', path: '/settings/admin', label: 'nav.platformAdmin', requiresPlatformAdmin: true },
   { key: 'settings', path: '/settings', label: 'nav.settings' },
 ];
 

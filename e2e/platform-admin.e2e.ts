@@ -1,0 +1,85 @@
+import type { DomainConfig } from '@yyp/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin, baseUrl, browserPerFile, loginViaUi, openPage, screenshot } from './support.js';
+
+// Issue 27 "Platform admin": the demo admin sets the site's branding, the strong-password policy
+// and a 15-minute inactivity limit on /settings/admin; a new login page shows the branding and
+// the server applies the policies. The configuration is put back afterwards for the other files.
+
+let page: Page;
+let browser: Browser;
+browserPerFile((c) => ({ page, browser } = c));
+
+let original: DomainConfig;
+let adminToken: string;
+
+beforeAll(async () => {
+  adminToken = (await apiLogin('admin')).accessToken;
+  original = (await api<DomainConfig>('/yyp/api/v1/domain', adminToken)).body;
+});
+
+afterAll(async () => {
+  const { id: _id, ...fields } = original;
+  const res = await api('/yyp/api/v1/domain', adminToken, { method: 'PUT', body: JSON.stringify(fields) });
+  expect(res.status).toBe(200);
+});
+
+describe('/settings/admin', () => {
+  it('sets branding, strong passwords and a 15-minute inactivity limit, and they take effect', async () => {
+    await loginViaUi(page, 'admin');
+    await page.getByRole('menuitem', { name: '平台管理' }).click();
+    await page.waitForURL('**/settings/admin');
+    await page.getByRole('heading', { name: '平台管理' }).waitFor();
+    await page.getByLabel('站点名称').fill('仁和影像云');
+    await page.getByLabel('公司', { exact: true }).fill('仁和医疗集团');
+    await page
+      .getByLabel('登录页页脚（HTML）')
+      .fill(
+        '© 2026 仁和医疗集团 · <a href="https://beian.miit.gov.cn/">京ICP备20260001号</a><script>alert(1)</script>',
+      );
+    await page.getByLabel('页脚预览').getByRole('link', { name: '京ICP备20260001号' }).waitFor();
+    await page.getByLabel('要求强密码').click();
+    await page.getByLabel('无操作自动退出').fill('15');
+    await page.getByRole('button', { name: /保\s?存/ }).click();
+    await page.getByText('站点配置已保存').waitFor();
+    await screenshot(page, 'settings-admin', { fullPage: true });
+
+    const stored = (await api<DomainConfig>('/yyp/api/v1/domain', adminToken)).body;
+    expect(stored).toMatchObject({ displayName: '仁和影像云', requireStrongPwd: true, maxInactiveMinutes: 15 });
+    expect(stored.footerHtml).not.toContain('script');
+
+    // The policy holds on the server: a password without upper case and a symbol is refused.
+    const weak = await fetch(`${baseUrl()}/yyp/api/v1/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'e2e-weak', name: '弱密码', password: 'kestrel2026' }),
+    });
+    expect(weak.status).toBe(400);
+    expect(((await weak.json()) as { code: string }).code).toBe('PasswordTooSimple');
+
+    // A new visitor's login page shows the new branding at once.
+    const visitor = await openPage(browser);
+    try {
+      await visitor.page.goto('/login');
+      await visitor.page.getByText('仁和影像云').first().waitFor();
+      const filing = visitor.page.getByRole('link', { name: '京ICP备20260001号' });
+      await filing.waitFor();
+      expect(await filing.getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+      await screenshot(visitor.page, 'login-branded');
+    } finally {
+      await visitor.context.close();
+    }
+  });
+
+  it('lists the groups and the platform operation log', async () => {
+    await loginViaUi(page, 'admin');
+    await page.goto('/settings/admin');
+    await page.getByRole('tab', { name: '集团' }).click();
+    await page.getByRole('cell', { name: 'demo-renhe' }).waitFor();
+    await screenshot(page, 'settings-admin-groups');
+    await page.getByRole('tab', { name: '操作日志' }).click();
+    await page.getByText('domain.update').first().waitFor();
+    await screenshot(page, 'settings-admin-log');
+  });
+});
