@@ -24,7 +24,11 @@ function thrown(fn: () => unknown): string {
 
 describe('YYP_SMS (docs/sms.md)', () => {
   it('is the simulator by default, off by default in production, and can be switched', () => {
-    expect(smsSettings({})).toEqual({ mode: 'sim', aliyun: undefined });
+    expect(smsSettings({})).toEqual({ mode: 'sim', aliyun: undefined, simPort: 0 });
+    expect(smsSettings({ YYP_SMS_SIM_PORT: '5099' }).simPort).toBe(5099);
+    for (const port of ['70000', '-1', '80.5', 'http']) {
+      expect(() => smsSettings({ YYP_SMS_SIM_PORT: port }), port).toThrow(/YYP_SMS_SIM_PORT/);
+    }
     expect(loadConfig({}).sms.mode).toBe('sim');
     expect(smsSettings({ NODE_ENV: 'production' }).mode).toBe('off');
     expect(smsSettings({ NODE_ENV: 'production', YYP_SMS: 'sim' }).mode).toBe('sim');
@@ -44,6 +48,7 @@ describe('YYP_SMS (docs/sms.md)', () => {
   it('reads the Alibaba Cloud settings', () => {
     expect(smsSettings(aliyun)).toEqual({
       mode: 'aliyun',
+      simPort: 0,
       aliyun: {
         endpoint: 'https://dysmsapi.aliyuncs.com',
         region: 'cn-hangzhou',

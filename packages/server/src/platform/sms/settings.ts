@@ -25,6 +25,8 @@ export interface SmsSettings {
   mode: SmsMode;
   /** set when mode is aliyun */
   aliyun: AliyunSmsSettings | undefined;
+  /** with the simulator: its port on 127.0.0.1 (YYP_SMS_SIM_PORT; 0, the default: any free one), for the e2e's inbox */
+  simPort: number;
 }
 
 export const ALIYUN_SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
@@ -95,5 +97,10 @@ export function smsSettings(env: NodeJS.ProcessEnv): SmsSettings {
   if (mode === 'dev' && production) {
     throw new Error('YYP_SMS=dev writes codes to the log and is refused in production');
   }
-  return { mode, aliyun: mode === 'aliyun' ? aliyunSettings(env) : undefined };
+  const port = env.YYP_SMS_SIM_PORT?.trim();
+  const simPort = port ? Number(port) : 0;
+  if (!Number.isInteger(simPort) || simPort < 0 || simPort > 65535) {
+    throw new Error('YYP_SMS_SIM_PORT must be a port number (0 to 65535)');
+  }
+  return { mode, aliyun: mode === 'aliyun' ? aliyunSettings(env) : undefined, simPort };
 }

@@ -292,6 +292,19 @@ describe('startSms', () => {
     );
   });
 
+  it('puts the simulator on YYP_SMS_SIM_PORT when given (the e2e reads its inbox there)', async () => {
+    const free = await fakeService();
+    await free.close();
+    const port = new URL(free.url).port;
+    const runtime = await startSms(smsSettings({ YYP_SMS: 'sim', YYP_SMS_SIM_PORT: port }), { log: silent, now });
+    try {
+      expect(runtime.simulator?.url).toBe(`http://127.0.0.1:${port}`);
+      expect((await fetch(`${runtime.simulator?.url}/inbox.json`)).status).toBe(200);
+    } finally {
+      await runtime.close();
+    }
+  });
+
   it('gives no provider when off, the log when dev, and the adapter when aliyun', async () => {
     expect((await startSms(smsSettings({ YYP_SMS: 'off' }), { log: silent })).provider).toBeNull();
     expect((await startSms(smsSettings({ YYP_SMS: 'dev' }), { log: silent, env: {} })).provider?.kind).toBe('dev');

@@ -63,6 +63,7 @@ export async function startSms(settings: SmsSettings, opts: StartSmsOptions): Pr
     ...key,
     signName: SIM_SIGN_NAME,
     templates: Object.fromEntries(Object.values(SIM_TEMPLATES).map((t) => [t.code, t.text])),
+    port: settings.simPort,
     ...now,
   });
   const provider = createAliyunSms({

@@ -20,6 +20,8 @@ export interface SmsSimulatorOptions {
   /** approved template codes → their text, with ${code} where the code goes (as Alibaba writes variables) */
   templates: Record<string, string>;
   now?: () => Date;
+  /** its port on 127.0.0.1; 0 (default): any free one */
+  port?: number;
 }
 
 export interface ReceivedSms {
@@ -280,7 +282,7 @@ export async function startSmsSimulator(options: SmsSimulatorOptions): Promise<S
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
