@@ -43,7 +43,7 @@ describe('/settings/admin', () => {
     await page.getByLabel('无操作自动退出').fill('15');
     await page.getByRole('button', { name: /保\s?存/ }).click();
     await page.getByText('站点配置已保存').waitFor();
-    await screenshot(page, 'settings-admin', { fullPage: true });
+    await screenshot(page, 'settings-admin');
 
     const stored = (await api<DomainConfig>('/yyp/api/v1/domain', adminToken)).body;
     expect(stored).toMatchObject({ displayName: '仁和影像云', requireStrongPwd: true, maxInactiveMinutes: 15 });
