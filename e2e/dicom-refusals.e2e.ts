@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginViaUi, screenshot, browserPerFile } from './support.js';
+import { loginViaUi, PLATFORM_ADMIN_LANDING, screenshot, browserPerFile } from './support.js';
 
 /**
  * Issue 19 §8 in the browser: a stranger's DICOM association is refused, and the platform admin
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 describe('refused DICOM associations', () => {
   it("shows the platform admin the stranger's refused association", async () => {
-    await loginViaUi(page, 'admin');
+    await loginViaUi(page, 'admin', undefined, PLATFORM_ADMIN_LANDING);
     await page.getByRole('navigation').getByRole('link', { name: 'DICOM 拒绝记录' }).click();
     await page.waitForURL('**/dicom-refusals');
     await page.getByRole('heading', { name: '被拒绝的 DICOM 连接' }).waitFor();

@@ -1,7 +1,16 @@
 import type { DomainConfig } from '@yyp/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, baseUrl, browserPerFile, loginViaUi, openPage, screenshot } from './support.js';
+import {
+  api,
+  apiLogin,
+  baseUrl,
+  browserPerFile,
+  loginViaUi,
+  PLATFORM_ADMIN_LANDING,
+  openPage,
+  screenshot,
+} from './support.js';
 
 // Issue 27 "Platform admin": the demo admin sets the site's branding, the strong-password policy
 // and a 15-minute inactivity limit on /settings/admin; a new login page shows the branding and
@@ -27,7 +36,7 @@ afterAll(async () => {
 
 describe('/settings/admin', () => {
   it('sets branding, strong passwords and a 15-minute inactivity limit, and they take effect', async () => {
-    await loginViaUi(page, 'admin');
+    await loginViaUi(page, 'admin', undefined, PLATFORM_ADMIN_LANDING);
     await page.getByRole('menuitem', { name: '平台管理' }).click();
     await page.waitForURL('**/settings/admin');
     await page.getByRole('heading', { name: '平台管理' }).waitFor();
@@ -73,7 +82,7 @@ describe('/settings/admin', () => {
   });
 
   it('lists the groups and the platform operation log', async () => {
-    await loginViaUi(page, 'admin');
+    await loginViaUi(page, 'admin', undefined, PLATFORM_ADMIN_LANDING);
     await page.goto('/settings/admin');
     await page.getByRole('tab', { name: '集团' }).click();
     await page.getByRole('cell', { name: 'demo-renhe' }).waitFor();

@@ -166,11 +166,20 @@ export async function api<T>(
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-export async function loginViaUi(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+/** Signs in through the login page and waits for the landing: the study list, or the platform admin's page. */
+export async function loginViaUi(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+  landing = '**/studies',
+): Promise<void> {
   await page.goto('/login');
   await submitLogin(page, username, password);
-  await page.waitForURL('**/studies');
+  await page.waitForURL(landing);
 }
+
+/** Where the demo platform admin (in no organization) lands after signing in. */
+export const PLATFORM_ADMIN_LANDING = '**/settings/admin';
 
 export interface TokenInfo {
   accessToken: string;

@@ -23,6 +23,17 @@ async function fillAndSubmit(username: string, password: string) {
 }
 
 describe('LoginPage', () => {
+  it('takes a platform admin in no organization to the platform administration, others to the study list', async () => {
+    const admin = demoUser({ id: 'u-admin', username: 'admin', isPlatformAdmin: true });
+    server(() => ({ status: 200, body: tokenFor('admin') }), {
+      'GET accounts/me': () => ({ status: 200, body: admin }),
+      'GET accounts/me/organizations': () => ({ status: 200, body: [] }),
+    });
+    const { router } = renderApp('/login');
+    await fillAndSubmit('admin', 'Yyp@2026');
+    await waitFor(() => expect(locationOf(router)).toBe('/settings/admin'));
+  });
+
   it('shows the domain footer with its links, never its markup', async () => {
     installFakeApi({
       'GET domain': () => ({
