@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
-import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js';
+import { withinMarkedDay, type MarkedDays } from './stat-periods.store.js';
 
 /**
  * The front desk's rollups in stat_daily (issue 26; migration 0048 marks their days), per
@@ -20,9 +20,10 @@ import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js'
  */
 
 /** The statements recounting rg, rm and ar for the days of g(bucket_id, day). */
-export function recountDesk(g: SQL): SQL[] {
+export function recountDesk(days: MarkedDays): SQL[] {
+  const g = days.g;
   const regs = sql`registrations r on r.bucket_id = g.bucket_id
-    and r.created >= ${hospitalDayStartSql(sql`g.day`)} and r.created < ${hospitalDayEndSql(sql`g.day`)}`;
+    and ${withinMarkedDay(sql`r.created`, days)}`;
   return [
     sql`insert into stat_daily (bucket_id, kind, day, k1, n, s)
       select g.bucket_id, 'rg', g.day, coalesce(r.created_by, ''), count(*),
@@ -38,7 +39,7 @@ export function recountDesk(g: SQL): SQL[] {
       select g.bucket_id, 'ar', g.day, coalesce(s.arrived_by, ''), s.modality, count(*), 0
       from ${g}
       join scheduled_exams s on s.bucket_id = g.bucket_id and s.arrived_at is not null
-        and s.arrived_at >= ${hospitalDayStartSql(sql`g.day`)} and s.arrived_at < ${hospitalDayEndSql(sql`g.day`)}
+        and ${withinMarkedDay(sql`s.arrived_at`, days)}
       group by g.bucket_id, g.day, coalesce(s.arrived_by, ''), s.modality`,
   ];
 }

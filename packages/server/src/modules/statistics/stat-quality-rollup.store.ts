@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { firstModality as firstOf } from './stat-desk-sets.store.js';
-import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js';
+import { withinMarkedDay, type MarkedDays } from './stat-periods.store.js';
 
 /**
  * The quality rollups in stat_daily (issue 26; migration 0050 marks their days), per organization
@@ -19,10 +19,11 @@ import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js'
 const firstModality = firstOf(sql`e.modality`);
 
 /** The statements recounting qg and qi for the days of g(bucket_id, day). */
-export function recountQuality(g: SQL): SQL[] {
+export function recountQuality(days: MarkedDays): SQL[] {
+  const g = days.g;
   const grades = sql`${g}
     join report_quality q on q.bucket_id = g.bucket_id
-      and q.updated_at >= ${hospitalDayStartSql(sql`g.day`)} and q.updated_at < ${hospitalDayEndSql(sql`g.day`)}
+      and ${withinMarkedDay(sql`q.updated_at`, days)}
     join exams e on e.id = q.report_id and e.deleted_time is null`;
   return [
     sql`insert into stat_daily (bucket_id, kind, day, k1, k2, k3, n, s)

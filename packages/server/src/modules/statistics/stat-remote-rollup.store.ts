@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
 import { firstModality } from './stat-desk-sets.store.js';
-import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js';
+import { withinMarkedDay, type MarkedDays } from './stat-periods.store.js';
 import type { StatRequest } from './stat-source.js';
 import { spanConditions, wholeMinutesSql } from './stat-turnaround-rollup.store.js';
 
@@ -44,13 +44,14 @@ function insertRows(d: SQL, span: 'd' | 'm'): SQL {
  * days, in the refresh's transaction): each organization's day rows from its orders on either
  * side, then their months' rows from the day rows.
  */
-export function recountRemote(g: SQL): SQL[] {
+export function recountRemote(days: MarkedDays): SQL[] {
+  const g = days.g;
   const side = (mine: string, other: string, tag: 's' | 'r') => sql`
     select g.bucket_id, g.day, ${tag} as side, o.${sql.raw(other)} as other_bucket_id, o.exam_id, o.price_fen,
       o.payment_status, o.status, o.reported_at, o.paid_at, o.created
     from ${g}
     join orders o on o.${sql.raw(mine)} = g.bucket_id
-      and o.created >= ${hospitalDayStartSql(sql`g.day`)} and o.created < ${hospitalDayEndSql(sql`g.day`)}
+      and ${withinMarkedDay(sql`o.created`, days)}
     where o.type <> 'consultation'`;
   const orderRows = sql`
     select o.bucket_id, o.day, o.side, o.other_bucket_id, coalesce(${firstModality(sql`e.modality`)}, '') as modality,

@@ -4,7 +4,7 @@ import { textArrayLiteral } from '../../platform/sql.js';
 import { recountDesk } from './stat-desk-rollup.store.js';
 import { firstModality as firstOf } from './stat-desk-sets.store.js';
 import { refreshMonths } from './stat-monthly.store.js';
-import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js';
+import { hospitalDaysSpan, withinMarkedDay, type MarkedDays } from './stat-periods.store.js';
 import type { StatRequest } from './stat-source.js';
 import { recountQuality } from './stat-quality-rollup.store.js';
 import { recountRemote } from './stat-remote-rollup.store.js';
@@ -56,11 +56,12 @@ function daysRelation(days: readonly { bucketId: string; day: string }[]): SQL {
  * Recounts ex for these days from the exams (and their reports' body-part counts), under the device
  * of the exam's first scheduled exam (k1; '' for none).
  */
-function recountExams(g: SQL): SQL {
+function recountExams(days: MarkedDays): SQL {
+  const g = days.g;
   return sql`insert into stat_daily (bucket_id, kind, day, k1, k2, n, s)
     select g.bucket_id, 'ex', g.day, coalesce(se.device_id, ''), ${firstModality}, count(*), sum(${bodyParts})
     from ${g}
-    join exams e on e.bucket_id = g.bucket_id and e.created >= ${hospitalDayStartSql(sql`g.day`)} and e.created < ${hospitalDayEndSql(sql`g.day`)}
+    join exams e on e.bucket_id = g.bucket_id and ${withinMarkedDay(sql`e.created`, days)}
     left join reports r on r.id = e.id
     left join lateral (select s.device_id from scheduled_exams s where s.exam_id = e.id
       order by s.created, s.id limit 1) se on true
@@ -69,7 +70,8 @@ function recountExams(g: SQL): SQL {
 }
 
 /** Recounts rw, ra, rp and nt for these days from the approved reports. */
-function recountReports(g: SQL): SQL {
+function recountReports(days: MarkedDays): SQL {
+  const g = days.g;
   return sql`insert into stat_daily (bucket_id, kind, day, k1, k2, k3, n, s)
     select a.bucket_id, x.kind, a.day, x.k1, x.k2, x.k3, count(*), sum(x.v)
     from (
@@ -78,7 +80,7 @@ function recountReports(g: SQL): SQL {
         case when jsonb_typeof(r.content -> 'positive') = 'boolean' then (r.content ->> 'positive')::boolean end as positive
       from ${g}
       join reports r on r.bucket_id = g.bucket_id
-        and r.approved_at >= ${hospitalDayStartSql(sql`g.day`)} and r.approved_at < ${hospitalDayEndSql(sql`g.day`)}
+        and ${withinMarkedDay(sql`r.approved_at`, days)}
       join exams e on e.id = r.id and e.deleted_time is null
       where ${APPROVED}
     ) a
@@ -119,9 +121,12 @@ export async function refreshRollups(db: Db, bucketIds: readonly string[]): Prom
  * so a statistic read later finds little or nothing left to recount. Answers the days recounted.
  */
 export async function refreshMarked(db: Db, limit: number): Promise<number> {
+  // One organization per step, so that the step's days span a month at most, not a year of two.
   return recountMarks(
     db,
-    sql`select bucket_id, day from stat_dirty order by bucket_id, day limit ${limit} for update skip locked`,
+    sql`select bucket_id, day from stat_dirty
+      where bucket_id = (select bucket_id from stat_dirty order by bucket_id, day limit 1 for update skip locked)
+      order by day limit ${limit} for update skip locked`,
   );
 }
 
@@ -134,10 +139,17 @@ async function recountMarks(db: Db, marks: SQL): Promise<number> {
     );
     if (days.length === 0) return 0;
     const g = daysRelation(days);
+    const sorted = days.map((d) => d.day).sort();
+    const marked: MarkedDays = { g, ...hospitalDaysSpan(sorted[0]!, sorted[sorted.length - 1]!) };
     await tx.execute(sql`delete from stat_daily s using ${g} where s.bucket_id = g.bucket_id and s.day = g.day`);
-    await tx.execute(recountExams(g));
-    await tx.execute(recountReports(g));
-    for (const statement of [...recountDesk(g), ...recountQuality(g), ...recountTurnaround(g), ...recountRemote(g)]) {
+    await tx.execute(recountExams(marked));
+    await tx.execute(recountReports(marked));
+    for (const statement of [
+      ...recountDesk(marked),
+      ...recountQuality(marked),
+      ...recountTurnaround(marked),
+      ...recountRemote(marked),
+    ]) {
       await tx.execute(statement);
     }
     await refreshMonths(tx, g);

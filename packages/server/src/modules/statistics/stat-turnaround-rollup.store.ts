@@ -2,7 +2,7 @@ import { HOSPITAL_UTC_OFFSET_MINUTES, type StatInterval } from '@yyp/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { textArrayLiteral } from '../../platform/sql.js';
-import { hospitalDayEndSql, hospitalDayStartSql } from './stat-periods.store.js';
+import { withinMarkedDay, type MarkedDays } from './stat-periods.store.js';
 import { splitRange } from './stat-range.js';
 
 /**
@@ -40,7 +40,8 @@ export const hourSql = (at: SQL) =>
  * days, in the refresh's transaction): their day rows from exam_steps, then their months' rows
  * from the day rows.
  */
-export function recountTurnaround(g: SQL): SQL[] {
+export function recountTurnaround(days: MarkedDays): SQL[] {
+  const g = days.g;
   const months = sql`(select distinct g.bucket_id, date_trunc('month', g.day)::date as month from ${g}) mo`;
   return [
     sql`delete from stat_turnaround t using ${g} where t.bucket_id = g.bucket_id and t.span = 'd' and t.day = g.day`,
@@ -51,7 +52,7 @@ export function recountTurnaround(g: SQL): SQL[] {
           count(*)::int as c
         from ${g}
         join exam_steps s on s.bucket_id = g.bucket_id
-          and s.approved_at >= ${hospitalDayStartSql(sql`g.day`)} and s.approved_at < ${hospitalDayEndSql(sql`g.day`)}
+          and ${withinMarkedDay(sql`s.approved_at`, days)}
         cross join lateral (values ('-', ''), ('m', s.modality), ('r', s.room), ('d', coalesce(s.doctor_id, '')),
           ('h', ${hourSql(sql`s.registered_at`)})) as x(dim, key)
         where s.live and s.registered_at is not null and s.registered_at <= s.approved_at
