@@ -119,12 +119,8 @@ export async function queryPlatformGroups(db: Db, q: string | undefined, skip: n
       displayName: groups.displayName,
       settings: groups.settings,
       createdAt: groups.createdAt,
-      memberCount: sql<number>`(select count(*) from ${groupMembers} m where m.group_id = groups.id)`.mapWith(
-        Number,
-      ),
-      organizationCount: sql<number>`(select count(*) from ${buckets} b where b.group_id = groups.id)`.mapWith(
-        Number,
-      ),
+      memberCount: sql<number>`(select count(*) from ${groupMembers} m where m.group_id = groups.id)`.mapWith(Number),
+      organizationCount: sql<number>`(select count(*) from ${buckets} b where b.group_id = groups.id)`.mapWith(Number),
     })
     .from(groups)
     .where(where)

@@ -62,7 +62,8 @@ describe('PUT domain', () => {
     const res = await t.call('PUT', 'domain', {
       token,
       body: {
-        footerHtml: '© 仁和医院 <a href="https://beian.miit.gov.cn/" onclick="steal()">京ICP备1号</a><script>alert(1)</script>',
+        footerHtml:
+          '© 仁和医院 <a href="https://beian.miit.gov.cn/" onclick="steal()">京ICP备1号</a><script>alert(1)</script>',
         logo: '/brand/logo.png',
         bgImgUrl: 'https://cdn.example.org/bg.jpg',
       },
