@@ -1,16 +1,9 @@
-import { SmsSendError, type SmsFailure, type SmsMessage, type SmsProvider, type SmsPurpose } from './provider.js';
+import { SmsSendError, type SmsFailure, type SmsMessage, type SmsProvider } from './provider.js';
+import type { AliyunSmsSettings } from './settings.js';
 import { signedSendSmsParams } from './signature.js';
 
-export interface AliyunSmsOptions {
-  /** https://dysmsapi.aliyuncs.com, or the simulator's loopback origin */
-  endpoint: string;
-  accessKeyId: string;
-  accessKeySecret: string;
-  signName: string;
-  /** the approved template code (SMS_…) of each purpose */
-  templates: Record<SmsPurpose, string>;
-  /** RegionId: cn-hangzhou for the mainland */
-  region: string;
+/** The account's settings (endpoint: Alibaba Cloud's, or the simulator's loopback origin), and the clock. */
+export interface AliyunSmsOptions extends AliyunSmsSettings {
   now?: () => Date;
   /** how long an answer is waited for (default 10 s; Alibaba advises at least 1 s) */
   timeoutMs?: number;
