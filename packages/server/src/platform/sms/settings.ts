@@ -1,3 +1,4 @@
+import { serviceBaseUrl } from '../service-url.js';
 import { SMS_PURPOSES, type SmsPurpose } from './provider.js';
 
 /**
@@ -47,18 +48,7 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
 }
 
 function endpointOf(env: NodeJS.ProcessEnv): string {
-  const endpoint = (env.ALIYUN_SMS_ENDPOINT?.trim() || ALIYUN_SMS_ENDPOINT).replace(/\/+$/, '');
-  let parsed: URL;
-  try {
-    parsed = new URL(endpoint);
-  } catch {
-    throw new Error('ALIYUN_SMS_ENDPOINT must be an https URL');
-  }
-  // The signed request carries the message and its code: plain http only to a simulator on this host.
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
-  if (parsed.protocol !== 'https:' && !(loopback && parsed.protocol === 'http:')) {
-    throw new Error('ALIYUN_SMS_ENDPOINT must be an https URL (http only on loopback)');
-  }
+  const parsed = new URL(serviceBaseUrl(env, 'ALIYUN_SMS_ENDPOINT', ALIYUN_SMS_ENDPOINT));
   if (parsed.username || parsed.password || (parsed.pathname !== '/' && parsed.pathname !== '') || parsed.search) {
     throw new Error('ALIYUN_SMS_ENDPOINT must be an origin (scheme, host and port only)');
   }

@@ -1,3 +1,4 @@
+import { serviceBaseUrl } from '../service-url.js';
 /**
  * YYP_WECHATPAY and the WECHATPAY_* variables (docs/payments.md): off, the loopback simulator
  * (default, for the demo and tests) or the live API with the merchant's credentials. Secrets are
@@ -48,17 +49,7 @@ function liveSettings(env: NodeJS.ProcessEnv): WechatPayLiveSettings {
   }
   const apiV3Key = required(env, 'WECHATPAY_APIV3_KEY');
   if (Buffer.byteLength(apiV3Key) !== 32) throw new Error('WECHATPAY_APIV3_KEY must be 32 bytes long');
-  const baseUrl = (env.WECHATPAY_BASE_URL?.trim() || WECHATPAY_LIVE_BASE_URL).replace(/\/+$/, '');
-  let parsed: URL;
-  try {
-    parsed = new URL(baseUrl);
-  } catch {
-    throw new Error('WECHATPAY_BASE_URL must be an https URL');
-  }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
-  if (parsed.protocol !== 'https:' && !(loopback && parsed.protocol === 'http:')) {
-    throw new Error('WECHATPAY_BASE_URL must be an https URL (http only on loopback)');
-  }
+  const baseUrl = serviceBaseUrl(env, 'WECHATPAY_BASE_URL', WECHATPAY_LIVE_BASE_URL);
   const platformCertFiles = (env.WECHATPAY_PLATFORM_CERT_FILE ?? '')
     .split(',')
     .map((f) => f.trim())
