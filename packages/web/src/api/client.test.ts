@@ -44,7 +44,7 @@ describe('token attachment', () => {
     expect(api.requests[0]?.headers.authorization).toBe('Bearer replaced-token');
   });
 
-  it.each(['accounts/login-in', 'accounts', 'domain', 'share/report', 'auth/token'])(
+  it.each(['accounts/login-in', 'accounts', 'share/report', 'auth/token'])(
     'leaves the token off the public path %s',
     async (path) => {
       signInAs('doctor');
@@ -53,6 +53,18 @@ describe('token attachment', () => {
       expect(api.requests[0]?.headers.authorization).toBeUndefined();
     },
   );
+
+  it('leaves the token off a read of the public domain, and sends it with a change of the domain', async () => {
+    signInAs('doctor');
+    const api = installFakeApi({
+      'GET domain': () => ({ status: 200, body: {} }),
+      'PUT domain': () => ({ status: 200, body: {} }),
+    });
+    await apiRequest('domain');
+    await apiRequest('domain', { method: 'PUT', body: { a: 1 } });
+    expect(api.requests[0]?.headers.authorization).toBeUndefined();
+    expect(api.requests[1]?.headers.authorization).toMatch(/^Bearer /);
+  });
 
   it('leaves the token off when the body carries its own token', async () => {
     signInAs('doctor');

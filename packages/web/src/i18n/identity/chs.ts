@@ -87,7 +87,7 @@ export const identityChs: Widen<typeof identityEn> = {
       hideSupportCompany: '登录页不显示提供平台支持的公司。',
     },
     groupName: '集团',
-    groupId: 'ID',
+    groupId: '编号',
     members: '成员',
     organizations: '机构',
     statistics: '统计',

@@ -88,7 +88,7 @@ export const identityTib: Widen<typeof identityEn> = {
       hideSupportCompany: 'ནང་འཛུལ་ཤོག་ངོས་སུ་རྒྱབ་སྐྱོར་ཀུང་སིའི་མིང་མི་སྟོན།',
     },
     groupName: 'ཚོགས་པ།',
-    groupId: 'ID',
+    groupId: 'ཚོགས་པའི་ ID',
     members: 'ཚོགས་མི།',
     organizations: 'ལས་ཁུངས།',
     statistics: 'སྡོམ་རྩིས།',
