@@ -51,10 +51,11 @@ const req = (kind, by, from = FIRST_DAY) => ({
   end: day(LAST_DAY, 1),
   bucketIds: buckets,
 });
-const [desk, orders, money, quality, reports, detail, turnaround, rollup] = await Promise.all(
+const [desk, consul, remote, money, quality, reports, detail, turnaround, rollup] = await Promise.all(
   [
     'stat-desk.store.js',
-    'stat-desk-orders.store.js',
+    'stat-consul-rollup.store.js',
+    'stat-remote-rollup.store.js',
     'stat-money.store.js',
     'stat-quality.store.js',
     'stat-reports.store.js',
@@ -63,7 +64,7 @@ const [desk, orders, money, quality, reports, detail, turnaround, rollup] = awai
     'stat-monthly.store.js',
   ].map(dist),
 );
-const year = { bucketIds: buckets, start: day(FIRST_DAY), end: day(LAST_DAY, 1) };
+const year = { bucketIds: buckets, from: FIRST_DAY, to: LAST_DAY, start: day(FIRST_DAY), end: day(LAST_DAY, 1) };
 const steps = { fromStep: 'registered', toStep: 'approved' };
 const q = { bucketIds: buckets, from: FIRST_DAY, to: LAST_DAY, kinds: ['rw', 'ra'] };
 const calls = {
@@ -73,11 +74,11 @@ const calls = {
     reports.deviceWorkloadRaw(db, { ...year, start: day('2026-10-01'), interval: 'month', by: 'modality' }),
   registrar: () => desk.registrarStats(db, req('registrar', 'registrar')),
   arriver: () => desk.arriverStats(db, req('arriver', 'arriver')),
-  'remote-report': () => orders.remoteReportStats(db, req('remote-report', 'counterpart')),
-  consul: () => orders.consulStats(db, req('consul', 'bucket')),
-  'group-payment': () => money.groupPaymentStats(db, req('group-payment', 'bucket'), 'CNY'),
+  'remote-report (rollup rows)': () => remote.remoteRows(db, req('remote-report', 'counterpart')),
+  'consul (rollup)': () => consul.consulStats(db, req('consul', 'bucket')),
+  'group-payment (rollup)': () => money.groupPaymentStats(db, req('group-payment', 'bucket'), 'CNY'),
   billings: () => money.billingLines(db, year, { skip: 0, limit: 20 }),
-  'billings (count and sums)': () => money.billingSums(db, year),
+  'billings (count and sums, rollup)': () => money.billingSums(db, year),
   quality: () => quality.gradesBy(db, year, 'level'),
   'quality (periods)': () => quality.gradesByPeriod(db, year, 'month'),
   'overview exams': () => detail.examCounts(db, year, 'month'),

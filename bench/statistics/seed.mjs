@@ -23,7 +23,7 @@ export const WRITERS = 30;
 export const SENIORS = 8;
 export const REGISTRARS = 6;
 
-/** Row triggers (migrations 0043, 0045, 0048, 0054) disabled during the bulk writes. */
+/** Row triggers (migrations 0043, 0045, 0048, 0054, 0056) disabled during the bulk writes. */
 const ROW_TRIGGERS = [
   ['exams', 'exams_stat_insert'],
   ['exams', 'exams_steps_insert'],
@@ -35,6 +35,7 @@ const ROW_TRIGGERS = [
   ['queue_exams', 'queue_exams_steps_insert'],
   ['orders', 'orders_steps_insert'],
   ['orders', 'orders_stat_insert'],
+  ['consultations', 'consultations_stat_insert'],
 ];
 
 /** The tables the seed fills in bulk: their indexes (but those of constraints) are dropped while it writes. */
@@ -262,6 +263,8 @@ export async function seedStatistics(run, n) {
       union select bucket_id, stat_day(arrived_at) from scheduled_exams where arrived_at is not null and id like 'bs-s-%'
       union select request_bucket_id, stat_day(created) from orders where id like 'bs-o-%'
       union select target_bucket_id, stat_day(created) from orders where id like 'bs-o-%'
+      union select source_bucket_id, stat_day(created) from consultations
+      union select target_bucket_id, stat_day(created) from consultations
       on conflict do nothing`),
   );
   await timed('indexes', rebuildIndexes);

@@ -102,10 +102,70 @@ export const statRevenueLines = pgTable(
     index('stat_revenue_lines_multi_idx')
       .on(t.account, t.created)
       .where(sql`${t.multi}`),
-    index('stat_revenue_lines_order_idx')
-      .on(t.orderId)
-      .where(sql`${t.kind} = 'payment'`),
+    // every line of an order, whatever its kind: a change of the order (its product, its exam)
+    // marks the days of its lines (migration 0056)
+    index('stat_revenue_lines_order_idx').on(t.orderId),
   ],
+);
+
+/**
+ * The revenue lines (stat_revenue_lines) summed per organization (of the revenue account), hospital
+ * day, currency, the order's product (product_key: its product id, or 'name:' and its name) and the
+ * modality of the order's exam (its first; '' without one): statistics/group-payment and the
+ * billings' sums read a year from a few thousand rows (issue 26). Rebuilt for every (organization,
+ * day) stat_dirty names: a line written, a line's order marked multi, the order's product or exam
+ * changed, the exam's modality changed (migration 0056's triggers mark those days).
+ *   lines     how many lines (payments, refunds, turnaround credits)
+ *   single    payment lines of an order paid once (an order paid more than once, multi, is counted
+ *             distinct from its lines by the reader)
+ *   paid, refunded, credited, net  in fen, as group-payment reports them
+ */
+export const statRevenue = pgTable(
+  'stat_revenue',
+  {
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    productKey: text('product_key').notNull(),
+    modality: text('modality').notNull(),
+    /** the orders' product name (the label of a product that is no more) */
+    productName: text('product_name').notNull(),
+    lines: integer('lines').notNull(),
+    single: integer('single').notNull(),
+    paid: bigint('paid', { mode: 'number' }).notNull(),
+    refunded: bigint('refunded', { mode: 'number' }).notNull(),
+    credited: bigint('credited', { mode: 'number' }).notNull(),
+    net: bigint('net', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucketId, t.day, t.currency, t.productKey, t.modality] })],
+);
+
+/**
+ * Consultations (statistics/consul, issue 26) per organization, hospital day they were asked for,
+ * side (a: the organization asked, b: it was asked) and the other side's organization: how many,
+ * completed, cancelled, rated and the ratings' sum. Each consultation is here twice, once under each
+ * side's organization; a change of one marks both sides' days before and after (migration 0056).
+ */
+export const statConsul = pgTable(
+  'stat_consul',
+  {
+    bucketId: text('bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    side: text('side').notNull(),
+    otherBucketId: text('other_bucket_id')
+      .notNull()
+      .references(() => buckets.id, { onDelete: 'cascade' }),
+    requested: integer('requested').notNull(),
+    completed: integer('completed').notNull(),
+    cancelled: integer('cancelled').notNull(),
+    ratings: integer('ratings').notNull(),
+    ratingSum: integer('rating_sum').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucketId, t.day, t.side, t.otherBucketId] })],
 );
 
 /**

@@ -8,6 +8,8 @@ import { hospitalDaysSpan, withinMarkedDay, type MarkedDays } from './stat-perio
 import type { StatRequest } from './stat-source.js';
 import { recountQuality } from './stat-quality-rollup.store.js';
 import { recountRemote } from './stat-remote-rollup.store.js';
+import { recountConsul } from './stat-consul-rollup.store.js';
+import { recountRevenue } from './stat-money.store.js';
 import { recountTurnaround } from './stat-turnaround-rollup.store.js';
 
 /**
@@ -149,6 +151,8 @@ async function recountMarks(db: Db, marks: SQL): Promise<number> {
       ...recountQuality(marked),
       ...recountTurnaround(marked),
       ...recountRemote(marked),
+      ...recountRevenue(marked),
+      ...recountConsul(marked),
     ]) {
       await tx.execute(statement);
     }

@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { xlsxSheet, type XlsxColumn, type XlsxFile } from '../../platform/xlsx.js';
 import { billingLines, billingSums, type BillingLine } from './stat-money.store.js';
+import { refreshRollups } from './stat-rollup.store.js';
 import type { StatCaller, StatisticsService } from './statistics.service.js';
 
 type BillingsQuery = StatQuery & { skip: number; limit: number };
@@ -66,7 +67,15 @@ export class MoneyStatistics {
   /** GET/POST statistics/billings: a page of lines, newest first, how many there are, and the sums. */
   async billings(caller: StatCaller, q: BillingsQuery): Promise<StatBillings> {
     const { req } = await this.stats.request(caller, 'group-payment', q, 'charge_details_stats');
-    const f = { bucketIds: req.bucketIds, start: req.start, end: req.end, modality: req.modality };
+    const f = {
+      bucketIds: req.bucketIds,
+      from: req.from,
+      to: req.to,
+      start: req.start,
+      end: req.end,
+      modality: req.modality,
+    };
+    await refreshRollups(this.db, req.bucketIds);
     const [lines, { total, sums }] = await Promise.all([
       billingLines(this.db, f, { skip: q.skip, limit: q.limit }),
       billingSums(this.db, f),

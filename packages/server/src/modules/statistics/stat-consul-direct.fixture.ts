@@ -5,13 +5,15 @@ import type { StatRequest, StatResult } from './stat-source.js';
 import { anyOf, instant, statSets } from './stat-desk-sets.store.js';
 
 /**
+ * statistics/consul counted straight from the consultations (test support: the rollup's oracle,
+ * stat-consul-rollup.int.test.ts; the statistic itself reads stat_consul, stat-consul-rollup.store.ts).
  * Consultations (consultation_stats), by the time each was asked for: requested (asked by, or of,
  * an organization of the request), completed, cancelled, ratings (the requester's, once) and their
  * average. Rows by the organization (either side) or by the other side; a consultation between two
  * organizations of the request counts once in each's row and once in the periods and totals. A
  * deleted consultation is gone and counts nowhere.
  */
-export async function consulStats(db: Db, req: StatRequest): Promise<StatResult> {
+export async function consulDirect(db: Db, req: StatRequest): Promise<StatResult> {
   const side = (mine: 'source' | 'target', other: 'source' | 'target', tag: 'a' | 'b'): SQL => {
     const key = req.by === 'bucket' ? sql.raw(`c.${mine}_bucket_id`) : sql.raw(`c.${other}_bucket_id`);
     const label =
