@@ -1,6 +1,6 @@
 import type { DomainConfig } from '@yyp/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   api,
   apiLogin,
@@ -89,5 +89,19 @@ describe('/settings/admin', () => {
     await page.getByRole('tab', { name: '操作日志' }).click();
     await page.getByText('domain.update').first().waitFor();
     await screenshot(page, 'settings-admin-log');
+  });
+  it('shows the SMS service in effect and sends a test message that reaches the number', async () => {
+    await loginViaUi(page, 'admin', undefined, PLATFORM_ADMIN_LANDING);
+    await page.goto('/settings/admin');
+    await page.getByRole('tab', { name: '短信' }).click();
+    await page.getByText('本地模拟器').waitFor();
+    await page.getByText('【yyp】').waitFor();
+    const phone = '13700137042';
+    await page.getByLabel('测试号码').fill(phone);
+    await page.getByRole('button', { name: /发送测试短信/ }).click();
+    await page.getByText(`测试短信已发送至 ${phone}。`).waitFor();
+    await screenshot(page, 'settings-admin-sms');
+    const inbox = (await (await fetch(`${inject('smsInbox')}/inbox.json?phone=${phone}`)).json()) as unknown[];
+    expect(inbox).toHaveLength(1);
   });
 });

@@ -90,6 +90,14 @@ export const errorStatus = {
   VideoRoomFull: 409,
   UnknownError: 500,
   ServiceNotConfigured: 503,
+  /** single sign-on (issue 27): the state is unknown, used or expired */
+  SsoStateInvalid: 400,
+  /** the identity provider refused the sign-in or answered something yyp does not accept */
+  SsoProviderError: 502,
+  /** the identity is linked to no account yyp lets sign in through this group's provider */
+  SsoIdentityNotAllowed: 403,
+  /** the identity is unknown and the group does not create accounts on a first login */
+  SsoAccountCreationDisabled: 403,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

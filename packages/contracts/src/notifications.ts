@@ -41,6 +41,11 @@ export const notificationSchema = z.object({
   readAt: z.string().nullable(),
   /** the patient name is masked (privateFieldsMasked: group privacy and view_privacy, confidential exams) */
   masked: z.boolean(),
+  /**
+   * the caller muted this kind (accounts/me/notification-settings): listed in the bell but no toast
+   * nor sound; absent means false
+   */
+  quiet: z.boolean().optional(),
 });
 /** Named apart from the DOM's global Notification. */
 export type NotificationItem = z.infer<typeof notificationSchema>;
@@ -53,6 +58,8 @@ export const notificationListSchema = z.object({
   items: z.array(notificationSchema),
   /** all unread notifications of the caller, not only those listed */
   unread: z.number().int(),
+  /** a toast chimes (the caller's accounts/me/notification-settings); absent means false */
+  sound: z.boolean().optional(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 

@@ -4,6 +4,7 @@ import type { Clock } from './platform/clock.js';
 import type { TrustProxy } from './platform/config.js';
 import type { Db } from './platform/db.js';
 import type { SmsProvider } from './platform/sms/index.js';
+import type { SmsStatus } from '@yyp/contracts';
 import type { WechatChannel } from './modules/payments/index.js';
 
 /** What buildApp (app.ts) is given: the stores, the clock, secrets and limits (main.ts reads them from the config). */
@@ -61,6 +62,8 @@ export interface AppOptions {
    * the loopback simulator or the development log); absent or null: no codes are sent (YYP_SMS=off).
    */
   sms?: SmsProvider | null;
+  /** what the SMS service in effect is, for the platform admin (startSms status); absent: told from `sms` alone */
+  smsStatus?: SmsStatus | undefined;
   /** the video rooms' STUN/TURN URLs and coturn's REST-API secret (YYP_TURN_URLS, YYP_TURN_SECRET; docs/video.md) */
   turn?: { urls: string[]; secret?: string | undefined } | undefined;
 }

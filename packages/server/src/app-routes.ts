@@ -48,6 +48,11 @@ import { installTus, uploadRoutes } from './modules/uploads/index.js';
 import type { BlobLinks } from './platform/blob-links.js';
 import { videoRoutes } from './modules/video/index.js';
 import { consultationSide } from './modules/consultations/index.js';
+import { entryRoutes } from './modules/entries/index.js';
+import { ssoRoutes } from './modules/sso/index.js';
+import { globalConfigRoutes } from './modules/global-configs/index.js';
+import { learningRoutes } from './modules/learnings/index.js';
+import { orgStructureRoutes } from './modules/org-structure/index.js';
 
 /**
  * Every module's calls under /yyp/api/v1/ (spec 001 §7), registered on the API scope `api` (auth
@@ -97,6 +102,11 @@ export async function apiRoutes(
   reportsRoutes(api, options.db, services.reports, services.reportExtras, services.viewing);
   reportPrintRoutes(api, options.db, services.reportPrint);
   reportSharingRoutes(api, options.db, services.reportSharing, services.reportPublish, services.webIntegration);
+  entryRoutes(api, services.entries);
+  ssoRoutes(api, services.sso, options.publicBaseUrl);
+  globalConfigRoutes(api, services.globalConfigs);
+  learningRoutes(api, services.learnings);
+  orgStructureRoutes(api, services.orgStructure);
   reportSafetyRoutes(api, options.db, services.reportSafety);
   statisticsRoutes(api, services.statistics);
   ordersRoutes(api, options.db, services.orders);

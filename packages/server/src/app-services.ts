@@ -37,10 +37,25 @@ import type { LiveAccess } from './platform/live-access.js';
 import type { LiveBus } from './platform/live.js';
 import type { TokenService } from './platform/tokens.js';
 import type { VideoService } from './modules/video/index.js';
+import type { EntriesService } from './modules/entries/index.js';
+import type { SsoService } from './modules/sso/index.js';
+import type { GlobalConfigsService } from './modules/global-configs/index.js';
+import type { LearningsService } from './modules/learnings/index.js';
+import type { OrgStructureService } from './modules/org-structure/index.js';
 
 /** The app's services (buildApp in app.ts makes them): what routes, the CLI and tests reach. */
 export interface Services {
   accounts: AccountsService;
+  /** a hospital system's signed entries (/ss-login, /go: GET tokens; issue 27) */
+  entries: EntriesService;
+  /** OpenID Connect single sign-on per group (issue 27; docs/sso.md) */
+  sso: SsoService;
+  /** platform settings by key (issue 27) */
+  globalConfigs: GlobalConfigsService;
+  /** learning videos (issue 27) */
+  learnings: LearningsService;
+  /** structure-code, find-one, an organization's report templates (issue 27) */
+  orgStructure: OrgStructureService;
   domain: DomainService;
   tokens: TokenService;
   groups: GroupsService;

@@ -67,6 +67,12 @@ import { installLiveSocket } from './platform/live-socket.js';
 import { speechRoutes, SpeechService } from './modules/speech/index.js';
 import { consultationBindsCopy, consultationCopyAccess, consultationRoomFacts } from './modules/consultations/index.js';
 import { videoLive, videoService } from './modules/video/index.js';
+import { EntriesService } from './modules/entries/index.js';
+import { SsoService } from './modules/sso/index.js';
+import { OpenIdClient } from './platform/oidc.js';
+import { GlobalConfigsService } from './modules/global-configs/index.js';
+import { LearningsService } from './modules/learnings/index.js';
+import { OrgStructureService } from './modules/org-structure/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -164,6 +170,7 @@ export async function buildApp(
       policies,
       rateLimitMultiplier: options.rateLimitMultiplier,
       sms: options.sms ?? null,
+      smsStatus: options.smsStatus,
     }),
     domain: new DomainService(options.db, options.clock),
     groups: new GroupsService(options.db, options.clock),
@@ -224,6 +231,29 @@ export async function buildApp(
     payments: paymentServices({ ...options, signer, log: app.log }),
     orders: ordersServices({ db: options.db, clock: options.clock, reports, jobs, policies, log: app.log }),
     consultations: consultationServices(options.db, options.clock, { discardFile: (key) => policies.discard(key) }),
+    // Issue 27: a hospital system's signed entries (on the group's web secret), platform settings, organization look-ups.
+    entries: new EntriesService({
+      db: options.db,
+      clock: options.clock,
+      accounts: { issueSingleSignOn: (account) => services.accounts.issueSingleSignOn(account) },
+      web: { groupSecret: (groupId) => services.webIntegration.groupSecret(groupId) },
+    }),
+    // Issue 27: OpenID Connect single sign-on per group (docs/sso.md); client secrets sealed at rest.
+    sso: new SsoService({
+      db: options.db,
+      clock: options.clock,
+      accounts: { issueSingleSignOn: (account) => services.accounts.issueSingleSignOn(account) },
+      oidc: new OpenIdClient(),
+      sealer: new Sealer(options.jwtSecret, 'sso-client-secret'),
+    }),
+    globalConfigs: new GlobalConfigsService(options.db, options.clock),
+    // Issue 27: learning videos in the blob store, streamed from signed URLs.
+    learnings: new LearningsService(options.db, options.blobs, signer, options.clock),
+    orgStructure: new OrgStructureService(
+      options.db,
+      { get: (bucketId, access) => services.organizations.get(bucketId, access) },
+      reportLibrary,
+    ),
     speech: new SpeechService(
       { db: options.db, blobs: options.blobs, clock: options.clock, jobs, logger: app.log },
       options.espeakPath ?? 'espeak-ng',

@@ -83,6 +83,7 @@ async function main(): Promise<void> {
     espeakPath: config.espeakPath,
     turn: config.turn,
     sms: sms.provider,
+    smsStatus: sms.status,
     wechatPay: wechat.provider
       ? {
           channel: {

@@ -13,3 +13,6 @@ export * from './schema-billing.js';
 export * from './schema-consultations.js';
 export * from './schema-statistics.js';
 export * from './schema-turnaround.js';
+export * from './schema-entries.js';
+export * from './schema-sso.js';
+export * from './schema-learnings.js';

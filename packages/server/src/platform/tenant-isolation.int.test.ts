@@ -187,6 +187,8 @@ beforeAll(async () => {
     tagId,
     // Quick searches are the caller's own: another account's id is simply not found.
     searchId: 'search-fixture',
+    // Learning videos are the platform's, not a tenant's: no row needs to exist (the matrix's callers write none).
+    learningId: 'learning-fixture',
     // Rows of group A's radiology: its members lacking template_upsert or manage_sample_graph get
     // 403 on them, another group 404.
     templateId: material.templateId,
@@ -379,6 +381,19 @@ describe('tenant isolation matrix', () => {
       expect(res.statusCode, url).toBe(404);
       expect(secrets.filter((s) => res.body.includes(s))).toEqual([]);
     }
+  });
+
+  it('(e) finds no organization of group A by its code for another group (buckets/find-one names it in the query)', async () => {
+    const findOne = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${API_PREFIX}/buckets/find-one?code=TENANT-A-RAD`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const other = await findOne(tokens.otherAdmin!);
+    expect(other.statusCode).toBe(404);
+    expect(secrets.filter((s) => other.body.includes(s))).toEqual([]);
+    expect((await findOne(tokens.plain!)).statusCode).toBe(200);
   });
 
   it('(c) answers 403 to a member of the group who lacks the needed power or action', async () => {

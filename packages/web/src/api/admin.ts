@@ -1,4 +1,4 @@
-import { adminCalls } from '@yyp/contracts';
+import { adminCalls, smsAdminCalls, type SmsStatus } from '@yyp/contracts';
 import { callApi } from './call';
 import type { PlatformGroupPage } from '@yyp/contracts';
 import type { AccountActionResult, AuditPage, AuditQuery, RealmPage } from './contractTypes';
@@ -46,4 +46,14 @@ export function queryPlatformAuditLogs(body: AuditQuery, signal?: AbortSignal): 
 /** Every group of the platform (platform admin). */
 export function queryPlatformGroups(body: PlatformGroupQuery, signal?: AbortSignal): Promise<PlatformGroupPage> {
   return callApi(adminCalls.platformGroups, { body }, { signal });
+}
+
+/** GET admin/sms: the SMS service in effect (platform admin; never the secret). */
+export function getSmsStatus(signal?: AbortSignal): Promise<SmsStatus> {
+  return callApi(smsAdminCalls.status, {}, { signal });
+}
+
+/** POST admin/sms/test: a test message to this number. */
+export function sendSmsTest(mobile: string): Promise<void> {
+  return callApi(smsAdminCalls.test, { body: { mobile } });
 }

@@ -26,6 +26,11 @@ export const routes: RouteObject[] = [
       // Public routes
       { path: 'login', lazy: loginPage },
       { path: 'default-login', lazy: loginPage },
+      // Single sign-on (issue 27): the group's OpenID Connect provider sends the browser back here.
+      {
+        path: 'loginCallback',
+        lazy: () => import('../features/auth/LoginCallbackPage').then((m) => ({ Component: m.LoginCallbackPage })),
+      },
       {
         path: 'register',
         lazy: () => import('../features/auth/RegisterPage').then((m) => ({ Component: m.RegisterPage })),
@@ -85,10 +90,31 @@ export const routes: RouteObject[] = [
         path: 'reports/s',
         lazy: () => import('../features/sharing/SharedReportPage').then((m) => ({ Component: m.SharedReportPage })),
       },
+      // A hospital system's signed entries (issue 27): the signed payload is the credential; /go signs out first.
+      {
+        path: 'ss-login',
+        lazy: () =>
+          import('../features/auth/SignedEntryPage').then((m) => ({
+            Component: () => <m.SignedEntryPage type="ss-login" />,
+          })),
+      },
+      {
+        path: 'go',
+        lazy: () =>
+          import('../features/auth/SignedEntryPage').then((m) => ({
+            Component: () => <m.SignedEntryPage type="go" />,
+          })),
+      },
       { path: 'web', loader: ({ request }) => redirect(`/web-report${new URL(request.url).search}`), element: null },
       {
         path: 'web-report',
         lazy: () => import('../features/sharing/WebReportPage').then((m) => ({ Component: m.WebReportPage })),
+      },
+
+      // One learning video (spec 000 §2, public): a published one plays for a visitor too.
+      {
+        path: 'learning/:id',
+        lazy: () => import('../features/learning/LearningPage').then((m) => ({ Component: m.LearningPage })),
       },
 
       // The payer's page of a charge (issue 24): its charge token (session storage) is its only credential.
@@ -264,6 +290,16 @@ export const routes: RouteObject[] = [
             path: 'dicom-refusals',
             lazy: () => import('../features/admin/DicomRefusalsPage').then((m) => ({ Component: m.DicomRefusalsPage })),
           },
+          // Learning videos (the list; one video plays at the public /learning/:id) and help (issue 27).
+          {
+            path: 'learning',
+            lazy: () =>
+              import('../features/learning/LearningListPage').then((m) => ({ Component: m.LearningListPage })),
+          },
+          {
+            path: 'help',
+            lazy: () => import('../features/help/HelpPage').then((m) => ({ Component: m.HelpPage })),
+          },
           {
             path: 'settings',
             lazy: () => import('../features/settings/SettingsLayout').then((m) => ({ Component: m.SettingsLayout })),
@@ -289,6 +325,13 @@ export const routes: RouteObject[] = [
               {
                 path: 'mobile',
                 lazy: () => import('../features/settings/MobilePage').then((m) => ({ Component: m.MobilePage })),
+              },
+              {
+                path: 'notifications',
+                lazy: () =>
+                  import('../features/settings/NotificationSettingsPage').then((m) => ({
+                    Component: m.NotificationSettingsPage,
+                  })),
               },
               {
                 path: 'admin',

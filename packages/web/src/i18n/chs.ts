@@ -2,6 +2,8 @@ import { catalogueChs } from './catalogue/chs';
 import type { Messages } from './en';
 import { tenancyChs } from './tenancy/chs';
 import { identityChs } from './identity/chs';
+import { entriesChs } from './entries/chs';
+import { ssoChs } from './sso/chs';
 import { uploadChs } from './upload/chs';
 import { notificationsChs } from './notifications/chs';
 import { studyListChs } from './studies/chs';
@@ -25,6 +27,7 @@ import { invoicesChs } from './invoices/chs';
 import { consultationsChs } from './consultations/chs';
 import { statisticsChs } from './statistics/chs';
 import { videoChs } from './video/chs';
+import { learningChs } from './learning/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -99,6 +102,8 @@ export const chs: Messages = {
     calling: '叫号',
     statistics: '统计',
     consultations: '会诊',
+    learning: '学习视频',
+    help: '帮助',
     settings: '设置',
     profile: '个人资料',
     logout: '退出登录',
@@ -293,12 +298,18 @@ export const chs: Messages = {
     TooManyRequests: '请求过于频繁，请稍后再试',
     UnknownError: '未知错误，请重试',
     ServiceNotConfigured: '本站未配置此服务，请联系管理员',
+    SsoStateInvalid: '登录请求无效、已使用或已过期，请重新登录',
+    SsoProviderError: '医院统一身份认证服务拒绝了此次登录，请重试或联系管理员',
+    SsoIdentityNotAllowed: '此身份不能在此登录：对应账号不是该医院集团成员或已被停用',
+    SsoAccountCreationDisabled: '此身份未关联账号，且该医院集团不允许首次登录时创建账号，请联系管理员',
     RequestTimeout: '服务器响应超时，请重试',
     NetworkError: '无法连接服务器，请检查网络',
   },
   ...catalogueChs,
   ...tenancyChs,
   ...identityChs,
+  ...entriesChs,
+  ...ssoChs,
   ...uploadChs,
   ...notificationsChs,
   ...studyListChs,
@@ -322,4 +333,5 @@ export const chs: Messages = {
   ...consultationsChs,
   ...statisticsChs,
   ...videoChs,
+  ...learningChs,
 };

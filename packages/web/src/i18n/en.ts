@@ -2,6 +2,8 @@ import type { ApiErrorCode } from '../api/errors';
 import { catalogueEn } from './catalogue/en';
 import { tenancyEn } from './tenancy/en';
 import { identityEn } from './identity/en';
+import { entriesEn } from './entries/en';
+import { ssoEn } from './sso/en';
 import { uploadEn } from './upload/en';
 import { notificationsEn } from './notifications/en';
 import { studyListEn } from './studies/en';
@@ -25,6 +27,7 @@ import { invoicesEn } from './invoices/en';
 import { consultationsEn } from './consultations/en';
 import { statisticsEn } from './statistics/en';
 import { videoEn } from './video/en';
+import { learningEn } from './learning/en';
 import type { Widen } from './widen';
 
 /**
@@ -120,6 +123,13 @@ const errors: Record<ApiErrorCode, string> = {
   TooManyRequests: 'Too many requests. Please wait a moment and try again.',
   UnknownError: 'Unknown error. Please retry the operation.',
   ServiceNotConfigured: 'This service is not configured on this site. Please contact your administrator.',
+  SsoStateInvalid: 'This sign-in is unknown, was already used or has expired. Please sign in again.',
+  SsoProviderError:
+    'The hospital’s sign-in service refused the sign-in. Please try again, or contact your administrator.',
+  SsoIdentityNotAllowed:
+    'This identity may not sign in here: its account is not a member of the hospital group, or is disabled.',
+  SsoAccountCreationDisabled:
+    'No account is linked to this identity, and the hospital group does not create accounts on first sign-in. Ask your administrator.',
   RequestTimeout: 'The server did not respond in time. Please try again.',
   NetworkError: 'Cannot reach the server. Please check your network connection.',
 };
@@ -196,6 +206,8 @@ export const en = {
     calling: 'Calling',
     statistics: 'Statistics',
     consultations: 'Consultations',
+    learning: 'Learning videos',
+    help: 'Help',
     settings: 'Settings',
     profile: 'Profile',
     logout: 'Log out',
@@ -310,6 +322,8 @@ export const en = {
   ...catalogueEn,
   ...tenancyEn,
   ...identityEn,
+  ...entriesEn,
+  ...ssoEn,
   ...uploadEn,
   ...notificationsEn,
   ...studyListEn,
@@ -333,6 +347,7 @@ export const en = {
   ...consultationsEn,
   ...statisticsEn,
   ...videoEn,
+  ...learningEn,
 };
 
 export type Messages = Widen<typeof en>;

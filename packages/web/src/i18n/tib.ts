@@ -2,6 +2,8 @@ import { catalogueTib } from './catalogue/tib';
 import type { Messages } from './en';
 import { tenancyTib } from './tenancy/tib';
 import { identityTib } from './identity/tib';
+import { entriesTib } from './entries/tib';
+import { ssoTib } from './sso/tib';
 import { uploadTib } from './upload/tib';
 import { notificationsTib } from './notifications/tib';
 import { studyListTib } from './studies/tib';
@@ -25,6 +27,7 @@ import { invoicesTib } from './invoices/tib';
 import { consultationsTib } from './consultations/tib';
 import { statisticsTib } from './statistics/tib';
 import { videoTib } from './video/tib';
+import { learningTib } from './learning/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -99,6 +102,8 @@ export const tib: Messages = {
     calling: 'ནད་པ་འབོད་པ།',
     statistics: 'བསྡོམས་རྩིས།',
     consultations: 'ལྷན་འཛོམས་ནད་བརྟག',
+    learning: 'སློབ་སྦྱོང་བརྙན་ཟློས།',
+    help: 'རོགས་རམ།',
     settings: 'སྒྲིག་འགོད།',
     profile: 'རང་གི་ཆ་འཕྲིན།',
     logout: 'ཕྱིར་འཐེན།',
@@ -295,12 +300,19 @@ export const tib: Messages = {
     TooManyRequests: 'རེ་ཞུ་མང་དྲགས་འདུག ཅུང་ཙམ་སྒུག་ནས་བསྐྱར་དུ་ཚོད་ལྟ་བྱེད་རོགས།',
     UnknownError: 'ངོ་མ་ཤེས་པའི་ནོར་འཁྲུལ། བསྐྱར་དུ་ཚོད་ལྟ་བྱེད་རོགས།',
     ServiceNotConfigured: 'དྲ་ཚིགས་འདིར་ཞབས་ཞུ་འདི་སྒྲིག་འགོད་བྱས་མེད། དོ་དམ་པར་འབྲེལ་བ་གནང་རོགས།',
+    SsoStateInvalid: 'ནང་འཛུལ་འདི་ངོས་འཛིན་མ་ཐུབ་པའམ། བེད་སྤྱོད་བྱས་ཟིན་པའམ། དུས་ཚོད་ཡོལ་ཟིན། ཡང་བསྐྱར་ནང་འཛུལ་གནང་རོགས།',
+    SsoProviderError: 'སྨན་ཁང་གི་ཐོབ་ཐང་ར་སྤྲོད་ཞབས་ཞུས་ནང་འཛུལ་ངོས་ལེན་མ་བྱས། ཡང་བསྐྱར་ཚོད་ལྟ་གནང་རོགས། ཡང་ན་དོ་དམ་པར་འབྲེལ་བ་གནང་རོགས།',
+    SsoIdentityNotAllowed: 'ཐོབ་ཐང་འདིས་འདིར་ནང་འཛུལ་བྱེད་མི་ཆོག ཨང་གྲངས་དེ་སྨན་ཁང་ཚོགས་པའི་ཚོགས་མི་མིན་པའམ། བཀག་འགོག་བྱས་ཟིན།',
+    SsoAccountCreationDisabled:
+      'ཐོབ་ཐང་འདིར་ཨང་གྲངས་འབྲེལ་མཐུད་མེད་ལ། སྨན་ཁང་ཚོགས་པས་ཐེངས་དང་པོའི་ནང་འཛུལ་སྐབས་ཨང་གྲངས་གསར་བཟོ་མི་བྱེད། དོ་དམ་པར་འདྲི་རོགས།',
     RequestTimeout: 'ཞབས་ཞུ་ཆས་ཀྱིས་དུས་ཐོག་ལན་མ་བཏབ། བསྐྱར་དུ་ཚོད་ལྟ་བྱེད་རོགས།',
     NetworkError: 'ཞབས་ཞུ་ཆས་དང་འབྲེལ་མཐུད་བྱེད་མི་ཐུབ། དྲ་རྒྱ་ཞིབ་བཤེར་གནང་རོགས།',
   },
   ...catalogueTib,
   ...tenancyTib,
   ...identityTib,
+  ...entriesTib,
+  ...ssoTib,
   ...uploadTib,
   ...notificationsTib,
   ...studyListTib,
@@ -324,4 +336,5 @@ export const tib: Messages = {
   ...consultationsTib,
   ...statisticsTib,
   ...videoTib,
+  ...learningTib,
 };

@@ -1,4 +1,4 @@
-import { accountCalls } from '@yyp/contracts';
+import { accountCalls, smsAdminCalls } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute, definePublicCallRoute } from '../../platform/call-route.js';
@@ -73,6 +73,16 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
     summary: 'Send a code to the mobile number to bind',
     auth: 'account',
     handler: ({ account, body, request }) => accounts.mobile.sendBindCode(account, body.mobile, auditContext(request)),
+  });
+  defineCallRoute(app, smsAdminCalls.status, {
+    summary: 'The SMS service in effect (platform admin; never the secret)',
+    auth: 'platformAdmin',
+    handler: () => accounts.mobile.status(),
+  });
+  defineCallRoute(app, smsAdminCalls.test, {
+    summary: 'Send a test message through the SMS service (platform admin)',
+    auth: 'platformAdmin',
+    handler: ({ account, body, request }) => accounts.mobile.sendTest(account, body.mobile, auditContext(request)),
   });
   defineCallRoute(app, accountCalls.bindMobile, {
     summary: 'Bind the mobile number with the code sent to it',

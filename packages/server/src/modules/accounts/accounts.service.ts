@@ -20,6 +20,7 @@ import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { assertNewPassword, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { SmsProvider } from '../../platform/sms/index.js';
+import type { SmsStatus } from '@yyp/contracts';
 import type { TokenService } from '../../platform/tokens.js';
 import { getDomainConfig } from '../domain/index.js';
 import { loginGate, purgeLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle.store.js';
@@ -40,6 +41,8 @@ export interface AccountsDeps {
   rateLimitMultiplier?: number;
   /** the SMS service of the verification codes (platform/sms); absent or null: none (YYP_SMS=off) */
   sms?: SmsProvider | null;
+  /** what the SMS service in effect is, for the platform admin */
+  smsStatus?: SmsStatus | undefined;
 }
 
 /** A session's activity is written at most this often; inactivity is measured to this precision. */
@@ -58,7 +61,13 @@ export class AccountsService {
 
   constructor(private readonly deps: AccountsDeps) {
     this.limiter = new RateLimiter(deps.db, deps.clock, deps.rateLimitMultiplier ?? 1);
-    this.mobile = new MobileService({ db: deps.db, clock: deps.clock, limiter: this.limiter, sms: deps.sms ?? null });
+    this.mobile = new MobileService({
+      db: deps.db,
+      clock: deps.clock,
+      limiter: this.limiter,
+      sms: deps.sms ?? null,
+      status: deps.smsStatus,
+    });
   }
 
   private get db(): Db {
@@ -70,10 +79,10 @@ export class AccountsService {
   }
 
   /** Signs a token and records its session (keyed by the token's jti). */
-  private async issue(account: AccountRow): Promise<TokenInfo> {
+  private async issue(account: AccountRow, loginType: TokenInfo['loginType'] = 'normal'): Promise<TokenInfo> {
     const now = this.now();
     const jti = crypto.randomUUID();
-    const info = await this.deps.tokens.issue({ sub: account.id, tv: account.tokenVersion, jti }, now, 'normal');
+    const info = await this.deps.tokens.issue({ sub: account.id, tv: account.tokenVersion, jti }, now, loginType);
     await store.insertSession(this.db, {
       id: jti,
       accountId: account.id,
@@ -82,6 +91,14 @@ export class AccountsService {
     });
     await this.housekeeping(now);
     return info;
+  }
+
+  /**
+   * A session for an account another system vouched for (a hospital system's signed entry,
+   * modules/entries): no password involved, so loginType sso. The caller has checked the account.
+   */
+  async issueSingleSignOn(account: AccountRow): Promise<TokenInfo> {
+    return this.issue(account, 'sso');
   }
 
   /** At most every HOUSEKEEPING_MS per instance, on a login: drops rows nothing needs any more. */

@@ -5,6 +5,7 @@ export { AccountsService } from './accounts.service.js';
 export {
   clearLoginFailures,
   findAccountById,
+  findAccountByUsername,
   insertAccount,
   setDisabled,
   setMustChangePassword,

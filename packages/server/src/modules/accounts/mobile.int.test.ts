@@ -16,7 +16,7 @@ const silent = { info: () => undefined };
 
 beforeAll(async () => {
   sms = await startSms(smsSettings({ YYP_SMS: 'sim' }), { log: silent, now: () => clock.now() });
-  t = await startTestApp({ seed: false, clock, app: { sms: sms.provider } });
+  t = await startTestApp({ seed: false, clock, app: { sms: sms.provider, smsStatus: sms.status } });
 });
 afterAll(async () => {
   await t?.close();
@@ -272,6 +272,68 @@ describe('when the SMS service fails', () => {
       expect(left.rows[0]!.n).toBe(0);
     } finally {
       await down.close();
+    }
+  });
+});
+
+describe('the SMS service on /settings/admin (platform admin)', () => {
+  it('shows the service in effect without its secret, to the platform admin only', async () => {
+    const admin = await makeAccount(t, { platformAdmin: true });
+    const res = await client(admin.token)('GET', 'admin/sms');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      mode: 'sim',
+      signName: 'yyp',
+      templates: { resetPassword: 'SMS_000000001', bindMobile: 'SMS_000000002' },
+      accessKeyId: expect.stringMatching(/^LTAI\*{4}[0-9a-f]{2}$/),
+      inboxUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/inbox$/),
+    });
+    const doctor = await makeAccount(t);
+    expect((await client(doctor.token)('GET', 'admin/sms')).statusCode).toBe(403);
+    expect((await client()('GET', 'admin/sms')).statusCode).toBe(401);
+  });
+
+  it('sends a test message, audits it with the number masked, and meets the limit per number', async () => {
+    const admin = await makeAccount(t, { platformAdmin: true });
+    const ask = client(admin.token);
+    const phone = freshNumber();
+    expect((await ask('POST', 'admin/sms/test', { mobile: phone })).statusCode).toBe(204);
+    expect(sms.simulator!.messages(phone)).toHaveLength(1);
+    expect(sms.simulator!.messages(phone)[0]).toMatchObject({ templateCode: 'SMS_000000002', signName: 'yyp' });
+    const again = await ask('POST', 'admin/sms/test', { mobile: phone });
+    expect(again.statusCode).toBe(429);
+    expect(sms.simulator!.messages(phone)).toHaveLength(1);
+    const rows = (await t.db.database.db.execute(
+      sql`select outcome, details from audit_logs where action = 'platform.sms_test' and actor_id = ${admin.accountId}`,
+    )) as unknown as { rows: { outcome: string; details: { mobile: string } }[] };
+    expect(rows.rows).toEqual([
+      { outcome: 'success', details: expect.objectContaining({ mobile: expect.stringContaining('****') }) },
+    ]);
+    expect(JSON.stringify(rows.rows)).not.toContain(phone);
+    const bad = await ask('POST', 'admin/sms/test', { mobile: '12345' });
+    expect(bad.statusCode).toBe(400);
+    const doctor = await makeAccount(t);
+    expect((await client(doctor.token)('POST', 'admin/sms/test', { mobile: freshNumber() })).statusCode).toBe(403);
+  });
+
+  it('says the service is off where there is none', async () => {
+    const off = await startTestApp({ seed: false, clock, db: t.db, app: { sms: null } });
+    try {
+      const admin = await makeAccount(off, { platformAdmin: true });
+      const ask = (method: 'GET' | 'POST', path: string, payload?: object) =>
+        off.app.inject({
+          method,
+          url: `/yyp/api/v1/${path}`,
+          remoteAddress: '198.51.100.251',
+          headers: { authorization: `Bearer ${admin.token}` },
+          ...(payload ? { payload } : {}),
+        });
+      expect((await ask('GET', 'admin/sms')).json()).toMatchObject({ mode: 'off', endpoint: null, accessKeyId: null });
+      const test = await ask('POST', 'admin/sms/test', { mobile: freshNumber() });
+      expect(test.statusCode).toBe(503);
+      expect(test.json().code).toBe('ServiceNotConfigured');
+    } finally {
+      await off.close();
     }
   });
 });

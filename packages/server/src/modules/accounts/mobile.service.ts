@@ -5,6 +5,7 @@ import {
   SMS_CODE_TTL_SECONDS,
   type BindMobileRequest,
   type PasswordResetRequest,
+  type SmsStatus,
 } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
@@ -12,7 +13,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { assertNewPassword, hashPassword } from '../../platform/passwords.js';
-import { SmsSendError, type SmsProvider, type SmsPurpose } from '../../platform/sms/index.js';
+import { smsStatusOf, SmsSendError, type SmsProvider, type SmsPurpose } from '../../platform/sms/index.js';
 import { getDomainConfig } from '../domain/index.js';
 import { maskMobile } from './accounts.presenter.js';
 import * as store from './accounts.store.js';
@@ -25,6 +26,8 @@ export interface MobileDeps {
   limiter: RateLimiter;
   /** null: no SMS service on this server (YYP_SMS=off); the calls answer ServiceNotConfigured */
   sms: SmsProvider | null;
+  /** what the SMS service in effect is (startSms); absent: told from `sms` alone */
+  status?: SmsStatus | undefined;
 }
 
 const smsNotConfigured = () =>
@@ -45,6 +48,15 @@ const expired = (reason: 'none' | 'expired' | 'tooManyTries') =>
     { reason },
   );
 
+/** What the caller is told when the SMS service did not send a message. */
+function sendRefusal(err: SmsSendError): AppError {
+  if (err.reason === 'rate-limited') return tooManyRequests(60);
+  if (err.reason === 'invalid-number') {
+    return errors.validation('The SMS service does not accept this number', { field: 'mobile', problem: 'invalid' });
+  }
+  return new AppError('SmsNotSent', 'The SMS service did not send the code; try again later');
+}
+
 /** sha256 of the row id and the code: a code is never stored as sent. */
 const codeHash = (id: string, code: string) => crypto.createHash('sha256').update(`${id}:${code}`).digest('hex');
 
@@ -60,6 +72,40 @@ export class MobileService {
 
   private get db(): Db {
     return this.deps.db;
+  }
+
+  /** GET admin/sms: the SMS service in effect (the platform admin's page; never the secret). */
+  status(): SmsStatus {
+    return this.deps.status ?? smsStatusOf(this.deps.sms ? this.deps.sms.kind : 'off');
+  }
+
+  /**
+   * POST admin/sms/test: the platform admin checks the service with a message to a number of their
+   * choosing (the bind template, a made-up code that binds nothing), limited per number as codes
+   * are; the outcome is an audit row with the number masked.
+   */
+  async sendTest(admin: AccountRow, mobile: string, ctx: AuditContext): Promise<void> {
+    const address = clientAddress(ctx.ip ?? undefined);
+    await this.deps.limiter.hit([...RATE_RULES.smsByAddress, ...RATE_RULES.smsByNumber], { address, number: mobile });
+    const sms = this.deps.sms;
+    if (!sms) throw smsNotConfigured();
+    const code = String(crypto.randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
+    const audit = {
+      action: 'platform.sms_test',
+      category: 'security' as const,
+      actorId: admin.id,
+      actorUsername: admin.username,
+    };
+    const details = { mobile: maskMobile(mobile), provider: sms.kind };
+    try {
+      await sms.send({ phone: mobile, purpose: 'bind-mobile', code });
+    } catch (err) {
+      if (!(err instanceof SmsSendError)) throw err;
+      const reason = { reason: err.reason, serviceCode: err.serviceCode ?? null };
+      await writeAudit(this.db, ctx, { ...audit, outcome: 'failure', details: { ...details, ...reason } });
+      throw sendRefusal(err);
+    }
+    await writeAudit(this.db, ctx, { ...audit, outcome: 'success', details });
   }
 
   /** Sends a password-reset code to the account's bound number. */
@@ -220,11 +266,7 @@ export class MobileService {
         ...audit,
         details: { ...details, reason: err.reason, serviceCode: err.serviceCode ?? null },
       });
-      if (err.reason === 'rate-limited') throw tooManyRequests(60);
-      if (err.reason === 'invalid-number') {
-        throw errors.validation('The SMS service does not accept this number', { field: 'mobile', problem: 'invalid' });
-      }
-      throw new AppError('SmsNotSent', 'The SMS service did not send the code; try again later');
+      throw sendRefusal(err);
     }
     await writeAudit(this.db, ctx, {
       action: 'account.sms_code',

@@ -1,4 +1,4 @@
-import { notificationCalls } from '@yyp/contracts';
+import { myNotificationSettingsCalls, notificationCalls } from '@yyp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { auditContext } from '../../platform/audit.js';
 import { defineCallRoute } from '../../platform/call-route.js';
@@ -25,5 +25,15 @@ export function notificationRoutes(app: FastifyInstance, notifications: Notifica
     summary: "Mark one of the caller's notifications read",
     auth: 'account',
     handler: ({ account, params }) => notifications.markRead(account, params.notificationId),
+  });
+  defineCallRoute(app, myNotificationSettingsCalls.get, {
+    summary: "The caller's notification settings: the kinds that do not toast, and whether a toast chimes",
+    auth: 'account',
+    handler: ({ account }) => notifications.settings(account),
+  });
+  defineCallRoute(app, myNotificationSettingsCalls.put, {
+    summary: "Replace the caller's notification settings",
+    auth: 'account',
+    handler: ({ account, body }) => notifications.saveSettings(account, body),
   });
 }

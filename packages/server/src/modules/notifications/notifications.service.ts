@@ -1,5 +1,8 @@
 import {
+  DEFAULT_MY_NOTIFICATION_SETTINGS,
   MAX_UPLOAD_NOTIFY_USERS,
+  NOTIFICATION_KINDS,
+  type MyNotificationSettings,
   privateFieldsMasked,
   type NotificationList,
   type NotificationStatus,
@@ -16,6 +19,7 @@ import { errors } from '../../platform/errors.js';
 import type { IngestSource } from '../archive/index.js';
 import { bucketMembersAmong } from '../organizations/index.js';
 import { examNotification, presentNotification } from './notifications.presenter.js';
+import * as settingsStore from './notification-settings.store.js';
 import * as store from './notifications.store.js';
 
 /** The members an organization's upload token notifies (organization settings, at most 2). */
@@ -87,10 +91,12 @@ export class NotificationsService {
 
   /** The caller's newest notifications; names masked as the exam list masks them. */
   async list(account: AccountRow, limit: number, ctx: AuditContext): Promise<NotificationList> {
-    const [rows, unread] = await Promise.all([
+    const [rows, unread, settings] = await Promise.all([
       store.listForAccount(this.db, account.id, limit),
       store.countUnread(this.db, account.id),
+      this.settings(account),
     ]);
+    const muted = new Set<string>(settings.mutedKinds);
     const [privacy, confidential] = await Promise.all([
       this.privacyIn(
         account.id,
@@ -102,7 +108,8 @@ export class NotificationsService {
       const ctx = privacy.get(r.bucketId);
       return !ctx || privateFieldsMasked(ctx, { isPrivacy: confidential.has(r.payload.id) });
     };
-    const items = rows.map((r) => presentNotification(r, masked(r)));
+    // A muted kind stays in the bell but is answered quiet: the web shows no toast and plays no sound for it.
+    const items = rows.map((r) => ({ ...presentNotification(r, masked(r)), quiet: muted.has(r.kind) }));
     // One audit row per organization whose patient names this answer shows.
     const disclosed = new Map<string, string[]>();
     for (const r of rows) {
@@ -121,7 +128,8 @@ export class NotificationsService {
         details: { examIds },
       });
     }
-    return { items, unread };
+    // `sound` only when on: absent means off (contracts notificationListSchema).
+    return { items, unread, ...(settings.sound ? { sound: true } : {}) };
   }
 
   async status(account: AccountRow): Promise<NotificationStatus> {
@@ -130,6 +138,22 @@ export class NotificationsService {
       store.latestId(this.db, account.id),
     ]);
     return { unread, latestId };
+  }
+
+  /** GET accounts/me/notification-settings: the account's own, or the defaults (every kind toasts, no sound). */
+  async settings(account: AccountRow): Promise<MyNotificationSettings> {
+    const row = await settingsStore.readNotificationSettings(this.db, account.id);
+    if (!row) return { ...DEFAULT_MY_NOTIFICATION_SETTINGS };
+    return {
+      mutedKinds: NOTIFICATION_KINDS.filter((kind) => row.mutedKinds.includes(kind)),
+      sound: row.sound,
+    };
+  }
+
+  /** PUT accounts/me/notification-settings: replaces the account's own settings. */
+  async saveSettings(account: AccountRow, settings: MyNotificationSettings): Promise<MyNotificationSettings> {
+    await settingsStore.writeNotificationSettings(this.db, account.id, settings, this.clock.now());
+    return this.settings(account);
   }
 
   async markRead(account: AccountRow, id: string): Promise<void> {

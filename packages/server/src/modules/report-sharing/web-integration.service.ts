@@ -84,6 +84,15 @@ export class WebIntegrationService {
     };
   }
 
+  /**
+   * The group's web secret in clear, for the other signed entries of its hospital system (/ss-login,
+   * /go: modules/entries). null when the group has none, or one sealed under another server secret.
+   */
+  async groupSecret(groupId: string): Promise<string | null> {
+    const row = await store.findWebSecret(this.db, groupId);
+    return row ? this.sealer.open(row.webSecret) : null;
+  }
+
   /** GET web-report: the report the signed link names, as share/report shows one. */
   async open(query: WebReportQuery, ctx: AuditContext): Promise<SharedReport> {
     const row = await store.findWebSecret(this.db, query.groupId);

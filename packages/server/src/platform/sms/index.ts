@@ -16,5 +16,5 @@ export {
   type SmsMode,
   type SmsSettings,
 } from './settings.js';
-export { startSms, type SmsRuntime, type StartSmsOptions } from './start.js';
+export { maskAccessKeyId, smsStatusOf, startSms, type SmsRuntime, type StartSmsOptions } from './start.js';
 export type { ReceivedSms, SmsSimulator } from '../../sim/sms/simulator.js';

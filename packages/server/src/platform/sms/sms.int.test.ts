@@ -321,6 +321,18 @@ describe('startSms', () => {
       { log: silent, now },
     );
     expect(live.simulator).toBeUndefined();
+    // what the platform admin sees: the account in effect, the key id masked, never the secret
+    expect(live.status).toEqual({
+      mode: 'aliyun',
+      endpoint: sim.url,
+      region: 'cn-hangzhou',
+      signName: SIGN,
+      templates: { resetPassword: templates['reset-password'], bindMobile: templates['bind-mobile'] },
+      accessKeyId: `${key.accessKeyId.slice(0, 4)}****${key.accessKeyId.slice(-2)}`,
+      inboxUrl: null,
+    });
+    expect(JSON.stringify(live.status)).not.toContain(key.accessKeySecret);
+    expect((await startSms(smsSettings({ YYP_SMS: 'off' }), { log: silent })).status.mode).toBe('off');
     clock += 24 * 3600_000;
     await live.provider?.send({ phone: '13900000013', purpose: 'bind-mobile', code: '141414' });
     expect(sim.lastCode('13900000013')).toBe('141414');

@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { SMS_CODE_TTL_SECONDS } from '@yyp/contracts';
+import { SMS_CODE_TTL_SECONDS, type SmsStatus } from '@yyp/contracts';
 import type { SmsSimulator } from '../../sim/sms/simulator.js';
 import { createAliyunSms } from './aliyun.js';
 import { createDevSms } from './dev.js';
 import type { SmsProvider, SmsPurpose } from './provider.js';
-import type { SmsSettings } from './settings.js';
+import type { AliyunSmsSettings, SmsSettings } from './settings.js';
 
 export interface SmsRuntime {
   /** null when YYP_SMS=off: the code calls answer ServiceNotConfigured */
   provider: SmsProvider | null;
   /** with YYP_SMS=sim: the loopback simulator the provider talks to (its inbox, test hooks) */
   simulator: SmsSimulator | undefined;
+  /** what is in effect, for the platform admin (never the secret) */
+  status: SmsStatus;
   close(): Promise<void>;
 }
 
@@ -45,13 +47,14 @@ export const SIM_SIGN_NAME = 'yyp';
 export async function startSms(settings: SmsSettings, opts: StartSmsOptions): Promise<SmsRuntime> {
   const none = async () => {};
   const now = opts.now ? { now: opts.now } : {};
-  if (settings.mode === 'off') return { provider: null, simulator: undefined, close: none };
-  if (settings.mode === 'dev') {
-    return { provider: createDevSms(opts.log, opts.env ?? process.env), simulator: undefined, close: none };
+  if (settings.mode === 'off' || settings.mode === 'dev') {
+    const provider = settings.mode === 'dev' ? createDevSms(opts.log, opts.env ?? process.env) : null;
+    return { provider, simulator: undefined, status: smsStatusOf(settings.mode), close: none };
   }
   if (settings.mode === 'aliyun') {
     if (!settings.aliyun) throw new Error('YYP_SMS=aliyun without its settings (use smsSettings)');
-    return { provider: createAliyunSms({ ...settings.aliyun, ...now }), simulator: undefined, close: none };
+    const provider = createAliyunSms({ ...settings.aliyun, ...now });
+    return { provider, simulator: undefined, status: smsStatusOf('aliyun', settings.aliyun), close: none };
   }
   // Loaded only for the simulator: a live server carries none of it.
   const { startSmsSimulator } = await import('../../sim/sms/simulator.js');
@@ -66,7 +69,7 @@ export async function startSms(settings: SmsSettings, opts: StartSmsOptions): Pr
     port: settings.simPort,
     ...now,
   });
-  const provider = createAliyunSms({
+  const aliyun: AliyunSmsSettings = {
     endpoint: simulator.url,
     region: 'cn-hangzhou',
     ...key,
@@ -75,7 +78,28 @@ export async function startSms(settings: SmsSettings, opts: StartSmsOptions): Pr
       'reset-password': SIM_TEMPLATES['reset-password'].code,
       'bind-mobile': SIM_TEMPLATES['bind-mobile'].code,
     },
-    ...now,
-  });
-  return { provider, simulator, close: () => simulator.close() };
+  };
+  const provider = createAliyunSms({ ...aliyun, ...now });
+  const status = { ...smsStatusOf('sim', aliyun), inboxUrl: simulator.inboxUrl };
+  return { provider, simulator, status, close: () => simulator.close() };
+}
+
+/** An AccessKey ID with its middle masked: LTAI****3f. */
+export function maskAccessKeyId(id: string): string {
+  return id.length <= 8 ? '****' : `${id.slice(0, 4)}****${id.slice(-2)}`;
+}
+
+/** The status the platform admin sees of a mode and, for aliyun and the simulator, its account. */
+export function smsStatusOf(mode: SmsStatus['mode'], aliyun?: AliyunSmsSettings): SmsStatus {
+  return {
+    mode,
+    endpoint: aliyun?.endpoint ?? null,
+    region: aliyun?.region ?? null,
+    signName: aliyun?.signName ?? null,
+    templates: aliyun
+      ? { resetPassword: aliyun.templates['reset-password'], bindMobile: aliyun.templates['bind-mobile'] }
+      : null,
+    accessKeyId: aliyun ? maskAccessKeyId(aliyun.accessKeyId) : null,
+    inboxUrl: null,
+  };
 }

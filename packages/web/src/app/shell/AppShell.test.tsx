@@ -54,14 +54,14 @@ describe('signed-in shell', () => {
   });
 
   it.each([
-    ['a member', [0], ['Report workstation', 'My group', 'Settings']],
-    ['a group admin', [1], ['Report workstation', 'My group', 'Settings']],
-    ['an auditor', [9], ['Report workstation', 'My group', 'Operation logs', 'Settings']],
-    ['a security admin', [10], ['Report workstation', 'My group', 'Accounts', 'Settings']],
+    ['a member', [0], ['Report workstation', 'My group', 'Settings', 'Learning videos', 'Help']],
+    ['a group admin', [1], ['Report workstation', 'My group', 'Settings', 'Learning videos', 'Help']],
+    ['an auditor', [9], ['Report workstation', 'My group', 'Operation logs', 'Settings', 'Learning videos', 'Help']],
+    ['a security admin', [10], ['Report workstation', 'My group', 'Accounts', 'Settings', 'Learning videos', 'Help']],
     [
       'an auditor of one group and security admin of another',
       [9, 10],
-      ['Report workstation', 'My group', 'Accounts', 'Operation logs', 'Settings'],
+      ['Report workstation', 'My group', 'Accounts', 'Operation logs', 'Settings', 'Learning videos', 'Help'],
     ],
   ])('shows %s the navbar entries of their levels', async (_who, levels, expected) => {
     server(

@@ -8,6 +8,8 @@ import {
   ControlOutlined,
   DisconnectOutlined,
   FileSearchOutlined,
+  PlayCircleOutlined,
+  QuestionCircleOutlined,
   ScheduleOutlined,
   SafetyCertificateOutlined,
   SendOutlined,
@@ -52,6 +54,8 @@ const NAV_ICONS: Record<NavKey, ReactNode> = {
   logs: <AuditOutlined />,
   dicomRefusals: <DisconnectOutlined />,
   platformAdmin: <ControlOutlined />,
+  learning: <PlayCircleOutlined />,
+  help: <QuestionCircleOutlined />,
   settings: <SettingOutlined />,
 };
 

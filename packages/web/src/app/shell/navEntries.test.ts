@@ -7,34 +7,43 @@ const keys = (levels: number[]) =>
 
 describe('visibleNavEntries', () => {
   it('shows account administration to security admins and logs to auditors only', () => {
-    expect(keys([])).toEqual(['studies', 'groups', 'settings']);
-    expect(keys([0])).toEqual(['studies', 'groups', 'settings']);
-    expect(keys([1])).toEqual(['studies', 'groups', 'settings']);
-    expect(keys([9])).toEqual(['studies', 'groups', 'logs', 'settings']);
-    expect(keys([10])).toEqual(['studies', 'groups', 'accounts', 'settings']);
-    expect(keys([0, 9, 10])).toEqual(['studies', 'groups', 'accounts', 'logs', 'settings']);
+    expect(keys([])).toEqual(['studies', 'groups', 'settings', 'learning', 'help']);
+    expect(keys([0])).toEqual(['studies', 'groups', 'settings', 'learning', 'help']);
+    expect(keys([1])).toEqual(['studies', 'groups', 'settings', 'learning', 'help']);
+    expect(keys([9])).toEqual(['studies', 'groups', 'logs', 'settings', 'learning', 'help']);
+    expect(keys([10])).toEqual(['studies', 'groups', 'accounts', 'settings', 'learning', 'help']);
+    expect(keys([0, 9, 10])).toEqual(['studies', 'groups', 'accounts', 'logs', 'settings', 'learning', 'help']);
   });
 
   it('shows the critical-value and quality screens to holders of their actions in some organization', () => {
     const held = (actions: string[]) => (action: string) => actions.includes(action);
     const shown = (actions: string[]) => visibleNavEntries([], held(actions)).map((e) => e.key);
-    expect(shown([])).toEqual(['studies', 'groups', 'settings']);
-    expect(shown(['registry_create'])).toEqual(['studies', 'criticalValues', 'groups', 'settings']);
+    expect(shown([])).toEqual(['studies', 'groups', 'settings', 'learning', 'help']);
+    expect(shown(['registry_create'])).toEqual(['studies', 'criticalValues', 'groups', 'settings', 'learning', 'help']);
     expect(shown(['exam_get', 'quality_upsert'])).toEqual([
       'studies',
       'criticalValues',
       'quality',
       'groups',
       'settings',
+      'learning',
+      'help',
     ]);
-    expect(shown(['quality_stats'])).toEqual(['studies', 'quality', 'groups', 'settings']);
+    expect(shown(['quality_stats'])).toEqual(['studies', 'quality', 'groups', 'settings', 'learning', 'help']);
     expect(selectedNavKey('/critical-values')).toEqual(['criticalValues']);
   });
 
   it('shows report publishing only to holders of order_report_publish', () => {
     const shown = (actions: string[]) => visibleNavEntries([], (a) => actions.includes(a)).map((e) => e.key);
     expect(shown(['report_approval', 'report_print'])).not.toContain('reportPublish');
-    expect(shown(['order_report_publish'])).toEqual(['studies', 'reportPublish', 'groups', 'settings']);
+    expect(shown(['order_report_publish'])).toEqual([
+      'studies',
+      'reportPublish',
+      'groups',
+      'settings',
+      'learning',
+      'help',
+    ]);
     expect(selectedNavKey('/report-publish/detail')).toEqual(['reportPublish']);
   });
 
@@ -45,12 +54,16 @@ describe('visibleNavEntries', () => {
       'dicomRefusals',
       'platformAdmin',
       'settings',
+      'learning',
+      'help',
     ]);
     expect(keys([9])).not.toContain('dicomRefusals');
     expect(keys([9, 10, 1])).not.toContain('platformAdmin');
     expect(selectedNavKey('/dicom-refusals')).toEqual(['dicomRefusals']);
     expect(selectedNavKey('/settings/admin')).toEqual(['platformAdmin']);
     expect(selectedNavKey('/settings/mobile')).toEqual(['settings']);
+    expect(selectedNavKey('/learning/video-1')).toEqual(['learning']);
+    expect(selectedNavKey('/help')).toEqual(['help']);
   });
 
   it('shows the registry to registrars only (GET registry-buckets lists an organization)', () => {
@@ -59,6 +72,8 @@ describe('visibleNavEntries', () => {
       'registry',
       'groups',
       'settings',
+      'learning',
+      'help',
     ]);
     expect(visibleNavEntries([], undefined, false, false).map((e) => e.key)).not.toContain('registry');
     expect(selectedNavKey('/registry')).toEqual(['registry']);
@@ -70,6 +85,8 @@ describe('visibleNavEntries', () => {
       'calling',
       'groups',
       'settings',
+      'learning',
+      'help',
     ]);
     expect(visibleNavEntries([], () => true, false, true, true).map((e) => e.key)).toEqual([
       'studies',
@@ -81,6 +98,8 @@ describe('visibleNavEntries', () => {
       'orders',
       'groups',
       'settings',
+      'learning',
+      'help',
     ]);
     expect(visibleNavEntries([], undefined, false, true, false).map((e) => e.key)).not.toContain('calling');
     expect(selectedNavKey('/calling')).toEqual(['calling']);
@@ -91,7 +110,7 @@ describe('visibleNavEntries', () => {
     const shown = (flags: boolean[]) =>
       visibleNavEntries(flags.map((on) => groupOf({ settings: { enableConsultation: on } }))).map((e) => e.key);
     expect(shown([false])).not.toContain('consultations');
-    expect(shown([false, true])).toEqual(['studies', 'consultations', 'groups', 'settings']);
+    expect(shown([false, true])).toEqual(['studies', 'consultations', 'groups', 'settings', 'learning', 'help']);
     expect(selectedNavKey('/consultations/c1/related/l1')).toEqual(['consultations']);
   });
 
@@ -101,13 +120,21 @@ describe('visibleNavEntries', () => {
       'statistics',
       'groups',
       'settings',
+      'learning',
+      'help',
     ]);
     expect(visibleNavEntries([], undefined, false, false, false, false).map((e) => e.key)).not.toContain('statistics');
     expect(selectedNavKey('/group-statistics')).toEqual(['statistics']);
   });
 
   it('hides the level-bound entries while the groups are unknown', () => {
-    expect(visibleNavEntries(undefined).map((e) => e.key)).toEqual(['studies', 'groups', 'settings']);
+    expect(visibleNavEntries(undefined).map((e) => e.key)).toEqual([
+      'studies',
+      'groups',
+      'settings',
+      'learning',
+      'help',
+    ]);
   });
 
   it('selects the entry of the current path', () => {

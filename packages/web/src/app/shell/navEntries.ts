@@ -21,6 +21,8 @@ export type NavKey =
   | 'logs'
   | 'dicomRefusals'
   | 'platformAdmin'
+  | 'learning'
+  | 'help'
   | 'settings';
 
 export interface NavEntry {
@@ -84,6 +86,9 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   // The platform admin's page (issue 27), before settings so that /settings/admin selects it.
   { key: 'platformAdmin', path: '/settings/admin', label: 'nav.platformAdmin', requiresPlatformAdmin: true },
   { key: 'settings', path: '/settings', label: 'nav.settings' },
+  // Learning videos and help (issue 27): for everyone signed in.
+  { key: 'learning', path: '/learning', label: 'nav.learning' },
+  { key: 'help', path: '/help', label: 'nav.help' },
 ];
 
 /**

@@ -100,4 +100,28 @@ describe('/settings/admin', () => {
     expect(screen.queryByRole('link', { name: 'Platform administration' })).toBeNull();
     await waitFor(() => expect(screen.getByRole('link', { name: 'Mobile number' })).toBeTruthy());
   });
+  it('shows the SMS service in effect, its key id masked, and the form of a test message', async () => {
+    open(admin(), {
+      'GET admin/sms': () => ({
+        status: 200,
+        body: {
+          mode: 'aliyun',
+          endpoint: 'https://dysmsapi.aliyuncs.com',
+          region: 'cn-hangzhou',
+          signName: '仁和医院',
+          templates: { resetPassword: 'SMS_100000001', bindMobile: 'SMS_100000002' },
+          accessKeyId: 'LTAI****3f',
+          inboxUrl: null,
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'SMS' }));
+    expect(await screen.findByText('Alibaba Cloud SMS')).toBeTruthy();
+    expect(screen.getByText('【仁和医院】')).toBeTruthy();
+    expect(screen.getByText('SMS_100000001')).toBeTruthy();
+    expect(screen.getByText('LTAI****3f')).toBeTruthy();
+    expect(screen.getByLabelText('Test number')).toBeTruthy();
+    expect(screen.getByText('Send test message').closest('button')).toBeTruthy();
+  });
 });

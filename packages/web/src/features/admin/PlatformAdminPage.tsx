@@ -31,6 +31,10 @@ import { FooterHtml } from '../../ui/FooterHtml';
 import { PageHeading } from '../../ui/PageHeading';
 import { fixedPagination, PagedQueryTable } from '../../ui/QueryTable';
 import { AuditLogTable } from './AuditLogTable';
+import { LearningVideosTab } from './LearningVideosTab';
+import { GlobalSettingsTab } from './GlobalSettingsTab';
+import { SsoStatusTab } from './SsoStatusTab';
+import { SmsStatusTab } from './SmsStatusTab';
 
 type DomainValues = Omit<DomainConfig, 'id'>;
 
@@ -76,6 +80,10 @@ export function PlatformAdminPage() {
           items={[
             { key: 'domain', label: t('platformAdmin.tabDomain'), children: <DomainSettings /> },
             { key: 'groups', label: t('platformAdmin.tabGroups'), children: <PlatformGroups /> },
+            { key: 'learning', label: t('learningAdmin.tab'), children: <LearningVideosTab /> },
+            { key: 'global', label: t('globalSettings.tab'), children: <GlobalSettingsTab /> },
+            { key: 'sso', label: t('sso.admin.tab'), children: <SsoStatusTab /> },
+            { key: 'sms', label: t('smsAdmin.tab'), children: <SmsStatusTab /> },
             {
               key: 'log',
               label: t('platformAdmin.tabLog'),

@@ -12,6 +12,7 @@ import { useDomain } from '../../shared/domain/useDomain';
 import { AuthLayout } from './AuthLayout';
 import { requiredRule } from '../../shared/forms/formRules';
 import { useCompleteSignIn } from './useCompleteSignIn';
+import { SsoButtons } from './SsoButtons';
 
 interface LoginValues {
   username: string;
@@ -85,6 +86,7 @@ export function LoginPage() {
           </Button>
         </Form.Item>
       </Form>
+      <SsoButtons redirect={target} autoStart={searchParams.get('sso')} />
     </AuthLayout>
   );
 }

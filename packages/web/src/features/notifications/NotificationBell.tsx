@@ -38,7 +38,7 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
-  const { items, unread, listError, isLoading, refresh, markRead, markAllRead } = useNotifications();
+  const { items, sound, unread, listError, isLoading, refresh, markRead, markAllRead } = useNotifications();
   const kindLabel = (item: NotificationItem) =>
     item.kind === 'critical_value'
       ? t('notifications.criticalValue')
@@ -78,6 +78,7 @@ export function NotificationBell() {
       ),
     }),
     handleOpenItem,
+    sound,
   );
 
   const panel = (

@@ -2,6 +2,7 @@ import type { NotificationItem } from '@yyp/contracts';
 import { NOTIFICATION_TOAST_SECONDS } from '@yyp/contracts';
 import { notification as antNotification } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { playNotificationChime } from '../../shared/notify/chime';
 import { newArrivals, planToasts } from '../../shared/notify/toastPlan';
 
 const toastKey = (id: string) => `notification:${id}`;
@@ -9,12 +10,15 @@ const toastKey = (id: string) => `notification:${id}`;
 /**
  * A toast for each notification that arrived since the last poll: 10 s, at most 3 at once
  * (spec 000 §9). Clicking one opens it like the entry in the bell. Render the answered holder:
- * the toasts sit below the navbar, so they never cover the bell.
+ * the toasts sit below the navbar, so they never cover the bell. A notification the server answers
+ * quiet (a kind the user muted in /settings/notifications) shows in the bell only; with `sound` on
+ * (the user's setting, answered with the list) new toasts chime once.
  */
 export function useNotificationToasts(
   items: NotificationItem[] | undefined,
   render: (item: NotificationItem) => { title: ReactNode; description: ReactNode },
   onOpen: (item: NotificationItem) => void,
+  sound = false,
 ) {
   const [notification, holder] = antNotification.useNotification({ top: 64, stack: false });
   const known = useRef<Set<string> | null>(null);
@@ -22,16 +26,18 @@ export function useNotificationToasts(
   const open = useRef<string[]>([]);
   const renderRef = useRef(render);
   const openRef = useRef(onOpen);
+  const soundRef = useRef(sound);
   useEffect(() => {
     renderRef.current = render;
     openRef.current = onOpen;
+    soundRef.current = sound;
   });
 
   useEffect(() => {
     if (!items) {
       return;
     }
-    const fresh = newArrivals(known.current, items);
+    const fresh = newArrivals(known.current, items).filter((item) => item.quiet !== true);
     known.current = new Set([...(known.current ?? []), ...items.map((item) => item.id)]);
     if (fresh.length === 0) {
       return;
@@ -41,6 +47,9 @@ export function useNotificationToasts(
       fresh.map((item) => item.id),
     );
     open.current = plan.open;
+    if (soundRef.current && plan.show.length > 0) {
+      playNotificationChime();
+    }
     for (const id of plan.close) {
       notification.destroy(toastKey(id));
     }

@@ -38,6 +38,8 @@ export function useNotifications() {
 
   return {
     items: list.data?.items,
+    /** whether a new toast chimes (the user's notification settings) */
+    sound: list.data?.sound === true,
     unread,
     listError: list.error,
     isLoading: list.isPending && status.isSuccess,

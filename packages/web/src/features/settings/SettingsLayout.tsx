@@ -1,4 +1,5 @@
 import {
+  BellOutlined,
   ControlOutlined,
   MobileOutlined,
   SignatureOutlined,
@@ -18,6 +19,7 @@ const SETTINGS_PAGES = [
   { key: 'groups', path: '/settings/groups', icon: <TeamOutlined />, label: 'myGroups.menu' },
   { key: 'signature', path: '/settings/signature', icon: <SignatureOutlined />, label: 'signature.menu' },
   { key: 'mobile', path: '/settings/mobile', icon: <MobileOutlined />, label: 'mobile.menu' },
+  { key: 'notifications', path: '/settings/notifications', icon: <BellOutlined />, label: 'myNotifications.menu' },
   // The platform admin's page (issue 27), for platform admins only.
   { key: 'admin', path: '/settings/admin', icon: <ControlOutlined />, label: 'platformAdmin.menu' },
   // Billing only with the domain's payment service on (spec 000 §2).

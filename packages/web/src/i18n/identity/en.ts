@@ -101,4 +101,33 @@ export const identityEn = {
     searchGroups: 'Find a group by name',
     groupsTotal: '{{count}} groups',
   },
+  smsAdmin: {
+    tab: 'SMS',
+    title: 'SMS service',
+    description:
+      'The service that sends the verification codes for binding a mobile number and resetting a forgotten password.',
+    mode: 'Service',
+    modes: {
+      off: 'Off',
+      dev: 'Development (codes in the server log)',
+      sim: 'Local simulator',
+      aliyun: 'Alibaba Cloud SMS',
+    },
+    offHint:
+      'No SMS service is configured: users cannot reset a forgotten password by code; an administrator resets it for them.',
+    devHint: 'Codes are written to the server log. Never use this mode on a live site.',
+    endpoint: 'Endpoint',
+    region: 'Region',
+    signName: 'Signature',
+    templateReset: 'Template: reset password',
+    templateBind: 'Template: bind mobile',
+    accessKeyId: 'AccessKey ID',
+    inbox: 'Simulator inbox',
+    configureHint:
+      'These settings come from the server environment (YYP_SMS and ALIYUN_SMS_*; see docs/sms.md), where the AccessKey secret is kept. It is never shown here.',
+    testTitle: 'Send a test message',
+    testNumber: 'Test number',
+    sendTest: 'Send test message',
+    testSent: 'A test message was sent to {{mobile}}.',
+  },
 };

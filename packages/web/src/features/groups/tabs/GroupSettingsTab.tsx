@@ -8,6 +8,7 @@ import { GroupAiServiceCard } from '../settings/GroupAiServiceCard';
 import { GroupAttributesCard } from '../settings/GroupAttributesCard';
 import { GroupFeaturesCard } from '../settings/GroupFeaturesCard';
 import { GroupGeneralCard } from '../settings/GroupGeneralCard';
+import { GroupSsoCard } from '../settings/GroupSsoCard';
 import { GroupTurnaroundCard } from '../settings/GroupTurnaroundCard';
 import { RatingConfigCard } from '../settings/RatingConfigCard';
 import { ReportTableColorsCard } from '../settings/ReportTableColorsCard';
@@ -37,6 +38,9 @@ export function GroupSettingsTab({ group }: { group: Group }) {
           </Col>
         </>
       )}
+      <Col xs={24} xl={14}>
+        <GroupSsoCard groupId={group.id} />
+      </Col>
       <Col span={24}>
         <AssignRulesCard groupId={group.id} />
       </Col>
