@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.js';
 import type { StatRequest, StatResult } from './stat-source.js';
 import { shapeSets, type SetsLine } from './stat-desk-sets.store.js';
 import { periodSql } from './stat-periods.store.js';
-import { linesWhere, MONEY_COLUMNS, type BillingSum, type LinesFilter } from './stat-money.store.js';
+import { billingSumsOf, linesWhere, MONEY_COLUMNS, type BillingSum, type LinesFilter } from './stat-money.store.js';
 
 /*
  * statistics/group-payment and the billings' sums counted straight from the revenue lines (test
@@ -83,14 +83,5 @@ export async function billingSumsDirect(db: Db, f: LinesFilter): Promise<{ total
     from stat_revenue_lines l
     where ${linesWhere(f)}
     group by l.currency order by l.currency`);
-  const rows = rowsOf<BillingSum & { lines: number }>(result);
-  return {
-    total: rows.reduce((n, r) => n + Number(r.lines), 0),
-    sums: rows.map(({ currency, paidFen, refundedFen, creditedFen }) => ({
-      currency,
-      paidFen,
-      refundedFen,
-      creditedFen,
-    })),
-  };
+  return billingSumsOf(result);
 }

@@ -200,6 +200,11 @@ export async function billingSums(db: Db, f: LinesFilter): Promise<{ total: numb
     from stat_revenue r
     where ${rollupWhere(f)}
     group by r.currency having sum(r.lines) > 0 order by r.currency`);
+  return billingSumsOf(result);
+}
+
+/** The billings' count and sums from rows (currency, lines, paidFen, refundedFen, creditedFen) per currency. */
+export function billingSumsOf(result: unknown): { total: number; sums: BillingSum[] } {
   const rows = rowsOf<BillingSum & { lines: number }>(result);
   return {
     total: rows.reduce((n, r) => n + Number(r.lines), 0),
