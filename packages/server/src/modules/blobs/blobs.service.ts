@@ -1,4 +1,5 @@
-import { Transform, type Readable } from 'node:stream';
+import { limitTo, mimeOf } from '../../platform/upload-limits.js';
+import type { Readable } from 'node:stream';
 import { contentDisposition, type BlobLinks } from '../../platform/blob-links.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Clock } from '../../platform/clock.js';
@@ -9,23 +10,6 @@ const tooLarge = (maxBytes: number) =>
   new AppError('PayloadTooLarge', `The file is larger than this upload link accepts (${maxBytes} bytes)`, {
     maxBytes,
   });
-
-/** The MIME type of a header value, lower-cased without parameters. */
-function mimeOf(header: string | undefined): string {
-  return (header ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-/** Counts bytes on their way through and fails the stream once they pass the limit. */
-function limitTo(limit: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      seen += chunk.length;
-      if (seen > limit) done(tooLarge(limit));
-      else done(null, chunk);
-    },
-  });
-}
 
 /** One byte range of `bytes=a-b`, `bytes=a-` or `bytes=-n`; null for anything else (answer it whole). */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null {
@@ -84,7 +68,7 @@ export class BlobTransferService {
     const grant = this.admit(token, headers);
     // Piped, not pipelined: a refused body is left unread (the answer closes the connection)
     // rather than destroying the socket before the refusal is sent.
-    const limited = limitTo(grant.limit);
+    const limited = limitTo(grant.limit, tooLarge);
     body.once('error', (err) => limited.destroy(err));
     body.pipe(limited);
     const size = await this.blobs.putStream(grant.key, limited);

@@ -1,5 +1,6 @@
+import { limitTo, mimeOf } from '../../platform/upload-limits.js';
 import crypto from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   API_BASE,
   LEARNING_VIDEO_MAX_BYTES,
@@ -32,22 +33,6 @@ const notAVideo = (declared: string) =>
   new AppError('FileTypeNotAllowed', `A learning video is an MP4 or WebM file; this one is not ${declared}`, {
     accept: [...LEARNING_VIDEO_TYPES],
   });
-
-function mimeOf(header: string | undefined): string {
-  return (header ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-/** Counts bytes on their way through and fails the stream once they pass the limit. */
-function limitTo(limit: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      seen += chunk.length;
-      if (seen > limit) done(tooLarge(limit));
-      else done(null, chunk);
-    },
-  });
-}
 
 function present(row: LearningRow): Learning {
   return {
@@ -159,7 +144,7 @@ export class LearningsService {
     const declared = this.admit(headers);
     const id = crypto.randomUUID();
     const key = `learnings/${id}.${declared === 'video/mp4' ? 'mp4' : 'webm'}`;
-    const limited = limitTo(this.maxBytes);
+    const limited = limitTo(this.maxBytes, tooLarge);
     body.once('error', (err) => limited.destroy(err));
     body.pipe(limited);
     let size: number;
