@@ -35,7 +35,7 @@ interface Detail {
  */
 describe('consultations: request, accept, conclude, rate, print and link as history', () => {
   let t = {} as BrowserPage;
-  browserPerFile((current) => (t = current));
+  browserPerFile((current) => (t = current), { pdfViewer: true });
   let ct: ListedExam;
   let consultationId = '';
   let laterId = '';

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import { api, apiLogin, failedShotPath, launchBrowser, openPage, signIn, screenshot } from './support.js';
 
 /**
  * Buttons follow permissions (issue 20 items 2 and 3): the note-taker — a collaborator of 放射科
@@ -38,7 +38,7 @@ async function signedIn(username: string): Promise<Page> {
   const opened = await openPage(browser);
   contexts.push(opened.context);
   page = opened.page;
-  await loginViaUi(page, username);
+  await signIn(page, username);
   return page;
 }
 

@@ -16,7 +16,7 @@ let context: BrowserContext;
 let page: Page;
 const shots = path.join(import.meta.dirname, 'screenshots');
 
-browserPerFile((current) => ({ context, page } = current));
+browserPerFile((current) => ({ context, page } = current), { pdfViewer: true });
 
 /** Tomorrow in the hospital's time zone (UTC+8), YYYY-MM-DD. */
 const tomorrow = () => new Date(Date.now() + (8 + 24) * 3_600_000).toISOString().slice(0, 10);

@@ -6,7 +6,7 @@ import {
   apiLogin,
   chooseLanguage,
   launchBrowser,
-  loginViaUi,
+  signIn,
   openPage,
   screenshot,
   settle,
@@ -66,7 +66,7 @@ afterEach(async ({ task }) => {
 describe('study list', () => {
   it('finds yesterday’s CT by two letters of the name, filters, saves a quick search and exports', async () => {
     ({ context, page } = await openPage(browser));
-    await loginViaUi(page, 'senior');
+    await signIn(page, 'senior');
     // The list reopens on the tab this doctor used last (a stored preference): start from all exams.
     await page.getByRole('tab', { name: '全部检查' }).click();
     await rowOf(page, '张伟').first().waitFor();
@@ -125,7 +125,7 @@ describe('study list', () => {
 
   it('deletes an exam and recovers it from the deleted exams', async () => {
     ({ context, page } = await openPage(browser));
-    await loginViaUi(page, 'senior');
+    await signIn(page, 'senior');
     await page.getByRole('tab', { name: '全部检查' }).click();
     await rowOf(page, '刘洋').waitFor();
 
@@ -151,7 +151,7 @@ describe('study list', () => {
 
   it('opens the advanced search and the exam detail drawer (and in Tibetan)', async () => {
     ({ context, page } = await openPage(browser));
-    await loginViaUi(page, 'senior');
+    await signIn(page, 'senior');
     await page.getByRole('tab', { name: '全部检查' }).click();
     // 张伟 has this year's CT and last year's: the newest is listed first.
     await rowOf(page, '张伟').first().waitFor();

@@ -30,22 +30,45 @@ function readDurations() {
   }
 }
 
+/** The files with their recorded seconds (the median for a file not recorded), longest first. */
+function weigh(files, durations) {
+  const known = files.map((f) => durations[f]).filter((s) => typeof s === 'number');
+  const sorted = [...known].sort((a, b) => a - b);
+  const fallback = sorted.length ? sorted[Math.floor(sorted.length / 2)] : 30;
+  return files
+    .map((f) => ({ file: f, seconds: typeof durations[f] === 'number' ? durations[f] : fallback }))
+    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
+}
+
 /**
  * The files in `count` shards, longest first onto the lightest shard (LPT): each shard is a list of
  * absolute paths (an absolute path matches only its own file as a vitest filter).
  */
 export function e2eShards(count, files = e2eFiles(), durations = readDurations()) {
-  const known = files.map((f) => durations[f]).filter((s) => typeof s === 'number');
-  const sorted = [...known].sort((a, b) => a - b);
-  const fallback = sorted.length ? sorted[Math.floor(sorted.length / 2)] : 30;
-  const weighted = files
-    .map((f) => ({ file: f, seconds: typeof durations[f] === 'number' ? durations[f] : fallback }))
-    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
+  const weighted = weigh(files, durations);
   const shards = Array.from({ length: Math.max(1, count) }, () => ({ seconds: 0, files: [] }));
   for (const w of weighted) {
     const lightest = shards.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     lightest.seconds += w.seconds;
     lightest.files.push(path.join(e2eDir, w.file));
+  }
+  return shards.filter((s) => s.files.length > 0);
+}
+
+/**
+ * The files in shards of given shares of the running time (e.g. [0.75, 0.25]): longest first onto
+ * the shard furthest below its share. `npm test` starts the second shard late, when the integration
+ * tiers have ended and left their core (scripts/test-all.mjs), so it gets the smaller share.
+ */
+export function e2eSharedShards(shares, files = e2eFiles(), durations = readDurations()) {
+  const weighted = weigh(files, durations);
+  const shards = shares.map((share) => ({ share, seconds: 0, files: [] }));
+  for (const w of weighted) {
+    const behind = shards.reduce((a, b) =>
+      (b.seconds + w.seconds) / b.share < (a.seconds + w.seconds) / a.share ? b : a,
+    );
+    behind.seconds += w.seconds;
+    behind.files.push(path.join(e2eDir, w.file));
   }
   return shards.filter((s) => s.files.length > 0);
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs when they are missing (root only):
-# Chromium for e2e, DCMTK for DICOM tests, GDCM's tools (JPEG 2000 test files for the viewer), CJK/Tibetan fonts so screenshots and report PDFs render the three languages, poppler-utils (pdftoppm, pdftotext) to read the PDFs back, espeak-ng (text-to-speech of queue calls), sox (soxi reads the audio's duration) and coturn (the TURN server the consultation-video e2e relays through).
+# Chromium for e2e (its headless shell runs the specs; the full browser the viewer and web benches), DCMTK for DICOM tests, GDCM's tools (JPEG 2000 test files for the viewer), CJK/Tibetan fonts so screenshots and report PDFs render the three languages, poppler-utils (pdftoppm, pdftotext) to read the PDFs back, espeak-ng (text-to-speech of queue calls), sox (soxi reads the audio's duration) and coturn (the TURN server the consultation-video e2e relays through).
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 command -v echoscu >/dev/null 2>&1 || need+=(dcmtk)
 command -v gdcmconv >/dev/null 2>&1 || need+=(libgdcm-tools)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)

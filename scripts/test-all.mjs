@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { e2eShardCount, e2eShards } from './e2e-shards.mjs';
+import { e2eShardCount, e2eSharedShards, e2eShards } from './e2e-shards.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-test-'));
@@ -149,18 +149,31 @@ report(
 // and the integration tests' limit (60 s, vitest.config.ts) is far above what a pause costs them.
 // The web tests stay out of this phase: under the e2e they crossed their 15 s limit (32 failed
 // when the unit and web tiers ran niced beside the e2e on 2026-11-28).
-// E2E_SHARDS splits the e2e further (scripts/e2e-shards.mjs); the default stays one: on 2026-11-28
-// two shards on this 2-core machine ran at a load of 10 and two report-editor tests hit their 60 s limit.
-let e2eRun = Promise.resolve(null);
+// The e2e files run in two shards, each a vitest process with its own server: the first starts with
+// the integration tiers and the second, with the smaller share of the files' recorded time
+// (E2E_LATE_SHARE, 0.25; e2e/durations.json), when they end and leave their core. Two shards from
+// the start ran at a load of 10 beside them (2026-11-28: two report-editor tests hit their 60 s
+// limit); one shard alone left a core idle for the e2e's last ~15 minutes (CI 2,649 s, stop 42).
+// E2E_LATE_SHARE=0 runs one shard; E2E_SHARDS=N runs N equal shards all from the start.
+const lateShare = Number(process.env.E2E_LATE_SHARE ?? 0.25);
+const e2eTier = (files, i, count) => ({
+  name: count === 1 ? 'e2e (Chromium)' : `e2e (Chromium) ${i + 1}/${count}`,
+  args: ['--config', 'e2e/vitest.config.ts', ...files],
+});
+let e2eRun = Promise.resolve([]);
+let lateShard = null;
 if (built) {
-  const shards = e2eShards(e2eShardCount());
-  console.log(`\n=== e2e (Chromium) in ${shards.length} shard(s), beside the integration tiers (output follows) ===`);
-  e2eRun = startTiers(
-    shards.map((s, i) => ({
-      name: shards.length === 1 ? 'e2e (Chromium)' : `e2e (Chromium) ${i + 1}/${shards.length}`,
-      args: ['--config', 'e2e/vitest.config.ts', ...s.files],
-    })),
+  const shards = process.env.E2E_SHARDS
+    ? e2eShards(e2eShardCount())
+    : lateShare > 0
+      ? e2eSharedShards([1 - lateShare, lateShare])
+      : e2eShards(1);
+  const e2eTiers = shards.map((s, i) => e2eTier(s.files, i, shards.length));
+  if (!process.env.E2E_SHARDS && e2eTiers.length === 2) lateShard = e2eTiers.pop();
+  console.log(
+    `\n=== e2e (Chromium) in ${shards.length} shard(s)${lateShard ? ', the second once the integration tiers end' : ''}, beside the integration tiers (output follows) ===`,
   );
+  e2eRun = startTiers(e2eTiers);
 } else tiers.push('e2e (Chromium): not run, build failed');
 
 // PGlite's tier is the longer (749 s against PostgreSQL's 446 s on 2026-11-28): two workers, so it
@@ -179,9 +192,11 @@ if (await reachable(pgUrl)) {
 console.log(
   `\n=== ${intTiers.map((t) => t.name).join(' and ')}, side by side at a lower priority (output follows) ===`,
 );
-const [intResults, e2eResults] = await Promise.all([startTiers(intTiers, { nice: true }), e2eRun]);
+const intRun = startTiers(intTiers, { nice: true });
+const lateRun = lateShard ? intRun.then(() => startTiers([lateShard])) : Promise.resolve([]);
+const [intResults, e2eResults, lateResults] = await Promise.all([intRun, e2eRun, lateRun]);
 report(intResults);
-if (e2eResults) report(e2eResults);
+report([...e2eResults, ...lateResults]);
 
 if (failures.length > 0) {
   console.log(`\nfailed tests (${failures.length}):`);

@@ -17,6 +17,7 @@
 //   session/      useSessionState (the stored sign-in), guards (route loaders, redirects)
 //   account/      useMe / useUpdateMe, the language preference, account suggestions
 //   domain/       useDomain (branding and policy of the site)
+//   globalConfigs/ useGlobalConfigs (the platform's settings by key: help, support, announcement)
 //   permissions/  usePermissions, useHolds, useHeldActions (GET accounts/me/permissions)
 //   groups/       the caller's groups and a group's data (useGroups), group levels, the groups lists' columns and card (GroupsTableCard)
 //   labels/       study field and status labels, action labels, group and organization level tags,

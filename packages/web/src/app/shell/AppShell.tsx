@@ -37,6 +37,7 @@ import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { useSessionState } from '../../shared/session/useSessionState';
 import { selectedNavKey, visibleNavEntries, type NavKey } from './navEntries';
+import { AnnouncementBanner } from './AnnouncementBanner';
 import { UserMenu } from './UserMenu';
 
 const NAV_ICONS: Record<NavKey, ReactNode> = {
@@ -136,6 +137,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
       {consultationGroups.length > 0 && (
         <ConsultationPoll sound={consultationGroups.some((group) => group.settings.autoConsulNotifyAudio === true)} />
       )}
+      <AnnouncementBanner />
       <Layout.Content className="yyp-shell__content">{children ?? <Outlet />}</Layout.Content>
     </Layout>
   );

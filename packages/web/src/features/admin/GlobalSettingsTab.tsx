@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   GLOBAL_CONFIG_KEYS,
   globalConfigCatalogue,
@@ -9,12 +9,12 @@ import {
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchGlobalConfigs, updateGlobalConfigs } from '../../api/globalConfigs';
+import { updateGlobalConfigs } from '../../api/globalConfigs';
+import { GLOBAL_CONFIGS_KEY, useGlobalConfigs } from '../../shared/globalConfigs/useGlobalConfigs';
 import { useNotify } from '../../shared/notify/useNotify';
 
 type Values = Record<GlobalConfigKey, string>;
 
-const GLOBAL_CONFIGS_KEY = ['global-configs'] as const;
 const MAX_LENGTH: Record<GlobalConfigKey, number> = {
   helpUrl: 512,
   supportPhone: 32,
@@ -47,10 +47,7 @@ export function GlobalSettingsTab() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const stored = useQuery({
-    queryKey: GLOBAL_CONFIGS_KEY,
-    queryFn: ({ signal }) => fetchGlobalConfigs(GLOBAL_CONFIG_KEYS, signal) as Promise<GlobalConfigValues>,
-  });
+  const stored = useGlobalConfigs();
   const save = useMutation({
     mutationFn: updateGlobalConfigs,
     onSuccess: (values) => queryClient.setQueryData(GLOBAL_CONFIGS_KEY, values),

@@ -16,6 +16,15 @@ function signedIn() {
     }),
     'GET accounts/me': () => ({ status: 200, body: demoUser() }),
     'GET groups/mine': () => ({ status: 200, body: [] }),
+    'GET global-configs/query': () => ({
+      status: 200,
+      body: {
+        helpUrl: 'https://help.example.org/yyp',
+        supportPhone: '+86 10 1234-5678',
+        supportEmail: 'help@example.org',
+        announcement: null,
+      },
+    }),
   });
   sessionStore.signIn('doctor', tokenFor('doctor'));
 }
@@ -32,6 +41,10 @@ describe('/help', () => {
     expect(screen.getByText('Example Imaging Ltd')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'https://example.org' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Learning videos show how the platform is used.' })).toBeTruthy();
+    // the platform admin's support settings (global configs)
+    expect(screen.getByText('+86 10 1234-5678').closest('a')?.getAttribute('href')).toBe('tel:+861012345678');
+    expect(screen.getByText('help@example.org').closest('a')?.getAttribute('href')).toBe('mailto:help@example.org');
+    expect(screen.getByText('https://help.example.org/yyp').closest('a')?.getAttribute('target')).toBe('_blank');
   });
 
   it('speaks Chinese and Tibetan too', async () => {

@@ -2,6 +2,7 @@ import { Card, Col, Descriptions, Row, Table, Typography, type TableColumnsType 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDomain } from '../../shared/domain/useDomain';
+import { useGlobalConfigs } from '../../shared/globalConfigs/useGlobalConfigs';
 import { PageHeading } from '../../ui/PageHeading';
 
 interface Shortcut {
@@ -41,6 +42,7 @@ const SHORTCUTS: { area: string; items: Shortcut[] }[] = [
 export function HelpPage() {
   const { t } = useTranslation();
   const { domain } = useDomain();
+  const support = useGlobalConfigs().data;
   const columns: TableColumnsType<Shortcut> = [
     {
       key: 'keys',
@@ -82,6 +84,25 @@ export function HelpPage() {
                 <Descriptions.Item label={t('help.website')}>
                   <Typography.Link href={domain.website} target="_blank" rel="noreferrer">
                     {domain.website}
+                  </Typography.Link>
+                </Descriptions.Item>
+              )}
+              {support?.supportPhone && (
+                <Descriptions.Item label={t('help.phone')}>
+                  <Typography.Link href={`tel:${support.supportPhone.replace(/[^+0-9]/g, '')}`}>
+                    {support.supportPhone}
+                  </Typography.Link>
+                </Descriptions.Item>
+              )}
+              {support?.supportEmail && (
+                <Descriptions.Item label={t('help.email')}>
+                  <Typography.Link href={`mailto:${support.supportEmail}`}>{support.supportEmail}</Typography.Link>
+                </Descriptions.Item>
+              )}
+              {support?.helpUrl && (
+                <Descriptions.Item label={t('help.moreHelp')}>
+                  <Typography.Link href={support.helpUrl} target="_blank" rel="noreferrer">
+                    {support.helpUrl}
                   </Typography.Link>
                 </Descriptions.Item>
               )}

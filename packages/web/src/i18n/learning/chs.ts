@@ -78,6 +78,11 @@ export const learningChs: typeof learningEn = {
     company: '运营单位',
     website: '网站',
     learningLink: '学习视频介绍了平台的使用方法。',
+    phone: '电话',
+    email: '电子邮件',
+    moreHelp: '更多帮助',
+    announcement: '平台公告',
+    dismissAnnouncement: '不再显示此公告',
   },
   myNotifications: {
     menu: '通知',

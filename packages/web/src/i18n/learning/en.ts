@@ -77,6 +77,11 @@ export const learningEn = {
     company: 'Operated by',
     website: 'Website',
     learningLink: 'Learning videos show how the platform is used.',
+    phone: 'Telephone',
+    email: 'E-mail',
+    moreHelp: 'More help',
+    announcement: 'Platform announcement',
+    dismissAnnouncement: 'Hide this announcement',
   },
   myNotifications: {
     menu: 'Notifications',

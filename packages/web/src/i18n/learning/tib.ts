@@ -78,6 +78,11 @@ export const learningTib: typeof learningEn = {
     company: 'འཛིན་སྐྱོང་བྱེད་མཁན།',
     website: 'དྲ་ཚིགས།',
     learningLink: 'སློབ་སྦྱོང་བརྙན་ཟློས་ཀྱིས་སྟེགས་བུ་བེད་སྤྱོད་ཐབས་སྟོན།',
+    phone: 'ཁ་པར།',
+    email: 'གློག་འཕྲིན།',
+    moreHelp: 'རོགས་རམ་གཞན།',
+    announcement: 'སྟེགས་བུའི་གསལ་བསྒྲགས།',
+    dismissAnnouncement: 'གསལ་བསྒྲགས་འདི་སྦས།',
   },
   myNotifications: {
     menu: 'བརྡ་ཐོ།',
