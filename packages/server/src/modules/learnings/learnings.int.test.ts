@@ -58,6 +58,24 @@ async function auditRows(action: string, targetId: string) {
     .where(and(eq(auditLogs.action, action), eq(auditLogs.targetId, targetId)));
 }
 
+/** An MP4 whose moov/mvhd (version 0) says `seconds` at a timescale of 600, after its media data. */
+function mp4Lasting(seconds: number): Buffer {
+  const box = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(8 + body.length);
+    head.write(type, 4, 'latin1');
+    return Buffer.concat([head, body]);
+  };
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(600, 12);
+  mvhd.writeUInt32BE(600 * seconds, 16);
+  return Buffer.concat([
+    box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2', 'latin1')),
+    box('mdat', Buffer.alloc(3000, 9)),
+    box('moov', box('mvhd', mvhd)),
+  ]);
+}
+
 describe('learning videos', () => {
   let published: Learning;
   let draft: Learning;
@@ -76,7 +94,9 @@ describe('learning videos', () => {
     const second = await upload(admin.token, webm(), 'video/webm', { title: 'Draft' });
     expect(second.statusCode, second.body).toBe(201);
     draft = second.json<Learning>();
-    expect(draft).toMatchObject({ contentType: 'video/webm', published: false, sortOrder: 0 });
+    expect(draft).toMatchObject({ contentType: 'video/webm', published: false, sortOrder: 0, durationSeconds: null });
+    // the counting bytes after ftyp hold no moov: the duration is not known
+    expect(published.durationSeconds).toBeNull();
     const [row] = await auditRows('learning.create', published.id);
     expect(row).toMatchObject({ actorId: admin.accountId, outcome: 'success', targetType: 'learning' });
   });
@@ -230,5 +250,13 @@ describe('learning videos', () => {
     expect(blobFiles().length).toBe(before - 1);
     expect(await auditRows('learning.delete', draft.id)).toHaveLength(1);
     expect((await t.as(admin.token).del(`learnings/${draft.id}`)).statusCode).toBe(404);
+  });
+
+  it("records an MP4's duration from its moov/mvhd, even after the media data", async () => {
+    const res = await upload(admin.token, mp4Lasting(95), 'video/mp4', { title: '一分半' });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json<Learning>();
+    expect(made.durationSeconds).toBe(95);
+    expect((await t.as(admin.token).del(`learnings/${made.id}`)).statusCode).toBe(204);
   });
 });

@@ -1,4 +1,5 @@
 import { limitTo, mimeOf } from '../../platform/upload-limits.js';
+import { videoDuration } from './learning-duration.js';
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
@@ -156,8 +157,11 @@ export class LearningsService {
     }
     try {
       if (size === 0) throw errors.validation('The upload is empty', { problem: 'EmptyFile' });
-      const head = await this.head(key, Math.min(size, SNIFF_BYTES));
+      const head = await this.readAt(key, 0, Math.min(size, SNIFF_BYTES));
       if (sniffVideo(head) !== declared) throw notAVideo(declared);
+      const durationSeconds = await videoDuration(declared, size, (offset, length) =>
+        this.readAt(key, offset, Math.max(0, Math.min(length, size - offset))),
+      );
       const now = this.clock.now();
       return await this.db.transaction(async (tx) => {
         const row = await store.insertLearning(tx, {
@@ -167,6 +171,7 @@ export class LearningsService {
           blobKey: key,
           contentType: declared,
           size,
+          durationSeconds,
           sortOrder: meta.sortOrder,
           published: meta.published,
           createdBy: account.id,
@@ -214,10 +219,13 @@ export class LearningsService {
     await this.blobs.delete(row.blobKey).catch(() => undefined);
   }
 
-  private async head(key: string, length: number): Promise<Uint8Array> {
-    if (this.blobs.read) return this.blobs.read(key, 0, length);
+  /** `length` bytes of a stored file from `offset` (none for an empty range). */
+  private async readAt(key: string, offset: number, length: number): Promise<Uint8Array> {
+    if (length <= 0) return new Uint8Array(0);
+    if (this.blobs.read) return this.blobs.read(key, offset, length);
     const chunks: Buffer[] = [];
-    for await (const chunk of this.blobs.stream(key, { start: 0, end: length - 1 })) chunks.push(chunk as Buffer);
+    for await (const chunk of this.blobs.stream(key, { start: offset, end: offset + length - 1 }))
+      chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
 
