@@ -224,8 +224,9 @@ export class LearningsService {
     if (length <= 0) return new Uint8Array(0);
     if (this.blobs.read) return this.blobs.read(key, offset, length);
     const chunks: Buffer[] = [];
-    for await (const chunk of this.blobs.stream(key, { start: offset, end: offset + length - 1 }))
+    for await (const chunk of this.blobs.stream(key, { start: offset, end: offset + length - 1 })) {
       chunks.push(chunk as Buffer);
+    }
     return Buffer.concat(chunks);
   }
 
