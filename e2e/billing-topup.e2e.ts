@@ -4,10 +4,10 @@ import {
   api,
   apiLogin,
   browserPerFile,
-  loginViaUi,
   payOnSimulator,
   screenshot,
   settle,
+  signIn,
   step,
   type BrowserPage,
 } from './support.js';
@@ -35,8 +35,7 @@ describe('billing: a group admin tops up the group balance by WeChat', () => {
     const before = (await balance()).amountFen;
 
     step('sign in and open the billing settings');
-    await loginViaUi(t.page, 'groupadmin');
-    await t.page.goto('/settings/billing');
+    await signIn(t.page, 'groupadmin', '/settings/billing');
     const shown = t.page.locator(`.yyp-money[data-fen="${before}"]`).first();
     await shown.waitFor();
     await t.page.getByTestId('weixin-top-up').click();

@@ -7,8 +7,9 @@ import {
   payOnSimulator,
   screenshot,
   settle,
-  waitForZhangWeiCts,
+  signIn,
   type BrowserPage,
+  waitForZhangWeiCts,
 } from './support.js';
 
 const V1 = '/yyp/api/v1';
@@ -104,8 +105,7 @@ describe('billing: apply for an expert read and pay with the simulator', () => {
 
   it('a payment link opens the public /charge page in a browser with nobody signed in, and pays there', async () => {
     const exam = cts[1]!;
-    await loginViaUi(t.page, 'senior');
-    await t.page.goto(`/exams/${exam.id}/apply-report?type=expert`);
+    await signIn(t.page, 'senior', `/exams/${exam.id}/apply-report?type=expert`);
     await t.page.getByText('CT 专家阅片').click();
     await t.page.getByLabel('申请人手机').fill('13800000000');
     await t.page.getByTestId('apply-submit').click();
@@ -168,8 +168,7 @@ describe('billing: apply for an expert read and pay with the simulator', () => {
     expect((await detailOf()).order.status).toBe('reported');
 
     // The clinic sees it under its own exam.
-    await loginViaUi(t.page, 'senior');
-    await t.page.goto(`/studies/${exam.id}/reports/${exam.id}`);
+    await signIn(t.page, 'senior', `/studies/${exam.id}/reports/${exam.id}`);
     await t.page.getByText(findings).first().waitFor();
     await settle(t.page);
     await screenshot(t.page, 'billing-report-back');

@@ -5,14 +5,14 @@ import {
   api,
   apiLogin,
   browserPerFile,
-  loginViaUi,
   payOnSimulator,
   screenshot,
   settle,
+  signIn,
   step,
-  waitForZhangWeiCts,
   type BrowserPage,
   type ListedExam,
+  waitForZhangWeiCts,
 } from './support.js';
 
 const V1 = '/yyp/api/v1';
@@ -145,8 +145,7 @@ describe('consultation fee: pay a consultation sold by the target, then the expe
     expect(early.body.code).toBe('ConsultationUnpaid');
 
     step('the expert sees the hint on the detail');
-    await loginViaUi(t.page, 'expert');
-    await t.page.goto(`/consultations/${encodeURIComponent(consultationId)}`);
+    await signIn(t.page, 'expert', `/consultations/${encodeURIComponent(consultationId)}`);
     await t.page.getByText('申请方尚未支付会诊费，支付后方可接受会诊').waitFor();
     expect(await t.page.getByRole('button', { name: '接受并排期' }).count()).toBe(0);
     await settle(t.page);
@@ -155,8 +154,7 @@ describe('consultation fee: pay a consultation sold by the target, then the expe
 
   it('the doctor sees the fee unpaid, pays it by WeChat, comes back and sees it paid', async () => {
     step('open the consultation: the fee unpaid');
-    await loginViaUi(t.page, 'doctor');
-    await t.page.goto(`/consultations/${encodeURIComponent(consultationId)}`);
+    await signIn(t.page, 'doctor', `/consultations/${encodeURIComponent(consultationId)}`);
     await statusTag(t.page, '待会诊').waitFor();
     await expect.poll(() => feeStatus(t.page).innerText()).toBe('未支付');
     const request = t.page.locator('.ant-card').filter({ has: t.page.getByText('患者及申请信息', { exact: true }) });
@@ -198,8 +196,7 @@ describe('consultation fee: pay a consultation sold by the target, then the expe
 
   it('the expert accepts the paid consultation; it is cancelled only once the centre refunded the fee', async () => {
     step('the expert accepts and schedules it');
-    await loginViaUi(t.page, 'expert');
-    await t.page.goto(`/consultations/${encodeURIComponent(consultationId)}`);
+    await signIn(t.page, 'expert', `/consultations/${encodeURIComponent(consultationId)}`);
     await expect.poll(() => feeStatus(t.page).innerText()).toMatch(/^已支付/);
     await t.page.getByRole('button', { name: '接受并排期' }).click();
     const accept = t.page.getByRole('dialog', { name: '接受会诊' });

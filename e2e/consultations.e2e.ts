@@ -7,10 +7,11 @@ import {
   loginViaUi,
   screenshot,
   settle,
+  signIn,
   step,
-  waitForZhangWeiCts,
   type BrowserPage,
   type ListedExam,
+  waitForZhangWeiCts,
 } from './support.js';
 import { cancelOpenConsultations } from './consultation-support.js';
 
@@ -51,8 +52,7 @@ describe('consultations: request, accept, conclude, rate, print and link as hist
 
   it('the doctor requests it from the CT report, the exam bound, and attaches a pathology PDF', async () => {
     step('open the report of 张伟 CT and ask for a consultation');
-    await loginViaUi(t.page, 'doctor');
-    await t.page.goto(`/studies/${ct.id}/reports/${ct.id}`);
+    await signIn(t.page, 'doctor', `/studies/${ct.id}/reports/${ct.id}`);
     await t.page.getByTestId('request-consultation').click();
     await t.page.waitForURL('**/consultations/add?**');
     const form = t.page.locator('form');
@@ -141,8 +141,7 @@ describe('consultations: request, accept, conclude, rate, print and link as hist
 
   it('the doctor rates it once, prints the conclusion, and links it as history from a later consultation', async () => {
     step('rate five stars');
-    await loginViaUi(t.page, 'doctor');
-    await t.page.goto(`/consultations/${encodeURIComponent(consultationId)}`);
+    await signIn(t.page, 'doctor', `/consultations/${encodeURIComponent(consultationId)}`);
     const ratingCard = t.page.locator('.ant-card').filter({ has: t.page.getByText('评价', { exact: true }) });
     await ratingCard.locator('.ant-rate-star').nth(4).click();
     await ratingCard.locator('textarea').fill('结论明确，非常感谢。');

@@ -4,7 +4,16 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateStudy, writeStudy } from '../packages/server/src/dicom/testdata/generate.js';
-import { apiLogin, baseUrl, failedShotPath, launchBrowser, loginViaUi, openPage, screenshot } from './support.js';
+import {
+  apiLogin,
+  baseUrl,
+  failedShotPath,
+  launchBrowser,
+  loginViaUi,
+  openPage,
+  screenshot,
+  signIn,
+} from './support.js';
 
 /**
  * New-upload notifications in the browser: 放射科 names senior (审核医生) to be notified of uploads
@@ -130,8 +139,7 @@ describe('new-upload notifications', () => {
     const adminSide = await openPage(browser);
     contexts.push(adminSide.context);
     page = adminSide.page;
-    await loginViaUi(page, 'groupadmin');
-    await page.goto(`/groups/demo-renhe/organizations/${radId}?tab=settings`);
+    await signIn(page, 'groupadmin', `/groups/demo-renhe/organizations/${radId}?tab=settings`);
     const card = page.locator('.ant-card').filter({ hasText: '上传令牌' });
     await card.getByText('通过上传链接每上传一个新检查，所选成员（最多 2 名）都会在顶部栏的铃铛中收到通知。').waitFor();
     await card.getByText('王主任 (senior)').waitFor();

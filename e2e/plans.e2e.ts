@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, loginViaUi, screenshot, browserPerFile } from './support.js';
+import { api, apiLogin, browserPerFile, screenshot, signIn } from './support.js';
 
 /**
  * Organization plans (spec 000 §5): the demo's private organization 体检中心 (RH-PE) shows its
@@ -21,8 +21,7 @@ describe('organization plan', () => {
     expect(checkup).toBeDefined();
     const overview = `/groups/demo-renhe/organizations/${checkup!.id}?tab=overview`;
 
-    await loginViaUi(page, 'groupadmin');
-    await page.goto(overview);
+    await signIn(page, 'groupadmin', overview);
     await page.getByText('周期订阅').waitFor();
     await page.getByText(/已用 \d+ \/ 共 1000/).waitFor();
     await screenshot(page, 'org-plan');

@@ -7,9 +7,10 @@ import {
   baseUrl,
   browserPerFile,
   loginViaUi,
-  PLATFORM_ADMIN_LANDING,
   openPage,
+  PLATFORM_ADMIN_LANDING,
   screenshot,
+  signIn,
 } from './support.js';
 
 // Issue 27 "Platform admin": the demo admin sets the site's branding, the strong-password policy
@@ -81,8 +82,7 @@ describe('/settings/admin', () => {
   });
 
   it('lists the groups and the platform operation log', async () => {
-    await loginViaUi(page, 'admin', undefined, PLATFORM_ADMIN_LANDING);
-    await page.goto('/settings/admin');
+    await signIn(page, 'admin', '/settings/admin');
     await page.getByRole('tab', { name: '集团' }).click();
     await page.getByRole('cell', { name: 'demo-renhe' }).waitFor();
     await screenshot(page, 'settings-admin-groups');
@@ -91,8 +91,7 @@ describe('/settings/admin', () => {
     await screenshot(page, 'settings-admin-log');
   });
   it('shows the SMS service in effect and sends a test message that reaches the number', async () => {
-    await loginViaUi(page, 'admin', undefined, PLATFORM_ADMIN_LANDING);
-    await page.goto('/settings/admin');
+    await signIn(page, 'admin', '/settings/admin');
     await page.getByRole('tab', { name: '短信' }).click();
     await page.getByText('本地模拟器').waitFor();
     await page.getByText('【yyp】').waitFor();

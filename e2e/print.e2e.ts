@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, baseUrl, launchBrowser, loginViaUi, openPage, screenshot, shotIfFailed } from './support.js';
+import { api, apiLogin, baseUrl, launchBrowser, openPage, screenshot, shotIfFailed, signIn } from './support.js';
 import { encodePng } from './support-png.js';
 
 /**
@@ -139,8 +139,7 @@ describe('printing a report', () => {
         (window as unknown as { printed: number }).printed += 1;
       };
     });
-    await loginViaUi(senior, 'senior');
-    await senior.goto(`/studies/${examId}/reports/${examId}`);
+    await signIn(senior, 'senior', `/studies/${examId}/reports/${examId}`);
     await senior.locator('.yyp-report__actions [data-action="approveAndPrint"]').click();
     await senior.waitForURL(`**/studies/${examId}/reports/${examId}/print?auto=1&recorded=1`);
     const sheet = senior.locator('.yyp-print-sheet');
@@ -184,8 +183,7 @@ describe('printing a report', () => {
     const opened = await openPage(browser);
     contexts.push(opened.context);
     const admin = opened.page;
-    await loginViaUi(admin, 'groupadmin');
-    await admin.goto(`/groups/demo-renhe/organizations/${bucketId}?tab=settings`);
+    await signIn(admin, 'groupadmin', `/groups/demo-renhe/organizations/${bucketId}?tab=settings`);
     const card = admin.getByTestId('print-template-card');
     await card.waitFor();
     await expect.poll(() => card.getByLabel('医院名称').inputValue()).toBe('仁和医院');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { barcodesOnPage } from '../packages/server/src/modules/registry-print/code128.fixture.js';
-import { api, apiLogin, baseUrl, browserPerFile, loginViaUi, screenshot } from './support.js';
+import { api, apiLogin, baseUrl, browserPerFile, screenshot, signIn } from './support.js';
 
 /**
  * Issue 22's labels in the browser: a registered outpatient's exams printed from /registry — the
@@ -56,8 +56,7 @@ describe('front desk printing', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const reg = created.body;
 
-    await loginViaUi(page, 'registrar');
-    await page.goto('/registry');
+    await signIn(page, 'registrar', '/registry');
     await page.getByLabel('姓名、拼音首字母、患者编号、检查号、电话或取号码').fill(name);
     await page.keyboard.press('Enter');
     const rows = page.getByRole('row').filter({ hasText: name });
@@ -116,8 +115,7 @@ describe('front desk printing', () => {
   it("prints the referral form on the template the organization's admin set", async () => {
     const registrar = await apiLogin('registrar');
     const bucketId = (await api<{ id: string }[]>('/yyp/api/v1/registry-buckets', registrar.accessToken)).body[0]!.id;
-    await loginViaUi(page, 'groupadmin');
-    await page.goto(`/groups/demo-renhe/organizations/${bucketId}?tab=settings`);
+    await signIn(page, 'groupadmin', `/groups/demo-renhe/organizations/${bucketId}?tab=settings`);
     const card = page.locator('.ant-card').filter({ hasText: '申请单模板' });
     const header = card.locator('#orderTemplate_headerLines');
     await expect.poll(() => header.inputValue(), { timeout: 15_000 }).toContain('仁和医院');

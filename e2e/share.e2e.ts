@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, launchBrowser, loginViaUi, openPage, screenshot, shotIfFailed } from './support.js';
+import { api, apiLogin, launchBrowser, openPage, screenshot, shotIfFailed, signIn } from './support.js';
 import { encodePng } from './support-png.js';
 
 /**
@@ -96,8 +96,7 @@ describe('sharing a report', () => {
     const opened = await openPage(browser);
     contexts.push(opened.context);
     senior = opened.page;
-    await loginViaUi(senior, 'senior');
-    await senior.goto(`/studies/${examId}/reports/${examId}`);
+    await signIn(senior, 'senior', `/studies/${examId}/reports/${examId}`);
     await senior.getByTestId('share-report').click();
     const dialog = senior.getByRole('dialog');
     await dialog.getByText('分享报告').waitFor();

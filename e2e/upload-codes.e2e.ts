@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateStudy } from '../packages/server/src/dicom/testdata/generate.js';
-import { apiLogin, baseUrl, failedShotPath, launchBrowser, loginViaUi, screenshot } from './support.js';
+import { apiLogin, baseUrl, failedShotPath, launchBrowser, screenshot, signIn } from './support.js';
 
 /**
  * Upload codes in the browser: a doctor signs on a phone-sized page opened from Settings →
@@ -105,8 +105,7 @@ async function uploadExam(patientName: string): Promise<string> {
 describe('signature on a phone', () => {
   it('draws a signature on /mobileSignature and shows it on Settings → Signature', async () => {
     const desktop = await newPage({ width: 1366, height: 820 });
-    await loginViaUi(desktop, 'doctor');
-    await desktop.goto('/settings/signature');
+    await signIn(desktop, 'doctor', '/settings/signature');
     await desktop.getByRole('heading', { name: '签名' }).waitFor();
     await desktop.getByText('尚未设置签名。').waitFor();
     await desktop.getByRole('button', { name: '手机签名' }).click();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateStudy, writeStudy } from '../packages/server/src/dicom/testdata/generate.js';
-import { api, apiLogin, loginViaUi, screenshot, todayDicom, browserPerFile } from './support.js';
+import { api, apiLogin, browserPerFile, screenshot, signIn, todayDicom } from './support.js';
 
 /**
  * Issue 20 item 8: a technician corrects the patient and accession number in the upload wizard's
@@ -47,8 +47,7 @@ describe('upload wizard step 2: corrections', () => {
     const folder = path.join(workDir, 'CT');
     await writeStudy(folder, study);
 
-    await loginViaUi(page, 'tech');
-    await page.goto('/upload');
+    await signIn(page, 'tech', '/upload');
     await page.getByTestId('upload-folder-input').setInputFiles(folder);
     await page.getByText('文件数：2').waitFor();
     await page.getByRole('button', { name: '下一步' }).click();
