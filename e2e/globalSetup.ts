@@ -83,6 +83,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       YYP_TURN_URLS: `turn:127.0.0.1:${turnPort}?transport=udp`,
       YYP_TURN_SECRET: E2E_TURN_SECRET,
       YYP_SMS: 'sim',
+      // WeChat login through its loopback simulator (e2e/wx-login.e2e.ts scans its QR-code page).
+      YYP_WX_LOGIN: 'sim',
       YYP_SMS_SIM_PORT: String(smsPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -109,6 +109,8 @@ export const userSchema = z.object({
   loginType: z.enum(loginTypes),
   isPlatformAdmin: z.boolean(),
   preferences: preferencesSchema,
+  /** false for an account that signs in only by WeChat (spec 001: "WeChat-login users cannot change their password") */
+  hasPassword: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -98,6 +98,18 @@ export const errorStatus = {
   SsoIdentityNotAllowed: 403,
   /** the identity is unknown and the group does not create accounts on a first login */
   SsoAccountCreationDisabled: 403,
+  /** WeChat login (issue 27): the login's state is unknown, used or expired */
+  WxStateInvalid: 400,
+  /** the WeChat identity's ticket (bind or register) is unknown, used or expired */
+  WxTicketInvalid: 400,
+  /** WeChat refused the login (code, app) or could not be reached */
+  WxProviderError: 502,
+  /** the WeChat identity is linked to an account that may not sign in (disabled) */
+  WxIdentityNotAllowed: 403,
+  /** the account already has another WeChat linked, or the WeChat another account */
+  WxAlreadyLinked: 409,
+  /** unlinking would leave the account without a way to sign in (it has no password) */
+  WxUnlinkNotAllowed: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -94,6 +94,7 @@ export * from './statistics-calls.js';
 export * from './statistics-labels.js';
 export * from './sso.js';
 export * from './sso-calls.js';
+export * from './wx-login.js';
 export * from './entry.js';
 export * from './entry-calls.js';
 export * from './global-config.js';

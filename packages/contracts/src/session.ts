@@ -14,6 +14,9 @@ export const TOKENLESS_PATHS: readonly string[] = [
   'accounts/login-in',
   'publishers/find-co-exams',
   'auth/token',
+  'auth/wx/callback',
+  'auth/wx/bind',
+  'auth/wx/register',
 ];
 
 /** Tokenless paths that are so for reading only: the domain configuration is public, its change (PUT by a platform admin) is not. */

@@ -45,6 +45,8 @@ export type SsoProviderEntry = z.infer<typeof ssoProviderEntrySchema>;
 export const authAnswerSchema = z.object({
   providers: z.array(ssoProviderEntrySchema),
   url: z.string().nullable(),
+  /** whether WeChat login is configured (YYP_WX_LOGIN not off): the login page's WeChat button */
+  wx: z.boolean().optional(),
 });
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 

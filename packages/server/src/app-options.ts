@@ -4,6 +4,7 @@ import type { Clock } from './platform/clock.js';
 import type { TrustProxy } from './platform/config.js';
 import type { Db } from './platform/db.js';
 import type { SmsProvider } from './platform/sms/index.js';
+import type { WxLoginProvider } from './platform/wxlogin/index.js';
 import type { SmsStatus } from '@yyp/contracts';
 import type { WechatChannel } from './modules/payments/index.js';
 
@@ -64,6 +65,11 @@ export interface AppOptions {
   sms?: SmsProvider | null;
   /** what the SMS service in effect is, for the platform admin (startSms status); absent: told from `sms` alone */
   smsStatus?: SmsStatus | undefined;
+  /**
+   * WeChat website login (platform/wxlogin startWxLogin: the adapter for WeChat or for its loopback
+   * simulator); absent or null: GET accounts/auth?type=wx answers ServiceNotConfigured (YYP_WX_LOGIN=off).
+   */
+  wxLogin?: WxLoginProvider | null;
   /** the video rooms' STUN/TURN URLs and coturn's REST-API secret (YYP_TURN_URLS, YYP_TURN_SECRET; docs/video.md) */
   turn?: { urls: string[]; secret?: string | undefined } | undefined;
 }

@@ -39,6 +39,7 @@ import type { TokenService } from './platform/tokens.js';
 import type { VideoService } from './modules/video/index.js';
 import type { EntriesService } from './modules/entries/index.js';
 import type { SsoService } from './modules/sso/index.js';
+import type { WxLoginService } from './modules/wxlogin/index.js';
 import type { GlobalConfigsService } from './modules/global-configs/index.js';
 import type { LearningsService } from './modules/learnings/index.js';
 import type { OrgStructureService } from './modules/org-structure/index.js';
@@ -50,6 +51,8 @@ export interface Services {
   entries: EntriesService;
   /** OpenID Connect single sign-on per group (issue 27; docs/sso.md) */
   sso: SsoService;
+  /** WeChat website login (issue 27; docs/wechat-login.md) */
+  wxLogin: WxLoginService;
   /** platform settings by key (issue 27) */
   globalConfigs: GlobalConfigsService;
   /** learning videos (issue 27) */

@@ -69,6 +69,7 @@ import { consultationBindsCopy, consultationCopyAccess, consultationRoomFacts } 
 import { videoLive, videoService } from './modules/video/index.js';
 import { EntriesService } from './modules/entries/index.js';
 import { SsoService } from './modules/sso/index.js';
+import { WxLoginService } from './modules/wxlogin/index.js';
 import { OpenIdClient } from './platform/oidc.js';
 import { GlobalConfigsService } from './modules/global-configs/index.js';
 import { LearningsService } from './modules/learnings/index.js';
@@ -243,8 +244,20 @@ export async function buildApp(
       db: options.db,
       clock: options.clock,
       accounts: { issueSingleSignOn: (account) => services.accounts.issueSingleSignOn(account) },
+      wx: { configured: () => services.wxLogin.configured, start: (r, cb) => services.wxLogin.start(r, cb) },
       oidc: new OpenIdClient(),
       sealer: new Sealer(options.jwtSecret, 'sso-client-secret'),
+    }),
+    // Issue 27: WeChat website login (docs/wechat-login.md); off unless a provider is given.
+    wxLogin: new WxLoginService({
+      db: options.db,
+      clock: options.clock,
+      provider: options.wxLogin ?? null,
+      accounts: {
+        checkLogin: (username, password, ctx) => services.accounts.checkLogin(username, password, ctx),
+        issueWeChat: (account) => services.accounts.issueWeChat(account),
+        registerWithoutPassword: (input, ctx, link) => services.accounts.registerWithoutPassword(input, ctx, link),
+      },
     }),
     globalConfigs: new GlobalConfigsService(options.db, options.clock),
     // Issue 27: learning videos in the blob store, streamed from signed URLs.

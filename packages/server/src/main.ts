@@ -3,6 +3,7 @@ import { buildApp, defaultWebDist } from './app.js';
 import { systemClock } from './platform/clock.js';
 import { loadConfig } from './platform/config.js';
 import { startSms } from './platform/sms/index.js';
+import { startWxLogin } from './platform/wxlogin/index.js';
 import { startWechatPay } from './platform/wechatpay/index.js';
 import { migrate, openDatabase } from './platform/db.js';
 import { loadJwtSecret } from './platform/tokens.js';
@@ -62,6 +63,11 @@ async function main(): Promise<void> {
   // SMS codes: off, Alibaba Cloud SMS, its loopback simulator (whose inbox the log names) or the log (dev).
   const sms = await startSms(config.sms, { log: logger });
   if (sms.simulator) logger.info({ inbox: sms.simulator.inboxUrl }, 'SMS codes go to the local SMS simulator');
+  // WeChat login: off, WeChat itself, or its loopback simulator (whose QR-code page stands in for a phone).
+  const wxLogin = await startWxLogin(config.wxLogin);
+  if (wxLogin.simulator) {
+    logger.info({ url: wxLogin.simulator.url }, 'WeChat login goes to the local WeChat login simulator');
+  }
   const apiBase = wechat.simulator || !config.publicBaseUrl ? `http://127.0.0.1:${config.port}` : config.publicBaseUrl;
   const { app, services } = await buildApp({
     db: database.db,
@@ -84,6 +90,7 @@ async function main(): Promise<void> {
     turn: config.turn,
     sms: sms.provider,
     smsStatus: sms.status,
+    wxLogin: wxLogin.provider,
     wechatPay: wechat.provider
       ? {
           channel: {
@@ -109,6 +116,7 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => sms.close())
+      .then(() => wxLogin.close())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

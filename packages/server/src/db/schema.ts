@@ -15,4 +15,5 @@ export * from './schema-statistics.js';
 export * from './schema-turnaround.js';
 export * from './schema-entries.js';
 export * from './schema-sso.js';
+export * from './schema-wx.js';
 export * from './schema-learnings.js';

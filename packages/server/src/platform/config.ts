@@ -5,6 +5,7 @@ import { DEFAULT_REPORT_LOCK_SECONDS } from '@yyp/contracts';
 import type { S3Settings } from './blobs-s3.js';
 import { smsSettings, type SmsSettings } from './sms/settings.js';
 import { wechatPaySettings, type WechatPaySettings } from './wechatpay/settings.js';
+import { wxLoginSettings, type WxLoginSettings } from './wxlogin/settings.js';
 
 /** Environment of DESIGN.md "Configuration"; every variable optional. */
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
   wechatPay: WechatPaySettings;
   /** SMS codes (YYP_SMS off|dev|sim|aliyun, default sim, off in production, and ALIYUN_SMS_*; docs/sms.md) */
   sms: SmsSettings;
+  /** WeChat website login (YYP_WX_LOGIN off|sim|live, default sim, off in production, and WX_LOGIN_*; docs/wechat-login.md) */
+  wxLogin: WxLoginSettings;
   /** the video rooms' STUN/TURN servers (YYP_TURN_URLS) and coturn's auth secret (YYP_TURN_SECRET); docs/video.md */
   turn: { urls: string[]; secret: string | undefined };
 }
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     espeakPath: env.ESPEAK_NG || undefined,
     wechatPay: wechatPaySettings(env),
     sms: smsSettings(env),
+    wxLogin: wxLoginSettings(env),
     turn: { urls: iceUrls(env.YYP_TURN_URLS), secret: env.YYP_TURN_SECRET || undefined },
   };
 }

@@ -14,9 +14,12 @@ import { callApi } from './call';
  * tokenless list; login-url is public and asked without the stored token (`anonymous`).
  */
 
-/** The enabled providers for the login page's "Sign in with …" buttons. */
-export function fetchSsoProviders(signal?: AbortSignal): Promise<AuthAnswer['providers']> {
-  return callApi(ssoCalls.auth, { query: { type: 'sso' } }, { signal }).then((a) => a.providers);
+/** What the login page offers: the enabled providers ("Sign in with …") and whether WeChat login is configured. */
+export function fetchLoginOptions(signal?: AbortSignal): Promise<Pick<AuthAnswer, 'providers' | 'wx'>> {
+  return callApi(ssoCalls.auth, { query: { type: 'sso' } }, { signal }).then((a) => ({
+    providers: a.providers,
+    wx: a.wx ?? false,
+  }));
 }
 
 /** Starts a sign-in at the group's provider: the address to send the browser to. */

@@ -4,6 +4,7 @@ import { tenancyChs } from './tenancy/chs';
 import { identityChs } from './identity/chs';
 import { entriesChs } from './entries/chs';
 import { ssoChs } from './sso/chs';
+import { wxChs } from './wx/chs';
 import { uploadChs } from './upload/chs';
 import { notificationsChs } from './notifications/chs';
 import { studyListChs } from './studies/chs';
@@ -302,6 +303,12 @@ export const chs: Messages = {
     SsoProviderError: '医院统一身份认证服务拒绝了此次登录，请重试或联系管理员',
     SsoIdentityNotAllowed: '此身份不能在此登录：对应账号不是该医院集团成员或已被停用',
     SsoAccountCreationDisabled: '此身份未关联账号，且该医院集团不允许首次登录时创建账号，请联系管理员',
+    WxStateInvalid: '微信登录请求无效、已使用或已过期，请重新开始',
+    WxTicketInvalid: '微信登录已过期或已使用，请重新扫码',
+    WxProviderError: '微信拒绝了此次登录或无法连接微信，请重新扫码',
+    WxIdentityNotAllowed: '此微信绑定的账号不能登录（已被停用）',
+    WxAlreadyLinked: '此账号已绑定其他微信，或此微信已绑定其他账号',
+    WxUnlinkNotAllowed: '此账号没有密码，解除微信绑定后将无法登录',
     RequestTimeout: '服务器响应超时，请重试',
     NetworkError: '无法连接服务器，请检查网络',
   },
@@ -310,6 +317,7 @@ export const chs: Messages = {
   ...identityChs,
   ...entriesChs,
   ...ssoChs,
+  ...wxChs,
   ...uploadChs,
   ...notificationsChs,
   ...studyListChs,

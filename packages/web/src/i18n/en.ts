@@ -4,6 +4,7 @@ import { tenancyEn } from './tenancy/en';
 import { identityEn } from './identity/en';
 import { entriesEn } from './entries/en';
 import { ssoEn } from './sso/en';
+import { wxEn } from './wx/en';
 import { uploadEn } from './upload/en';
 import { notificationsEn } from './notifications/en';
 import { studyListEn } from './studies/en';
@@ -130,6 +131,12 @@ const errors: Record<ApiErrorCode, string> = {
     'This identity may not sign in here: its account is not a member of the hospital group, or is disabled.',
   SsoAccountCreationDisabled:
     'No account is linked to this identity, and the hospital group does not create accounts on first sign-in. Ask your administrator.',
+  WxStateInvalid: 'This WeChat login is unknown, was already used or has expired. Please start again.',
+  WxTicketInvalid: 'This WeChat sign-in has expired or was already used. Please scan the QR code again.',
+  WxProviderError: 'WeChat refused the login or could not be reached. Please scan the QR code again.',
+  WxIdentityNotAllowed: 'The account linked to this WeChat may not sign in (it is disabled).',
+  WxAlreadyLinked: 'This account already has a WeChat linked, or this WeChat is linked to another account.',
+  WxUnlinkNotAllowed: 'This account has no password: without WeChat it could not sign in.',
   RequestTimeout: 'The server did not respond in time. Please try again.',
   NetworkError: 'Cannot reach the server. Please check your network connection.',
 };
@@ -324,6 +331,7 @@ export const en = {
   ...identityEn,
   ...entriesEn,
   ...ssoEn,
+  ...wxEn,
   ...uploadEn,
   ...notificationsEn,
   ...studyListEn,

@@ -4,6 +4,7 @@ import { tenancyTib } from './tenancy/tib';
 import { identityTib } from './identity/tib';
 import { entriesTib } from './entries/tib';
 import { ssoTib } from './sso/tib';
+import { wxTib } from './wx/tib';
 import { uploadTib } from './upload/tib';
 import { notificationsTib } from './notifications/tib';
 import { studyListTib } from './studies/tib';
@@ -305,6 +306,12 @@ export const tib: Messages = {
     SsoIdentityNotAllowed: 'ཐོབ་ཐང་འདིས་འདིར་ནང་འཛུལ་བྱེད་མི་ཆོག ཨང་གྲངས་དེ་སྨན་ཁང་ཚོགས་པའི་ཚོགས་མི་མིན་པའམ། བཀག་འགོག་བྱས་ཟིན།',
     SsoAccountCreationDisabled:
       'ཐོབ་ཐང་འདིར་ཨང་གྲངས་འབྲེལ་མཐུད་མེད་ལ། སྨན་ཁང་ཚོགས་པས་ཐེངས་དང་པོའི་ནང་འཛུལ་སྐབས་ཨང་གྲངས་གསར་བཟོ་མི་བྱེད། དོ་དམ་པར་འདྲི་རོགས།',
+    WxStateInvalid: 'སྐད་འཕྲིན་ནང་འཛུལ་འདི་ངོས་འཛིན་མ་ཐུབ་པའམ་དུས་ཚོད་ཡོལ་ཟིན། ཡང་བསྐྱར་འགོ་འཛུགས་རོགས།',
+    WxTicketInvalid: 'སྐད་འཕྲིན་ནང་འཛུལ་དུས་ཚོད་ཡོལ་ཟིན། ཡང་བསྐྱར་ཞིབ་བཤེར་བྱེད་རོགས།',
+    WxProviderError: 'སྐད་འཕྲིན་གྱིས་ནང་འཛུལ་ངོས་ལེན་མ་བྱས། ཡང་བསྐྱར་ཞིབ་བཤེར་བྱེད་རོགས།',
+    WxIdentityNotAllowed: 'སྐད་འཕྲིན་འདིར་འབྲེལ་བའི་ཨང་གྲངས་ནང་འཛུལ་མི་ཆོག',
+    WxAlreadyLinked: 'ཨང་གྲངས་འདི་འམ་སྐད་འཕྲིན་འདི་སྔོན་ནས་འབྲེལ་མཐུད་བྱས་ཟིན།',
+    WxUnlinkNotAllowed: 'ཨང་གྲངས་འདིར་གསང་ཨང་མེད་པས་འབྲེལ་མཐུད་གློད་མི་ཐུབ།',
     RequestTimeout: 'ཞབས་ཞུ་ཆས་ཀྱིས་དུས་ཐོག་ལན་མ་བཏབ། བསྐྱར་དུ་ཚོད་ལྟ་བྱེད་རོགས།',
     NetworkError: 'ཞབས་ཞུ་ཆས་དང་འབྲེལ་མཐུད་བྱེད་མི་ཐུབ། དྲ་རྒྱ་ཞིབ་བཤེར་གནང་རོགས།',
   },
@@ -313,6 +320,7 @@ export const tib: Messages = {
   ...identityTib,
   ...entriesTib,
   ...ssoTib,
+  ...wxTib,
   ...uploadTib,
   ...notificationsTib,
   ...studyListTib,

@@ -21,6 +21,7 @@ export function presentUser(row: AccountRow, urls: { avatar: string | null; sign
     loginType: row.source === 'sso' ? 'sso' : 'normal',
     isPlatformAdmin: row.isPlatformAdmin,
     preferences: row.preferences,
+    hasPassword: row.passwordHash !== null,
   };
 }
 

@@ -101,6 +101,15 @@ export class AccountsService {
     return this.issue(account, 'sso');
   }
 
+  /**
+   * A session of loginType normal for an account WeChat vouched for (modules/wxlogin: the account is
+   * linked to the WeChat identity and was checked there). Spec 001 names sso for the single sign-on
+   * of another system only.
+   */
+  async issueWeChat(account: AccountRow): Promise<TokenInfo> {
+    return this.issue(account, 'normal');
+  }
+
   /** At most every HOUSEKEEPING_MS per instance, on a login: drops rows nothing needs any more. */
   private async housekeeping(now: Date): Promise<void> {
     if (now.getTime() - this.lastHousekeeping < HOUSEKEEPING_MS) return;
@@ -206,6 +215,22 @@ export class AccountsService {
   }
 
   async login(username: string, password: string, ctx: AuditContext): Promise<TokenInfo> {
+    const account = await this.checkLogin(username, password, ctx);
+    await writeAudit(this.db, ctx, {
+      action: 'account.login',
+      outcome: 'success',
+      actorId: account.id,
+      actorUsername: account.username,
+    });
+    return this.issue(account);
+  }
+
+  /**
+   * What accounts/login-in checks before it signs in, for another way in that proves the account by
+   * its password (linking a WeChat, modules/wxlogin): the rate limits, the lockout, the password, a
+   * disabled account, an expired password. Refusals are audited as account.login; success is not.
+   */
+  async checkLogin(username: string, password: string, ctx: AuditContext): Promise<AccountRow> {
     const account = await this.verifyCredentials(username, password, ctx, 'account.login');
     const domain = await getDomainConfig(this.db);
     // A password set before the strong policy was switched on, or one an admin set, must be replaced.
@@ -219,13 +244,7 @@ export class AccountsService {
       });
       throw errors.passwordExpired();
     }
-    await writeAudit(this.db, ctx, {
-      action: 'account.login',
-      outcome: 'success',
-      actorId: account.id,
-      actorUsername: account.username,
-    });
-    return this.issue(account);
+    return account;
   }
 
   private async checkNewPassword(password: string): Promise<void> {
@@ -259,6 +278,41 @@ export class AccountsService {
       return created;
     });
     return this.issue(account);
+  }
+
+  /**
+   * A self-registered account without a password (source wx: WeChat signs it in; spec 001 "WeChat-login
+   * users cannot change their password"), under the same rate limit, open registration and username
+   * rules as register. `link` runs in the same transaction (modules/wxlogin links the identity there).
+   */
+  async registerWithoutPassword(
+    input: { username: string; name: string; source: 'wx' },
+    ctx: AuditContext,
+    link: (tx: Db, account: AccountRow) => Promise<void>,
+  ): Promise<AccountRow> {
+    await this.limiter.hit(RATE_RULES.register, { address: clientAddress(ctx.ip ?? undefined) });
+    const domain = await getDomainConfig(this.db);
+    if (!domain.allowRegistration) throw new AppError('RegistrationClosed', 'Registration is not open on this domain');
+    const usernameProblem = checkUsername(input.username);
+    if (usernameProblem) throw errors.validation('Invalid username', { field: 'username', problem: usernameProblem });
+    const now = this.now();
+    return this.db.transaction(async (tx) => {
+      const created = await store.insertAccount(
+        tx,
+        { username: input.username, name: input.name, passwordHash: null, source: input.source, canCreateGroup: true },
+        now,
+      );
+      if (!created) throw new AppError('UsernameTaken', 'The username is already taken');
+      await link(tx, created);
+      await writeAudit(tx, ctx, {
+        action: 'account.register',
+        outcome: 'success',
+        actorId: created.id,
+        actorUsername: created.username,
+        details: { method: input.source },
+      });
+      return created;
+    });
   }
 
   private async present(account: AccountRow): Promise<User> {

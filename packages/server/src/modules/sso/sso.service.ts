@@ -30,6 +30,8 @@ export interface SsoDeps {
   oidc: OidcClient;
   /** seals the providers' client secrets at rest (purpose 'sso-client-secret') */
   sealer: Sealer;
+  /** WeChat login, which GET accounts/auth?type=wx starts (modules/wxlogin); absent: not configured */
+  wx?: { configured(): boolean; start(redirect: string | undefined, loginCallback: string): Promise<AuthAnswer> };
 }
 
 /** Started sign-ins a group may hold at once (an anonymous caller cannot fill the table). */
@@ -91,8 +93,13 @@ export class SsoService {
 
   /** GET accounts/auth?type: the providers (no group) or the authorization request of one group's. */
   async auth(query: z.infer<typeof authQuerySchema>, redirectUri: string, ctx: AuditContext): Promise<AuthAnswer> {
-    if (query.type === 'wx') throw new AppError('ServiceNotConfigured', 'WeChat login is not configured');
-    if (query.groupId === undefined) return { providers: await store.enabledProviders(this.db), url: null };
+    if (query.type === 'wx') {
+      if (!this.deps.wx?.configured()) throw new AppError('ServiceNotConfigured', 'WeChat login is not configured');
+      return this.deps.wx.start(query.redirect, redirectUri);
+    }
+    if (query.groupId === undefined) {
+      return { providers: await store.enabledProviders(this.db), url: null, wx: this.deps.wx?.configured() ?? false };
+    }
     const groupId = query.groupId;
     const provider = await store.findProvider(this.db, groupId);
     if (!provider || !provider.enabled) throw errors.notFound('Single sign-on provider');

@@ -9,6 +9,7 @@ import { safeRedirectTarget } from '../../shared/session/guards';
 import { AuthLayout } from './AuthLayout';
 import { rememberSsoGroup } from './ssoMemory';
 import { useCompleteSignIn } from './useCompleteSignIn';
+import { WxLoginCallback } from './WxLoginCallback';
 
 /**
  * A code and state finish once: the exchange runs once per page load even when React mounts the
@@ -30,8 +31,14 @@ function finishOnce(query: { code: string; state: string; iss?: string }): Promi
  * (useCompleteSignIn), then the page the sign-in was started from opens. A refusal says why.
  */
 export function LoginCallbackPage() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
+  // WeChat sends the browser back to /loginCallback?source=wx (issue 27; spec 001 GET auth/wx/callback).
+  if (params.get('source') === 'wx') return <WxLoginCallback code={params.get('code')} state={params.get('state')} />;
+  return <SsoCallback params={params} />;
+}
+
+function SsoCallback({ params }: { params: URLSearchParams }) {
+  const { t } = useTranslation();
   const completeSignIn = useCompleteSignIn();
   const code = params.get('code');
   const state = params.get('state');

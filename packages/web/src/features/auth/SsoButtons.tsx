@@ -3,23 +3,25 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Divider } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchLoginUrl, fetchSsoProviders, startSso } from '../../api/sso';
+import { fetchLoginOptions, fetchLoginUrl, startSso } from '../../api/sso';
 import { useNotify } from '../../shared/notify/useNotify';
 import { lastSsoGroup } from './ssoMemory';
+import { WxLoginButton } from './WxLoginButton';
 
 /**
  * The login page's "Sign in with <hospital>" buttons (issue 27): one click starts the group's
  * OpenID Connect sign-in (GET accounts/auth?type=sso&groupId) and leaves for the provider. With
  * `autoStart` (/login?sso=<groupId>, what GET login-url answers) that provider starts at once. The
- * provider this browser signed in with last is offered first while login-url still names it.
+ * provider this browser signed in with last is offered first while login-url still names it. WeChat
+ * login, when the site offers it, comes first (WxLoginButton).
  */
 export function SsoButtons({ redirect, autoStart }: { redirect: string; autoStart: string | null }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const [starting, setStarting] = useState<string | null>(null);
-  const providers = useQuery({
+  const options = useQuery({
     queryKey: ['sso', 'providers'],
-    queryFn: ({ signal }) => fetchSsoProviders(signal),
+    queryFn: ({ signal }) => fetchLoginOptions(signal),
     retry: false,
     staleTime: 60_000,
   });
@@ -50,13 +52,15 @@ export function SsoButtons({ redirect, autoStart }: { redirect: string; autoStar
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autoStart]);
 
-  const list = providers.data ?? [];
-  if (list.length === 0) return null;
+  const list = options.data?.providers ?? [];
+  const wx = options.data?.wx ?? false;
+  if (list.length === 0 && !wx) return null;
   const first = again.data && remembered ? remembered : null;
   const ordered = first ? [...list].sort((a, b) => Number(b.groupId === first) - Number(a.groupId === first)) : list;
   return (
     <div className="yyp-auth__sso" aria-label={t('sso.providersLabel')}>
       <Divider plain>{t('sso.or')}</Divider>
+      {wx && <WxLoginButton redirect={redirect} disabled={starting !== null} />}
       {ordered.map((p) => (
         <Button
           key={p.groupId}

@@ -42,10 +42,15 @@ export function ChangePasswordCard({ user, strong }: ChangePasswordCardProps) {
     }
   }
 
-  if (user.loginType !== 'normal') {
+  // Single sign-on accounts, and WeChat-only ones (spec 001: "WeChat-login users cannot change their password").
+  if (user.loginType !== 'normal' || user.hasPassword === false) {
     return (
       <Card title={t('settings.passwordTitle')} variant="borderless">
-        <Alert type="info" showIcon title={t('settings.passwordNotAllowed')} />
+        <Alert
+          type="info"
+          showIcon
+          title={user.loginType === 'sso' ? t('settings.passwordNotAllowed') : t('wx.noPassword')}
+        />
       </Card>
     );
   }

@@ -1,0 +1,6 @@
+export {
+  startWxLoginSimulator,
+  type WxLoginSimulator,
+  type WxLoginSimulatorOptions,
+  type WxSimUser,
+} from './simulator.js';
