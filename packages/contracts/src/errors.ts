@@ -98,6 +98,10 @@ export const errorStatus = {
   SsoIdentityNotAllowed: 403,
   /** the identity is unknown and the group does not create accounts on a first login */
   SsoAccountCreationDisabled: 403,
+  /** linking an account to a group's sign-in: the account or the identity is linked there already */
+  SsoAlreadyLinked: 409,
+  /** unlinking the group's sign-in from an account without a password would leave it no way in */
+  SsoUnlinkNotAllowed: 409,
   /** WeChat login (issue 27): the login's state is unknown, used or expired */
   WxStateInvalid: 400,
   /** the WeChat identity's ticket (bind or register) is unknown, used or expired */

@@ -7,6 +7,7 @@ import {
   loginUrlQuerySchema,
   loginUrlSchema,
   ssoProviderAnswerSchema,
+  ssoLinksSchema,
   ssoProviderInputSchema,
   ssoStatusSchema,
   ssoTokenInfoSchema,
@@ -41,6 +42,20 @@ export const ssoCalls = {
     answer: ssoProviderAnswerSchema,
   }),
   removeProvider: defineCall({ method: 'DELETE', path: 'groups/:groupId/sso', params: groupParams, status: 204 }),
+  /** the caller's links to its groups' single sign-on, and those it may still link */
+  links: defineCall({ method: 'GET', path: 'accounts/me/sso', answer: ssoLinksSchema }),
+  /**
+   * the caller (signed in by its password) starts its group's sign-in to link the identity it signs
+   * in with there to this account: the authorization request's url, like GET accounts/auth
+   */
+  startLink: defineCall({
+    method: 'POST',
+    path: 'accounts/me/sso/:groupId/link',
+    params: groupParams,
+    answer: authAnswerSchema,
+  }),
+  /** removes the caller's link in the group (refused for an account without a password) */
+  unlink: defineCall({ method: 'DELETE', path: 'accounts/me/sso/:groupId', params: groupParams, status: 204 }),
   /** platform admins: every group's provider and its use (/settings/admin) */
   status: defineCall({ method: 'GET', path: 'admin/sso-providers', answer: ssoStatusSchema }),
 } as const;

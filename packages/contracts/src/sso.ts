@@ -50,6 +50,26 @@ export const authAnswerSchema = z.object({
 });
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 
+/**
+ * GET accounts/me/sso: the caller's links to the single sign-on of its groups (`linked`), and the
+ * groups whose enabled provider it may still link (`offered`: a member, not yet linked there).
+ */
+export const ssoLinksSchema = z.object({
+  linked: z.array(
+    z.object({
+      groupId: z.string(),
+      label: z.string(),
+      issuer: z.string(),
+      linkedAt: z.string(),
+      lastLoginAt: z.string().nullable(),
+    }),
+  ),
+  offered: z.array(ssoProviderEntrySchema),
+  /** false: the account signs in only by its single sign-on, so it may not unlink it */
+  hasPassword: z.boolean(),
+});
+export type SsoLinks = z.infer<typeof ssoLinksSchema>;
+
 /** What /loginCallback received: code and state, and the issuer when the provider names it (RFC 9207). */
 export const authTokenQuerySchema = z.object({
   code: z.string().min(1).max(2048),

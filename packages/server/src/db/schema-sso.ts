@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { accounts } from './schema-accounts.js';
 import { groups } from './schema-tenancy.js';
@@ -48,6 +48,8 @@ export const ssoIdentities = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.issuer, t.subject] }),
     index('sso_identities_account_idx').on(t.accountId),
+    // one identity per account and group: a link made from the account's settings cannot add a second
+    uniqueIndex('sso_identities_group_account_idx').on(t.groupId, t.accountId),
   ],
 );
 
@@ -66,6 +68,8 @@ export const ssoAttempts = pgTable(
     nonce: text('nonce').notNull(),
     /** a site path to go to after signing in */
     redirect: text('redirect'),
+    /** set when a signed-in account started it to link its identity at the provider (POST accounts/me/sso/{groupId}/link) */
+    linkAccountId: text('link_account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('sso_attempts_created_idx').on(t.createdAt)],

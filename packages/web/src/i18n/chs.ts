@@ -301,6 +301,8 @@ export const chs: Messages = {
     ServiceNotConfigured: '本站未配置此服务，请联系管理员',
     SsoStateInvalid: '登录请求无效、已使用或已过期，请重新登录',
     SsoProviderError: '医院统一身份认证服务拒绝了此次登录，请重试或联系管理员',
+    SsoAlreadyLinked: '此账号或此身份已在该医院集团绑定',
+    SsoUnlinkNotAllowed: '此账号没有密码，解除单点登录绑定后将无法登录',
     SsoIdentityNotAllowed: '此身份不能在此登录：对应账号不是该医院集团成员或已被停用',
     SsoAccountCreationDisabled: '此身份未关联账号，且该医院集团不允许首次登录时创建账号，请联系管理员',
     WxStateInvalid: '微信登录请求无效、已使用或已过期，请重新开始',

@@ -127,6 +127,8 @@ const errors: Record<ApiErrorCode, string> = {
   SsoStateInvalid: 'This sign-in is unknown, was already used or has expired. Please sign in again.',
   SsoProviderError:
     'The hospital’s sign-in service refused the sign-in. Please try again, or contact your administrator.',
+  SsoAlreadyLinked: 'This account or this identity is linked in that group already.',
+  SsoUnlinkNotAllowed: 'This account has no password: without its single sign-on it could not sign in.',
   SsoIdentityNotAllowed:
     'This identity may not sign in here: its account is not a member of the hospital group, or is disabled.',
   SsoAccountCreationDisabled:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimValue, usernameFromClaim } from './sso.service.js';
+import { claimValue, usernameFromClaim } from './sso-claims.js';
 
 describe('claim mapping of a single-sign-on identity', () => {
   it('reads a claim by name, dotted names inside objects, strings and numbers only', () => {

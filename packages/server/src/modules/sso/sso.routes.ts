@@ -45,22 +45,40 @@ export function ssoRoutes(app: FastifyInstance, sso: SsoService, publicBaseUrl: 
   defineCallRoute(app, ssoCalls.provider, {
     summary: 'The group’s single sign-on provider (never the client secret)',
     auth: groupAdmin,
-    handler: ({ groupId, request }) => sso.provider(groupId, callbackUrl(request, publicBaseUrl)),
+    handler: ({ groupId, request }) => sso.providers.provider(groupId, callbackUrl(request, publicBaseUrl)),
   });
   defineCallRoute(app, ssoCalls.saveProvider, {
     summary: 'Configure the group’s single sign-on provider (the issuer’s discovery is checked first)',
     auth: groupAdmin,
     handler: ({ account, groupId, body, request }) =>
-      sso.saveProvider(account, groupId, body, callbackUrl(request, publicBaseUrl), auditContext(request)),
+      sso.providers.saveProvider(account, groupId, body, callbackUrl(request, publicBaseUrl), auditContext(request)),
   });
   defineCallRoute(app, ssoCalls.removeProvider, {
     summary: 'Remove the group’s single sign-on provider',
     auth: groupAdmin,
-    handler: ({ account, groupId, request }) => sso.removeProvider(account, groupId, auditContext(request)),
+    handler: ({ account, groupId, request }) => sso.providers.removeProvider(account, groupId, auditContext(request)),
+  });
+  defineCallRoute(app, ssoCalls.links, {
+    summary: 'The caller’s links to its groups’ single sign-on, and the ones it may still link',
+    auth: 'account',
+    handler: ({ account }) => sso.links(account),
+  });
+  defineCallRoute(app, ssoCalls.startLink, {
+    summary: 'Start the group’s sign-in to link the identity it comes back with to the caller’s account',
+    auth: 'account',
+    handler: ({ account, params, request, reply }) => {
+      void reply.headers(noStore);
+      return sso.startLink(account, params.groupId, callbackUrl(request, publicBaseUrl), auditContext(request));
+    },
+  });
+  defineCallRoute(app, ssoCalls.unlink, {
+    summary: 'Remove the caller’s single sign-on link in the group (not from an account without a password)',
+    auth: 'account',
+    handler: ({ account, params, request }) => sso.unlink(account, params.groupId, auditContext(request)),
   });
   defineCallRoute(app, ssoCalls.status, {
     summary: 'Every group’s single sign-on provider and its use (platform admins)',
     auth: 'platformAdmin',
-    handler: () => sso.status(),
+    handler: () => sso.providers.status(),
   });
 }

@@ -1,17 +1,14 @@
 import crypto from 'node:crypto';
 import {
-  checkUsername,
   SSO_ATTEMPT_MINUTES,
-  USERNAME_MAX,
   type AuthAnswer,
   type LoginUrl,
-  type SsoProviderAnswer,
+  type SsoLinks,
   type SsoProviderInput,
-  type SsoStatusRow,
   type SsoTokenInfo,
 } from '@yyp/contracts';
 import type { z } from 'zod';
-import type { authQuerySchema, authTokenQuerySchema, ssoProviderInputSchema } from '@yyp/contracts';
+import type { authQuerySchema, authTokenQuerySchema } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -20,6 +17,8 @@ import { AppError, errors } from '../../platform/errors.js';
 import { OidcError, randomToken, type OidcClient, type OidcProviderSettings } from '../../platform/oidc.js';
 import type { Sealer } from '../../platform/sealed.js';
 import { insertAccount, type AccountsService } from '../accounts/index.js';
+import { claimValue, usernameFromClaim } from './sso-claims.js';
+import { SsoProviders } from './sso-providers.js';
 import * as store from './sso.store.js';
 
 export interface SsoDeps {
@@ -38,39 +37,23 @@ export interface SsoDeps {
 const MAX_OPEN_ATTEMPTS = 500;
 const ATTEMPT_MS = SSO_ATTEMPT_MINUTES * 60_000;
 const MOBILE = /^\+?[0-9]{6,20}$/;
+/** Where a linking sign-in returns: the personal settings page that started it. */
+const LINK_RETURN = '/settings/mobile?linked=sso';
 
 export const ssoErrors = {
   stateInvalid: () => new AppError('SsoStateInvalid', 'The sign-in is unknown, used or expired; start it again'),
   providerError: () => new AppError('SsoProviderError', 'The identity provider refused the sign-in'),
   identityNotAllowed: () =>
     new AppError('SsoIdentityNotAllowed', 'This identity may not sign in through this group’s provider'),
+  alreadyLinked: () =>
+    new AppError('SsoAlreadyLinked', 'This account or this identity is linked in that group already'),
+  unlinkNotAllowed: () =>
+    new AppError('SsoUnlinkNotAllowed', 'The account has no password: without its single sign-on it could not sign in'),
   creationDisabled: () =>
     new AppError('SsoAccountCreationDisabled', 'No account is linked to this identity and the group creates none'),
 };
 
 const hashState = (state: string) => crypto.createHash('sha256').update(state, 'utf8').digest('base64url');
-
-/** The claim at a name, dotted names reaching into objects (e.g. "ext.staff_id"); a string or null. */
-export function claimValue(claims: Record<string, unknown>, name: string): string | null {
-  if (!name) return null;
-  let value: unknown = name in claims ? claims[name] : undefined;
-  if (value === undefined && name.includes('.')) {
-    value = name.split('.').reduce<unknown>((at, key) => {
-      return at && typeof at === 'object' && !Array.isArray(at) ? (at as Record<string, unknown>)[key] : undefined;
-    }, claims);
-  }
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
-
-/** A username yyp accepts from a claim: the allowed characters kept (an e-mail gives its local part). */
-export function usernameFromClaim(value: string | null): string | null {
-  if (!value) return null;
-  const local = value.includes('@') ? value.slice(0, value.indexOf('@')) : value;
-  const cleaned = local.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
-  const cut = cleaned.slice(0, USERNAME_MAX - 4);
-  return cut && checkUsername(cut) === null ? cut : null;
-}
 
 /**
  * OpenID Connect single sign-on per group (issue 27; docs/sso.md): the group's admins configure
@@ -79,7 +62,12 @@ export function usernameFromClaim(value: string | null): string | null {
  * linked to in that group, which must be a member of the group, enabled and no platform admin.
  */
 export class SsoService {
-  constructor(private readonly deps: SsoDeps) {}
+  /** the groups' provider settings (sso-providers.ts) */
+  readonly providers: SsoProviders;
+
+  constructor(private readonly deps: SsoDeps) {
+    this.providers = new SsoProviders(deps);
+  }
 
   private get db(): Db {
     return this.deps.db;
@@ -100,7 +88,21 @@ export class SsoService {
     if (query.groupId === undefined) {
       return { providers: await store.enabledProviders(this.db), url: null, wx: this.deps.wx?.configured() ?? false };
     }
-    const groupId = query.groupId;
+    return this.begin(query.groupId, query.redirect ?? null, redirectUri, ctx, null);
+  }
+
+  /**
+   * A sign-in at the group's provider: the state, PKCE verifier and nonce kept (hashed state, ten
+   * minutes), the authorization request's url answered. `linkAccountId`: the account to link the
+   * identity to when it comes back (POST accounts/me/sso/{groupId}/link).
+   */
+  private async begin(
+    groupId: string,
+    redirect: string | null,
+    redirectUri: string,
+    ctx: AuditContext,
+    linkAccountId: string | null,
+  ): Promise<AuthAnswer> {
     const provider = await store.findProvider(this.db, groupId);
     if (!provider || !provider.enabled) throw errors.notFound('Single sign-on provider');
     const now = this.deps.clock.now();
@@ -122,7 +124,8 @@ export class SsoService {
       groupId,
       codeVerifier: request.codeVerifier,
       nonce: request.nonce,
-      redirect: query.redirect ?? null,
+      redirect,
+      linkAccountId,
       createdAt: now,
     });
     return { providers: [], url };
@@ -169,7 +172,9 @@ export class SsoService {
     const linked = await store.findIdentity(this.db, groupId, issuer, subject);
     let account: AccountRow;
     let created = false;
-    if (linked) {
+    if (attempt.linkAccountId) {
+      account = await this.linkAccount(attempt.linkAccountId, identity, linked, now, ctx);
+    } else if (linked) {
       const found = await store.findAccount(this.db, linked.accountId);
       const reason = found ? await this.refusal(found, groupId) : 'account_missing';
       if (!found || reason) {
@@ -194,10 +199,104 @@ export class SsoService {
       actorUsername: account.username,
       targetType: 'group',
       targetId: groupId,
-      details: { method: 'sso', issuer, subject, created },
+      details: { method: 'sso', issuer, subject, created, linked: attempt.linkAccountId !== null },
     });
     const info = await this.deps.accounts.issueSingleSignOn(account);
     return { ...info, username: account.username, groupId, redirect: attempt.redirect };
+  }
+
+  /**
+   * The identity a linking sign-in came back with, linked to the account that started it: refused
+   * when the account may not sign in there, or the identity is another account's; its own is kept.
+   */
+  private async linkAccount(
+    accountId: string,
+    identity: { groupId: string; issuer: string; subject: string },
+    linked: { accountId: string } | undefined,
+    now: Date,
+    ctx: AuditContext,
+  ): Promise<AccountRow> {
+    const { groupId } = identity;
+    const found = await store.findAccount(this.db, accountId);
+    const reason = found ? await this.refusal(found, groupId) : 'account_missing';
+    if (!found || reason) {
+      await this.refused(ctx, groupId, 'denied', reason ?? 'account_missing', found, identity);
+      throw ssoErrors.identityNotAllowed();
+    }
+    if (linked?.accountId === found.id) {
+      await store.touchIdentity(this.db, groupId, identity.issuer, identity.subject, now);
+      return found;
+    }
+    if (linked) {
+      await this.refused(ctx, groupId, 'denied', 'identity_linked_elsewhere', found, identity);
+      throw ssoErrors.alreadyLinked();
+    }
+    await this.db.transaction(async (tx) => {
+      // false: the identity, or another identity of this account in the group, was linked meanwhile
+      if (!(await store.linkIdentity(tx, { ...identity, accountId: found.id }, now))) throw ssoErrors.alreadyLinked();
+      await writeAudit(tx, ctx, {
+        action: 'account.sso.link',
+        outcome: 'success',
+        category: 'security',
+        actorId: found.id,
+        actorUsername: found.username,
+        targetType: 'group',
+        targetId: groupId,
+        details: { issuer: identity.issuer, subject: identity.subject },
+      });
+    });
+    return found;
+  }
+
+  /** GET accounts/me/sso: the account's links and the enabled providers of its groups it may still link. */
+  async links(account: AccountRow): Promise<SsoLinks> {
+    const [linked, groups, providers] = await Promise.all([
+      store.linksOf(this.db, account.id),
+      store.groupsOf(this.db, account.id),
+      store.enabledProviders(this.db),
+    ]);
+    const taken = new Set(linked.map((l) => l.groupId));
+    return {
+      linked: linked.map((l) => ({
+        groupId: l.groupId,
+        label: l.label,
+        issuer: l.issuer,
+        linkedAt: l.createdAt.toISOString(),
+        lastLoginAt: l.lastLoginAt?.toISOString() ?? null,
+      })),
+      offered: account.isPlatformAdmin
+        ? []
+        : providers.filter((p) => groups.includes(p.groupId) && !taken.has(p.groupId)),
+      hasPassword: account.passwordHash !== null,
+    };
+  }
+
+  /** POST accounts/me/sso/{groupId}/link: a sign-in at the group's provider whose identity then links to `account`. */
+  async startLink(account: AccountRow, groupId: string, redirectUri: string, ctx: AuditContext): Promise<AuthAnswer> {
+    const reason = await this.refusal(account, groupId);
+    if (reason === 'not_a_member') throw errors.notFound('Single sign-on provider');
+    if (reason) throw ssoErrors.identityNotAllowed();
+    if (await store.linkOf(this.db, groupId, account.id)) throw ssoErrors.alreadyLinked();
+    return this.begin(groupId, LINK_RETURN, redirectUri, ctx, account.id);
+  }
+
+  /** DELETE accounts/me/sso/{groupId}: the account's link there removed (not the last way in of an account without a password). */
+  async unlink(account: AccountRow, groupId: string, ctx: AuditContext): Promise<void> {
+    if (account.passwordHash === null) throw ssoErrors.unlinkNotAllowed();
+    await this.db.transaction(async (tx) => {
+      const removed = await store.deleteLink(tx, groupId, account.id);
+      if (!removed) throw errors.notFound('Single sign-on link');
+      await writeAudit(tx, ctx, {
+        action: 'account.sso.unlink',
+        outcome: 'success',
+        category: 'security',
+        actorId: account.id,
+        actorUsername: account.username,
+        targetType: 'group',
+        targetId: groupId,
+        details: { issuer: removed.issuer, subject: removed.subject },
+      });
+    });
   }
 
   /** Why a linked account may not sign in through the group's provider, or null. */
@@ -280,117 +379,6 @@ export class SsoService {
     const provider = await store.findProvider(this.db, groupId);
     return { url: provider?.enabled ? `/login?sso=${encodeURIComponent(groupId)}` : null };
   }
-
-  /** GET groups/{id}/sso: the group's provider without its secret. */
-  async provider(groupId: string, redirectUri: string): Promise<SsoProviderAnswer> {
-    const row = await store.findProvider(this.db, groupId);
-    return { provider: row ? present(row, redirectUri) : null, redirectUri };
-  }
-
-  /** PUT groups/{id}/sso: checks the issuer's discovery with the given client, then saves (secret sealed). */
-  async saveProvider(
-    actor: AccountRow,
-    groupId: string,
-    input: z.infer<typeof ssoProviderInputSchema>,
-    redirectUri: string,
-    ctx: AuditContext,
-  ): Promise<SsoProviderAnswer> {
-    const existing = await store.findProvider(this.db, groupId);
-    const secret = input.clientSecret ?? (existing ? this.deps.sealer.open(existing.clientSecretSealed) : null);
-    if (secret === null) {
-      throw errors.validation('The client secret is required', { field: 'clientSecret', problem: 'required' });
-    }
-    const settings = { issuer: input.issuer, clientId: input.clientId, clientSecret: secret, scopes: input.scopes };
-    try {
-      await this.deps.oidc.discover(settings);
-    } catch (err) {
-      if (!(err instanceof OidcError)) throw err;
-      throw new AppError('SsoProviderError', `The provider's discovery failed (${err.reason})`);
-    }
-    const row = await this.db.transaction(async (tx) => {
-      const saved = await store.saveProvider(
-        tx,
-        groupId,
-        {
-          label: input.label,
-          issuer: input.issuer,
-          clientId: input.clientId,
-          clientSecretSealed: this.deps.sealer.seal(secret),
-          scopes: input.scopes,
-          usernameClaim: input.usernameClaim,
-          nameClaim: input.nameClaim,
-          mobileClaim: input.mobileClaim,
-          allowCreate: input.allowCreate,
-          enabled: input.enabled,
-        },
-        this.deps.clock.now(),
-      );
-      await writeAudit(tx, ctx, {
-        action: 'group.sso',
-        outcome: 'success',
-        category: 'security',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        targetType: 'group',
-        targetId: groupId,
-        details: {
-          issuer: input.issuer,
-          clientId: input.clientId,
-          secretChanged: input.clientSecret !== undefined,
-          allowCreate: input.allowCreate,
-          enabled: input.enabled,
-          created: !existing,
-        },
-      });
-      return saved;
-    });
-    return { provider: present(row, redirectUri), redirectUri };
-  }
-
-  /** DELETE groups/{id}/sso: the provider goes (its identities stay, unused until one is configured again). */
-  async removeProvider(actor: AccountRow, groupId: string, ctx: AuditContext): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      if (!(await store.deleteProvider(tx, groupId))) throw errors.notFound('Single sign-on provider');
-      await writeAudit(tx, ctx, {
-        action: 'group.sso.remove',
-        outcome: 'success',
-        category: 'security',
-        actorId: actor.id,
-        actorUsername: actor.username,
-        targetType: 'group',
-        targetId: groupId,
-      });
-    });
-  }
-
-  /** GET admin/sso-providers (platform admins). */
-  async status(): Promise<SsoStatusRow[]> {
-    const rows = await store.providerStatus(this.db);
-    return rows.map((r) => ({
-      ...r,
-      identities: Number(r.identities),
-      lastLoginAt: r.lastLoginAt ? new Date(r.lastLoginAt).toISOString() : null,
-      updatedAt: r.updatedAt.toISOString(),
-    }));
-  }
-}
-
-function present(row: store.SsoProviderRow, redirectUri: string) {
-  return {
-    groupId: row.groupId,
-    label: row.label,
-    issuer: row.issuer,
-    clientId: row.clientId,
-    clientSecretSet: true,
-    scopes: row.scopes,
-    usernameClaim: row.usernameClaim,
-    nameClaim: row.nameClaim,
-    mobileClaim: row.mobileClaim,
-    allowCreate: row.allowCreate,
-    enabled: row.enabled,
-    redirectUri,
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }
 
 export type { SsoProviderInput };

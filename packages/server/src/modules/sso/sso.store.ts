@@ -179,3 +179,39 @@ export async function takenUsernames(db: Db, candidates: string[]): Promise<Set<
 export async function addMember(db: Db, groupId: string, accountId: string, now: Date): Promise<void> {
   await db.insert(groupMembers).values({ groupId, accountId, accessLevel: 0, joinedAt: now }).onConflictDoNothing();
 }
+
+/** The account's links, with the label of each group's provider (a group without one any more shows its name). */
+export async function linksOf(db: Db, accountId: string) {
+  return db
+    .select({
+      groupId: ssoIdentities.groupId,
+      label: sql<string>`coalesce(${ssoProviders.label}, ${groups.displayName})`,
+      issuer: ssoIdentities.issuer,
+      createdAt: ssoIdentities.createdAt,
+      lastLoginAt: ssoIdentities.lastLoginAt,
+    })
+    .from(ssoIdentities)
+    .innerJoin(groups, eq(groups.id, ssoIdentities.groupId))
+    .leftJoin(ssoProviders, eq(ssoProviders.groupId, ssoIdentities.groupId))
+    .where(eq(ssoIdentities.accountId, accountId))
+    .orderBy(groups.displayName);
+}
+
+/** The account's link in the group, if any. */
+export async function linkOf(db: Db, groupId: string, accountId: string) {
+  const rows = await db
+    .select({ issuer: ssoIdentities.issuer, subject: ssoIdentities.subject })
+    .from(ssoIdentities)
+    .where(and(eq(ssoIdentities.groupId, groupId), eq(ssoIdentities.accountId, accountId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Removes the account's link in the group: what it was, or undefined when there was none. */
+export async function deleteLink(db: Db, groupId: string, accountId: string) {
+  const rows = await db
+    .delete(ssoIdentities)
+    .where(and(eq(ssoIdentities.groupId, groupId), eq(ssoIdentities.accountId, accountId)))
+    .returning({ issuer: ssoIdentities.issuer, subject: ssoIdentities.subject });
+  return rows[0];
+}

@@ -1,0 +1,3 @@
+ALTER TABLE "sso_attempts" ADD COLUMN "link_account_id" text;--> statement-breakpoint
+ALTER TABLE "sso_attempts" ADD CONSTRAINT "sso_attempts_link_account_id_accounts_id_fk" FOREIGN KEY ("link_account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sso_identities_group_account_idx" ON "sso_identities" USING btree ("group_id","account_id");
