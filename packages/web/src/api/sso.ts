@@ -2,6 +2,7 @@ import {
   ssoCalls,
   type AuthAnswer,
   type LoginUrl,
+  type SsoLinks,
   type SsoProviderAnswer,
   type SsoProviderInput,
   type SsoStatusRow,
@@ -55,4 +56,21 @@ export function removeGroupSso(groupId: string): Promise<void> {
 
 export function fetchSsoStatus(signal?: AbortSignal): Promise<SsoStatusRow[]> {
   return callApi(ssoCalls.status, {}, { signal });
+}
+
+/** GET accounts/me/sso: the caller's links to its groups' single sign-on and those it may link. */
+export function fetchSsoLinks(signal?: AbortSignal): Promise<SsoLinks> {
+  return callApi(ssoCalls.links, {}, { signal });
+}
+
+/** POST accounts/me/sso/{groupId}/link: where to send the browser to link the identity there. */
+export async function startSsoLink(groupId: string): Promise<string> {
+  const answer = await callApi(ssoCalls.startLink, { params: { groupId } });
+  if (!answer.url) throw new Error('no authorization url');
+  return answer.url;
+}
+
+/** DELETE accounts/me/sso/{groupId}. */
+export function unlinkSso(groupId: string): Promise<void> {
+  return callApi(ssoCalls.unlink, { params: { groupId } });
 }

@@ -10,6 +10,7 @@ import { queryKeys } from '../../api/queryClient';
 import { useMe, useUpdateMe } from '../../shared/account/useMe';
 import { useNotify } from '../../shared/notify/useNotify';
 import { PageHeading } from '../../ui/PageHeading';
+import { SsoLinkCard } from './SsoLinkCard';
 import { WxLinkCard } from './WxLinkCard';
 
 /** Seconds before another code may be asked for (the server sends one a minute per number). */
@@ -25,7 +26,7 @@ interface BindValues {
  * /settings/mobile (issue 27): the bound number, and binding another with the code sent to it
  * (POST accounts/me/code/bind-mobile, then accounts/me/mobile/bind). Where the site has no SMS
  * service (ServiceNotConfigured) the number is saved without a code, as the server then allows.
- * Below it, the account's WeChat (WxLinkCard).
+ * Below it, the account's WeChat (WxLinkCard) and its groups' single sign-on (SsoLinkCard).
  */
 export function MobilePage() {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export function MobilePage() {
       {me.isPending && <Skeleton active paragraph={{ rows: 4 }} />}
       {me.data && <MobileCard user={me.data} />}
       {me.data && <WxLinkCard />}
+      {me.data && <SsoLinkCard />}
     </div>
   );
 }

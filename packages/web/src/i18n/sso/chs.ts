@@ -3,6 +3,18 @@ import type { ssoEn } from './en';
 
 /** 单点登录（OpenID Connect，议题 27）的文字。 */
 export const ssoChs: Widen<typeof ssoEn> = {
+  ssoLink: {
+    title: '单点登录',
+    hint: '将账号绑定到所在医院的统一登录，之后在登录页一键登录。',
+    linkWith: '绑定{{label}}登录',
+    linked: '已绑定{{label}}，绑定于 {{date}}',
+    lastUsed: '最近使用 {{date}}',
+    unlink: '解除绑定',
+    unlinkConfirm: '确定解除此单点登录绑定？之后请使用密码登录。',
+    unlinked: '已解除单点登录绑定',
+    justLinked: '账号已绑定，下次可一键登录。',
+    cannotUnlink: '此账号没有密码，不能解除单点登录绑定。',
+  },
   sso: {
     or: '或',
     signInWith: '使用{{label}}登录',

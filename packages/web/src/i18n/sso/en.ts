@@ -3,6 +3,18 @@
  * group's provider card and the platform admin's status tab. Merged into the one `Messages` tree in en.ts.
  */
 export const ssoEn = {
+  ssoLink: {
+    title: 'Single sign-on',
+    hint: 'Link your account to your hospital’s sign-in, then sign in with one click on the login page.',
+    linkWith: 'Link with {{label}}',
+    linked: 'Linked with {{label}} since {{date}}',
+    lastUsed: 'last used {{date}}',
+    unlink: 'Unlink',
+    unlinkConfirm: 'Unlink this sign-in? You will sign in with your password.',
+    unlinked: 'The single sign-on link is removed.',
+    justLinked: 'Your account is now linked: next time sign in with one click.',
+    cannotUnlink: 'This account has no password: its single sign-on cannot be unlinked.',
+  },
   sso: {
     or: 'or',
     signInWith: 'Sign in with {{label}}',
