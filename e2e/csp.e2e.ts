@@ -191,7 +191,7 @@ describe('the Content-Security-Policy breaks no screen', () => {
     page = await watchedPage();
     expectPageHeaders(await page.goto('/login'));
     // Ant Design's styles took (they are <style> elements with the page's nonce).
-    const login = page.getByRole('button', { name: /登\s*录/ });
+    const login = page.getByRole('button', { name: /^登\s*录$/ });
     await login.waitFor();
     await expect.poll(() => login.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(22, 100, 255)');
     await submitLogin(page, 'senior', DEMO_PASSWORD);
@@ -311,7 +311,7 @@ describe('the Content-Security-Policy breaks no screen', () => {
     const probe = await watchedPage();
     page = probe;
     await probe.goto('/login');
-    await probe.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await probe.getByRole('button', { name: /^登\s*录$/ }).waitFor();
     await probe.evaluate(() => {
       document.body.insertAdjacentHTML(
         'beforeend',

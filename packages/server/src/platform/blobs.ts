@@ -241,8 +241,9 @@ export class LocalBlobStore implements BlobStore {
     const tmpFile = this.tmpName();
     let size = 0;
     source.on('data', (chunk: Buffer) => (size += chunk.length));
+    const out = fs.createWriteStream(tmpFile);
     try {
-      await pipeline(source, fs.createWriteStream(tmpFile));
+      await pipeline(source, out);
       const handle = await fsp.open(tmpFile, 'r+');
       try {
         await handle.sync();
@@ -252,6 +253,9 @@ export class LocalBlobStore implements BlobStore {
       await this.commit(tmpFile, key);
       return size;
     } catch (err) {
+      // pipeline rejects as soon as the source fails, while the file may still be opening: it is
+      // removed once the write stream has closed, or the open would create it again after the rm.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await fsp.rm(tmpFile, { force: true });
       throw err;
     }
