@@ -151,7 +151,7 @@ report(
 // when the unit and web tiers ran niced beside the e2e on 2026-11-28).
 // The e2e files run in two shards, each a vitest process with its own server: the first starts with
 // the integration tiers and the second, with the smaller share of the files' recorded time
-// (E2E_LATE_SHARE, 0.25; e2e/durations.json), when they end and leave their core. Two shards from
+// (E2E_LATE_SHARE, 0.25; e2e/durations.json), when they or the first shard end (below). Two shards from
 // the start ran at a load of 10 beside them (2026-11-28: two report-editor tests hit their 60 s
 // limit); one shard alone left a core idle for the e2e's last ~15 minutes (CI 2,649 s, stop 42).
 // E2E_LATE_SHARE=0 runs one shard; E2E_SHARDS=N runs N equal shards all from the start.
@@ -193,7 +193,12 @@ console.log(
   `\n=== ${intTiers.map((t) => t.name).join(' and ')}, side by side at a lower priority (output follows) ===`,
 );
 const intRun = startTiers(intTiers, { nice: true });
-const lateRun = lateShard ? intRun.then(() => startTiers([lateShard])) : Promise.resolve([]);
+// The late shard starts when a core frees: the integration tiers end, or the first shard does (CI
+// 2,993 s on 2026-11-28: the first shard ended at 1,054 s and the integration tiers at 1,627 s,
+// after which the late shard ran 289 s alone). One e2e runs at a time either way.
+const lateRun = lateShard
+  ? Promise.race([intRun, e2eRun]).then(() => startTiers([lateShard]))
+  : Promise.resolve([]);
 const [intResults, e2eResults, lateResults] = await Promise.all([intRun, e2eRun, lateRun]);
 report(intResults);
 report([...e2eResults, ...lateResults]);
