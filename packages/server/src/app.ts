@@ -172,6 +172,7 @@ export async function buildApp(
       rateLimitMultiplier: options.rateLimitMultiplier,
       sms: options.sms ?? null,
       smsStatus: options.smsStatus,
+      sealer: new Sealer(options.jwtSecret, 'sms-access-key'),
     }),
     domain: new DomainService(options.db, options.clock),
     groups: new GroupsService(options.db, options.clock),

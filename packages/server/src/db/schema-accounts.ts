@@ -162,3 +162,24 @@ export const verificationCodes = pgTable(
     index('verification_codes_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * The platform's own SMS account (PUT admin/sms), in place of the server environment's (YYP_SMS):
+ * at most one row, id 'platform'. mode 'off' sends no codes; 'aliyun' sends them through the
+ * account below, its AccessKey secret sealed (platform/sealed.ts, purpose 'sms-access-key').
+ * No row: the environment's service.
+ */
+export const smsAccounts = pgTable('sms_accounts', {
+  id: text('id').primaryKey(),
+  mode: text('mode').$type<'off' | 'aliyun'>().notNull(),
+  endpoint: text('endpoint'),
+  region: text('region'),
+  signName: text('sign_name'),
+  templateResetPassword: text('template_reset_password'),
+  templateBindMobile: text('template_bind_mobile'),
+  accessKeyId: text('access_key_id'),
+  accessKeySecretSealed: text('access_key_secret_sealed'),
+  updatedAt: ts('updated_at').notNull(),
+  updatedBy: text('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+});
+export type SmsAccountRow = typeof smsAccounts.$inferSelect;

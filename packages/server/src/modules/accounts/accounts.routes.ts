@@ -79,6 +79,16 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountsService): 
     auth: 'platformAdmin',
     handler: () => accounts.mobile.status(),
   });
+  defineCallRoute(app, smsAdminCalls.save, {
+    summary: "The platform's own SMS account, or no codes, in place of the environment's (platform admin)",
+    auth: 'platformAdmin',
+    handler: ({ account, body, request }) => accounts.mobile.saveAccount(account, body, auditContext(request)),
+  });
+  defineCallRoute(app, smsAdminCalls.reset, {
+    summary: "Back to the environment's SMS service (platform admin)",
+    auth: 'platformAdmin',
+    handler: ({ account, request }) => accounts.mobile.resetAccount(account, auditContext(request)),
+  });
   defineCallRoute(app, smsAdminCalls.test, {
     summary: 'Send a test message through the SMS service (platform admin)',
     auth: 'platformAdmin',

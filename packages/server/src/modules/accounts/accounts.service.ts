@@ -19,6 +19,7 @@ import type { CallerScope } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { assertNewPassword, hashPassword, verifyPassword } from '../../platform/passwords.js';
+import type { Sealer } from '../../platform/sealed.js';
 import type { SmsProvider } from '../../platform/sms/index.js';
 import type { SmsStatus } from '@yyp/contracts';
 import type { TokenService } from '../../platform/tokens.js';
@@ -28,6 +29,7 @@ import { clientAddress, RATE_RULES, RateLimiter } from './rate-limit.js';
 import type { PoliciesService } from '../policies/index.js';
 import { maskMobile, presentSuggestion, presentUser } from './accounts.presenter.js';
 import { MobileService } from './mobile.service.js';
+import { SmsAccounts } from './sms-account.js';
 import * as store from './accounts.store.js';
 import { organizationsOf, permissionsOf } from './permissions.js';
 
@@ -43,6 +45,8 @@ export interface AccountsDeps {
   sms?: SmsProvider | null;
   /** what the SMS service in effect is, for the platform admin */
   smsStatus?: SmsStatus | undefined;
+  /** seals the platform's own SMS AccessKey secret (sms-account.ts) */
+  sealer: Sealer;
 }
 
 /** A session's activity is written at most this often; inactivity is measured to this precision. */
@@ -65,8 +69,13 @@ export class AccountsService {
       db: deps.db,
       clock: deps.clock,
       limiter: this.limiter,
-      sms: deps.sms ?? null,
-      status: deps.smsStatus,
+      sms: new SmsAccounts({
+        db: deps.db,
+        clock: deps.clock,
+        sealer: deps.sealer,
+        environment: deps.sms ?? null,
+        environmentStatus: deps.smsStatus,
+      }),
     });
   }
 
@@ -329,7 +338,8 @@ export class AccountsService {
   async updateMe(account: AccountRow, change: UpdateMeRequest): Promise<User> {
     // Where codes can be sent, a number is bound only with its code (accounts/me/mobile/bind):
     // password resets go to it. Removing one's number needs none.
-    if (this.deps.sms && change.mobile !== undefined && change.mobile !== null && change.mobile !== account.mobile) {
+    const newMobile = change.mobile !== undefined && change.mobile !== null && change.mobile !== account.mobile;
+    if (newMobile && (await this.mobile.canSend())) {
       throw new AppError('MobileChangeNeedsCode', 'Bind a new mobile number with the code sent to it', {
         field: 'mobile',
       });

@@ -5,6 +5,7 @@ import {
   SMS_CODE_TTL_SECONDS,
   type BindMobileRequest,
   type PasswordResetRequest,
+  type SmsAccountRequest,
   type SmsStatus,
 } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
@@ -13,21 +14,20 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import { AppError, errors } from '../../platform/errors.js';
 import { assertNewPassword, hashPassword } from '../../platform/passwords.js';
-import { smsStatusOf, SmsSendError, type SmsProvider, type SmsPurpose } from '../../platform/sms/index.js';
+import { SmsSendError, type SmsProvider, type SmsPurpose } from '../../platform/sms/index.js';
 import { getDomainConfig } from '../domain/index.js';
 import { maskMobile } from './accounts.presenter.js';
 import * as store from './accounts.store.js';
 import { clientAddress, RATE_RULES, tooManyRequests, type RateLimiter } from './rate-limit.js';
+import type { SmsAccounts } from './sms-account.js';
 import * as codes from './verification-codes.store.js';
 
 export interface MobileDeps {
   db: Db;
   clock: Clock;
   limiter: RateLimiter;
-  /** null: no SMS service on this server (YYP_SMS=off); the calls answer ServiceNotConfigured */
-  sms: SmsProvider | null;
-  /** what the SMS service in effect is (startSms); absent: told from `sms` alone */
-  status?: SmsStatus | undefined;
+  /** the SMS service in effect (the environment's or the platform's own); none: ServiceNotConfigured */
+  sms: SmsAccounts;
 }
 
 const smsNotConfigured = () =>
@@ -75,8 +75,25 @@ export class MobileService {
   }
 
   /** GET admin/sms: the SMS service in effect (the platform admin's page; never the secret). */
-  status(): SmsStatus {
-    return this.deps.status ?? smsStatusOf(this.deps.sms ? this.deps.sms.kind : 'off');
+  async status(): Promise<SmsStatus> {
+    return (await this.deps.sms.current()).status;
+  }
+
+  /** PUT admin/sms (sms-account.ts). */
+  saveAccount(admin: AccountRow, input: SmsAccountRequest, ctx: AuditContext): Promise<SmsStatus> {
+    return this.deps.sms.save(admin, input, ctx);
+  }
+
+  /** DELETE admin/sms (sms-account.ts). */
+  resetAccount(admin: AccountRow, ctx: AuditContext): Promise<SmsStatus> {
+    return this.deps.sms.reset(admin, ctx);
+  }
+
+  /** The SMS service in effect, or ServiceNotConfigured. */
+  private async provider(): Promise<SmsProvider> {
+    const { provider } = await this.deps.sms.current();
+    if (!provider) throw smsNotConfigured();
+    return provider;
   }
 
   /**
@@ -87,8 +104,7 @@ export class MobileService {
   async sendTest(admin: AccountRow, mobile: string, ctx: AuditContext): Promise<void> {
     const address = clientAddress(ctx.ip ?? undefined);
     await this.deps.limiter.hit([...RATE_RULES.smsByAddress, ...RATE_RULES.smsByNumber], { address, number: mobile });
-    const sms = this.deps.sms;
-    if (!sms) throw smsNotConfigured();
+    const sms = await this.provider();
     const code = String(crypto.randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
     const audit = {
       action: 'platform.sms_test',
@@ -113,7 +129,7 @@ export class MobileService {
     const name = username.trim();
     const address = clientAddress(ctx.ip ?? undefined);
     await this.deps.limiter.hit([...RATE_RULES.smsByAddress, ...RATE_RULES.smsByName], { address, name });
-    if (!this.deps.sms) throw smsNotConfigured();
+    const sms = await this.provider();
     const account = await store.findAccountByUsername(this.db, name);
     if (!account || account.disabled !== 0 || !account.mobile) {
       throw new AppError(
@@ -124,7 +140,7 @@ export class MobileService {
     if (account.source !== 'password') {
       throw new AppError('PasswordChangeNotAllowed', 'This account signs in with WeChat or single sign-on');
     }
-    await this.send(account, 'reset-password', account.mobile, ctx);
+    await this.send(sms, account, 'reset-password', account.mobile, ctx);
   }
 
   /** Sets a new password with the code sent to the account's number; every earlier session ends. */
@@ -132,7 +148,7 @@ export class MobileService {
     const name = username.trim();
     const address = clientAddress(ctx.ip ?? undefined);
     await this.deps.limiter.hit([...RATE_RULES.resetByAddress, ...RATE_RULES.resetByName], { address, name });
-    if (!this.deps.sms) throw smsNotConfigured();
+    await this.provider();
     const account = await store.findAccountByUsername(this.db, name);
     if (!account || account.disabled !== 0) throw expired('none');
     // The password is checked before the code, so a too simple one does not use the code up.
@@ -166,8 +182,7 @@ export class MobileService {
       address,
       name: account.username,
     });
-    if (!this.deps.sms) throw smsNotConfigured();
-    await this.send(account, 'bind-mobile', mobile, ctx);
+    await this.send(await this.provider(), account, 'bind-mobile', mobile, ctx);
   }
 
   /** Binds the number the code was sent to; answers the account as it is now. */
@@ -177,7 +192,7 @@ export class MobileService {
       address,
       name: account.username,
     });
-    if (!this.deps.sms) throw smsNotConfigured();
+    await this.provider();
     const now = this.deps.clock.now();
     const result = await this.db.transaction(async (tx) => {
       const check = await this.checkCode(tx, account, 'bind-mobile', input.code, input.mobile);
@@ -234,12 +249,17 @@ export class MobileService {
   }
 
   /** Draws a code, stores its hash (replacing the one before) and sends it; a failed send leaves no code. */
-  private async send(account: AccountRow, purpose: SmsPurpose, mobile: string, ctx: AuditContext): Promise<void> {
+  private async send(
+    sms: SmsProvider,
+    account: AccountRow,
+    purpose: SmsPurpose,
+    mobile: string,
+    ctx: AuditContext,
+  ): Promise<void> {
     await this.deps.limiter.hit(RATE_RULES.smsByNumber, {
       address: clientAddress(ctx.ip ?? undefined),
       number: mobile,
     });
-    const sms = this.deps.sms!;
     const now = this.deps.clock.now();
     const id = crypto.randomUUID();
     const code = String(crypto.randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
@@ -286,6 +306,11 @@ export class MobileService {
       actorUsername: account.username,
       details: { code: error.code },
     });
+  }
+
+  /** Whether codes can be sent now (a new number is then bound only with its code). */
+  async canSend(): Promise<boolean> {
+    return (await this.deps.sms.current()).provider !== null;
   }
 
   /** Drops expired codes (the accounts' housekeeping). */

@@ -11,6 +11,7 @@ export { createAliyunSms, serviceNumber, type AliyunSmsOptions } from './aliyun.
 export { createDevSms } from './dev.js';
 export {
   ALIYUN_SMS_ENDPOINT,
+  smsEndpointOrigin,
   smsSettings,
   type AliyunSmsSettings,
   type SmsMode,

@@ -1,3 +1,4 @@
+import { SMS_FIELD_RULES } from '@yyp/contracts';
 import { serviceBaseUrl } from '../service-url.js';
 import { SMS_PURPOSES, type SmsPurpose } from './provider.js';
 
@@ -47,17 +48,23 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
   return value;
 }
 
-function endpointOf(env: NodeJS.ProcessEnv): string {
-  const parsed = new URL(serviceBaseUrl(env, 'ALIYUN_SMS_ENDPOINT', ALIYUN_SMS_ENDPOINT));
+/**
+ * The origin of an SMS endpoint (scheme, host and port only): https, or plain http to a simulator
+ * on this host; `name` is what an error calls it.
+ */
+export function smsEndpointOrigin(value: string, name = 'ALIYUN_SMS_ENDPOINT'): string {
+  const parsed = new URL(serviceBaseUrl({ [name]: value }, name, ALIYUN_SMS_ENDPOINT));
   if (parsed.username || parsed.password || (parsed.pathname !== '/' && parsed.pathname !== '') || parsed.search) {
-    throw new Error('ALIYUN_SMS_ENDPOINT must be an origin (scheme, host and port only)');
+    throw new Error(`${name} must be an origin (scheme, host and port only)`);
   }
   return parsed.origin;
 }
 
+const endpointOf = (env: NodeJS.ProcessEnv) => smsEndpointOrigin(env.ALIYUN_SMS_ENDPOINT ?? '');
+
 function aliyunSettings(env: NodeJS.ProcessEnv): AliyunSmsSettings {
   const accessKeyId = required(env, 'ALIYUN_SMS_ACCESS_KEY_ID');
-  if (!/^[A-Za-z0-9]{8,64}$/.test(accessKeyId)) {
+  if (!SMS_FIELD_RULES.accessKeyId.test(accessKeyId)) {
     throw new Error('ALIYUN_SMS_ACCESS_KEY_ID must be an AccessKey ID (letters and digits, e.g. LTAI…)');
   }
   const accessKeySecret = required(env, 'ALIYUN_SMS_ACCESS_KEY_SECRET');
@@ -70,11 +77,11 @@ function aliyunSettings(env: NodeJS.ProcessEnv): AliyunSmsSettings {
   for (const purpose of SMS_PURPOSES) {
     const name = TEMPLATE_VARIABLES[purpose];
     const code = required(env, name);
-    if (!/^SMS_\d{6,12}$/.test(code)) throw new Error(`${name} must be a template code like SMS_123456789`);
+    if (!SMS_FIELD_RULES.template.test(code)) throw new Error(`${name} must be a template code like SMS_123456789`);
     templates[purpose] = code;
   }
   const region = env.ALIYUN_SMS_REGION?.trim() || ALIYUN_SMS_REGION;
-  if (!/^[a-z]{2}(-[a-z0-9]+)+$/.test(region)) {
+  if (!SMS_FIELD_RULES.region.test(region)) {
     throw new Error('ALIYUN_SMS_REGION must be a region id like cn-hangzhou');
   }
   return { endpoint: endpointOf(env), accessKeyId, accessKeySecret, signName, templates, region };

@@ -101,5 +101,8 @@ export function smsStatusOf(mode: SmsStatus['mode'], aliyun?: AliyunSmsSettings)
       : null,
     accessKeyId: aliyun ? maskAccessKeyId(aliyun.accessKeyId) : null,
     inboxUrl: null,
+    source: 'environment',
+    updatedAt: null,
+    secretUnreadable: false,
   };
 }
