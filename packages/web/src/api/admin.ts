@@ -1,4 +1,4 @@
-import { adminCalls, smsAdminCalls, type SmsStatus } from '@yyp/contracts';
+import { adminCalls, smsAdminCalls, type SmsAccountRequest, type SmsStatus } from '@yyp/contracts';
 import { callApi } from './call';
 import type { PlatformGroupPage } from '@yyp/contracts';
 import type { AccountActionResult, AuditPage, AuditQuery, RealmPage } from './contractTypes';
@@ -56,4 +56,14 @@ export function getSmsStatus(signal?: AbortSignal): Promise<SmsStatus> {
 /** POST admin/sms/test: a test message to this number. */
 export function sendSmsTest(mobile: string): Promise<void> {
   return callApi(smsAdminCalls.test, { body: { mobile } });
+}
+
+/** PUT admin/sms: the platform's own SMS account, or no codes, in place of the environment's. */
+export function saveSmsAccount(body: SmsAccountRequest): Promise<SmsStatus> {
+  return callApi(smsAdminCalls.save, { body });
+}
+
+/** DELETE admin/sms: back to the SMS service of the server's environment. */
+export function resetSmsAccount(): Promise<SmsStatus> {
+  return callApi(smsAdminCalls.reset, {});
 }

@@ -112,6 +112,9 @@ describe('/settings/admin', () => {
           templates: { resetPassword: 'SMS_100000001', bindMobile: 'SMS_100000002' },
           accessKeyId: 'LTAI****3f',
           inboxUrl: null,
+          source: 'environment',
+          updatedAt: null,
+          secretUnreadable: false,
         },
       }),
     });
