@@ -12,6 +12,7 @@ import {
   screenshot,
   signIn,
 } from './support.js';
+import { startSmsSimulator } from '../packages/server/src/sim/sms/simulator.js';
 
 // Issue 27 "Platform admin": the demo admin sets the site's branding, the strong-password policy
 // and a 15-minute inactivity limit on /settings/admin; a new login page shows the branding and
@@ -102,5 +103,51 @@ describe('/settings/admin', () => {
     await screenshot(page, 'settings-admin-sms');
     const inbox = (await (await fetch(`${inject('smsInbox')}/inbox.json?phone=${phone}`)).json()) as unknown[];
     expect(inbox).toHaveLength(1);
+  });
+
+  it('puts an SMS account of the platform’s own in place of the environment’s, then goes back to it', async () => {
+    // The hospital's own Alibaba Cloud account: a second simulator of the same API, with its key.
+    const own = await startSmsSimulator({
+      accessKeyId: 'LTAI5tRenheHospital1',
+      accessKeySecret: 'renhe-e2e-secret-7Qp2',
+      signName: '仁和医院',
+      templates: { SMS_465001001: '您的重置密码验证码为${code}', SMS_465001002: '您的绑定验证码为${code}' },
+    });
+    try {
+      await signIn(page, 'admin', '/settings/admin');
+      await page.getByRole('tab', { name: '短信' }).click();
+      await page.getByText('服务器环境变量', { exact: true }).waitFor();
+      await page.getByRole('button', { name: /使用平台自有账号/ }).click();
+      const dialog = page.getByRole('dialog', { name: '平台短信账号' });
+      await dialog.getByLabel('AccessKey 编号').fill('LTAI5tRenheHospital1');
+      await dialog.getByLabel('AccessKey 密钥').fill('renhe-e2e-secret-7Qp2');
+      await dialog.getByLabel('短信签名').fill('仁和医院');
+      await dialog.getByLabel('模板：重置密码').fill('SMS_465001001');
+      await dialog.getByLabel('模板：绑定手机').fill('SMS_465001002');
+      await dialog.getByLabel('服务地址').fill(own.url);
+      await screenshot(page, 'settings-admin-sms-account');
+      await dialog.getByRole('button', { name: /保\s*存/ }).click();
+      await page.getByText('短信设置已保存，立即生效。').waitFor();
+      await page.getByText('【仁和医院】').waitFor();
+      await page.getByText(/^本页设置（/).waitFor();
+      const phone = '13700137043';
+      await page.getByLabel('测试号码').fill(phone);
+      await page.getByRole('button', { name: /发送测试短信/ }).click();
+      await page.getByText(`测试短信已发送至 ${phone}。`).waitFor();
+      expect(own.messages(phone)).toEqual([
+        expect.objectContaining({ signName: '仁和医院', templateCode: 'SMS_465001002' }),
+      ]);
+      await screenshot(page, 'settings-admin-sms-own');
+      await page.getByRole('button', { name: /恢复服务器环境配置/ }).click();
+      await page
+        .getByRole('tooltip')
+        .getByRole('button', { name: /恢复服务器环境配置/ })
+        .click();
+      await page.getByText('本地模拟器').waitFor();
+      await page.getByText('服务器环境变量', { exact: true }).waitFor();
+    } finally {
+      await api('/yyp/api/v1/admin/sms', adminToken, { method: 'DELETE' });
+      await own.close();
+    }
   });
 });
