@@ -308,7 +308,7 @@ export const chs: Messages = {
     WxStateInvalid: '微信登录请求无效、已使用或已过期，请重新开始',
     WxTicketInvalid: '微信登录已过期或已使用，请重新扫码',
     WxProviderError: '微信拒绝了此次登录或无法连接微信，请重新扫码',
-    WxIdentityNotAllowed: '此微信绑定的账号不能登录（已被停用）',
+    WxIdentityNotAllowed: '此账号不能使用微信登录：账号已停用，或为平台管理员（须使用密码登录）',
     WxAlreadyLinked: '此账号已绑定其他微信，或此微信已绑定其他账号',
     WxUnlinkNotAllowed: '此账号没有密码，解除微信绑定后将无法登录',
     RequestTimeout: '服务器响应超时，请重试',

@@ -136,7 +136,8 @@ const errors: Record<ApiErrorCode, string> = {
   WxStateInvalid: 'This WeChat login is unknown, was already used or has expired. Please start again.',
   WxTicketInvalid: 'This WeChat sign-in has expired or was already used. Please scan the QR code again.',
   WxProviderError: 'WeChat refused the login or could not be reached. Please scan the QR code again.',
-  WxIdentityNotAllowed: 'The account linked to this WeChat may not sign in (it is disabled).',
+  WxIdentityNotAllowed:
+    'This account may not sign in with WeChat: it is disabled, or a platform administrator, who signs in with the password.',
   WxAlreadyLinked: 'This account already has a WeChat linked, or this WeChat is linked to another account.',
   WxUnlinkNotAllowed: 'This account has no password: without WeChat it could not sign in.',
   RequestTimeout: 'The server did not respond in time. Please try again.',

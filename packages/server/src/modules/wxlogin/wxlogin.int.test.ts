@@ -293,4 +293,41 @@ describe('unlinking and disabled accounts', () => {
       .limit(1);
     expect(audit).toMatchObject({ outcome: 'denied', details: { method: 'wx', reason: 'account_disabled' } });
   });
+
+  it('refuses to link a platform admin, who signs in with the password only; the ticket stays for another account', async () => {
+    const admin = await makeAccount(t, { platformAdmin: true });
+    sim.addUser({ key: 'qian', nickname: '钱管理员' });
+    const ticket = await bindTicket('钱管理员');
+    const res = await post('auth/wx/bind', { ticket, username: admin.username, password: admin.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('WxIdentityNotAllowed');
+    expect(await identityCount(admin.accountId)).toBe(0);
+    expect(await lastAudit('account.login')).toMatchObject({
+      outcome: 'denied',
+      actorId: admin.accountId,
+      details: { method: 'wx', reason: 'platform_admin' },
+    });
+    const other = await makeAccount(t);
+    expect(
+      (await post('auth/wx/bind', { ticket, username: other.username, password: other.password })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses the WeChat of an account made a platform admin after it was linked', async () => {
+    const later = await makeAccount(t);
+    sim.addUser({ key: 'sun', nickname: '孙主任' });
+    const ticket = await bindTicket('孙主任');
+    expect(
+      (await post('auth/wx/bind', { ticket, username: later.username, password: later.password })).statusCode,
+    ).toBe(200);
+    await t.db.database.db.update(accounts).set({ isPlatformAdmin: true }).where(eq(accounts.id, later.accountId));
+    const res = await callback(await scan(await start(), '孙主任'));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('WxIdentityNotAllowed');
+    expect(await lastAudit('account.login')).toMatchObject({
+      outcome: 'denied',
+      actorId: later.accountId,
+      details: { method: 'wx', reason: 'platform_admin' },
+    });
+  });
 });

@@ -106,8 +106,9 @@ export class WxLoginService {
     const linked = await store.findIdentity(this.db, subject);
     if (linked) {
       const account = await findAccountById(this.db, linked.accountId);
-      if (!account || account.disabled !== 0) {
-        await this.refused(ctx, 'denied', account ? 'account_disabled' : 'account_missing', account);
+      if (!account || account.disabled !== 0 || account.isPlatformAdmin) {
+        const reason = !account ? 'account_missing' : account.disabled !== 0 ? 'account_disabled' : 'platform_admin';
+        await this.refused(ctx, 'denied', reason, account);
         throw wxErrors.notAllowed();
       }
       await store.touchIdentity(this.db, subject, user, now);
@@ -140,6 +141,12 @@ export class WxLoginService {
     this.provider();
     // The password is checked first: a wrong one leaves the ticket for another try.
     const account = await this.deps.accounts.checkLogin(input.username, input.password, ctx);
+    // A platform admin signs in with the password only, as single sign-on refuses them too: the
+    // ticket stays, for another account.
+    if (account.isPlatformAdmin) {
+      await this.refused(ctx, 'denied', 'platform_admin', account);
+      throw wxErrors.notAllowed();
+    }
     const ticket = await this.takeTicket(input.ticket, ctx);
     const now = this.deps.clock.now();
     const linked = await this.db.transaction(async (tx) => {
