@@ -32,6 +32,11 @@ describe('WeChat website login', () => {
   it('links a WeChat to the demo doctor by its password, then signs in', async () => {
     await scanAs('张医生', 'wx');
     await page.getByText('将微信绑定到账号').waitFor();
+    // The WeChat avatar loads: the pages' img-src allows where it is (here the simulator).
+    const avatar = page.locator('.ant-avatar img').first();
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await page.getByLabel('用户名').fill('doctor');
     await page.getByLabel('密码').fill('Yyp@2026');
     await screenshot(page, 'wx-bind-card');

@@ -405,7 +405,11 @@ export async function buildApp(
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
     await installWebPages(app, {
       webDist,
-      policy: { frameAncestors: options.frameAncestors ?? [], blobOrigins: await blobOriginsOf(options.blobs) },
+      policy: {
+        frameAncestors: options.frameAncestors ?? [],
+        blobOrigins: await blobOriginsOf(options.blobs),
+        imageOrigins: options.wxLogin?.avatarOrigins ?? [],
+      },
     });
   } else {
     app.setNotFoundHandler(apiNotFound);

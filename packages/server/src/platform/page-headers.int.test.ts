@@ -14,6 +14,7 @@ import {
 } from '../test/harness.js';
 import { S3BlobStore } from './blobs-s3.js';
 import { blobOriginsOf, CSP_NONCE_PLACEHOLDER } from './page-headers.js';
+import { createWeChatLogin } from './wxlogin/wechat.js';
 
 /** A built web app as Vite writes it with html.cspNonce: the placeholder where each answer's nonce goes. */
 const SHELL = `<!doctype html><html><head>
@@ -178,6 +179,13 @@ describe('a deployment with FRAME_ANCESTORS and blobs in S3', () => {
       bodyLimitBytes: 64 * 1024,
       webDist: dist,
       frameAncestors: his,
+      // WeChat login on: its avatars come from WeChat's hosts.
+      wxLogin: createWeChatLogin({
+        appId: 'wx0123456789abcdef',
+        appSecret: '0123456789abcdef0123456789abcdef',
+        openBase: 'https://open.weixin.qq.com',
+        apiBase: 'https://api.weixin.qq.com',
+      }),
       jobIntervalMs: 0,
       purgeIntervalMs: 0,
     }));
@@ -206,9 +214,16 @@ describe('a deployment with FRAME_ANCESTORS and blobs in S3', () => {
     }
   });
 
-  it('allows images from and uploads to the bucket’s public endpoint, not the server’s own one', async () => {
+  it('allows images from and uploads to the bucket’s public endpoint, not the server’s own one; WeChat’s avatars as images only', async () => {
     const policy = csp(await app.inject({ method: 'GET', url: '/studies' }));
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://files.example.org']);
+    expect(policy.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://files.example.org',
+      'https://thirdwx.qlogo.cn',
+      'https://wx.qlogo.cn',
+    ]);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://files.example.org']);
   });
 });

@@ -62,6 +62,8 @@ export interface PagePolicy {
   frameAncestors: readonly string[];
   /** other origins the browser loads blobs from and uploads them to (presigned S3 URLs) */
   blobOrigins: readonly string[];
+  /** other origins of images only (WeChat's avatars) */
+  imageOrigins?: readonly string[];
 }
 
 const nonces = new WeakMap<ServerResponse, string>();
@@ -92,7 +94,7 @@ export function pageHelmetOptions(policy: PagePolicy, embeddable: boolean): Fast
         // areas and Cornerstone's measurement labels set them with setAttribute('style'). An
         // attribute styles its own element and can load nothing img-src does not allow.
         'style-src-attr': ["'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...policy.blobOrigins],
+        'img-src': ["'self'", 'data:', 'blob:', ...policy.blobOrigins, ...(policy.imageOrigins ?? [])],
         'connect-src': ["'self'", ...policy.blobOrigins],
         'font-src': ["'self'"],
         'worker-src': ["'self'"],

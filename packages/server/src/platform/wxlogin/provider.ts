@@ -42,6 +42,8 @@ export class WxLoginError extends Error {
 export interface WxLoginProvider {
   /** the website application's AppID (public: it is in the QR page's URL) */
   readonly appId: string;
+  /** the origins of the avatars it gives (headimgurl): the pages' img-src allows them */
+  readonly avatarOrigins: readonly string[];
   /** the QR-code page (qrconnect) to send the browser to */
   authorizeUrl(request: { redirectUri: string; state: string }): string;
   /** sns/oauth2/access_token: the code (single use, five minutes) for an access token and the openid */

@@ -45,6 +45,7 @@ export async function startWxLogin(
     appSecret,
     openBase: simulator.url,
     apiBase: simulator.url,
+    avatarOrigins: [new URL(simulator.url).origin],
   });
   return { provider, simulator, mode: 'sim', close: () => simulator.close() };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWxLoginSimulator, type WxLoginSimulator } from '../../sim/wxlogin/simulator.js';
 import { WxLoginError } from './provider.js';
 import { wxLoginSettings } from './settings.js';
-import { createWeChatLogin, wxFailureOf } from './wechat.js';
+import { avatarUrl, createWeChatLogin, WECHAT_AVATAR_ORIGINS, wxFailureOf } from './wechat.js';
 
 // The WeChat website-login adapter (docs/wechat-login.md): WeChat refuses with HTTP 200 and
 // {errcode, errmsg}; the adapter turns that, and no answer at all, into WxLoginError reasons whose
@@ -161,5 +161,31 @@ describe('wxLoginSettings', () => {
         WX_LOGIN_API_BASE: 'http://x.example',
       }),
     ).toThrow(/https/);
+  });
+});
+
+describe('avatar URLs: only where the pages may load images from', () => {
+  const origins = WECHAT_AVATAR_ORIGINS;
+  it.each([
+    ['https://thirdwx.qlogo.cn/mmopen/vi_32/abc/132', 'https://thirdwx.qlogo.cn/mmopen/vi_32/abc/132'],
+    ['http://thirdwx.qlogo.cn/mmopen/abc/0', 'https://thirdwx.qlogo.cn/mmopen/abc/0'],
+    ['http://wx.qlogo.cn/mmopen/abc/0', 'https://wx.qlogo.cn/mmopen/abc/0'],
+    ['https://evil.example/avatar.png', ''],
+    ['https://thirdwx.qlogo.cn.evil.example/a.png', ''],
+    ['https://user:pw@thirdwx.qlogo.cn/a', ''],
+    ['javascript:alert(1)', ''],
+    ['data:image/svg+xml,<svg/>', ''],
+    ['not a url', ''],
+    ['', ''],
+    [`https://thirdwx.qlogo.cn/${'a'.repeat(600)}`, ''],
+  ])('%s → %j', (given, expected) => {
+    expect(avatarUrl(given, origins)).toBe(expected);
+  });
+
+  it('takes the simulator’s own origin when it is told so', () => {
+    expect(avatarUrl('http://127.0.0.1:5000/avatar/a.svg', ['http://127.0.0.1:5000'])).toBe(
+      'http://127.0.0.1:5000/avatar/a.svg',
+    );
+    expect(avatarUrl('http://127.0.0.1:5001/avatar/a.svg', ['http://127.0.0.1:5000'])).toBe('');
   });
 });

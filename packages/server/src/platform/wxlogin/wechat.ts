@@ -10,6 +10,29 @@ import type { WxLoginLiveSettings } from './settings.js';
 export interface WeChatLoginOptions extends WxLoginLiveSettings {
   /** how long an answer is waited for (default 10 s) */
   timeoutMs?: number;
+  /** where its avatars may be (default WECHAT_AVATAR_ORIGINS; the simulator's own origin) */
+  avatarOrigins?: readonly string[];
+}
+
+/** WeChat's avatar hosts (headimgurl): thirdwx.qlogo.cn, and wx.qlogo.cn of older accounts. */
+export const WECHAT_AVATAR_ORIGINS: readonly string[] = ['https://thirdwx.qlogo.cn', 'https://wx.qlogo.cn'];
+
+/**
+ * The avatar URL as pages may show it: on one of `origins` (an http one of WeChat's hosts taken
+ * as its https twin), at most 512 characters; anything else none (''), since the pages' img-src
+ * allows those origins only.
+ */
+export function avatarUrl(value: string, origins: readonly string[]): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return '';
+  }
+  if (url.protocol === 'http:' && WECHAT_AVATAR_ORIGINS.includes(`https://${url.host}`)) url.protocol = 'https:';
+  if (url.username || url.password || !origins.includes(url.origin)) return '';
+  const href = url.href;
+  return href.length <= 512 ? href : '';
 }
 
 /**
@@ -55,6 +78,7 @@ export function createWeChatLogin(options: WeChatLoginOptions): WxLoginProvider 
   const timeoutMs = options.timeoutMs ?? 10_000;
   const openBase = options.openBase.replace(/\/+$/, '');
   const apiBase = options.apiBase.replace(/\/+$/, '');
+  const avatarOrigins = options.avatarOrigins ?? WECHAT_AVATAR_ORIGINS;
 
   async function call(path: string, params: Record<string, string>, what: string): Promise<Record<string, unknown>> {
     let res: Response;
@@ -101,6 +125,7 @@ export function createWeChatLogin(options: WeChatLoginOptions): WxLoginProvider 
 
   return {
     appId: options.appId,
+    avatarOrigins,
     authorizeUrl({ redirectUri, state }) {
       const query = new URLSearchParams({
         appid: options.appId,
@@ -133,7 +158,7 @@ export function createWeChatLogin(options: WeChatLoginOptions): WxLoginProvider 
         openid,
         unionid: str(body.unionid) || token.unionid,
         nickname: str(body.nickname).slice(0, 64),
-        headimgurl: /^https?:\/\//.test(str(body.headimgurl)) ? str(body.headimgurl).slice(0, 512) : '',
+        headimgurl: avatarUrl(str(body.headimgurl), avatarOrigins),
       };
     },
   };
