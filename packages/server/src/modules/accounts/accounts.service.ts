@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import {
   checkPassword,
   type BindMobileRequest,
-  checkUsername,
   SEARCH_LIMIT,
   type AccountSuggestion,
   type ChangePasswordRequest,
@@ -29,6 +28,7 @@ import { clientAddress, RATE_RULES, RateLimiter } from './rate-limit.js';
 import type { PoliciesService } from '../policies/index.js';
 import { maskMobile, presentSuggestion, presentUser } from './accounts.presenter.js';
 import { MobileService } from './mobile.service.js';
+import { Registration } from './registration.js';
 import { SmsAccounts } from './sms-account.js';
 import * as store from './accounts.store.js';
 import { organizationsOf, permissionsOf } from './permissions.js';
@@ -62,9 +62,11 @@ export class AccountsService {
   private lastHousekeeping = Number.NEGATIVE_INFINITY;
   /** mobile binding and password reset by SMS code */
   readonly mobile: MobileService;
+  private readonly registration: Registration;
 
   constructor(private readonly deps: AccountsDeps) {
     this.limiter = new RateLimiter(deps.db, deps.clock, deps.rateLimitMultiplier ?? 1);
+    this.registration = new Registration({ db: deps.db, clock: deps.clock, limiter: this.limiter });
     this.mobile = new MobileService({
       db: deps.db,
       clock: deps.clock,
@@ -261,67 +263,18 @@ export class AccountsService {
     await assertNewPassword(password, domain.requireStrongPwd);
   }
 
+  /** POST accounts/register (registration.ts). */
   async register(input: { username: string; password: string; name: string }, ctx: AuditContext): Promise<TokenInfo> {
-    await this.limiter.hit(RATE_RULES.register, { address: clientAddress(ctx.ip ?? undefined) });
-    const domain = await getDomainConfig(this.db);
-    if (!domain.allowRegistration) throw new AppError('RegistrationClosed', 'Registration is not open on this domain');
-    const usernameProblem = checkUsername(input.username);
-    if (usernameProblem) throw errors.validation('Invalid username', { field: 'username', problem: usernameProblem });
-    await this.checkNewPassword(input.password);
-    const now = this.now();
-    const passwordHash = await hashPassword(input.password);
-    const account = await this.db.transaction(async (tx) => {
-      const created = await store.insertAccount(
-        tx,
-        // A self-registered account starts its own tenant: group creation is unlocked for it.
-        { username: input.username, name: input.name, passwordHash, passwordChangedAt: now, canCreateGroup: true },
-        now,
-      );
-      if (!created) throw new AppError('UsernameTaken', 'The username is already taken');
-      await writeAudit(tx, ctx, {
-        action: 'account.register',
-        outcome: 'success',
-        actorId: created.id,
-        actorUsername: created.username,
-      });
-      return created;
-    });
-    return this.issue(account);
+    return this.issue(await this.registration.withPassword(input, ctx));
   }
 
-  /**
-   * A self-registered account without a password (source wx: WeChat signs it in; spec 001 "WeChat-login
-   * users cannot change their password"), under the same rate limit, open registration and username
-   * rules as register. `link` runs in the same transaction (modules/wxlogin links the identity there).
-   */
-  async registerWithoutPassword(
+  /** A self-registered account without a password (registration.ts; modules/wxlogin). */
+  registerWithoutPassword(
     input: { username: string; name: string; source: 'wx' },
     ctx: AuditContext,
     link: (tx: Db, account: AccountRow) => Promise<void>,
   ): Promise<AccountRow> {
-    await this.limiter.hit(RATE_RULES.register, { address: clientAddress(ctx.ip ?? undefined) });
-    const domain = await getDomainConfig(this.db);
-    if (!domain.allowRegistration) throw new AppError('RegistrationClosed', 'Registration is not open on this domain');
-    const usernameProblem = checkUsername(input.username);
-    if (usernameProblem) throw errors.validation('Invalid username', { field: 'username', problem: usernameProblem });
-    const now = this.now();
-    return this.db.transaction(async (tx) => {
-      const created = await store.insertAccount(
-        tx,
-        { username: input.username, name: input.name, passwordHash: null, source: input.source, canCreateGroup: true },
-        now,
-      );
-      if (!created) throw new AppError('UsernameTaken', 'The username is already taken');
-      await link(tx, created);
-      await writeAudit(tx, ctx, {
-        action: 'account.register',
-        outcome: 'success',
-        actorId: created.id,
-        actorUsername: created.username,
-        details: { method: input.source },
-      });
-      return created;
-    });
+    return this.registration.withoutPassword(input, ctx, link);
   }
 
   private async present(account: AccountRow): Promise<User> {
