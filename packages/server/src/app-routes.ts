@@ -55,6 +55,26 @@ import { globalConfigRoutes } from './modules/global-configs/index.js';
 import { learningRoutes } from './modules/learnings/index.js';
 import { orgStructureRoutes } from './modules/org-structure/index.js';
 
+export const API_PREFIX = '/yyp/api/v1';
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  auth: unknown;
+}
+
+/** Every API and DICOMweb route as it is registered, for the authorization matrix test. */
+export function collectApiRoutes(app: FastifyInstance): RouteInfo[] {
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX) && !route.url.startsWith('/dicom-web')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth });
+    }
+  });
+  return routes;
+}
+
 /**
  * Every module's calls under /yyp/api/v1/ (spec 001 §7), registered on the API scope `api` (auth
  * installed, answers not cached). A new module adds its line here, not to app.ts.

@@ -56,7 +56,8 @@ import { paymentServices } from './modules/payments/index.js';
 import { AttachmentsService } from './modules/attachments/index.js';
 import { SignatureService } from './modules/signature/index.js';
 import type { AppOptions } from './app-options.js';
-import { apiRoutes } from './app-routes.js';
+import { API_PREFIX, apiRoutes, collectApiRoutes, type RouteInfo } from './app-routes.js';
+import { startDeletedExamPurge } from './app-timers.js';
 import { apiNotFound, installErrorHandling, installInputGuard } from './platform/http.js';
 import { TokenService } from './platform/tokens.js';
 import { blobOriginsOf, installNosniff, installWebPages } from './platform/page-headers.js';
@@ -86,13 +87,7 @@ export type { AppOptions } from './app-options.js';
 export type { Services } from './app-services.js';
 import type { Services } from './app-services.js';
 
-export const API_PREFIX = '/yyp/api/v1';
-
-export interface RouteInfo {
-  method: string;
-  url: string;
-  auth: unknown;
-}
+export { API_PREFIX, type RouteInfo };
 
 export async function buildApp(
   options: AppOptions,
@@ -104,14 +99,7 @@ export async function buildApp(
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
   });
-  // Every API route as registered, for the authorization matrix test.
-  const routes: RouteInfo[] = [];
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(API_PREFIX) && !route.url.startsWith('/dicom-web')) return;
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, auth: route.config?.auth });
-    }
-  });
+  const routes = collectApiRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -304,30 +292,8 @@ export async function buildApp(
     const refresh = startRollupRefresh(options.db, app.log, statRefreshEvery);
     app.addHook('onClose', () => refresh.stop());
   }
-  // The purge of exams deleted more than 30 days ago: a timer per instance rather than a job of
-  // platform/jobs.ts (it has no input and nothing to retry: the next tick does what one missed);
-  // two instances purging at once is harmless, each exam goes in a transaction that locks it first.
   const purgeEvery = options.purgeIntervalMs ?? 3600_000;
-  if (purgeEvery > 0) {
-    let purging: Promise<void> | null = null;
-    const timer = setInterval(() => {
-      if (purging) return;
-      purging = services.examList
-        .purge()
-        .then((n) => {
-          if (n > 0) app.log.info({ exams: n }, 'purged deleted exams');
-        })
-        .catch((err: unknown) => app.log.error({ err }, 'purge of deleted exams failed'))
-        .finally(() => {
-          purging = null;
-        });
-    }, purgeEvery);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await purging;
-    });
-  }
+  if (purgeEvery > 0) startDeletedExamPurge(app, services.examList, purgeEvery);
 
   await app.register(fastifySwagger, {
     openapi: {
