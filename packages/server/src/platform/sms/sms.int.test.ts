@@ -330,6 +330,9 @@ describe('startSms', () => {
       templates: { resetPassword: templates['reset-password'], bindMobile: templates['bind-mobile'] },
       accessKeyId: `${key.accessKeyId.slice(0, 4)}****${key.accessKeyId.slice(-2)}`,
       inboxUrl: null,
+      source: 'environment',
+      updatedAt: null,
+      secretUnreadable: false,
     });
     expect(JSON.stringify(live.status)).not.toContain(key.accessKeySecret);
     expect((await startSms(smsSettings({ YYP_SMS: 'off' }), { log: silent })).status.mode).toBe('off');
