@@ -8,6 +8,11 @@ import { useNotify } from '../../shared/notify/useNotify';
 
 const DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
 const DEFAULT_REGION = 'cn-hangzhou';
+/** The template code of each purpose, and its label. */
+const TEMPLATE_FIELDS = [
+  ['resetPassword', 'smsAdmin.templateReset'],
+  ['bindMobile', 'smsAdmin.templateBind'],
+] as const;
 
 interface Values {
   mode: 'aliyun' | 'off';
@@ -125,20 +130,16 @@ export function SmsAccountForm({ status, open, onClose }: { status: SmsStatus; o
             >
               <Input maxLength={32} />
             </Form.Item>
-            <Form.Item
-              name="resetPassword"
-              label={t('smsAdmin.templateReset')}
-              rules={pattern(SMS_FIELD_RULES.template, t('smsAdmin.templateInvalid'))}
-            >
-              <Input maxLength={16} placeholder="SMS_123456789" />
-            </Form.Item>
-            <Form.Item
-              name="bindMobile"
-              label={t('smsAdmin.templateBind')}
-              rules={pattern(SMS_FIELD_RULES.template, t('smsAdmin.templateInvalid'))}
-            >
-              <Input maxLength={16} placeholder="SMS_123456789" />
-            </Form.Item>
+            {TEMPLATE_FIELDS.map(([name, label]) => (
+              <Form.Item
+                key={name}
+                name={name}
+                label={t(label)}
+                rules={pattern(SMS_FIELD_RULES.template, t('smsAdmin.templateInvalid'))}
+              >
+                <Input maxLength={16} placeholder="SMS_123456789" />
+              </Form.Item>
+            ))}
             <Form.Item
               name="region"
               label={t('smsAdmin.region')}
