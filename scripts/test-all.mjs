@@ -196,9 +196,7 @@ const intRun = startTiers(intTiers, { nice: true });
 // The late shard starts when a core frees: the integration tiers end, or the first shard does (CI
 // 2,993 s on 2026-11-28: the first shard ended at 1,054 s and the integration tiers at 1,627 s,
 // after which the late shard ran 289 s alone). One e2e runs at a time either way.
-const lateRun = lateShard
-  ? Promise.race([intRun, e2eRun]).then(() => startTiers([lateShard]))
-  : Promise.resolve([]);
+const lateRun = lateShard ? Promise.race([intRun, e2eRun]).then(() => startTiers([lateShard])) : Promise.resolve([]);
 const [intResults, e2eResults, lateResults] = await Promise.all([intRun, e2eRun, lateRun]);
 report(intResults);
 report([...e2eResults, ...lateResults]);
