@@ -93,14 +93,17 @@ describe('procedure management tab', { timeout: 60_000 }, () => {
     const drawer = await findOverlay('New procedure');
     await user.click(buttonByText('Save', drawer));
     expect(await within(drawer).findByText('Name is required')).toBeTruthy();
-    expect(within(drawer).getByText('Code is required')).toBeTruthy();
-    expect(within(drawer).getByText('Modality is required')).toBeTruthy();
+    expect(await within(drawer).findByText('Code is required')).toBeTruthy();
+    expect(await within(drawer).findByText('Modality is required')).toBeTruthy();
 
     await user.type(within(drawer).getByLabelText('Name'), 'x'.repeat(65));
     await user.type(within(drawer).getByLabelText('AE title'), 'BAD\\AE');
     await user.click(buttonByText('Save', drawer));
     expect(await within(drawer).findByText('At most 64 characters.')).toBeTruthy();
-    expect(within(drawer).getByText('An AE title has 1–16 printable ASCII characters and no backslash.')).toBeTruthy();
+    // Each field's message shows when its own validation ends: waited for, not assumed with the first.
+    expect(
+      await within(drawer).findByText('An AE title has 1–16 printable ASCII characters and no backslash.'),
+    ).toBeTruthy();
     expect(requestsTo(api, 'POST', 'buckets/b1/procedures')).toHaveLength(0);
 
     // a code another procedure has (any case): the server's 409 lands on the code field
