@@ -171,7 +171,7 @@ if (built) {
   const e2eTiers = shards.map((s, i) => e2eTier(s.files, i, shards.length));
   if (!process.env.E2E_SHARDS && e2eTiers.length === 2) lateShard = e2eTiers.pop();
   console.log(
-    `\n=== e2e (Chromium) in ${shards.length} shard(s)${lateShard ? ', the second once the integration tiers end' : ''}, beside the integration tiers (output follows) ===`,
+    `\n=== e2e (Chromium) in ${shards.length} shard(s)${lateShard ? ', the second once the integration tiers or the first shard end' : ''}, beside the integration tiers (output follows) ===`,
   );
   e2eRun = startTiers(e2eTiers);
 } else tiers.push('e2e (Chromium): not run, build failed');
