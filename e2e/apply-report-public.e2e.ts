@@ -77,7 +77,7 @@ describe('the public apply-report page', () => {
     expect(text).not.toContain('MR 专家阅片');
     await screenshot(t.page, 'apply-report-public-signed-out');
 
-    await t.page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await t.page.getByRole('button', { name: /登\s*录/ }).click();
     await t.page.waitForURL('**/login?redirect=**');
     await submitLogin(t.page, 'senior', 'Yyp@2026');
     await t.page.waitForURL(`**${page}`);
