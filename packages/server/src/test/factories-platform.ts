@@ -5,6 +5,8 @@
  * organization and group rows the tenant-isolation matrix points its routes at (a dictionary item,
  * an assign rule), written through the modules' stores as the seed writes them.
  */
+import { desc, eq } from 'drizzle-orm';
+import { auditLogs } from '../db/schema.js';
 import { insertDictionaryItem } from '../modules/organizations/organizations.store.js';
 import { insertAssignRule } from '../modules/rules/rules.store.js';
 import { makeStaffed, type StaffName, type Staffed } from './factories-archive.js';
@@ -55,4 +57,15 @@ export async function makeAssignRule(
     t.clock.now(),
   );
   return row.id;
+}
+
+/** The newest audit row of an action (or undefined). */
+export async function lastAudit(t: TestApp, action: string): Promise<typeof auditLogs.$inferSelect | undefined> {
+  const [row] = await t.db.database.db
+    .select()
+    .from(auditLogs)
+    .where(eq(auditLogs.action, action))
+    .orderBy(desc(auditLogs.id))
+    .limit(1);
+  return row;
 }

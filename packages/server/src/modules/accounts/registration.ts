@@ -1,4 +1,4 @@
-import { checkUsername } from '@yyp/contracts';
+import { checkUsername, type DomainConfig } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -23,12 +23,14 @@ export interface RegistrationDeps {
 export class Registration {
   constructor(private readonly deps: RegistrationDeps) {}
 
-  private async admit(username: string, ctx: AuditContext): Promise<void> {
+  /** Answers the domain's configuration, read once for the caller's own rules. */
+  private async admit(username: string, ctx: AuditContext): Promise<DomainConfig> {
     await this.deps.limiter.hit(RATE_RULES.register, { address: clientAddress(ctx.ip ?? undefined) });
     const domain = await getDomainConfig(this.deps.db);
     if (!domain.allowRegistration) throw new AppError('RegistrationClosed', 'Registration is not open on this domain');
     const usernameProblem = checkUsername(username);
     if (usernameProblem) throw errors.validation('Invalid username', { field: 'username', problem: usernameProblem });
+    return domain;
   }
 
   /** An account with a password (checked against the domain's strong-password policy). */
@@ -36,8 +38,8 @@ export class Registration {
     input: { username: string; password: string; name: string },
     ctx: AuditContext,
   ): Promise<AccountRow> {
-    await this.admit(input.username, ctx);
-    await assertNewPassword(input.password, (await getDomainConfig(this.deps.db)).requireStrongPwd);
+    const domain = await this.admit(input.username, ctx);
+    await assertNewPassword(input.password, domain.requireStrongPwd);
     const now = this.deps.clock.now();
     const passwordHash = await hashPassword(input.password);
     return this.create({ username: input.username, name: input.name, passwordHash, passwordChangedAt: now }, ctx);

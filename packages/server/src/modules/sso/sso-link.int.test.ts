@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLogs, ssoIdentities } from '../../db/schema.js';
+import { accounts, ssoIdentities } from '../../db/schema.js';
 import { makeGroup, makeGroupMember, type BuiltAccount } from '../../test/factories.js';
 import { startTestApp, TestClock, type TestApp } from '../../test/harness.js';
+import { lastAudit as lastAuditOf } from '../../test/factories-platform.js';
 import { startOidcProvider, type OidcTestProvider } from '../../test/oidc-provider.js';
 
 // Issue 27: an existing password account links the identity it has at its group's OpenID provider
@@ -56,15 +57,7 @@ async function signInThrough(groupId: string, login: string) {
 const linksOf = async (accountId: string) =>
   t.db.database.db.select().from(ssoIdentities).where(eq(ssoIdentities.accountId, accountId));
 
-async function lastAudit(action: string) {
-  const [row] = await t.db.database.db
-    .select()
-    .from(auditLogs)
-    .where(eq(auditLogs.action, action))
-    .orderBy(desc(auditLogs.id))
-    .limit(1);
-  return row;
-}
+const lastAudit = (action: string) => lastAuditOf(t, action);
 
 beforeAll(async () => {
   t = await startTestApp({ seed: false, clock, publicBaseUrl: BASE });

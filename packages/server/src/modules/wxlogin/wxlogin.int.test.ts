@@ -5,6 +5,7 @@ import { createWeChatLogin, SIM_APP_ID } from '../../platform/wxlogin/index.js';
 import { startWxLoginSimulator, type WxLoginSimulator } from '../../sim/wxlogin/index.js';
 import { makeAccount, type BuiltAccount } from '../../test/factories.js';
 import { startTestApp, TestClock, type TestApp } from '../../test/harness.js';
+import { lastAudit as lastAuditOf } from '../../test/factories-platform.js';
 import { findAccountByUsername, setDisabled } from '../accounts/index.js';
 import { updateDomainConfig } from '../domain/index.js';
 
@@ -70,15 +71,7 @@ async function bindTicket(nickname: string): Promise<string> {
   return (res.json() as { ticket: string }).ticket;
 }
 
-async function lastAudit(action: string) {
-  const [row] = await t.db.database.db
-    .select()
-    .from(auditLogs)
-    .where(eq(auditLogs.action, action))
-    .orderBy(desc(auditLogs.id))
-    .limit(1);
-  return row!;
-}
+const lastAudit = (action: string) => lastAuditOf(t, action);
 
 const identityCount = async (accountId: string) =>
   (await t.db.database.db.select().from(wxIdentities).where(eq(wxIdentities.accountId, accountId))).length;
