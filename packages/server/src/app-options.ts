@@ -14,6 +14,8 @@ export interface AppOptions {
   blobs: BlobStore;
   /** our DICOM AE title (called AE of associations) */
   dicomAet: string;
+  /** DIMSE C-FIND compares person names and wildcards without case (DICOM_PN_CASE_INSENSITIVE; default off) */
+  dicomPnCaseInsensitive?: boolean;
   /** ingest commits wait for the database's WAL flush (INGEST_SYNC_COMMIT) */
   ingestSyncCommit?: boolean;
   /** where tus keeps partial uploads */

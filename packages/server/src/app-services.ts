@@ -14,6 +14,7 @@ import type { OrganizationsService } from './modules/organizations/index.js';
 import type { PaymentServices } from './modules/payments/index.js';
 import type { PoliciesService } from './modules/policies/index.js';
 import type { QuickSearchService } from './modules/quick-search/index.js';
+import type { DimseQueryRetrieve } from './modules/dicomweb/index.js';
 import type { ProceduresService, RegistryDicom, RegistryMatch, RegistryService } from './modules/registry/index.js';
 import type { KnowledgeBaseService, ReportLibraryService } from './modules/report-library/index.js';
 import type { ReportPrintService } from './modules/report-print/index.js';
@@ -68,6 +69,8 @@ export interface Services {
   registry: RegistryService;
   /** the registry seen from the modalities: worklist, MPPS, stored studies tied to their schedule */
   registryDicom: RegistryDicom;
+  /** the archive seen from workstations: Query/Retrieve C-FIND, C-MOVE, C-GET (issue 28) */
+  dimseQueryRetrieve: DimseQueryRetrieve;
   /** image binding: unscheduled exams matched or bound to scheduled exams by hand */
   registryMatch: RegistryMatch;
   procedures: ProceduresService;

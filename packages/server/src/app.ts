@@ -9,7 +9,7 @@ import { AccountsService } from './modules/accounts/index.js';
 import { DomainService, getDomainConfig } from './modules/domain/index.js';
 import { AdminService } from './modules/admin/index.js';
 import { ArchiveService } from './modules/archive/index.js';
-import { dicomWebRoutes, DicomWebService } from './modules/dicomweb/index.js';
+import { DimseQueryRetrieve, dicomWebRoutes, DicomWebService } from './modules/dicomweb/index.js';
 import { ReportExtrasService, ReportsService } from './modules/reports/index.js';
 import { ordersServices } from './modules/orders/index.js';
 import { consultationServices } from './modules/consultations/index.js';
@@ -169,6 +169,9 @@ export async function buildApp(
     rules: new RulesService(options.db, options.clock),
     registry: new RegistryService(options.db, options.clock, examList),
     registryDicom,
+    dimseQueryRetrieve: new DimseQueryRetrieve(options.db, options.blobs, {
+      caseInsensitivePn: options.dicomPnCaseInsensitive === true,
+    }),
     registryMatch: new RegistryMatch(options.db, options.clock, options.blobs, options.dicomAet),
     procedures: new ProceduresService(options.db, options.clock),
     admin: new AdminService(options.db, options.clock),

@@ -10,6 +10,7 @@ import { loadJwtSecret } from './platform/tokens.js';
 import { errorSerializer } from './platform/http.js';
 import { LocalBlobStore, type BlobStore } from './platform/blobs.js';
 import { startDimse } from './dicom/dimse.js';
+import { dimseHandlers } from './dimse-wiring.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { backfillNameInitials } from './modules/exams/index.js';
 import { seedDemoHistory } from './seed/demo-history.js';
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
     db: database.db,
     blobs,
     dicomAet: config.dicomAet,
+    dicomPnCaseInsensitive: config.dicomPnCaseInsensitive,
     ingestSyncCommit: config.ingestSyncCommit,
     uploadDir: path.join(config.dataDir, 'uploads'),
     clock: systemClock,
@@ -130,23 +132,19 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   dicom = await startDimse(
     config.dicomPort,
-    {
-      resolveCaller: (calling, called, remote) => services.archive.resolveCaller(calling, called, remote),
-      store: async (bucketId, bytes) => {
-        await services.archive.ingest(bucketId, bytes, 'dimse');
-      },
-      worklist: (caller, query) => services.registryDicom.worklist(caller, query),
-      mpps: (caller, event) => services.registryDicom.mpps(caller, event),
+    dimseHandlers(services, {
+      aeTitle: config.dicomAet,
       onRefused: (calling, called, remote, reason) => {
         logger.warn({ calling, called, remote, reason }, 'DICOM association refused');
         void services.archive.auditRefusedAssociation(calling, called, remote, reason).catch(() => undefined);
       },
-    },
+      onError: (err, what) => logger.error({ err }, `DICOM ${what} failed`),
+    }),
     config.dicomHost,
   );
   logger.info(
     { port: config.dicomPort, host: config.dicomHost, aet: config.dicomAet },
-    'DICOM C-ECHO, C-STORE, Modality Worklist and MPPS listening',
+    'DICOM C-ECHO, C-STORE, Modality Worklist, MPPS and Query/Retrieve listening',
   );
   if (seededDemo && config.demoStudies) {
     // Generated demo images arrive in the background: the platform is usable meanwhile.

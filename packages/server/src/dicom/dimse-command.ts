@@ -3,7 +3,8 @@
  * Upper Layer's P-DATA-TF PDUs (ul.ts) carry: decoding a received one, encoding requests and
  * responses. No I/O here. The decoder throws UlError on anything malformed.
  */
-import { UlError, encodePData, need } from './ul.js';
+import { UlError, need } from './ul.js';
+import { encodePData } from './ul-pdata.js';
 
 export const TAG = {
   affectedSopClassUid: 0x00000002,
@@ -17,12 +18,21 @@ export const TAG = {
   errorComment: 0x00000902,
   affectedSopInstanceUid: 0x00001000,
   requestedSopInstanceUid: 0x00001001,
+  moveDestination: 0x00000600,
+  remaining: 0x00001020,
+  completed: 0x00001021,
+  failed: 0x00001022,
+  warning: 0x00001023,
+  moveOriginatorAe: 0x00001030,
+  moveOriginatorMessageId: 0x00001031,
 } as const;
 
 export const COMMAND = {
   cStoreRq: 0x0001,
   cFindRq: 0x0020,
   cEchoRq: 0x0030,
+  cGetRq: 0x0010,
+  cMoveRq: 0x0021,
   nSetRq: 0x0120,
   nCreateRq: 0x0140,
   cancelRq: 0x0fff,
@@ -41,7 +51,21 @@ export const STATUS = {
   /** C-FIND: unable to process */
   unableToProcess: 0xc000,
   unrecognizedOperation: 0x0211,
+  /** C-MOVE: move destination unknown */
+  moveDestinationUnknown: 0xa801,
+  /** C-MOVE, C-GET: out of resources, unable to perform sub-operations */
+  unableToPerformSubOperations: 0xa702,
+  /** C-MOVE, C-GET: sub-operations complete, one or more failures or warnings */
+  subOperationsWithFailures: 0xb000,
 } as const;
+
+/** A C-MOVE or C-GET response's sub-operation counts (remaining left out of the final one). */
+export interface SubOperationCounts {
+  remaining?: number;
+  completed: number;
+  failed: number;
+  warning: number;
+}
 
 export type CommandSet = Map<number, Buffer>;
 
@@ -80,7 +104,7 @@ function element(tag: number, value: Buffer): Buffer {
 
 const us = (n: number) => {
   const b = Buffer.alloc(2);
-  b.writeUInt16LE(n, 0);
+  b.writeUInt16LE(Math.min(Math.max(0, n), 0xffff), 0);
   return b;
 };
 const textValue = (text: string) => {
@@ -113,8 +137,18 @@ export function encodeResponse(r: {
   /** a data set follows (a C-FIND-RSP's identifier) */
   hasDataset?: boolean;
   errorComment?: string | undefined;
+  counts?: SubOperationCounts;
 }): Buffer {
+  const counts = r.counts;
   return commandSet([
+    ...(counts
+      ? ([
+          ...(counts.remaining !== undefined ? [[TAG.remaining, us(counts.remaining)]] : []),
+          [TAG.completed, us(counts.completed)],
+          [TAG.failed, us(counts.failed)],
+          [TAG.warning, us(counts.warning)],
+        ] as [number, Buffer][])
+      : []),
     ...optionalUid(TAG.affectedSopClassUid, r.sopClassUid),
     [TAG.commandField, us(r.commandField)],
     [TAG.messageIdBeingRespondedTo, us(r.messageId)],
@@ -140,9 +174,23 @@ export function encodeRequest(r: {
   messageIdBeingRespondedTo?: number;
   /** C-FIND and C-STORE: 0 medium */
   priority?: number;
+  /** C-MOVE: the AE title the instances go to */
+  moveDestination?: string;
+  /** a C-STORE sub-operation of a C-MOVE: who asked, and its message */
+  moveOriginator?: { ae: string; messageId: number };
 }): Buffer {
   const isCancel = r.commandField === COMMAND.cancelRq;
+  const origin = r.moveOriginator;
   return commandSet([
+    ...(r.moveDestination !== undefined
+      ? ([[TAG.moveDestination, textValue(r.moveDestination)]] as [number, Buffer][])
+      : []),
+    ...(origin
+      ? ([
+          [TAG.moveOriginatorAe, textValue(origin.ae)],
+          [TAG.moveOriginatorMessageId, us(origin.messageId)],
+        ] as [number, Buffer][])
+      : []),
     ...optionalUid(TAG.affectedSopClassUid, r.affectedSopClassUid),
     ...optionalUid(TAG.requestedSopClassUid, r.requestedSopClassUid),
     [TAG.commandField, us(r.commandField)],

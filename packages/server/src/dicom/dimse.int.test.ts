@@ -124,12 +124,13 @@ function exchange(messages: Buffer[]): Promise<{ received: Buffer; closed: boole
 }
 
 describe('Upper Layer robustness (raw sockets)', () => {
-  it('answers each presentation context: storage, verification and the worklist accepted, others refused with reason 3', async () => {
+  it('answers each presentation context: storage, verification, the worklist and Q/R accepted, others refused with reason 3', async () => {
     const { received } = await exchange([
       associateRq(AE, [
         { id: 1, abstract: '1.2.840.10008.5.1.4.1.1.2', ts: '1.2.840.10008.1.2' },
         { id: 3, abstract: '1.2.840.10008.5.1.4.31', ts: '1.2.840.10008.1.2' }, // MWL find: served (registry)
-        { id: 7, abstract: '1.2.840.10008.5.1.4.1.2.2.1', ts: '1.2.840.10008.1.2' }, // Study Root C-FIND: not served
+        { id: 7, abstract: '1.2.840.10008.5.1.4.38.2', ts: '1.2.840.10008.1.2' }, // Hanging Protocol FIND: not served
+        { id: 9, abstract: '1.2.840.10008.5.1.4.1.2.2.1', ts: '1.2.840.10008.1.2' }, // Study Root C-FIND: served
         { id: 5, abstract: '1.2.840.10008.1.1', ts: '1.2.840.10008.1.2.99' }, // unknown transfer syntax
       ]),
       Buffer.from([0x05, 0, 0, 0, 0, 4, 0, 0, 0, 0]), // A-RELEASE-RQ
@@ -143,7 +144,7 @@ describe('Upper Layer robustness (raw sockets)', () => {
       if (received[at] === 0x21) results.set(received[at + 4]!, received[at + 6]!);
       at += 4 + len;
     }
-    expect(Object.fromEntries(results)).toEqual({ 1: 0, 3: 0, 5: 4, 7: 3 });
+    expect(Object.fromEntries(results)).toEqual({ 1: 0, 3: 0, 5: 4, 7: 3, 9: 0 });
   });
 
   it('aborts on bytes that are not a PDU, on an oversized PDU and on data for a context it refused; stays up', async () => {

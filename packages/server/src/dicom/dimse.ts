@@ -10,48 +10,33 @@ import {
   decodeCommand,
   encodeResponse,
 } from './dimse-command.js';
+import type { DimseCaller, DimseHandlers } from './dimse-handlers.js';
+import { type AcceptedContext, STORAGE_PREFIX, negotiateContexts } from './dimse-negotiation.js';
+import { GetSubOperations, QR_COMMAND, type QrService, serveQueryRetrieve } from './dimse-qr.js';
 import { type ServiceExchange, type ServiceMessage, answerMpps, answerWorklistFind } from './dimse-services.js';
-import { MPPS_SOP_CLASS, type MppsEvent, type MppsResult } from './mpps.js';
-import { MWL_FIND_SOP_CLASS, type WorklistItem, type WorklistQuery } from './mwl.js';
+import { MPPS_SOP_CLASS, type MppsEvent } from './mpps.js';
+import { MWL_FIND_SOP_CLASS } from './mwl.js';
 import { DicomError } from './parse.js';
 import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION, toPart10 } from './part10.js';
 import { PduReader } from './pdu-reader.js';
+import { qrService } from './qr.js';
 import {
   APPLICATION_CONTEXT,
-  CONTEXT_RESULT,
   PDU,
   REJECT,
   UlError,
   decodeAssociateRq,
-  decodePDataChunks,
   encodeAbort,
   encodeAssociateAc,
   encodeAssociateRj,
-  encodePDataBatch,
   encodeReleaseRp,
   type AssociateRq,
 } from './ul.js';
+import { decodePDataChunks, encodePDataBatch } from './ul-pdata.js';
 
-/** Transfer syntaxes accepted as offered (stored as received, never transcoded), most preferred first. */
-export const ACCEPTED_SYNTAXES = [
-  '1.2.840.10008.1.2.1', // Explicit VR Little Endian
-  '1.2.840.10008.1.2', // Implicit VR Little Endian
-  '1.2.840.10008.1.2.4.70', // JPEG lossless SV1
-  '1.2.840.10008.1.2.4.57', // JPEG lossless
-  '1.2.840.10008.1.2.4.50', // JPEG baseline
-  '1.2.840.10008.1.2.4.51', // JPEG extended
-  '1.2.840.10008.1.2.4.80', // JPEG-LS lossless
-  '1.2.840.10008.1.2.4.81', // JPEG-LS near-lossless
-  '1.2.840.10008.1.2.4.90', // JPEG 2000 lossless
-  '1.2.840.10008.1.2.4.91', // JPEG 2000
-  '1.2.840.10008.1.2.5', // RLE lossless
-  '1.2.840.10008.1.2.2', // Explicit VR Big Endian (retired, still sent by old modalities)
-];
+export { ACCEPTED_SYNTAXES } from './dimse-negotiation.js';
 
 const VERIFICATION = '1.2.840.10008.1.1';
-const STORAGE_PREFIX = '1.2.840.10008.5.1.4.1.1.';
-/** Worklist identifiers and MPPS attribute lists are read in these only (never compressed). */
-const UNCOMPRESSED_LE = ['1.2.840.10008.1.2.1', '1.2.840.10008.1.2'];
 /** Largest PDU we receive; a C-STORE of a 512×512 CT slice arrives in one. */
 export const MAX_PDU_LENGTH = 1_048_576;
 /** Largest dataset one C-STORE may carry (the upload limit). */
@@ -63,34 +48,9 @@ const ARTIM_MS = 30_000;
 /** An association that says nothing this long is aborted. */
 const IDLE_MS = 10 * 60_000;
 
-export interface DimseHandlers {
-  /** The organization a calling AE stores into, or the reason to refuse the association. */
-  resolveCaller(
-    callingAe: string,
-    calledAe: string,
-    remoteAddress: string,
-  ): Promise<{ bucketId: string } | { refuse: 'calling' | 'called' }>;
-  store(bucketId: string, part10: Buffer): Promise<void>;
-  onRefused?(callingAe: string, calledAe: string, remoteAddress: string, reason: string): void;
-  /**
-   * Modality Worklist C-FIND: the scheduled steps answering `query` for this caller (its
-   * organization and AE title). Without it the worklist presentation context is refused.
-   */
-  worklist?(caller: DimseCaller, query: WorklistQuery): Promise<WorklistItem[]>;
-  /** MPPS N-CREATE / N-SET: what the step's event did. Without it the MPPS context is refused. */
-  mpps?(caller: DimseCaller, event: MppsEvent): Promise<MppsResult>;
-}
+export type { DimseCaller, DimseHandlers } from './dimse-handlers.js';
 
-/** Who is on the other end of an association: the organization resolveCaller chose and the AE title. */
-export interface DimseCaller {
-  bucketId: string;
-  callingAe: string;
-}
-
-interface Context {
-  abstractSyntax: string;
-  transferSyntax: string;
-}
+type Context = AcceptedContext;
 
 interface Message extends ServiceMessage {
   contextId: number;
@@ -109,8 +69,10 @@ class Association {
   private caller: DimseCaller | null = null;
   /** The peer's maximum PDU length (0: unlimited): our data sets are cut to it. */
   private peerMaxPdu = 0;
-  /** The worklist C-FINDs received and not yet answered, by message ID: whether a C-CANCEL came. */
+  /** The C-FINDs, C-MOVEs and C-GETs received and not yet answered, by message ID: whether a C-CANCEL came. */
   private readonly finds = new Map<number, { cancelled: boolean }>();
+  /** Our C-STORE sub-operations of a C-GET, sent on this association. */
+  private readonly subOperations: GetSubOperations;
   private readonly contexts = new Map<number, Context>();
   private command: Buffer[] = [];
   private current: { contextId: number; command: CommandSet; data: Buffer[]; size: number } | null = null;
@@ -122,6 +84,7 @@ class Association {
     private readonly handlers: DimseHandlers,
   ) {
     this.remote = socket.remoteAddress ?? '';
+    this.subOperations = new GetSubOperations(socket);
     socket.setNoDelay(true);
     socket.setTimeout(ARTIM_MS);
     socket.on('timeout', () => this.abort(0));
@@ -179,22 +142,10 @@ class Association {
           this.reject(REJECT.permanent, REJECT.sourceUser, reason);
           return;
         }
-        this.caller = { bucketId: decision.bucketId, callingAe: rq.callingAe };
+        this.caller = { bucketId: decision.bucketId, callingAe: rq.callingAe, remoteAddress: this.remote };
         this.peerMaxPdu = rq.maxPduLength;
-        const answers = rq.contexts.map((c) => {
-          const supported = this.supports(c.abstractSyntax);
-          const offered = c.abstractSyntax.startsWith(STORAGE_PREFIX) ? ACCEPTED_SYNTAXES : UNCOMPRESSED_LE;
-          const chosen = offered.find((ts) => c.transferSyntaxes.includes(ts));
-          const result = !supported
-            ? CONTEXT_RESULT.abstractSyntaxNotSupported
-            : chosen
-              ? CONTEXT_RESULT.acceptance
-              : CONTEXT_RESULT.transferSyntaxesNotSupported;
-          if (result === CONTEXT_RESULT.acceptance) {
-            this.contexts.set(c.id, { abstractSyntax: c.abstractSyntax, transferSyntax: chosen! });
-          }
-          return { id: c.id, result, transferSyntax: chosen ?? c.transferSyntaxes[0] ?? ACCEPTED_SYNTAXES[1]! };
-        });
+        const { answers, accepted, roles } = negotiateContexts(rq, (a) => this.supports(a));
+        for (const [id, context] of accepted) this.contexts.set(id, context);
         this.state = 'associated';
         this.socket.setTimeout(IDLE_MS);
         this.socket.write(
@@ -202,6 +153,7 @@ class Association {
             maxPduLength: MAX_PDU_LENGTH,
             implementationClassUid: IMPLEMENTATION_CLASS_UID,
             implementationVersion: IMPLEMENTATION_VERSION,
+            roles,
           }),
         );
       })
@@ -213,6 +165,7 @@ class Association {
     if (abstractSyntax === VERIFICATION || abstractSyntax.startsWith(STORAGE_PREFIX)) return true;
     if (abstractSyntax === MWL_FIND_SOP_CLASS) return this.handlers.worklist !== undefined;
     if (abstractSyntax === MPPS_SOP_CLASS) return this.handlers.mpps !== undefined;
+    if (qrService(abstractSyntax)) return this.handlers.queryRetrieve !== undefined;
     return false;
   }
 
@@ -244,8 +197,16 @@ class Association {
         if (find) find.cancelled = true;
         return;
       }
-      if (field === COMMAND.cFindRq && this.contexts.get(contextId)!.abstractSyntax === MWL_FIND_SOP_CLASS) {
-        this.finds.set(commandUs(command, TAG.messageId) ?? 0, { cancelled: false });
+      if (field !== undefined && field & 0x8000) {
+        // A response to our C-STORE sub-operation (C-GET); it carries no data set.
+        this.subOperations.responded(command);
+        return;
+      }
+      const abstractSyntax = this.contexts.get(contextId)!.abstractSyntax;
+      if (field === COMMAND.cFindRq || field === COMMAND.cMoveRq || field === COMMAND.cGetRq) {
+        if (abstractSyntax === MWL_FIND_SOP_CLASS || qrService(abstractSyntax)) {
+          this.finds.set(commandUs(command, TAG.messageId) ?? 0, { cancelled: false });
+        }
       }
       if (commandUs(command, TAG.commandDataSetType) === NO_DATASET) this.dispatch(message);
       else this.current = message;
@@ -274,6 +235,10 @@ class Association {
     const context = this.contexts.get(contextId)!;
     if (field === COMMAND.cFindRq && context.abstractSyntax === MWL_FIND_SOP_CLASS) {
       return this.find(this.exchange(contextId, context, messageId, message));
+    }
+    const qr = qrService(context.abstractSyntax);
+    if (qr && this.handlers.queryRetrieve && QR_COMMAND[qr.operation] === field) {
+      return this.queryRetrieve(qr, this.exchange(contextId, context, messageId, message));
     }
     if ((field === COMMAND.nCreateRq || field === COMMAND.nSetRq) && context.abstractSyntax === MPPS_SOP_CLASS) {
       const mpps = (event: MppsEvent) => this.handlers.mpps!(this.caller!, event);
@@ -322,6 +287,22 @@ class Association {
     const state = this.finds.get(exchange.messageId) ?? { cancelled: false };
     try {
       await answerWorklistFind(exchange, (query) => this.handlers.worklist!(this.caller!, query), state);
+    } finally {
+      this.finds.delete(exchange.messageId);
+    }
+  }
+
+  /** A Q/R C-FIND, C-MOVE or C-GET (dimse-qr.ts); its cancel flag is forgotten once it is answered. */
+  private async queryRetrieve(qr: QrService, exchange: ServiceExchange): Promise<void> {
+    const state = this.finds.get(exchange.messageId) ?? { cancelled: false };
+    const ctx = {
+      ourAe: this.handlers.aeTitle ?? 'YYP',
+      caller: this.caller!,
+      handlers: this.handlers.queryRetrieve!,
+      state,
+    };
+    try {
+      await serveQueryRetrieve(qr, exchange, ctx, () => this.subOperations.sink(this.contexts, this.peerMaxPdu));
     } finally {
       this.finds.delete(exchange.messageId);
     }

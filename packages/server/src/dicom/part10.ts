@@ -55,3 +55,36 @@ export function toPart10(
   }
   return out;
 }
+
+/** A stored Part 10 file's data set (a view, after group 0002) and what its meta header names. */
+export interface Part10Dataset {
+  dataset: Buffer;
+  sopClassUid: string;
+  sopInstanceUid: string;
+  transferSyntaxUid: string;
+}
+
+/**
+ * Splits a Part 10 file into its File Meta Information (read for the UIDs a C-STORE names) and
+ * its data set, which is sent as stored. Throws when the file is no Part 10 file.
+ */
+export function part10Dataset(file: Buffer): Part10Dataset {
+  if (file.length < 132 || file.toString('latin1', 128, 132) !== 'DICM') throw new Error('not a DICOM Part 10 file');
+  const out: Part10Dataset = { dataset: file, sopClassUid: '', sopInstanceUid: '', transferSyntaxUid: '' };
+  let at = 132;
+  while (at + 8 <= file.length && file.readUInt16LE(at) === 0x0002) {
+    const elem = file.readUInt16LE(at + 2);
+    const vr = file.toString('latin1', at + 4, at + 6);
+    const long = vr === 'OB' || vr === 'OW' || vr === 'UN' || vr === 'SQ' || vr === 'UT';
+    const length = long ? file.readUInt32LE(at + 8) : file.readUInt16LE(at + 6);
+    const valueAt = at + (long ? 12 : 8);
+    if (valueAt + length > file.length) throw new Error('truncated file meta information');
+    const value = () => file.toString('latin1', valueAt, valueAt + length).replace(/[\0 ]+$/, '');
+    if (elem === 0x0002) out.sopClassUid = value();
+    else if (elem === 0x0003) out.sopInstanceUid = value();
+    else if (elem === 0x0010) out.transferSyntaxUid = value();
+    at = valueAt + length;
+  }
+  out.dataset = file.subarray(at);
+  return out;
+}

@@ -16,15 +16,12 @@ import {
   UlError,
   decodeAssociateAc,
   decodeAssociateRq,
-  decodePData,
-  decodePDataChunks,
   encodeAbort,
   encodeAssociateAc,
   encodeAssociateRj,
   encodeAssociateRq,
-  encodePData,
-  encodePDataBatch,
 } from './ul.js';
+import { decodePData, decodePDataChunks, encodePData, encodePDataBatch } from './ul-pdata.js';
 
 /* Builders of what an SCU sends, written from PS3.8 independently of the decoder. */
 function item(type: number, value: Buffer): Buffer {
@@ -104,6 +101,7 @@ describe('A-ASSOCIATE-RQ decoding', () => {
       maxPduLength: 32768,
       implementationClassUid: '1.2.276.0.7230010.3.0.3.6.7',
       implementationVersion: 'OFFIS_DCMTK_367',
+      roles: [],
     });
   });
 
@@ -158,6 +156,25 @@ describe('answers to an association request', () => {
     expect(user.readUInt32BE(4)).toBe(1_048_576);
   });
 
+  it('carries SCP/SCU role selections both ways (a C-GET requestor taking the SCP role of storage)', () => {
+    const roles = [
+      { sopClass: '1.2.840.10008.5.1.4.1.1.2', scu: false, scp: true },
+      { sopClass: '1.2.840.10008.5.1.4.1.1.4', scu: true, scp: true },
+    ];
+    const ours = { maxPduLength: 16384, implementationClassUid: '1.2.3', implementationVersion: 'TEST', roles };
+    const contexts = [
+      { id: 1, abstractSyntax: '1.2.840.10008.5.1.4.1.1.2', transferSyntaxes: ['1.2.840.10008.1.2.1'] },
+    ];
+    const rq = encodeAssociateRq({ calledAe: 'YYP', callingAe: 'WS', contexts }, ours);
+    expect(decodeAssociateRq(rq.subarray(6)).roles).toEqual(roles);
+    const ac = encodeAssociateAc(
+      { calledAe: 'YYP', callingAe: 'WS' },
+      [{ id: 1, result: 0, transferSyntax: '1.2.840.10008.1.2.1' }],
+      ours,
+    );
+    expect(decodeAssociateAc(ac.subarray(6)).roles).toEqual(roles);
+  });
+
   it('what an SCU sends and reads: an A-ASSOCIATE-RQ the decoder reads back, an AC decoded', () => {
     const ours = { maxPduLength: 32768, implementationClassUid: '1.2.3', implementationVersion: 'TEST' };
     const contexts = [
@@ -178,13 +195,14 @@ describe('answers to an association request', () => {
       maxPduLength: 32768,
       implementationClassUid: '1.2.3',
       implementationVersion: 'TEST',
+      roles: [],
     });
     const answers = [
       { id: 1, result: 0, transferSyntax: '1.2.840.10008.1.2.1' },
       { id: 3, result: 3, transferSyntax: '1.2.840.10008.1.2' },
     ];
     const ac = encodeAssociateAc({ calledAe: 'YYP', callingAe: 'CT01' }, answers, ours);
-    expect(decodeAssociateAc(ac.subarray(6))).toEqual({ contexts: answers, maxPduLength: 32768 });
+    expect(decodeAssociateAc(ac.subarray(6))).toEqual({ contexts: answers, maxPduLength: 32768, roles: [] });
     expect(() => decodeAssociateAc(ac.subarray(6, 40))).toThrow(UlError);
   });
 

@@ -38,6 +38,15 @@ export interface AssociateRq {
   maxPduLength: number;
   implementationClassUid: string;
   implementationVersion: string;
+  /** SCP/SCU Role Selection sub-items (PS3.7 D.3.3.4): a C-GET's SCU proposes to be the SCP of storage classes */
+  roles: RoleSelection[];
+}
+
+/** One SCP/SCU Role Selection: for `sopClass`, whether the requestor may be SCU and may be SCP. */
+export interface RoleSelection {
+  sopClass: string;
+  scu: boolean;
+  scp: boolean;
 }
 
 const ascii = (b: Buffer, start: number, end: number) => b.toString('latin1', start, end);
@@ -62,6 +71,7 @@ export function decodeAssociateRq(body: Buffer): AssociateRq {
     maxPduLength: 0,
     implementationClassUid: '',
     implementationVersion: '',
+    roles: [],
   };
   let at = 68;
   while (at < body.length) {
@@ -97,7 +107,12 @@ function decodeContext(b: Buffer, start: number, end: number): PresentationConte
   return ctx;
 }
 
-function decodeUserInfo(b: Buffer, start: number, end: number, rq: AssociateRq): void {
+function decodeUserInfo(
+  b: Buffer,
+  start: number,
+  end: number,
+  rq: Pick<AssociateRq, 'maxPduLength' | 'implementationClassUid' | 'implementationVersion' | 'roles'>,
+): void {
   let at = start;
   while (at < end) {
     if (at + 4 > end) throw new UlError('truncated user information sub-item');
@@ -108,11 +123,18 @@ function decodeUserInfo(b: Buffer, start: number, end: number, rq: AssociateRq):
     if (type === 0x51 && length === 4) rq.maxPduLength = b.readUInt32BE(s);
     else if (type === 0x52) rq.implementationClassUid = uidText(b, s, s + length);
     else if (type === 0x55) rq.implementationVersion = ascii(b, s, s + length).trim();
+    else if (type === 0x54 && length >= 4) {
+      const uidLength = b.readUInt16BE(s);
+      if (2 + uidLength + 2 > length) throw new UlError('truncated role selection sub-item');
+      const at2 = s + 2 + uidLength;
+      rq.roles.push({ sopClass: uidText(b, s + 2, at2), scu: b[at2] === 1, scp: b[at2 + 1] === 1 });
+    }
     at = s + length;
   }
 }
 
-function pdu(type: number, body: Buffer): Buffer {
+/** A PDU: its type, a reserved byte, the body's 4-byte length and the body (PS3.8 §9.3). */
+export function pdu(type: number, body: Buffer): Buffer {
   const header = Buffer.alloc(6);
   header[0] = type;
   header.writeUInt32BE(body.length, 2);
@@ -150,6 +172,18 @@ export interface UserInfo {
   maxPduLength: number;
   implementationClassUid: string;
   implementationVersion: string;
+  /** Role selections proposed (in an RQ) or answered (in an AC) */
+  roles?: readonly RoleSelection[];
+}
+
+function roleItem(r: RoleSelection): Buffer {
+  const uid = Buffer.from(r.sopClass, 'latin1');
+  const value = Buffer.alloc(4 + uid.length);
+  value.writeUInt16BE(uid.length, 0);
+  uid.copy(value, 2);
+  value[2 + uid.length] = r.scu ? 1 : 0;
+  value[3 + uid.length] = r.scp ? 1 : 0;
+  return item(0x54, value);
 }
 
 /** An A-ASSOCIATE-RQ or -AC: the fixed fields, the application context, `contexts`, user information. */
@@ -170,6 +204,7 @@ function associatePdu(
     Buffer.concat([
       item(0x51, maxLength),
       item(0x52, Buffer.from(ours.implementationClassUid, 'latin1')),
+      ...(ours.roles ?? []).map(roleItem),
       item(0x55, Buffer.from(ours.implementationVersion, 'latin1')),
     ]),
   );
@@ -213,12 +248,13 @@ export function encodeAssociateRq(
 export interface AssociateAc {
   contexts: ContextAnswer[];
   maxPduLength: number;
+  roles: RoleSelection[];
 }
 
 /** Decodes the body of an A-ASSOCIATE-AC (after its 6-byte header). */
 export function decodeAssociateAc(body: Buffer): AssociateAc {
   need(body, 0, 68, 'A-ASSOCIATE-AC');
-  const ac: AssociateAc = { contexts: [], maxPduLength: 0 };
+  const ac: AssociateAc = { contexts: [], maxPduLength: 0, roles: [] };
   let at = 68;
   while (at < body.length) {
     need(body, at, 4, 'item header');
@@ -236,9 +272,10 @@ export function decodeAssociateAc(body: Buffer): AssociateAc {
       }
       ac.contexts.push(answer);
     } else if (type === 0x50) {
-      const rq = { maxPduLength: 0 } as AssociateRq;
-      decodeUserInfo(body, start, end, rq);
-      ac.maxPduLength = rq.maxPduLength;
+      const info = { maxPduLength: 0, implementationClassUid: '', implementationVersion: '', roles: [] };
+      decodeUserInfo(body, start, end, info);
+      ac.maxPduLength = info.maxPduLength;
+      ac.roles = info.roles;
     }
     at = end;
   }
@@ -270,130 +307,3 @@ export const encodeReleaseRq = (): Buffer => pdu(PDU.releaseRq, Buffer.alloc(4))
 /** source 0 service user, 2 service provider; reason 0 not specified, 2 unexpected PDU … */
 export const encodeAbort = (source: number, reason: number): Buffer =>
   pdu(PDU.abort, Buffer.from([0, 0, source, reason]));
-
-export interface Pdv {
-  contextId: number;
-  command: boolean;
-  last: boolean;
-  data: Buffer;
-}
-
-/** Splits a P-DATA-TF body into its presentation data values (the data are views, not copies). */
-export function decodePData(body: Buffer): Pdv[] {
-  return decodePDataChunks([body]).map((p) => ({
-    ...p,
-    data: p.data.length === 1 ? p.data[0]! : Buffer.concat(p.data),
-  }));
-}
-
-/** A presentation data value whose data is a list of views into the received chunks. */
-export interface ChunkedPdv {
-  contextId: number;
-  command: boolean;
-  last: boolean;
-  data: Buffer[];
-}
-
-/**
- * The same split for a P-DATA-TF body that arrived in several network chunks (a large PDU, as a
- * C-STORE's dataset fills): nothing is copied but the 6-byte item headers that straddle chunks,
- * so the dataset is copied once, into its Part 10 file, however it was cut.
- */
-export function decodePDataChunks(chunks: Buffer[]): ChunkedPdv[] {
-  const out: ChunkedPdv[] = [];
-  let index = 0;
-  let offset = 0;
-  const remaining = () => {
-    let n = chunks[index] ? chunks[index]!.length - offset : 0;
-    for (let i = index + 1; i < chunks.length; i++) n += chunks[i]!.length;
-    return n;
-  };
-  /** The next `n` bytes as views, advancing past them; throws when fewer remain. */
-  const take = (n: number, what: string): Buffer[] => {
-    const views: Buffer[] = [];
-    while (n > 0) {
-      const chunk = chunks[index];
-      if (!chunk) throw new UlError(`truncated ${what}`);
-      const part = Math.min(n, chunk.length - offset);
-      if (part > 0) views.push(chunk.subarray(offset, offset + part));
-      n -= part;
-      offset += part;
-      if (offset === chunk.length) {
-        index++;
-        offset = 0;
-      }
-    }
-    return views;
-  };
-  while (remaining() > 0) {
-    const headParts = take(6, 'PDV item');
-    const head = headParts.length === 1 ? headParts[0]! : Buffer.concat(headParts);
-    const length = head.readUInt32BE(0);
-    if (length < 2) throw new UlError('PDV item too short');
-    const control = head[5]!;
-    out.push({
-      contextId: head[4]!,
-      command: (control & 1) === 1,
-      last: (control & 2) === 2,
-      data: take(length - 2, 'PDV item'),
-    });
-  }
-  return out;
-}
-
-/**
- * A command set or a data set as P-DATA-TF PDUs of at most `maxPduLength` bytes each (the
- * peer's limit; 0 for none), one presentation data value per PDU, the last one marked so.
- */
-export function encodePData(contextId: number, bytes: Buffer, command: boolean, maxPduLength: number): Buffer[] {
-  // A PDV item adds 6 bytes (length, context id, control header) inside the PDU's body.
-  const room = maxPduLength > 6 ? maxPduLength - 6 : bytes.length || 1;
-  const out: Buffer[] = [];
-  for (let at = 0; at < bytes.length || out.length === 0; at += room) {
-    const fragment = bytes.subarray(at, at + room);
-    const last = at + room >= bytes.length;
-    const pdv = Buffer.alloc(6);
-    pdv.writeUInt32BE(fragment.length + 2, 0);
-    pdv[4] = contextId;
-    pdv[5] = (command ? 1 : 0) | (last ? 2 : 0);
-    out.push(pdu(PDU.pData, Buffer.concat([pdv, fragment])));
-  }
-  return out;
-}
-
-/**
- * Several messages' command and data sets as P-DATA-TF PDUs in one buffer (a C-FIND's pending
- * answers, written to the socket at once): the bytes encodePData gives for each part, one after
- * another. Data sets are cut to `maxPduLength`; command sets never are (encodeCommandPData).
- */
-export function encodePDataBatch(
-  contextId: number,
-  parts: readonly { command: boolean; bytes: Uint8Array }[],
-  maxPduLength: number,
-): Buffer {
-  // Every fragment is a PDU header (6 bytes) and a PDV item header (6 bytes) before its bytes.
-  const roomOf = (part: (typeof parts)[number]) =>
-    !part.command && maxPduLength > 6 ? maxPduLength - 6 : part.bytes.length || 1;
-  let size = 0;
-  for (const part of parts) size += part.bytes.length + 12 * Math.max(1, Math.ceil(part.bytes.length / roomOf(part)));
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (const part of parts) {
-    const room = roomOf(part);
-    const { bytes } = part;
-    let from = 0;
-    do {
-      const n = Math.min(room, bytes.length - from);
-      out[at] = PDU.pData;
-      out[at + 1] = 0;
-      out.writeUInt32BE(n + 6, at + 2);
-      out.writeUInt32BE(n + 2, at + 6);
-      out[at + 10] = contextId;
-      out[at + 11] = (part.command ? 1 : 0) | (from + room >= bytes.length ? 2 : 0);
-      out.set(bytes.subarray(from, from + n), at + 12);
-      at += 12 + n;
-      from += room;
-    } while (from < bytes.length);
-  }
-  return out;
-}

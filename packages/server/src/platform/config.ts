@@ -19,6 +19,8 @@ export interface Config {
   /** interface of the DICOM port: DICOM_HOST, else HOST, else all */
   dicomHost: string;
   dicomAet: string;
+  /** DIMSE C-FIND compares person names without case (DICOM_PN_CASE_INSENSITIVE, default off) */
+  dicomPnCaseInsensitive: boolean;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   /** a report's edit lock lapses after this many seconds unless its editor renews it (REPORT_LOCK_SECONDS) */
@@ -200,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dicomPort: int(env.DICOM_PORT, 11112, 'DICOM_PORT'),
     dicomHost: env.DICOM_HOST || env.HOST || '0.0.0.0',
     dicomAet: env.DICOM_AET || 'YYP',
+    dicomPnCaseInsensitive: flag(env.DICOM_PN_CASE_INSENSITIVE, false),
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),
     reportLockSeconds:

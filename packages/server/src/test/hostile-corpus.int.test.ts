@@ -10,7 +10,7 @@ import { exams, instances, patients, series } from '../db/schema.js';
 import { boundaryOf, parseMultipart } from '../dicom/multipart.js';
 import { INDEX_MAX_LENGTH } from '../dicom/parse.js';
 import { COMMAND, TAG, commandUs, decodeCommand } from '../dicom/dimse-command.js';
-import { decodePData } from '../dicom/ul.js';
+import { decodePData } from '../dicom/ul-pdata.js';
 import { makeModality } from './factories.js';
 import { startWithStaff } from './factories-platform.js';
 import type { TestApp } from './harness.js';

@@ -11,11 +11,10 @@ import {
   type AssociateAc,
   type PresentationContextRq,
   decodeAssociateAc,
-  decodePData,
   encodeAssociateRq,
-  encodePData,
   encodeReleaseRq,
 } from '../ul.js';
+import { decodePData, encodePData } from '../ul-pdata.js';
 
 export interface ScuResponse {
   command: CommandSet;

@@ -62,6 +62,16 @@ export class ArchiveService {
     return { bucketId: modality.bucketId };
   }
 
+  /**
+   * A C-MOVE destination: a device `bucketId` registered under `aeTitle` with its host and port
+   * (spec: devices of the procedure management); null for any other AE title.
+   */
+  async moveDestination(bucketId: string, aeTitle: string): Promise<{ host: string; port: number } | null> {
+    const modality = await modalitiesStore.findModalityByAe(this.db, aeTitle);
+    if (!modality || modality.bucketId !== bucketId || !modality.host || !modality.port) return null;
+    return { host: modality.host, port: modality.port };
+  }
+
   async auditRefusedAssociation(
     callingAe: string,
     calledAe: string,

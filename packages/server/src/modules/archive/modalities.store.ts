@@ -12,7 +12,7 @@ export const listModalities = (db: Db, bucketId: string) =>
 export async function insertModality(
   db: Db,
   bucketId: string,
-  v: { aeTitle: string; host: string | null; name: string },
+  v: { aeTitle: string; host: string | null; name: string; port?: number | null },
   now: Date,
 ) {
   const rows = await db

@@ -116,6 +116,11 @@ export interface SearchQuery {
   warnings: string[];
   limit: number;
   offset: number;
+  /**
+   * Person names and wildcard text compared with case (DIMSE C-FIND by default, PS3.4 C.2.2.2);
+   * QIDO-RS compares them without (its documented behaviour).
+   */
+  caseSensitive?: boolean;
 }
 
 /** A refused query: 400, with the reason also in a Warning header (PS3.18 8.3.4, 8.10.3). */

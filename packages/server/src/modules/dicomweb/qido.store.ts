@@ -56,7 +56,14 @@ const hasWildcards = (value: string) => /[*?]/.test(value);
  * search for 张* finds Zhang^Wei=张^伟=) or whole, without regard to case (PS3.4 C.2.2.2.1 lets
  * PN matching ignore case), with wildcards.
  */
-function personNameMatch(column: AnyPgColumn, value: string): SQL {
+function personNameMatch(column: AnyPgColumn, value: string, caseSensitive: boolean): SQL {
+  if (caseSensitive) {
+    const p = likePattern(value);
+    return or(
+      sql`${column} like ${p}`,
+      ...[1, 2, 3].map((g) => sql`split_part(${column}, '=', ${sql.raw(String(g))}) like ${p}`),
+    )!;
+  }
   const p = likePattern(value).toLowerCase();
   return or(
     sql`lower(${column}) like ${p}`,
@@ -69,21 +76,22 @@ function personNameMatch(column: AnyPgColumn, value: string): SQL {
  * case, which the lower(…) text_pattern_ops indexes of PatientID and AccessionNumber serve for a
  * fixed prefix.
  */
-function textMatch(column: AnyPgColumn, value: string): SQL {
+function textMatch(column: AnyPgColumn, value: string, caseSensitive: boolean): SQL {
   if (!hasWildcards(value)) return eq(column, value);
+  if (caseSensitive) return sql`${column} like ${likePattern(value)}`;
   return sql`lower(${column}) like ${likePattern(value).toLowerCase()}`;
 }
 
 /** A TM value as HHMMSS, its fraction cut and a shorter one padded (qido-query.ts bound). */
 const timeOf = (column: AnyPgColumn) => sql`rpad(split_part(${column}, '.', 1), 6, '0')`;
 
-function conditionSql(c: Condition): SQL | undefined {
+function conditionSql(c: Condition, caseSensitive: boolean): SQL | undefined {
   const column = COLUMNS[c.key.keyword]!;
   switch (c.kind) {
     case 'text':
-      return textMatch(column, c.value);
+      return textMatch(column, c.value, caseSensitive);
     case 'pn':
-      return personNameMatch(column, c.value);
+      return personNameMatch(column, c.value, caseSensitive);
     case 'uid':
       return c.values.length > 1 ? inArray(column, c.values) : eq(column, c.values[0]!);
     case 'modalities':
@@ -104,7 +112,8 @@ function conditionSql(c: Condition): SQL | undefined {
 /** The conditions of a search (or of a query, checked at `level`), as SQL. */
 function matching(level: Level, q: Query | SearchQuery): { search: SearchQuery; where: (SQL | undefined)[] } {
   const search = q.conditions instanceof Map ? (q as SearchQuery) : parseSearchQuery(level, q as Query);
-  return { search, where: [...search.conditions.values()].map(conditionSql) };
+  const caseSensitive = search.caseSensitive === true;
+  return { search, where: [...search.conditions.values()].map((c) => conditionSql(c, caseSensitive)) };
 }
 
 /**
@@ -125,6 +134,32 @@ export function studiesQuery(db: Db, scope: ExamScope, q: Query | SearchQuery) {
     .from(exams)
     .where(and(inArray(exams.bucketId, bucketsOf(scope)), isNull(exams.deletedTime), notHidden(scope), ...where))
     .orderBy(desc(exams.studyDate), desc(exams.created))
+    .limit(search.limit + 1)
+    .offset(search.offset);
+}
+
+/**
+ * Patients (DIMSE C-FIND at the PATIENT level): the patient IDs of live exams matching the patient
+ * keys of `search`, with their name, birth date and sex as the latest exam has them, and counts.
+ */
+export async function searchPatients(db: Db, buckets: string[], search: SearchQuery) {
+  if (buckets.length === 0) return [];
+  const { where } = matching('study', search);
+  const latest = <T>(column: AnyPgColumn) => sql<T>`(array_agg(${column} order by ${exams.created} desc))[1]`;
+  return db
+    .select({
+      patientId: exams.patientId,
+      patientName: latest<string>(exams.patientName),
+      patientDob: latest<string>(exams.patientDob),
+      patientGender: latest<string>(exams.patientGender),
+      studies: sql<number>`count(*)::int`,
+      series: sql<number>`coalesce(sum(${exams.seriesCount}), 0)::int`,
+      instances: sql<number>`coalesce(sum(${exams.instanceCount}), 0)::int`,
+    })
+    .from(exams)
+    .where(and(inArray(exams.bucketId, buckets), isNull(exams.deletedTime), ...where))
+    .groupBy(exams.patientId)
+    .orderBy(asc(exams.patientId))
     .limit(search.limit + 1)
     .offset(search.offset);
 }
