@@ -102,3 +102,4 @@ export * from './global-config-calls.js';
 export * from './structure-calls.js';
 export * from './learning.js';
 export * from './learning-calls.js';
+export * from './forwarding.js';

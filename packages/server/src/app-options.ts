@@ -16,6 +16,8 @@ export interface AppOptions {
   dicomAet: string;
   /** DIMSE C-FIND compares person names and wildcards without case (DICOM_PN_CASE_INSENSITIVE; default off) */
   dicomPnCaseInsensitive?: boolean;
+  /** a new study is forwarded once nothing of it arrived for this long (DICOM_FORWARD_STABLE_SECONDS, 60) */
+  forwardStableSeconds?: number;
   /** ingest commits wait for the database's WAL flush (INGEST_SYNC_COMMIT) */
   ingestSyncCommit?: boolean;
   /** where tus keeps partial uploads */

@@ -17,6 +17,7 @@ import { creditRoutes, CreditsService, PlansService } from './modules/credits/in
 import { domainRoutes } from './modules/domain/index.js';
 import { examListRoutes, examManageRoutes, examRoutes } from './modules/exams/index.js';
 import { exportRoutes } from './modules/exports/index.js';
+import { forwardingRoutes } from './modules/forwarding/index.js';
 import { groupRoutes } from './modules/groups/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
@@ -103,6 +104,7 @@ export async function apiRoutes(
   callingRoutes(api, options.db, services.calling);
   videoRoutes(api, services.video, (param) => consultationSide(options.db, param));
   procedureRoutes(api, options.db, services.procedures);
+  forwardingRoutes(api, options.db, services.forwarding);
   adminRoutes(api, options.db, services.admin);
   archiveRoutes(api, services.archive);
   examRoutes(api, options.db, services.exams);

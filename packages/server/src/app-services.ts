@@ -15,6 +15,7 @@ import type { PaymentServices } from './modules/payments/index.js';
 import type { PoliciesService } from './modules/policies/index.js';
 import type { QuickSearchService } from './modules/quick-search/index.js';
 import type { DimseQueryRetrieve } from './modules/dicomweb/index.js';
+import type { ForwardingService } from './modules/forwarding/index.js';
 import type { ProceduresService, RegistryDicom, RegistryMatch, RegistryService } from './modules/registry/index.js';
 import type { KnowledgeBaseService, ReportLibraryService } from './modules/report-library/index.js';
 import type { ReportPrintService } from './modules/report-print/index.js';
@@ -71,6 +72,8 @@ export interface Services {
   registryDicom: RegistryDicom;
   /** the archive seen from workstations: Query/Retrieve C-FIND, C-MOVE, C-GET (issue 28) */
   dimseQueryRetrieve: DimseQueryRetrieve;
+  /** sends to other DICOM nodes: forwarding rules, sends by hand, their jobs (issue 28) */
+  forwarding: ForwardingService;
   /** image binding: unscheduled exams matched or bound to scheduled exams by hand */
   registryMatch: RegistryMatch;
   procedures: ProceduresService;

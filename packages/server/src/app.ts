@@ -38,6 +38,7 @@ import { ExportsService } from './modules/exports/index.js';
 import { AiService } from './modules/ai/index.js';
 import { setOperationAuditGate } from './platform/audit.js';
 import { JobQueue } from './platform/jobs.js';
+import { ForwardingService } from './modules/forwarding/index.js';
 import { NotificationsService } from './modules/notifications/index.js';
 import { Signer } from './platform/signed.js';
 import { Sealer } from './platform/sealed.js';
@@ -118,6 +119,7 @@ export async function buildApp(
   const autoAssign = new AutoAssigner(options.db, options.clock, examManage, app.log);
   const jobs = new JobQueue(options.db, options.clock, app.log);
   const registryDicom = new RegistryDicom(options.db, options.clock, app.log);
+  const forwarding = new ForwardingService({ ...options, jobs, log: app.log }, options.forwardStableSeconds);
   const archive = new ArchiveService(
     options.db,
     options.blobs,
@@ -127,6 +129,7 @@ export async function buildApp(
       notifications.onNewExam(examId, bucketId, source);
       autoAssign.onNewExam(examId, bucketId, source);
       registryDicom.onNewExam(examId, bucketId);
+      forwarding.onNewExam(examId, bucketId, source);
     },
     options.ingestSyncCommit ?? false,
   );
@@ -169,6 +172,7 @@ export async function buildApp(
     rules: new RulesService(options.db, options.clock),
     registry: new RegistryService(options.db, options.clock, examList),
     registryDicom,
+    forwarding,
     dimseQueryRetrieve: new DimseQueryRetrieve(options.db, options.blobs, {
       caseInsensitivePn: options.dicomPnCaseInsensitive === true,
     }),

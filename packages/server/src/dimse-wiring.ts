@@ -8,7 +8,7 @@ import type { DimseHandlers } from './dicom/dimse.js';
  * organization's registered devices. `onRefused` and `onError` say what a deployment logs.
  */
 export function dimseHandlers(
-  services: Pick<Services, 'archive' | 'registryDicom' | 'dimseQueryRetrieve'>,
+  services: Pick<Services, 'archive' | 'registryDicom' | 'dimseQueryRetrieve' | 'forwarding'>,
   opts: {
     aeTitle: string;
     onRefused?: DimseHandlers['onRefused'];
@@ -20,8 +20,9 @@ export function dimseHandlers(
   return {
     aeTitle: opts.aeTitle,
     resolveCaller: (calling, called, remote) => archive.resolveCaller(calling, called, remote),
-    store: async (bucketId, bytes) => {
-      await archive.ingest(bucketId, bytes, 'dimse');
+    store: async (bucketId, bytes, callingAe) => {
+      const stored = await archive.ingest(bucketId, bytes, 'dimse');
+      if (stored.newExam) services.forwarding.onDimseArrival(stored.examId, bucketId, callingAe ?? '');
     },
     worklist: (caller, query) => registryDicom.worklist(caller, query),
     mpps: (caller, event) => registryDicom.mpps(caller, event),

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     blobs,
     dicomAet: config.dicomAet,
     dicomPnCaseInsensitive: config.dicomPnCaseInsensitive,
+    forwardStableSeconds: config.forwardStableSeconds,
     ingestSyncCommit: config.ingestSyncCommit,
     uploadDir: path.join(config.dataDir, 'uploads'),
     clock: systemClock,

@@ -17,3 +17,4 @@ export * from './schema-entries.js';
 export * from './schema-sso.js';
 export * from './schema-wx.js';
 export * from './schema-learnings.js';
+export * from './schema-pacs.js';

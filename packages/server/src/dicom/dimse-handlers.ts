@@ -10,7 +10,8 @@ export interface DimseHandlers {
     calledAe: string,
     remoteAddress: string,
   ): Promise<{ bucketId: string } | { refuse: 'calling' | 'called' }>;
-  store(bucketId: string, part10: Buffer): Promise<void>;
+  /** Stores a received instance; `callingAe` sent it. */
+  store(bucketId: string, part10: Buffer, callingAe?: string): Promise<void>;
   onRefused?(callingAe: string, calledAe: string, remoteAddress: string, reason: string): void;
   /**
    * Modality Worklist C-FIND: the scheduled steps answering `query` for this caller (its

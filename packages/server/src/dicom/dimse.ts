@@ -338,7 +338,7 @@ class Association {
     const part10 = toPart10(message.data, { sopClassUid, sopInstanceUid, transferSyntaxUid: context.transferSyntax });
     message.data = [];
     try {
-      await this.handlers.store(this.caller.bucketId, part10);
+      await this.handlers.store(this.caller.bucketId, part10, this.caller.callingAe);
       return 0x0000;
     } catch (err) {
       return err instanceof DicomError ? 0xa900 : 0xa700;

@@ -21,6 +21,8 @@ export interface Config {
   dicomAet: string;
   /** DIMSE C-FIND compares person names without case (DICOM_PN_CASE_INSENSITIVE, default off) */
   dicomPnCaseInsensitive: boolean;
+  /** forwarding waits this long after a study's last instance (DICOM_FORWARD_STABLE_SECONDS, 60) */
+  forwardStableSeconds: number;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   /** a report's edit lock lapses after this many seconds unless its editor renews it (REPORT_LOCK_SECONDS) */
@@ -203,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dicomHost: env.DICOM_HOST || env.HOST || '0.0.0.0',
     dicomAet: env.DICOM_AET || 'YYP',
     dicomPnCaseInsensitive: flag(env.DICOM_PN_CASE_INSENSITIVE, false),
+    forwardStableSeconds: int(env.DICOM_FORWARD_STABLE_SECONDS, 60, 'DICOM_FORWARD_STABLE_SECONDS'),
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),
     reportLockSeconds:

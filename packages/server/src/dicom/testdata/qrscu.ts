@@ -71,13 +71,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** DCMTK's storescp as AE `aet` on a free port, writing what it receives into `dir` (accepting every transfer syntax). */
+/**
+ * DCMTK's storescp as AE `aet` on `at` (a free port unless given), writing what it receives into
+ * `dir` (accepting every transfer syntax).
+ */
 export async function startStorescp(
   dir: string,
   aet: string,
+  at?: number,
 ): Promise<{ port: number; stop(): void; files(): string[] }> {
   fs.mkdirSync(dir, { recursive: true });
-  const port = await freePort();
+  const port = at ?? (await freePort());
   const child: ChildProcess = spawn('storescp', ['-aet', aet, '+xa', '-od', dir, String(port)], { stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
     const up = await new Promise<boolean>((resolve) => {

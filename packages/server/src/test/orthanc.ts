@@ -1,0 +1,86 @@
+/**
+ * Debian's Orthanc (with its DICOMweb plugin) as a peer archive for tests: fresh storage in a temp
+ * dir, free ports, accepting C-STORE from anyone on the loopback, its REST API for checking what
+ * arrived. scripts/install-test-deps.sh installs it.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ORTHANC_BIN = '/usr/sbin/Orthanc';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+export interface TestOrthanc {
+  aet: string;
+  dicomPort: number;
+  http: string;
+  /** GET of its REST API, as JSON */
+  get<T>(route: string): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export async function startOrthanc(aet = 'ARCHIVE'): Promise<TestOrthanc> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-orthanc-'));
+  const [dicomPort, httpPort] = [await freePort(), await freePort()];
+  const config = {
+    Name: 'yyp-test',
+    StorageDirectory: path.join(dir, 'storage'),
+    IndexDirectory: path.join(dir, 'index'),
+    HttpPort: httpPort,
+    DicomPort: dicomPort,
+    DicomAet: aet,
+    RemoteAccessAllowed: false,
+    AuthenticationEnabled: false,
+    DicomAlwaysAllowStore: true,
+    DicomAlwaysAllowEcho: true,
+    SaveJobs: false,
+  };
+  fs.writeFileSync(path.join(dir, 'orthanc.json'), JSON.stringify(config));
+  const log = fs.openSync(path.join(dir, 'orthanc.log'), 'a');
+  const child = spawn(ORTHANC_BIN, ['--no-jobs', path.join(dir, 'orthanc.json')], {
+    stdio: ['ignore', log, log],
+    env: { ...process.env, TCP_NODELAY: '1' },
+  });
+  fs.closeSync(log);
+  const http = `http://127.0.0.1:${httpPort}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    try {
+      const res = await fetch(`${http}/system`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (i > 150 || child.exitCode !== null) {
+      const text = fs.existsSync(path.join(dir, 'orthanc.log'))
+        ? fs.readFileSync(path.join(dir, 'orthanc.log'), 'utf8')
+        : '';
+      await stop();
+      throw new Error(`Orthanc did not start: ${text.slice(-2000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    aet,
+    dicomPort,
+    http,
+    get: async <T>(route: string) => (await (await fetch(`${http}${route}`)).json()) as T,
+    stop,
+  };
+}
