@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { pino } from 'pino';
 import { buildApp, defaultWebDist } from './app.js';
 import { systemClock } from './platform/clock.js';
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
   });
 
   let dicom: { close(): void } | null = null;
+  let dicomTls: { close(): void } | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -116,6 +118,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     dicom?.close();
+    dicomTls?.close();
     app
       .close()
       .then(() => sms.close())
@@ -131,22 +134,30 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  dicom = await startDimse(
-    config.dicomPort,
-    dimseHandlers(services, {
-      aeTitle: config.dicomAet,
-      onRefused: (calling, called, remote, reason) => {
-        logger.warn({ calling, called, remote, reason }, 'DICOM association refused');
-        void services.archive.auditRefusedAssociation(calling, called, remote, reason).catch(() => undefined);
-      },
-      onError: (err, what) => logger.error({ err }, `DICOM ${what} failed`),
-    }),
-    config.dicomHost,
-  );
+  const handlers = dimseHandlers(services, {
+    aeTitle: config.dicomAet,
+    onRefused: (calling, called, remote, reason) => {
+      logger.warn({ calling, called, remote, reason }, 'DICOM association refused');
+      void services.archive.auditRefusedAssociation(calling, called, remote, reason).catch(() => undefined);
+    },
+    onError: (err, what) => logger.error({ err }, `DICOM ${what} failed`),
+  });
+  dicom = await startDimse(config.dicomPort, handlers, config.dicomHost);
   logger.info(
     { port: config.dicomPort, host: config.dicomHost, aet: config.dicomAet },
     'DICOM C-ECHO, C-STORE, Modality Worklist, MPPS and Query/Retrieve listening',
   );
+  if (config.dicomTls) {
+    const { port, certFile, keyFile, caFile, requireClientCert } = config.dicomTls;
+    const read = (file: string) => fs.readFileSync(file);
+    dicomTls = await startDimse(port, handlers, config.dicomHost, {
+      cert: read(certFile),
+      key: read(keyFile),
+      ...(caFile ? { ca: read(caFile) } : {}),
+      requireClientCert,
+    });
+    logger.info({ port, requireClientCert }, 'DICOM over TLS listening');
+  }
   if (seededDemo && config.demoStudies) {
     // Generated demo images arrive in the background: the platform is usable meanwhile.
     void seedDemoStudies(database.db, services.archive, (msg) => logger.info(msg))

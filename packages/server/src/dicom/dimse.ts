@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type net from 'node:net';
 import {
   COMMAND,
   type CommandSet,
@@ -12,6 +12,7 @@ import {
 } from './dimse-command.js';
 import type { DimseCaller, DimseHandlers } from './dimse-handlers.js';
 import { type AcceptedContext, STORAGE_PREFIX, negotiateContexts } from './dimse-negotiation.js';
+import { certificateRefuses, dimseServer, type DimseTls } from './dimse-tls.js';
 import { GetSubOperations, QR_COMMAND, type QrService, serveQueryRetrieve } from './dimse-qr.js';
 import { type ServiceExchange, type ServiceMessage, answerMpps, answerWorklistFind } from './dimse-services.js';
 import { MPPS_SOP_CLASS, type MppsEvent } from './mpps.js';
@@ -82,6 +83,7 @@ class Association {
   constructor(
     private readonly socket: net.Socket,
     private readonly handlers: DimseHandlers,
+    private readonly secure?: DimseTls,
   ) {
     this.remote = socket.remoteAddress ?? '';
     this.subOperations = new GetSubOperations(socket);
@@ -135,7 +137,10 @@ class Association {
     }
     this.handlers
       .resolveCaller(rq.callingAe, rq.calledAe, this.remote)
-      .then((decision) => {
+      .then((resolved) => {
+        const decision = certificateRefuses(this.socket, rq.callingAe, this.secure)
+          ? { refuse: 'calling' as const }
+          : resolved;
         if ('refuse' in decision) {
           this.handlers.onRefused?.(rq.callingAe, rq.calledAe, this.remote, decision.refuse);
           const reason = decision.refuse === 'called' ? REJECT.calledAeNotRecognized : REJECT.callingAeNotRecognized;
@@ -347,8 +352,9 @@ class Association {
 }
 
 /**
- * C-ECHO and C-STORE SCP, with the Modality Worklist (C-FIND) and MPPS (N-CREATE, N-SET) when
- * their handlers are given, on `port` (and `host`, all interfaces when unset). The handlers decide
+ * C-ECHO and C-STORE SCP, with the Modality Worklist (C-FIND), MPPS (N-CREATE, N-SET) and
+ * Query/Retrieve when their handlers are given, on `port` (and `host`, all interfaces when unset),
+ * over TLS when `secure` is given (dimse-tls.ts). The handlers decide
  * who may associate (the called AE title and each calling AE's organization); refusals are
  * reported to onRefused.
  */
@@ -356,13 +362,14 @@ export function startDimse(
   port: number,
   handlers: DimseHandlers,
   host?: string,
+  secure?: DimseTls,
 ): Promise<{ close(): void; port: number }> {
   const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
+  const server = dimseServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    new Association(socket, handlers);
-  });
+    new Association(socket, handlers, secure);
+  }, secure);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -149,3 +149,24 @@ describe('FRAME_ANCESTORS', () => {
     }
   });
 });
+
+describe('DICOM TLS settings', () => {
+  it('are off without DICOM_TLS_PORT, and need a certificate and a key with it', () => {
+    expect(loadConfig({}).dicomTls).toBeUndefined();
+    expect(() => loadConfig({ DICOM_TLS_PORT: '2762' })).toThrow(/DICOM_TLS_CERT/);
+    expect(() => loadConfig({ DICOM_TLS_PORT: '2762', DICOM_TLS_CERT: 'c.pem' })).toThrow(/DICOM_TLS_KEY/);
+  });
+  it('need the client CAs when client certificates are required', () => {
+    const base = { DICOM_TLS_PORT: '2762', DICOM_TLS_CERT: '/etc/yyp/c.pem', DICOM_TLS_KEY: '/etc/yyp/k.pem' };
+    expect(() => loadConfig({ ...base, DICOM_TLS_REQUIRE_CLIENT_CERT: 'true' })).toThrow(/DICOM_TLS_CA/);
+    expect(
+      loadConfig({ ...base, DICOM_TLS_REQUIRE_CLIENT_CERT: 'true', DICOM_TLS_CA: '/etc/yyp/ca.pem' }).dicomTls,
+    ).toEqual({
+      port: 2762,
+      certFile: '/etc/yyp/c.pem',
+      keyFile: '/etc/yyp/k.pem',
+      caFile: '/etc/yyp/ca.pem',
+      requireClientCert: true,
+    });
+  });
+});

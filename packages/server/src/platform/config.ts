@@ -39,6 +39,8 @@ export interface Config {
   webDist: string | undefined;
   /** the blob store on S3 when S3_BUCKET is set; otherwise files in DATA_DIR/blobs */
   s3: S3Settings | undefined;
+  /** a second DICOM port over TLS when DICOM_TLS_PORT is set (key, certificate, client CAs as PEM files) */
+  dicomTls: DicomTlsSettings | undefined;
   /** the origin browsers reach yyp at, e.g. https://pacs.example.org (PUBLIC_BASE_URL): absolute links (tus Location) */
   publicBaseUrl: string | undefined;
   /** which peers' X-Forwarded-* headers are believed (TRUST_PROXY): none by default; Fastify's trustProxy */
@@ -159,6 +161,34 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'off', 'false', 'no'].includes(value.toLowerCase());
 }
 
+export interface DicomTlsSettings {
+  port: number;
+  certFile: string;
+  keyFile: string;
+  /** CAs of client certificates (DICOM_TLS_CA) */
+  caFile: string | undefined;
+  /** clients must present a certificate of those CAs whose CN is their AE title (DICOM_TLS_REQUIRE_CLIENT_CERT) */
+  requireClientCert: boolean;
+}
+
+/** DICOM_TLS_*: the TLS port needs its certificate and key; client certificates need the CAs. */
+function dicomTlsSettings(env: NodeJS.ProcessEnv): DicomTlsSettings | undefined {
+  if (!env.DICOM_TLS_PORT) return undefined;
+  const port = int(env.DICOM_TLS_PORT, 2762, 'DICOM_TLS_PORT');
+  if (!env.DICOM_TLS_CERT || !env.DICOM_TLS_KEY) {
+    throw new Error('DICOM_TLS_PORT needs DICOM_TLS_CERT and DICOM_TLS_KEY (PEM files)');
+  }
+  const requireClientCert = flag(env.DICOM_TLS_REQUIRE_CLIENT_CERT, false);
+  if (requireClientCert && !env.DICOM_TLS_CA) throw new Error('DICOM_TLS_REQUIRE_CLIENT_CERT needs DICOM_TLS_CA');
+  return {
+    port,
+    certFile: path.resolve(env.DICOM_TLS_CERT),
+    keyFile: path.resolve(env.DICOM_TLS_KEY),
+    caFile: env.DICOM_TLS_CA ? path.resolve(env.DICOM_TLS_CA) : undefined,
+    requireClientCert,
+  };
+}
+
 /** S3_* settings; the secret is only ever passed to the SDK, never echoed in an error. */
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   const bucket = env.S3_BUCKET?.trim();
@@ -219,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || undefined,
     s3: s3Settings(env),
+    dicomTls: dicomTlsSettings(env),
     publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
     trustProxy: trustProxy(env.TRUST_PROXY),
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),

@@ -1,4 +1,5 @@
 import { startDimse } from '../dicom/dimse.js';
+import type { DimseTls } from '../dicom/dimse-tls.js';
 import { dimseHandlers } from '../dimse-wiring.js';
 import type { TestApp } from './harness.js';
 
@@ -9,7 +10,7 @@ import type { TestApp } from './harness.js';
  */
 export function startTestDimse(
   t: TestApp,
-  opts: { host?: string; auditRefusals?: boolean } = {},
+  opts: { host?: string; auditRefusals?: boolean; tls?: DimseTls } = {},
 ): Promise<{ close(): void; port: number }> {
   return startDimse(
     0,
@@ -23,5 +24,6 @@ export function startTestDimse(
           }),
     }),
     opts.host,
+    opts.tls,
   );
 }
