@@ -19,6 +19,7 @@ export const ACCEPTED_SYNTAXES = [
   '1.2.840.10008.1.2.4.91', // JPEG 2000
   '1.2.840.10008.1.2.5', // RLE lossless
   '1.2.840.10008.1.2.2', // Explicit VR Big Endian (retired, still sent by old modalities)
+  '1.2.840.10008.1.2.1.99', // Deflated Explicit VR Little Endian (inflated on arrival, deflate.ts)
 ];
 
 export const STORAGE_PREFIX = '1.2.840.10008.5.1.4.1.1.';

@@ -1,3 +1,4 @@
+import { inflatedPart10 } from '../../dicom/deflate.js';
 import fs from 'node:fs/promises';
 import type { AccountRow } from '../../db/schema.js';
 import { actorAudit, writeAudit, type AuditContext } from '../../platform/audit.js';
@@ -32,8 +33,9 @@ export class ArchiveService {
     return deps;
   }
 
-  ingest(bucketId: string, bytes: Uint8Array, source: IngestSource): Promise<IngestResult> {
-    return ingestInstance(this.deps(), { bucketId, bytes, source });
+  /** Every path in: a deflated file is inflated first (dicom/deflate.ts), anything else ingested as received. */
+  async ingest(bucketId: string, bytes: Uint8Array, source: IngestSource): Promise<IngestResult> {
+    return ingestInstance(this.deps(), { bucketId, bytes: await inflatedPart10(bytes), source });
   }
 
   /**
