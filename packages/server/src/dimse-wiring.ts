@@ -33,6 +33,12 @@ export function dimseHandlers(
       read: (instance) => qr.read(instance),
       retrieved: (caller, outcome) => void qr.retrieved(caller, outcome).catch(failed('retrieve audit')),
     },
+    commitment: {
+      check: (caller, request) => qr.commitment(caller, request),
+      reportTo: (caller) => archive.moveDestination(caller.bucketId, caller.callingAe),
+      reported: (caller, result, delivery) =>
+        void qr.committed(caller, result, delivery).catch(failed('commitment audit')),
+    },
     ...(opts.onRefused ? { onRefused: opts.onRefused } : {}),
   };
 }

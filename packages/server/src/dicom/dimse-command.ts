@@ -25,6 +25,8 @@ export const TAG = {
   warning: 0x00001023,
   moveOriginatorAe: 0x00001030,
   moveOriginatorMessageId: 0x00001031,
+  eventTypeId: 0x00001002,
+  actionTypeId: 0x00001008,
 } as const;
 
 export const COMMAND = {
@@ -35,6 +37,8 @@ export const COMMAND = {
   cMoveRq: 0x0021,
   nSetRq: 0x0120,
   nCreateRq: 0x0140,
+  nEventReportRq: 0x0100,
+  nActionRq: 0x0130,
   cancelRq: 0x0fff,
 } as const;
 export const NO_DATASET = 0x0101;
@@ -138,9 +142,12 @@ export function encodeResponse(r: {
   hasDataset?: boolean;
   errorComment?: string | undefined;
   counts?: SubOperationCounts;
+  /** N-ACTION-RSP: the action it answers */
+  actionTypeId?: number;
 }): Buffer {
   const counts = r.counts;
   return commandSet([
+    ...(r.actionTypeId !== undefined ? ([[TAG.actionTypeId, us(r.actionTypeId)]] as [number, Buffer][]) : []),
     ...(counts
       ? ([
           ...(counts.remaining !== undefined ? [[TAG.remaining, us(counts.remaining)]] : []),
@@ -178,10 +185,16 @@ export function encodeRequest(r: {
   moveDestination?: string;
   /** a C-STORE sub-operation of a C-MOVE: who asked, and its message */
   moveOriginator?: { ae: string; messageId: number };
+  /** N-EVENT-REPORT-RQ: the event */
+  eventTypeId?: number;
+  /** N-ACTION-RQ: the action */
+  actionTypeId?: number;
 }): Buffer {
   const isCancel = r.commandField === COMMAND.cancelRq;
   const origin = r.moveOriginator;
   return commandSet([
+    ...(r.eventTypeId !== undefined ? ([[TAG.eventTypeId, us(r.eventTypeId)]] as [number, Buffer][]) : []),
+    ...(r.actionTypeId !== undefined ? ([[TAG.actionTypeId, us(r.actionTypeId)]] as [number, Buffer][]) : []),
     ...(r.moveDestination !== undefined
       ? ([[TAG.moveDestination, textValue(r.moveDestination)]] as [number, Buffer][])
       : []),

@@ -1,4 +1,5 @@
 /** What the DIMSE server (dimse.ts) asks of the archive: who may associate and each service's answers. */
+import type { CommitmentHandlers } from './dimse-commitment.js';
 import type { QueryRetrieveHandlers } from './dimse-qr.js';
 import type { MppsEvent, MppsResult } from './mpps.js';
 import type { WorklistItem, WorklistQuery } from './mwl.js';
@@ -22,6 +23,8 @@ export interface DimseHandlers {
   mpps?(caller: DimseCaller, event: MppsEvent): Promise<MppsResult>;
   /** Query/Retrieve (C-FIND, C-MOVE, C-GET). Without it their contexts are refused. */
   queryRetrieve?: QueryRetrieveHandlers;
+  /** Storage Commitment Push Model (N-ACTION, N-EVENT-REPORT). Without it its context is refused. */
+  commitment?: CommitmentHandlers;
   /** Our AE title: answered as Retrieve AE Title, the calling AE of C-MOVE's associations ('YYP'). */
   aeTitle?: string;
 }

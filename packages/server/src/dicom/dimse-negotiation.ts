@@ -3,6 +3,7 @@
  * (PS3.8 9.3.3, PS3.7 D.3.3.4): which contexts are accepted in which transfer syntax, and the
  * storage SOP classes on which the requestor takes the SCP role (a C-GET's sub-operations).
  */
+import { COMMITMENT_SOP_CLASS } from './commitment.js';
 import { CONTEXT_RESULT, type AssociateRq, type ContextAnswer, type RoleSelection } from './ul.js';
 
 /** Transfer syntaxes accepted as offered (stored as received, never transcoded), most preferred first. */
@@ -54,7 +55,9 @@ export function negotiateContexts(
         ? CONTEXT_RESULT.acceptance
         : CONTEXT_RESULT.transferSyntaxesNotSupported;
     if (result === CONTEXT_RESULT.acceptance) {
-      const role = storage ? proposedRoles.get(c.abstractSyntax) : undefined;
+      // The requestor may be SCP of a storage class (C-GET) or of storage commitment (its reports).
+      const role =
+        storage || c.abstractSyntax === COMMITMENT_SOP_CLASS ? proposedRoles.get(c.abstractSyntax) : undefined;
       if (role) roles.set(c.abstractSyntax, role);
       accepted.set(c.id, {
         abstractSyntax: c.abstractSyntax,

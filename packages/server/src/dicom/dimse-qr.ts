@@ -4,21 +4,17 @@
  * C-GET (sub-operations on the same association). The archive answers through
  * QueryRetrieveHandlers; this file speaks the protocol.
  */
-import type { Socket } from 'node:net';
 import {
   COMMAND,
   STATUS,
   TAG,
   type SubOperationCounts,
   commandUid,
-  commandUs,
-  encodeRequest,
   type CommandSet,
 } from './dimse-command.js';
 import type { ServiceExchange } from './dimse-services.js';
 import { DatasetBuilder, EXPLICIT_VR_LE } from './dataset-writer.js';
 import type { DimseCaller } from './dimse-handlers.js';
-import type { AcceptedContext } from './dimse-negotiation.js';
 import { part10Dataset } from './part10.js';
 import {
   QR_TAG,
@@ -33,7 +29,6 @@ import {
   type QrRetrieve,
 } from './qr.js';
 import { StoreScu, StoreScuError } from './store-scu.js';
-import { encodePDataBatch } from './ul-pdata.js';
 
 export type QrService = NonNullable<ReturnType<typeof qrService>>;
 
@@ -342,66 +337,4 @@ export async function serveQueryRetrieve(
   return answerRetrieve(exchange, qr.model, ctx, qr.operation, (instances, destination) =>
     destination ? moveSink(ctx.ourAe, originator, instances, destination) : Promise.resolve(getSink()),
   );
-}
-
-/**
- * C-GET's C-STORE sub-operations on the requestor's own association: each sent on a context of
- * the instance's SOP class and stored transfer syntax where the requestor took the SCP role
- * (answered 0x0122, SOP class not supported, without one), its C-STORE-RSP awaited.
- */
-export class GetSubOperations {
-  private readonly waiting = new Map<number, (status: number) => void>();
-  private nextMessageId = 1;
-
-  constructor(private readonly socket: Socket) {}
-
-  /** A C-STORE-RSP received (any other response is ignored). */
-  responded(command: CommandSet): void {
-    this.waiting.get(commandUs(command, TAG.messageIdBeingRespondedTo) ?? -1)?.(
-      commandUs(command, TAG.status) ?? 0xc000,
-    );
-  }
-
-  sink(contexts: ReadonlyMap<number, AcceptedContext>, peerMaxPdu: number): SubOperationSink {
-    return {
-      store: (instance, dataset) => {
-        const contextId = [...contexts].find(
-          ([, c]) =>
-            c.requestorIsScp &&
-            c.abstractSyntax === instance.sopClassUid &&
-            c.transferSyntax === instance.transferSyntaxUid,
-        )?.[0];
-        if (contextId === undefined || this.socket.destroyed) return Promise.resolve(0x0122);
-        return this.send(contextId, instance, dataset, peerMaxPdu);
-      },
-      close: () => Promise.resolve(),
-    };
-  }
-
-  private send(contextId: number, instance: RetrieveInstance, dataset: Buffer, peerMaxPdu: number): Promise<number> {
-    const messageId = this.nextMessageId++ & 0xffff;
-    const command = encodeRequest({
-      commandField: COMMAND.cStoreRq,
-      messageId,
-      hasDataset: true,
-      affectedSopClassUid: instance.sopClassUid,
-      affectedSopInstanceUid: instance.sopInstanceUid,
-      priority: 0,
-    });
-    return new Promise<number>((resolve) => {
-      const finish = (status: number) => {
-        this.waiting.delete(messageId);
-        this.socket.off('close', closed);
-        resolve(status);
-      };
-      const closed = () => finish(0xc000);
-      this.waiting.set(messageId, finish);
-      this.socket.once('close', closed);
-      const parts = [
-        { command: true, bytes: command },
-        { command: false, bytes: dataset },
-      ];
-      this.socket.write(encodePDataBatch(contextId, parts, peerMaxPdu));
-    });
-  }
 }

@@ -146,11 +146,16 @@ describe('DICOM over TLS', () => {
     expect(await storescu(strict.port, ['+tla'], files)).toBe(false);
     expect(await storescu(strict.port, ['+tls', file('stranger.key'), file('stranger.pem'), '-pw'], files)).toBe(false);
     expect(await stored(study.studyInstanceUid)).toBe(0);
-    const refusals = await t.db.database.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.action, 'dicom.association.refused'));
-    expect(refusals.some((r) => (r.details as { callingAe?: string }).callingAe === AE)).toBe(true);
+    // The refusal's audit row is written beside the answer: wait for it.
+    await expect
+      .poll(async () => {
+        const refusals = await t.db.database.db
+          .select()
+          .from(auditLogs)
+          .where(eq(auditLogs.action, 'dicom.association.refused'));
+        return refusals.some((r) => (r.details as { callingAe?: string }).callingAe === AE);
+      })
+      .toBe(true);
     expect(await storescu(strict.port, ['+tls', file('client.key'), file('client.pem'), '-pw'], files)).toBe(true);
     expect(await stored(study.studyInstanceUid)).toBe(1);
   });

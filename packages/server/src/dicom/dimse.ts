@@ -10,10 +10,13 @@ import {
   decodeCommand,
   encodeResponse,
 } from './dimse-command.js';
+import { COMMITMENT_SOP_CLASS } from './commitment.js';
+import { answerCommitment, sameAssociation } from './dimse-commitment.js';
 import type { DimseCaller, DimseHandlers } from './dimse-handlers.js';
 import { type AcceptedContext, STORAGE_PREFIX, negotiateContexts } from './dimse-negotiation.js';
 import { certificateRefuses, dimseServer, type DimseTls } from './dimse-tls.js';
-import { GetSubOperations, QR_COMMAND, type QrService, serveQueryRetrieve } from './dimse-qr.js';
+import { OutgoingRequests } from './dimse-outgoing.js';
+import { QR_COMMAND, type QrService, serveQueryRetrieve } from './dimse-qr.js';
 import { type ServiceExchange, type ServiceMessage, answerMpps, answerWorklistFind } from './dimse-services.js';
 import { MPPS_SOP_CLASS, type MppsEvent } from './mpps.js';
 import { MWL_FIND_SOP_CLASS } from './mwl.js';
@@ -36,6 +39,7 @@ import {
 import { decodePDataChunks, encodePDataBatch } from './ul-pdata.js';
 
 export { ACCEPTED_SYNTAXES } from './dimse-negotiation.js';
+export type { DimseCaller, DimseHandlers } from './dimse-handlers.js';
 
 const VERIFICATION = '1.2.840.10008.1.1';
 /** Largest PDU we receive; a C-STORE of a 512×512 CT slice arrives in one. */
@@ -48,10 +52,6 @@ const MAX_QUERY_BYTES = 1_048_576;
 const ARTIM_MS = 30_000;
 /** An association that says nothing this long is aborted. */
 const IDLE_MS = 10 * 60_000;
-
-export type { DimseCaller, DimseHandlers } from './dimse-handlers.js';
-
-type Context = AcceptedContext;
 
 interface Message extends ServiceMessage {
   contextId: number;
@@ -72,9 +72,9 @@ class Association {
   private peerMaxPdu = 0;
   /** The C-FINDs, C-MOVEs and C-GETs received and not yet answered, by message ID: whether a C-CANCEL came. */
   private readonly finds = new Map<number, { cancelled: boolean }>();
-  /** Our C-STORE sub-operations of a C-GET, sent on this association. */
-  private readonly subOperations: GetSubOperations;
-  private readonly contexts = new Map<number, Context>();
+  /** Requests we send on this association (C-GET's C-STOREs, a commitment report) awaiting their responses. */
+  private readonly outgoing: OutgoingRequests;
+  private readonly contexts = new Map<number, AcceptedContext>();
   private command: Buffer[] = [];
   private current: { contextId: number; command: CommandSet; data: Buffer[]; size: number } | null = null;
   private chain: Promise<void> = Promise.resolve();
@@ -86,7 +86,7 @@ class Association {
     private readonly secure?: DimseTls,
   ) {
     this.remote = socket.remoteAddress ?? '';
-    this.subOperations = new GetSubOperations(socket);
+    this.outgoing = new OutgoingRequests(socket);
     socket.setNoDelay(true);
     socket.setTimeout(ARTIM_MS);
     socket.on('timeout', () => this.abort(0));
@@ -171,6 +171,7 @@ class Association {
     if (abstractSyntax === MWL_FIND_SOP_CLASS) return this.handlers.worklist !== undefined;
     if (abstractSyntax === MPPS_SOP_CLASS) return this.handlers.mpps !== undefined;
     if (qrService(abstractSyntax)) return this.handlers.queryRetrieve !== undefined;
+    if (abstractSyntax === COMMITMENT_SOP_CLASS) return this.handlers.commitment !== undefined;
     return false;
   }
 
@@ -204,7 +205,7 @@ class Association {
       }
       if (field !== undefined && field & 0x8000) {
         // A response to our C-STORE sub-operation (C-GET); it carries no data set.
-        this.subOperations.responded(command);
+        this.outgoing.responded(command);
         return;
       }
       const abstractSyntax = this.contexts.get(contextId)!.abstractSyntax;
@@ -240,6 +241,9 @@ class Association {
     const context = this.contexts.get(contextId)!;
     if (field === COMMAND.cFindRq && context.abstractSyntax === MWL_FIND_SOP_CLASS) {
       return this.find(this.exchange(contextId, context, messageId, message));
+    }
+    if (field === COMMAND.nActionRq && context.abstractSyntax === COMMITMENT_SOP_CLASS && this.handlers.commitment) {
+      return this.commit(contextId, context, this.exchange(contextId, context, messageId, message));
     }
     const qr = qrService(context.abstractSyntax);
     if (qr && this.handlers.queryRetrieve && QR_COMMAND[qr.operation] === field) {
@@ -297,6 +301,13 @@ class Association {
     }
   }
 
+  /** A storage commitment request (dimse-commitment.ts); its report on this association when the requestor took that role. */
+  private commit(contextId: number, context: AcceptedContext, exchange: ServiceExchange): Promise<void> {
+    const same = context.requestorIsScp ? sameAssociation(this.outgoing, contextId, context, this.peerMaxPdu) : null;
+    const ourAe = this.handlers.aeTitle ?? 'YYP';
+    return answerCommitment(exchange, { caller: this.caller!, ourAe, handlers: this.handlers.commitment!, same });
+  }
+
   /** A Q/R C-FIND, C-MOVE or C-GET (dimse-qr.ts); its cancel flag is forgotten once it is answered. */
   private async queryRetrieve(qr: QrService, exchange: ServiceExchange): Promise<void> {
     const state = this.finds.get(exchange.messageId) ?? { cancelled: false };
@@ -307,14 +318,14 @@ class Association {
       state,
     };
     try {
-      await serveQueryRetrieve(qr, exchange, ctx, () => this.subOperations.sink(this.contexts, this.peerMaxPdu));
+      await serveQueryRetrieve(qr, exchange, ctx, () => this.outgoing.storeSink(this.contexts, this.peerMaxPdu));
     } finally {
       this.finds.delete(exchange.messageId);
     }
   }
 
   /** What the worklist and MPPS services (dimse-services.ts) need of this association for `message`. */
-  private exchange(contextId: number, context: Context, messageId: number, message: Message): ServiceExchange {
+  private exchange(contextId: number, context: AcceptedContext, messageId: number, message: Message): ServiceExchange {
     return {
       transferSyntax: context.transferSyntax,
       messageId,
@@ -338,7 +349,7 @@ class Association {
     });
   }
 
-  private async store(context: Context, sopClassUid: string, sopInstanceUid: string, message: Message) {
+  private async store(context: AcceptedContext, sopClassUid: string, sopInstanceUid: string, message: Message) {
     if (!this.caller || message.data.length === 0 || !sopInstanceUid) return 0xc000;
     const part10 = toPart10(message.data, { sopClassUid, sopInstanceUid, transferSyntaxUid: context.transferSyntax });
     message.data = [];

@@ -15,6 +15,7 @@ import {
   encodeAssociateRq,
   encodeReleaseRq,
   type PresentationContextRq,
+  type RoleSelection,
 } from './ul.js';
 import { decodePDataChunks, encodePDataBatch } from './ul-pdata.js';
 
@@ -81,8 +82,17 @@ export class StoreScu {
     socket.on('close', () => this.fail(new StoreScuError('the peer closed the association')));
   }
 
-  /** Connects and associates; throws StoreScuError when the peer cannot be reached or refuses. */
-  static async associate(opts: StoreScuOptions, proposals: readonly StoreProposal[]): Promise<StoreScu> {
+  /** Connects and associates for `proposals` (C-STORE); throws StoreScuError when the peer cannot be reached or refuses. */
+  static associate(opts: StoreScuOptions, proposals: readonly StoreProposal[]): Promise<StoreScu> {
+    return StoreScu.open(opts, storeContexts(proposals));
+  }
+
+  /** Connects and associates proposing `contexts` (and role selections); throws StoreScuError on failure. */
+  static async open(
+    opts: StoreScuOptions,
+    contexts: PresentationContextRq[],
+    roles: readonly RoleSelection[] = [],
+  ): Promise<StoreScu> {
     const timeoutMs = opts.timeoutMs ?? 30_000;
     const socket = net.connect({ host: opts.host, port: opts.port });
     await new Promise<void>((resolve, reject) => {
@@ -100,7 +110,6 @@ export class StoreScu {
       });
     });
     const scu = new StoreScu(socket, timeoutMs);
-    const contexts = storeContexts(proposals);
     socket.write(
       encodeAssociateRq(
         { callingAe: opts.callingAe, calledAe: opts.calledAe, contexts },
@@ -108,6 +117,7 @@ export class StoreScu {
           maxPduLength: MAX_PDU,
           implementationClassUid: IMPLEMENTATION_CLASS_UID,
           implementationVersion: IMPLEMENTATION_VERSION,
+          roles,
         },
       ),
     );
@@ -121,7 +131,7 @@ export class StoreScu {
     for (const c of ac.contexts) {
       const proposed = contexts.find((p) => p.id === c.id);
       if (proposed && c.result === CONTEXT_RESULT.acceptance) {
-        scu.accepted.set(`${proposed.abstractSyntax} ${proposed.transferSyntaxes[0]}`, c.id);
+        scu.accepted.set(`${proposed.abstractSyntax} ${c.transferSyntax || proposed.transferSyntaxes[0]}`, c.id);
       }
     }
     return scu;
@@ -130,6 +140,37 @@ export class StoreScu {
   /** Whether the peer accepted this SOP class in this transfer syntax. */
   accepts(sopClassUid: string, transferSyntaxUid: string): boolean {
     return this.accepted.has(`${sopClassUid} ${transferSyntaxUid}`);
+  }
+
+  /**
+   * Sends a request other than C-STORE (an N-EVENT-REPORT) on the accepted context of
+   * `abstractSyntax`, its data set written by `dataset` in that context's transfer syntax; answers
+   * the response's status, 0x0122 when the peer accepted no such context.
+   */
+  async request(
+    abstractSyntax: string,
+    fields: Omit<Parameters<typeof encodeRequest>[0], 'messageId' | 'hasDataset'>,
+    dataset: (transferSyntax: string) => Buffer,
+  ): Promise<number> {
+    const found = [...this.accepted].find(([key]) => key.startsWith(`${abstractSyntax} `));
+    if (!found) return 0x0122;
+    const [key, contextId] = found;
+    const messageId = this.nextMessageId++ & 0xffff;
+    const command = encodeRequest({ ...fields, messageId, hasDataset: true });
+    const bytes = dataset(key.slice(abstractSyntax.length + 1));
+    this.socket.write(
+      encodePDataBatch(
+        contextId,
+        [
+          { command: true, bytes: command },
+          { command: false, bytes },
+        ],
+        this.peerMaxPdu,
+      ),
+    );
+    const answer = await this.next();
+    if (answer.status === undefined) throw new StoreScuError('no response');
+    return answer.status;
   }
 
   /** Whether the peer accepted any context at all. */
@@ -239,7 +280,8 @@ export class StoreScu {
       if (!pdv.last) continue;
       const command = decodeCommand(Buffer.concat(this.command));
       this.command = [];
-      if (commandUs(command, TAG.commandField) === (COMMAND.cStoreRq | 0x8000)) {
+      // A response (C-STORE-RSP, N-EVENT-REPORT-RSP) to the one request outstanding.
+      if (((commandUs(command, TAG.commandField) ?? 0) & 0x8000) !== 0) {
         this.deliver({ type, body: [], status: commandUs(command, TAG.status) ?? 0xc000 });
       }
     }

@@ -27,10 +27,16 @@ export interface TestOrthanc {
   http: string;
   /** GET of its REST API, as JSON */
   get<T>(route: string): Promise<T>;
+  /** POST to its REST API (a JSON or binary body), the answer as JSON */
+  post<T>(route: string, body: unknown): Promise<T>;
   stop(): Promise<void>;
 }
 
-export async function startOrthanc(aet = 'ARCHIVE'): Promise<TestOrthanc> {
+/** `modalities`: the peers Orthanc may send to (its DicomModalities, by name: [AE title, host, port]). */
+export async function startOrthanc(
+  aet = 'ARCHIVE',
+  modalities: Record<string, [string, string, number]> = {},
+): Promise<TestOrthanc> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-orthanc-'));
   const [dicomPort, httpPort] = [await freePort(), await freePort()];
   const config = {
@@ -45,6 +51,7 @@ export async function startOrthanc(aet = 'ARCHIVE'): Promise<TestOrthanc> {
     DicomAlwaysAllowStore: true,
     DicomAlwaysAllowEcho: true,
     SaveJobs: false,
+    DicomModalities: modalities,
   };
   fs.writeFileSync(path.join(dir, 'orthanc.json'), JSON.stringify(config));
   const log = fs.openSync(path.join(dir, 'orthanc.log'), 'a');
@@ -81,6 +88,14 @@ export async function startOrthanc(aet = 'ARCHIVE'): Promise<TestOrthanc> {
     dicomPort,
     http,
     get: async <T>(route: string) => (await (await fetch(`${http}${route}`)).json()) as T,
+    post: async <T>(route: string, body: unknown) => {
+      const res = await fetch(`${http}${route}`, {
+        method: 'POST',
+        body: Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`Orthanc ${route}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
     stop,
   };
 }

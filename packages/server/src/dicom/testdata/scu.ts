@@ -5,11 +5,12 @@
  * right after its C-FIND).
  */
 import net from 'node:net';
-import { TAG, type CommandSet, commandUs, decodeCommand, encodeRequest } from '../dimse-command.js';
+import { TAG, type CommandSet, commandUs, decodeCommand, encodeRequest, encodeResponse } from '../dimse-command.js';
 import {
   PDU,
   type AssociateAc,
   type PresentationContextRq,
+  type RoleSelection,
   decodeAssociateAc,
   encodeAssociateRq,
   encodeReleaseRq,
@@ -48,7 +49,13 @@ export class TestScu {
   /** Connects and associates; answers the SCU once the A-ASSOCIATE-AC came (throws on a reject). */
   static async associate(
     port: number,
-    opts: { callingAe: string; calledAe?: string; contexts: PresentationContextRq[]; maxPduLength?: number },
+    opts: {
+      callingAe: string;
+      calledAe?: string;
+      contexts: PresentationContextRq[];
+      maxPduLength?: number;
+      roles?: RoleSelection[];
+    },
   ): Promise<TestScu> {
     const socket = net.connect(port, '127.0.0.1');
     await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
@@ -60,6 +67,7 @@ export class TestScu {
           maxPduLength: opts.maxPduLength ?? 16384,
           implementationClassUid: '1.2.3.4',
           implementationVersion: 'TEST_SCU',
+          roles: opts.roles ?? [],
         },
       ),
     );
@@ -70,6 +78,11 @@ export class TestScu {
     }
     scu.ac = decodeAssociateAc(answer.body);
     return scu;
+  }
+
+  /** Answers a request the peer sent on this association (an N-EVENT-REPORT-RQ): its response, no data set. */
+  respond(contextId: number, response: Parameters<typeof encodeResponse>[0]): void {
+    for (const p of encodePData(contextId, encodeResponse(response), true, 0)) this.socket.write(p);
   }
 
   /** Sends a request (its message ID assigned here, returned) and, when given, its data set. */

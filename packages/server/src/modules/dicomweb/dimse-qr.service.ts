@@ -1,4 +1,5 @@
 import type { QrCaller, RetrieveInstance, RetrieveOutcome } from '../../dicom/dimse-qr.js';
+import { FAILURE_REASON, type CommitmentRequest, type CommitmentResult } from '../../dicom/commitment.js';
 import { QrIdentifierError, type QrMatch, type QrQuery, type QrRetrieve } from '../../dicom/qr.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { BlobStore } from '../../platform/blobs.js';
@@ -6,6 +7,8 @@ import type { Db } from '../../platform/db.js';
 import { auditedQuery, distinctExams, type AuditedExam } from './dicomweb.audit.js';
 import { parseSearchQuery, QueryRefused, type Level, type Query, type SearchQuery } from './qido-query.js';
 import { searchInstances, searchPatients, searchSeries, searchStudies } from './qido.store.js';
+
+const UID = /^[0-9]+(\.[0-9]+)*$/;
 
 /** A C-FIND answers at most this many matches (the rest are not sent; the audit row says so). */
 export const DIMSE_FIND_LIMIT = 10_000;
@@ -161,6 +164,49 @@ export class DimseQueryRetrieve {
       blobKey: r.instance.blobKey,
       examId: r.exam.id,
     }));
+  }
+
+  /**
+   * Storage commitment: each instance asked about is committed when a live exam of the caller's
+   * organization holds it (rows exist only once the file is durably stored), under the SOP class
+   * asked; otherwise it failed: no such instance (0x0112) or another SOP class (0x0119).
+   */
+  async commitment(caller: QrCaller, request: CommitmentRequest): Promise<CommitmentResult> {
+    const valid = [...new Set(request.refs.map((r) => r.sopInstanceUid))].filter((u) => UID.test(u) && u.length <= 64);
+    const stored = new Map<string, string>();
+    for (let at = 0; at < valid.length; at += 1000) {
+      const q: Query = { SOPInstanceUID: valid.slice(at, at + 1000).join('\\') };
+      for (const r of await searchInstances(this.db, [caller.bucketId], q, undefined, undefined, true)) {
+        stored.set(r.instance.sopInstanceUid, r.instance.sopClassUid);
+      }
+    }
+    const result: CommitmentResult = { transactionUid: request.transactionUid, committed: [], failed: [] };
+    for (const ref of request.refs) {
+      const sopClass = stored.get(ref.sopInstanceUid);
+      if (sopClass === undefined) result.failed.push({ ...ref, reason: FAILURE_REASON.noSuchInstance });
+      else if (sopClass !== ref.sopClassUid)
+        {result.failed.push({ ...ref, reason: FAILURE_REASON.classInstanceConflict });}
+      else result.committed.push(ref);
+    }
+    return result;
+  }
+
+  /** The audit row of a storage commitment (dimse.commitment): how many committed, failed, how it was reported. */
+  async committed(caller: QrCaller, result: CommitmentResult, delivery: string): Promise<void> {
+    await writeAudit(this.db, auditContext(caller), {
+      action: 'dimse.commitment',
+      outcome: delivery === 'undelivered' ? 'failure' : 'success',
+      category: 'operation',
+      actorUsername: caller.callingAe,
+      bucketId: caller.bucketId,
+      details: {
+        callingAe: caller.callingAe,
+        transactionUid: result.transactionUid,
+        committed: result.committed.length,
+        failed: result.failed.length,
+        delivery,
+      },
+    });
   }
 
   async read(instance: RetrieveInstance): Promise<Buffer> {
