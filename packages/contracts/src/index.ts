@@ -52,6 +52,7 @@ export * from './report-safety-calls.js';
 export * from './report-sharing-calls.js';
 export * from './report-print-calls.js';
 export * from './exam-calls.js';
+export * from './media.js';
 export * from './upload-calls.js';
 export * from './attachment-calls.js';
 export * from './organization-calls.js';

@@ -20,6 +20,7 @@ import { registryChs } from './registry/chs';
 import { registryPrintChs } from './registryPrint/chs';
 import { callingChs } from './calling/chs';
 import { printSheetsChs } from './printSheets/chs';
+import { studyMediaChs } from './studyMedia/chs';
 import { dicomRefusalsChs } from './dicomRefusals/chs';
 import { proceduresChs } from './procedures/chs';
 import { bindingChs } from './binding/chs';
@@ -335,6 +336,7 @@ export const chs: Messages = {
   ...registryPrintChs,
   ...callingChs,
   ...printSheetsChs,
+  ...studyMediaChs,
   ...dicomRefusalsChs,
   ...proceduresChs,
   ...bindingChs,

@@ -20,6 +20,7 @@ import { registryEn } from './registry/en';
 import { registryPrintEn } from './registryPrint/en';
 import { callingEn } from './calling/en';
 import { printSheetsEn } from './printSheets/en';
+import { studyMediaEn } from './studyMedia/en';
 import { dicomRefusalsEn } from './dicomRefusals/en';
 import { proceduresEn } from './procedures/en';
 import { bindingEn } from './binding/en';
@@ -350,6 +351,7 @@ export const en = {
   ...registryPrintEn,
   ...callingEn,
   ...printSheetsEn,
+  ...studyMediaEn,
   ...dicomRefusalsEn,
   ...proceduresEn,
   ...bindingEn,

@@ -20,6 +20,7 @@ import { registryTib } from './registry/tib';
 import { registryPrintTib } from './registryPrint/tib';
 import { callingTib } from './calling/tib';
 import { printSheetsTib } from './printSheets/tib';
+import { studyMediaTib } from './studyMedia/tib';
 import { dicomRefusalsTib } from './dicomRefusals/tib';
 import { proceduresTib } from './procedures/tib';
 import { bindingTib } from './binding/tib';
@@ -339,6 +340,7 @@ export const tib: Messages = {
   ...registryPrintTib,
   ...callingTib,
   ...printSheetsTib,
+  ...studyMediaTib,
   ...dicomRefusalsTib,
   ...proceduresTib,
   ...bindingTib,

@@ -37,6 +37,7 @@ function expectServed(body: Buffer): void {
   expect(original && body.equals(served(original))).toBe(true);
 }
 
+/** The zip's entries under DICOM/ (the instances of a DICOM media package; not its DICOMDIR or index page). */
 async function unzip(zip: Buffer): Promise<Buffer[]> {
   const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => (err || !z ? reject(err) : resolve(z))),
@@ -49,7 +50,7 @@ async function unzip(zip: Buffer): Promise<Buffer[]> {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          out.push(Buffer.concat(chunks));
+          if (entry.fileName.includes('/DICOM/')) out.push(Buffer.concat(chunks));
           file.readEntry();
         });
       }),
@@ -65,7 +66,13 @@ beforeAll(async () => {
   t = await startTestApp({ seed: false });
   const rad = await makeStaffed(t, ['doctor']);
   bucketId = rad.org.bucketId;
-  study = generateStudy({ modality: 'CT', series: 2, instancesPerSeries: 2, rows: 16, columns: 16 });
+  study = generateStudy({
+    modality: 'CT',
+    series: 2,
+    instancesPerSeries: 2,
+    rows: 16,
+    columns: 16,
+  });
   const deps = { db: t.db.database.db, blobs: t.blobs, clock: t.clock };
   // Stored as an older version did: the preamble as sent, then indexed as `yyp reindex` does.
   for (const i of study.instances) {
@@ -84,7 +91,12 @@ afterAll(async () => {
 
 describe('stored files with an executable preamble are served without it', () => {
   it('WADO-RS: an instance, a series and a study', async () => {
-    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${doctor}` } });
+    const get = (url: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${doctor}` },
+      });
     const i = study.instances[0]!;
     const base = `/dicom-web/studies/${study.studyInstanceUid}`;
     for (const [url, count] of [
@@ -112,7 +124,9 @@ describe('stored files with an executable preamble are served without it', () =>
       size: 22,
       builtAt: new Date(t.clock.now().getTime() + 60_000),
     });
-    const res = await t.call('GET', `exams/${examId}/study-package`, { token: doctor });
+    const res = await t.call('GET', `exams/${examId}/study-package`, {
+      token: doctor,
+    });
     expect(res.statusCode).toBe(200);
     const files = await unzip(res.rawPayload);
     expect(files).toHaveLength(4);

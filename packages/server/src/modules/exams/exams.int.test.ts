@@ -70,22 +70,32 @@ afterAll(async () => {
 
 describe('study package', () => {
   it('zips every instance byte for byte under names free of patient values, and audits the download', async () => {
-    const res = await t.call('GET', `exams/${examId}/study-package`, { token: doctor });
+    const res = await t.call('GET', `exams/${examId}/study-package`, {
+      token: doctor,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     // Issue 19 §10: the accession number names the package; no patient name, ID, birth date,
     // study date or UID appears in the file name or in any name inside.
     expect(res.headers['content-disposition']).toBe('attachment; filename="study-ACC_2026_77.zip"');
     const files = await unzip(res.rawPayload);
-    expect(files.size).toBe(6);
-    for (const name of files.keys()) expect(name).toMatch(/^study-ACC_2026_77\/\d{3}_CT\/\d{5}(_\d+)?\.dcm$/);
+    // DICOM media (issue 28 item 9; package-media.int.test.ts checks it with DCMTK): a DICOMDIR,
+    // the instances under 8-character File IDs, an index page and a README.
+    expect(files.size).toBe(9);
+    for (const name of files.keys()) {
+      expect(name).toMatch(
+        /^study-ACC_2026_77\/(DICOMDIR|INDEX\.HTM|README\.TXT|DICOM\/P\d{7}\/S\d{7}\/SE\d{6}\/I\d{7})$/,
+      );
+    }
     for (const name of [...files.keys(), res.headers['content-disposition'] as string]) {
       for (const value of ['PKG', 'WANG', 'WEI', '1958', '0312', '20261101', study.studyInstanceUid.slice(0, 8)]) {
         expect(name).not.toContain(value);
       }
     }
     const originals = new Set(study.instances.map((i) => i.bytes.toString('base64')));
-    for (const b of files.values()) expect(originals.has(b.toString('base64'))).toBe(true);
+    const instances = [...files].filter(([name]) => name.includes('/DICOM/'));
+    expect(instances).toHaveLength(6);
+    for (const [, b] of instances) expect(originals.has(b.toString('base64'))).toBe(true);
   });
 
   it('repackages at most once per hour, and rebuilds when the study changed', async () => {
@@ -103,11 +113,25 @@ describe('study package', () => {
     t.clock.advance(1000);
     await t.services.archive.ingest(bucketId, extra.instances[0]!.bytes, 'web');
     expect(
-      (await unzip((await t.call('GET', `exams/${examId}/study-package`, { token: doctor })).rawPayload)).size,
-    ).toBe(7);
+      (
+        await unzip(
+          (
+            await t.call('GET', `exams/${examId}/study-package`, {
+              token: doctor,
+            })
+          ).rawPayload,
+        )
+      ).size,
+    ).toBe(10);
     t.clock.advance(3601_000);
     doctor = await signIn(t, rad.doctor); // test tokens live an hour
-    expect((await t.call('GET', `exams/${examId}/study-package?repackage=1`, { token: doctor })).statusCode).toBe(200);
+    expect(
+      (
+        await t.call('GET', `exams/${examId}/study-package?repackage=1`, {
+          token: doctor,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('is named by the exam id when the study has no accession number', async () => {
@@ -124,9 +148,16 @@ describe('study package', () => {
     const stale = `packages/${bucketId}/${id}.zip`;
     await t.blobs.put(stale, Buffer.from('PKG-002_20240601/001_MR/00001_1.2.3.dcm'));
     await savePackage(t.db.database.db, id, stale, 40, new Date(t.clock.now().getTime() + 60_000));
-    const res = await t.call('GET', `exams/${id}/study-package`, { token: doctor });
+    const res = await t.call('GET', `exams/${id}/study-package`, {
+      token: doctor,
+    });
     expect(res.headers['content-disposition']).toBe(`attachment; filename="study-${id}.zip"`);
-    expect([...(await unzip(res.rawPayload)).keys()]).toEqual([`study-${id}/001_MR/00001.dcm`]);
+    expect([...(await unzip(res.rawPayload)).keys()].sort()).toEqual([
+      `study-${id}/DICOM/P0000001/S0000001/SE000001/I0000001`,
+      `study-${id}/DICOMDIR`,
+      `study-${id}/INDEX.HTM`,
+      `study-${id}/README.TXT`,
+    ]);
     expect(await t.blobs.size(stale)).toBeNull();
   });
 
@@ -145,15 +176,30 @@ describe('study package', () => {
 
   it('is refused to callers without study_package and hidden from other groups', async () => {
     const registrar = await signIn(t, rad.registrar);
-    expect((await t.call('GET', `exams/${examId}/study-package`, { token: registrar })).statusCode).toBe(403);
+    expect(
+      (
+        await t.call('GET', `exams/${examId}/study-package`, {
+          token: registrar,
+        })
+      ).statusCode,
+    ).toBe(403);
     const teledoctor = await signIn(t, tele.teledoctor);
-    expect((await t.call('GET', `exams/${examId}/study-package`, { token: teledoctor })).statusCode).toBe(404);
+    expect(
+      (
+        await t.call('GET', `exams/${examId}/study-package`, {
+          token: teledoctor,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('viewer paths', () => {
   it('signs an expiring viewer path for the exam', async () => {
-    const res = await t.call('POST', `viewers/${examId}/path`, { token: doctor, body: { reportId: 'r1' } });
+    const res = await t.call('POST', `viewers/${examId}/path`, {
+      token: doctor,
+      body: { reportId: 'r1' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.rsuid).toBe(study.studyInstanceUid);
@@ -165,9 +211,26 @@ describe('viewer paths', () => {
 
   it('issues share paths only with study_package', async () => {
     const registrar = await signIn(t, rad.registrar);
-    expect((await t.call('POST', `viewers/${examId}/path`, { token: registrar, body: {} })).statusCode).toBe(200);
-    expect((await t.call('POST', `viewers/${examId}/share-path`, { token: registrar, body: {} })).statusCode).toBe(403);
-    const share = await t.call('POST', `viewers/${examId}/share-path`, { token: doctor, body: {} });
+    expect(
+      (
+        await t.call('POST', `viewers/${examId}/path`, {
+          token: registrar,
+          body: {},
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.call('POST', `viewers/${examId}/share-path`, {
+          token: registrar,
+          body: {},
+        })
+      ).statusCode,
+    ).toBe(403);
+    const share = await t.call('POST', `viewers/${examId}/share-path`, {
+      token: doctor,
+      body: {},
+    });
     expect(share.statusCode).toBe(200);
     expect(share.json().expires - Math.floor(t.clock.now().getTime() / 1000)).toBe(7 * 24 * 3600);
   });
@@ -175,25 +238,72 @@ describe('viewer paths', () => {
 
 describe('merge-study', () => {
   it('moves the images of another exam of the same patient into this one, in one step', async () => {
-    const a = generateStudy({ modality: 'CT', instancesPerSeries: 2, rows: 16, columns: 16, patientId: 'MERGE-1' });
-    const b = generateStudy({ modality: 'MR', instancesPerSeries: 3, rows: 16, columns: 16, patientId: 'MERGE-1' });
-    const other = generateStudy({ modality: 'DX', rows: 16, columns: 16, patientId: 'SOMEONE-ELSE' });
+    const a = generateStudy({
+      modality: 'CT',
+      instancesPerSeries: 2,
+      rows: 16,
+      columns: 16,
+      patientId: 'MERGE-1',
+    });
+    const b = generateStudy({
+      modality: 'MR',
+      instancesPerSeries: 3,
+      rows: 16,
+      columns: 16,
+      patientId: 'MERGE-1',
+    });
+    const other = generateStudy({
+      modality: 'DX',
+      rows: 16,
+      columns: 16,
+      patientId: 'SOMEONE-ELSE',
+    });
     let aId = '';
     let bId = '';
     for (const i of a.instances) aId = (await t.services.archive.ingest(bucketId, i.bytes, 'web')).examId;
     for (const i of b.instances) bId = (await t.services.archive.ingest(bucketId, i.bytes, 'web')).examId;
     const otherId = (await t.services.archive.ingest(bucketId, other.instances[0]!.bytes, 'web')).examId;
     const doctor2 = await signIn(t, rad.doctor);
-    expect((await t.call('POST', `exams/${aId}/merge-study/${otherId}`, { token: doctor2 })).statusCode).toBe(400);
-    expect((await t.call('POST', `exams/${aId}/merge-study/${aId}`, { token: doctor2 })).statusCode).toBe(400);
-    const res = await t.call('POST', `exams/${aId}/merge-study/${bId}`, { token: doctor2 });
+    expect(
+      (
+        await t.call('POST', `exams/${aId}/merge-study/${otherId}`, {
+          token: doctor2,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.call('POST', `exams/${aId}/merge-study/${aId}`, {
+          token: doctor2,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const res = await t.call('POST', `exams/${aId}/merge-study/${bId}`, {
+      token: doctor2,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: aId, seriesCount: 2, instanceCount: 5 });
+    expect(res.json()).toMatchObject({
+      id: aId,
+      seriesCount: 2,
+      instanceCount: 5,
+    });
     const [merged] = await t.db.database.db.select().from(exams).where(eq(exams.id, aId));
     expect(merged!.modality.split('\\').sort()).toEqual(['CT', 'MR']);
     expect(await t.db.database.db.select().from(exams).where(eq(exams.id, bId))).toHaveLength(0);
-    expect((await t.call('POST', `exams/${aId}/merge-study/${bId}`, { token: doctor2 })).statusCode).toBe(404);
+    expect(
+      (
+        await t.call('POST', `exams/${aId}/merge-study/${bId}`, {
+          token: doctor2,
+        })
+      ).statusCode,
+    ).toBe(404);
     const registrar = await signIn(t, rad.registrar);
-    expect((await t.call('POST', `exams/${aId}/merge-study/${otherId}`, { token: registrar })).statusCode).toBe(403);
+    expect(
+      (
+        await t.call('POST', `exams/${aId}/merge-study/${otherId}`, {
+          token: registrar,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db.js';
 import { ownerFrom, type RawInput } from '../../platform/route.js';
 import type { ExamsService } from './exams.service.js';
 import { ownerOfExam } from './exams.owners.js';
+import { studyPackagesRoutes } from './study-packages.routes.js';
 
 function sendZip(reply: FastifyReply, pkg: { stream: NodeJS.ReadableStream; size: number; filename: string }) {
   void reply
@@ -46,6 +47,7 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
           params.examId,
           query.repackage === '1' || query.repackage === 'true',
           auditContext(request),
+          account.preferences.language ?? 'chs',
         ),
       ),
   });
@@ -66,4 +68,5 @@ export function examRoutes(app: FastifyInstance, db: Db, exams: ExamsService): v
     handler: async ({ query, request, reply }) =>
       sendZip(reply, await exams.download(query.token, auditContext(request))),
   });
+  studyPackagesRoutes(app, exams);
 }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { LANGUAGES, type Language, type StudyPackagesLink } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import { writeAudit, type AuditContext } from '../../platform/audit.js';
 import type { BlobStore } from '../../platform/blobs.js';
@@ -8,7 +9,10 @@ import { AppError, errors } from '../../platform/errors.js';
 import type { Signer } from '../../platform/signed.js';
 import { seesConsultationCopy } from './exams.copy-gate.js';
 import { refuseMaskedFiles, type FilesCaller } from './files-privacy.js';
-import { buildPackage, packageName } from './package.js';
+import { packageName } from './package.js';
+import { buildMediaPackage, mediaZip } from './package-media.js';
+import { mediaFiles } from './package-media.store.js';
+import { authorizeStudyPackages } from './study-packages.js';
 import * as store from './exams.store.js';
 
 const VIEWER_TTL_S = 12 * 3600;
@@ -83,15 +87,17 @@ export class ExamsService {
   }
 
   /**
-   * The study as a zip: the cached package, rebuilt when the exam changed or (at most hourly) on
-   * request. A caller who sees the exam masked is refused (refuseMaskedFiles) before anything is
-   * built; `actor` null is a download link, checked when it was issued.
+   * The study as a zip of DICOM media (package-media.ts): the cached package, rebuilt when the exam
+   * changed or (at most hourly) on request. A caller who sees the exam masked is refused
+   * (refuseMaskedFiles) before anything is built; `actor` null is a download link, checked when it
+   * was issued. Its index page speaks `language` (null: whichever the cached package speaks).
    */
   async studyPackage(
     actor: FilesCaller | null,
     examId: string,
     repackage: boolean,
     ctx: AuditContext,
+    language: Language | null = null,
   ): Promise<{ stream: Readable; size: number; filename: string }> {
     const exam = await this.exam(examId);
     if (actor) await refuseMaskedFiles(this.db, ctx, actor, exam, 'GET exams/:examId/study-package');
@@ -102,9 +108,12 @@ export class ExamsService {
       throw new AppError('TooManyRequests', 'A study can be repackaged once per hour', { retryAfterSeconds });
     }
     const root = packageName(exam);
-    // Packages built before their names were free of patient values (v1), or before every file's
-    // preamble was zeroed as it is packed (v2), are built again.
-    const key = `packages/${exam.bucketId}/${exam.id}.v3.zip`;
+    // Packages built before their names were free of patient values (v1), before every file's
+    // preamble was zeroed as it is packed (v2), or before they were DICOM media (v3), are built
+    // again; so is one whose index page speaks another language than the caller's.
+    const keyIn = (lang: Language) => `packages/${exam.bucketId}/${exam.id}.v4-${lang}.zip`;
+    const cached = LANGUAGES.find((lang) => pkg?.blobKey === keyIn(lang));
+    const key = keyIn(language ?? cached ?? 'chs');
     if (
       !pkg ||
       repackage ||
@@ -112,7 +121,11 @@ export class ExamsService {
       pkg.builtAt < exam.updated ||
       (await this.blobs.size(pkg.blobKey)) === null
     ) {
-      const size = await buildPackage(this.blobs, key, root, await store.examFiles(this.db, exam.id));
+      const size = await buildMediaPackage(this.blobs, key, await mediaFiles(this.db, [exam.id]), {
+        root,
+        language: language ?? cached ?? 'chs',
+        now,
+      });
       await store.savePackage(this.db, exam.id, key, size, now);
       if (pkg && pkg.blobKey !== key) await this.blobs.delete(pkg.blobKey);
       pkg = { examId: exam.id, blobKey: key, size, builtAt: now };
@@ -179,5 +192,47 @@ export class ExamsService {
     const payload = this.signer.verify('download', token, this.clock.now());
     if (!payload || typeof payload.e !== 'string') throw errors.notFound('Download');
     return this.studyPackage(null, payload.e, false, ctx);
+  }
+
+  /**
+   * POST exams/study-packages: several studies as one DICOM media zip (one DICOMDIR), each exam
+   * authorized as studyPackage authorizes one (study-packages.ts); answers a 10-minute link.
+   */
+  async studyPackagesLink(
+    account: AccountRow,
+    examIds: string[],
+    language: Language | undefined,
+    ctx: AuditContext,
+  ): Promise<StudyPackagesLink> {
+    const exams = await authorizeStudyPackages(this.db, account, examIds, ctx, (e) => this.sees(account.id, e));
+    const { token, expires } = this.signer.sign(
+      'media',
+      { i: exams.map((e) => e.id), l: language ?? account.preferences.language ?? 'chs' },
+      new Date(this.clock.now().getTime() + DOWNLOAD_TTL_S * 1000),
+    );
+    const url = `/yyp/api/v1/exams/study-packages/download?token=${encodeURIComponent(token)}`;
+    return { token, expires, url, count: exams.length };
+  }
+
+  /** The media zip of a study-packages link, streamed as it is built; each exam audited as downloaded. */
+  async studyPackagesDownload(token: string, ctx: AuditContext): Promise<{ stream: Readable; filename: string }> {
+    const now = this.clock.now();
+    const payload = this.signer.verify('media', token, now);
+    const ids = payload?.i;
+    const language = LANGUAGES.find((l) => l === payload?.l) ?? 'chs';
+    if (!Array.isArray(ids) || !ids.every((id): id is string => typeof id === 'string')) {
+      throw errors.notFound('Download');
+    }
+    const exams = [];
+    for (const id of ids) exams.push(await this.exam(id));
+    const root = `studies-${now.toISOString().slice(0, 10).replace(/-/g, '')}`;
+    const stream = await mediaZip(this.blobs, await mediaFiles(this.db, ids), { root, language, now });
+    for (const exam of exams) {
+      await auditExam(this.db, ctx, null, 'exam.download', exam, {
+        patientId: exam.patientId,
+        details: { media: true, exams: exams.length },
+      });
+    }
+    return { stream, filename: `${root}.zip` };
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { examPackages, exams, instances, series } from '../../db/schema.js';
 
@@ -24,22 +24,6 @@ export async function examByStoreUid(db: Db, bucketId: string, storeUid: string)
       .where(and(eq(exams.bucketId, bucketId), eq(exams.storeUid, storeUid), isNull(exams.deletedTime)))
       .limit(1)
   )[0];
-}
-
-export async function examFiles(db: Db, examId: string) {
-  return db
-    .select({
-      blobKey: instances.blobKey,
-      sopInstanceUid: instances.sopInstanceUid,
-      instanceNumber: instances.instanceNumber,
-      seriesNumber: series.seriesNumber,
-      modality: series.modality,
-      seriesUid: series.seriesUid,
-    })
-    .from(instances)
-    .innerJoin(series, eq(series.id, instances.seriesId))
-    .where(eq(instances.examId, examId))
-    .orderBy(asc(series.seriesNumber), asc(series.seriesUid), asc(instances.instanceNumber));
 }
 
 export async function findPackage(db: Db, examId: string) {

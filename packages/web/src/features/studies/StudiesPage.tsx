@@ -17,6 +17,7 @@ import { AdvancedSearchDrawer } from './AdvancedSearchDrawer';
 import { ColumnChooser } from './ColumnChooser';
 import { ExamDetailDrawer } from './ExamDetailDrawer';
 import { ExamRowActions } from './ExamRowActions';
+import { ExportMediaButton } from './ExportMediaButton';
 import { PrintReportsBar } from './PrintReportsBar';
 import { ALL_COLUMNS, DEFAULT_COLUMNS, ExamTable, type ColumnKey } from './ExamTable';
 import { ManageQuickSearchesModal, SaveQuickSearchModal } from './QuickSearchDialogs';
@@ -276,6 +277,7 @@ export function StudiesPage() {
             )}
           </Space>
           {!deleted && <PrintReportsBar selected={selected} onClear={() => setSelected([])} />}
+          {!deleted && <ExportMediaButton selected={selected} />}
           {!deleted && (
             <ColumnChooser
               value={columns}
