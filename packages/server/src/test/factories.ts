@@ -36,7 +36,7 @@ import { addBucketMembers, findBucket, insertBucket } from '../modules/organizat
 import { insertRole, setRoleMembers } from '../modules/roles/roles.store.js';
 import { savePackage } from '../modules/exams/exams.store.js';
 import { deleteColorRule, insertColorRule } from '../modules/rules/rules.store.js';
-import { tlog, type TestApp } from './harness.js';
+import type { TestApp } from './harness.js';
 
 /** The password of every factory-made account unless a test chooses one. */
 export const TEST_PASSWORD = 'Factory@2026';
@@ -337,7 +337,6 @@ export interface BuiltExam {
  */
 export async function makeExam(t: TestApp, bucketId: string, options: ExamOptions = {}): Promise<BuiltExam> {
   const { source = 'web', ...studyOptions } = options;
-  const X0 = performance.now();
   const study = generateStudy({
     modality: 'CT',
     instancesPerSeries: 1,
@@ -350,7 +349,6 @@ export async function makeExam(t: TestApp, bucketId: string, options: ExamOption
   for (const instance of study.instances) {
     examId = (await t.services.archive.ingest(bucketId, instance.bytes, source)).examId;
   }
-  tlog('makeExam', X0);
   return { examId, study };
 }
 
