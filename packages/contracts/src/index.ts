@@ -47,6 +47,7 @@ export * from './sms-admin.js';
 export * from './admin-calls.js';
 export * from './platform-calls.js';
 export * from './viewing-calls.js';
+export * from './viewer-objects.js';
 export * from './report-library-calls.js';
 export * from './report-safety-calls.js';
 export * from './report-sharing-calls.js';

@@ -1,8 +1,18 @@
-import { demoRoles, DEMO_URGENT_COLOR_RULE, REPORT_ACTION_PATHS, REPORT_ACTIONS } from '@yyp/contracts';
+import {
+  demoRoles,
+  DEMO_URGENT_COLOR_RULE,
+  mediaCalls,
+  REPORT_ACTION_PATHS,
+  REPORT_ACTIONS,
+  VIEWER_TOKEN_HEADER,
+  viewerObjectCalls,
+} from '@yyp/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deviceGroups,
+  dicomSends,
+  forwardingRules,
   imageDescTemplates,
   kbItems,
   modalities,
@@ -13,6 +23,7 @@ import {
   sampleGraphs,
 } from '../db/schema.js';
 import { generateStudy } from '../dicom/testdata/generate.js';
+import { generatePdf, generateSr } from '../dicom/testdata/objects.js';
 import { API_PREFIX } from '../app.js';
 import {
   makeColorRule,
@@ -31,8 +42,9 @@ import { insertPaymentRows } from '../test/factories-payments.js';
 import { makeAssignRule, makeDictionaryItem } from '../test/factories-platform.js';
 import { makeReportLibrary } from '../test/factories-reports.js';
 import { register } from '../test/factories-registry.js';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { startTestApp, TEST_SECRET, type TestApp } from '../test/harness.js';
 import type { RouteAuth } from './route.js';
+import { Signer } from './signed.js';
 
 /**
  * The tenant-isolation matrix, generated from the router: every API route registered on the
@@ -45,6 +57,9 @@ const tokens: Record<string, string> = {};
 const fixture: Record<string, string> = {};
 /** Strings of group A that must never appear in an answer to group B. */
 const secrets: string[] = [];
+
+/** Group A's SR and PDF (the viewer's object routes). */
+const viewerObjects: { seriesInstanceUid: string; sopInstanceUid: string }[] = [];
 
 /** Group B's admin: a group admin (level 1) and admin of B's organization, none of group A. */
 let otherAdmin: BuiltAccount;
@@ -80,6 +95,18 @@ beforeAll(async () => {
     patientId: 'SECRET-PID',
   });
   const stored = await t.services.archive.ingest(radiology.bucketId, study.instances[0]!.bytes, 'web');
+  // Group A's SR and PDF of that study (the viewer's object routes, issue 28 item 10).
+  const objectsOf = {
+    studyInstanceUid: study.studyInstanceUid,
+    patientName: 'Secret^Patient',
+    patientId: 'SECRET-PID',
+  };
+  const secretSr = generateSr(objectsOf, [
+    { type: 'TEXT', rel: 'CONTAINS', concept: ['121071', 'Finding'], text: 'SECRET-SR-FINDING' },
+  ]);
+  const secretPdf = generatePdf(objectsOf);
+  for (const i of [secretSr, secretPdf]) await t.services.archive.ingest(radiology.bucketId, i.bytes, 'web');
+  viewerObjects.push(secretSr, secretPdf);
   // Report library rows of group A: its starter templates, phrases and description templates.
   await makeReportLibrary(t, radiology.bucketId);
   const [template] = await db.select().from(reportTemplates).where(eq(reportTemplates.bucketId, radiology.bucketId));
@@ -155,6 +182,35 @@ beforeAll(async () => {
   // Its paid WeChat payment (charge/:id, payments/:no).
   const paying = await insertPaymentRows(t, { orderId: ordering.orderId, groupId, bucketId: radiology.bucketId });
   const consulting = await insertConsultationRows(t, radiology.bucketId, groupId); // consultations/:id, its parts, its room
+  // A forwarding rule to the organization's archive, and a send of the exam (forwarding-rules/:id, dicom-sends/:sendId).
+  await makeModality(t, radiology.bucketId, { aeTitle: 'TENANT_A_ARCHIVE', host: '127.0.0.1', port: 104 });
+  const [archiveDevice] = await db.select().from(modalities).where(eq(modalities.aeTitle, 'TENANT_A_ARCHIVE'));
+  const now = t.clock.now();
+  const [forwardingRule] = await db
+    .insert(forwardingRules)
+    .values({
+      id: 'tenant-a-rule',
+      bucketId: radiology.bucketId,
+      name: '甲城转发',
+      destinationId: archiveDevice!.id,
+      created: now,
+      updated: now,
+    })
+    .returning();
+  const [dicomSend] = await db
+    .insert(dicomSends)
+    .values({
+      id: 'tenant-a-send',
+      bucketId: radiology.bucketId,
+      examId: stored.examId,
+      destinationId: archiveDevice!.id,
+      destinationAe: 'TENANT_A_ARCHIVE',
+      trigger: 'manual',
+      status: 'failed',
+      created: now,
+      updated: now,
+    })
+    .returning();
   Object.assign(fixture, {
     groupId,
     bucketId: radiology.bucketId,
@@ -204,6 +260,8 @@ beforeAll(async () => {
     deviceId: modality!.id,
     procedureId: procedure!.id,
     modalityEntryId: modalityEntry!.id,
+    forwardingRuleId: forwardingRule!.id,
+    sendId: dicomSend!.id,
     // The registry's scheduled exam, patient and pass code (scheduled-exams/:id, patients/:id, pass-codes/:code).
     scheduledId: registration.exams[0]!.id,
     patientRef: registration.patient.id,
@@ -256,6 +314,8 @@ beforeAll(async () => {
     paying.no,
     '4200000000FIXTURE',
     'Secret^Consulted',
+    '甲城转发',
+    'TENANT_A_ARCHIVE',
   );
   // Group B (privacy on), as the teleradiology group of the demo: its admin is the other group's caller.
   const remote = await makeOrganization(t, {
@@ -278,6 +338,7 @@ const idKeys: [RegExp, string][] = [
   [/\/devices\/:id$/, 'deviceId'],
   [/\/procedures\/:id$/, 'procedureId'],
   [/\/modality-dictionary\/:id$/, 'modalityEntryId'],
+  [/\/forwarding-rules\/:id$/, 'forwardingRuleId'],
   [/\/scheduled-exams\/:id/, 'scheduledId'],
   [/\/patients\/:id/, 'patientRef'],
   [/\/queue-types\/:id/, 'queueTypeId'],
@@ -394,6 +455,56 @@ describe('tenant isolation matrix', () => {
     expect(other.statusCode).toBe(404);
     expect(secrets.filter((s) => other.body.includes(s))).toEqual([]);
     expect((await findOne(tokens.plain!)).statusCode).toBe(200);
+  });
+
+  it("(f) gives a viewer path signed for group B's admin on group A's exam none of its SR, PDF or objects", async () => {
+    // The viewer's object routes are public at the HTTP level (the signed path is the credential):
+    // a path naming group A's exam for an account of group B reaches nothing.
+    const me = (await t.call('GET', 'accounts/me', { token: tokens.otherAdmin })).json() as { id: string };
+    const signer = new Signer(TEST_SECRET);
+    const expires = new Date(t.clock.now().getTime() + 60_000);
+    const payload = { e: fixture.examId, b: fixture.bucketId, s: fixture.study, u: me.id, r: null };
+    const path = signer.sign('viewer', payload, expires).token;
+    const studyPath = `viewer/studies/${fixture.study}`;
+    const [sr, pdf] = viewerObjects;
+    const urls: [string, string][] = [
+      ['GET', viewerObjectCalls.objects.path],
+      ['GET', `${studyPath}/series/${sr!.seriesInstanceUid}/instances/${sr!.sopInstanceUid}/sr`],
+      ['POST', `${studyPath}/series/${pdf!.seriesInstanceUid}/instances/${pdf!.sopInstanceUid}/document-link`],
+    ];
+    for (const [method, url] of urls) {
+      const res = await t.call(method as 'GET', url, { headers: { [VIEWER_TOKEN_HEADER]: path } });
+      expect([403, 404], `${method} ${url}`).toContain(res.statusCode);
+      expect(res.body).not.toContain('SECRET');
+    }
+    // A document link signed with another purpose's key is refused.
+    const forged = signer.sign('viewer', { g: payload, se: pdf!.seriesInstanceUid, i: pdf!.sopInstanceUid }, expires);
+    const res = await t.call('GET', `viewer/document?link=${encodeURIComponent(forged.token)}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('%PDF');
+  });
+
+  it("(g) exports none of group A's studies as DICOM media to another group, nor to a member without study_package", async () => {
+    // POST exams/study-packages names its exams in the body (auth 'account'): the matrix's empty
+    // body only reaches validation, so it is asked here with group A's exam.
+    const ask = (token: string) =>
+      t.call('POST', mediaCalls.studyPackages.path, { token, body: { examIds: [fixture.examId] } });
+    const other = await ask(tokens.otherAdmin!);
+    expect(other.statusCode).toBe(404);
+    expect(secrets.filter((s) => other.body.includes(s))).toEqual([]);
+    expect((await ask(tokens.plain!)).statusCode).toBe(403);
+    // Its public download takes only a link signed for it: the study package's own link is refused.
+    const signer = new Signer(TEST_SECRET);
+    const expires = new Date(t.clock.now().getTime() + 60_000);
+    for (const [purpose, payload] of [
+      ['download', { i: [fixture.examId], l: 'en' }],
+      ['media', { i: fixture.examId }],
+    ] as const) {
+      const token = signer.sign(purpose, payload, expires).token;
+      const res = await t.call('GET', `${mediaCalls.studyPackagesDownload.path}?token=${encodeURIComponent(token)}`);
+      expect(res.statusCode, purpose).toBe(404);
+      expect(res.body).not.toContain('SECRET');
+    }
   });
 
   it('(c) answers 403 to a member of the group who lacks the needed power or action', async () => {

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import { ownerFrom } from '../../platform/route.js';
 import { bulkDataMultipart, frameNumbers, framesMultipart } from '../dicomweb/index.js';
 import { ownerOfReport } from '../reports/index.js';
+import { viewerObjectRoutes } from './viewer-objects.routes.js';
 import type { ViewingService } from './viewing.service.js';
 
 /** Images of a study do not change under one path: the browser may keep them while the path lives. */
@@ -97,6 +98,8 @@ export function viewingRoutes(app: FastifyInstance, db: Db, viewing: ViewingServ
       },
     });
   });
+
+  viewerObjectRoutes(app, viewing.objects);
 
   const reportOwner = ownerFrom('reportId', ownerOfReport, db);
   defineCallRoute(app, viewingCalls.reportImages, {

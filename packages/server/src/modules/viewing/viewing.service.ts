@@ -18,6 +18,7 @@ import type { DicomWebService } from '../dicomweb/index.js';
 import { auditExam, shownPatient, type ExamListService } from '../exams/index.js';
 import { maskMetadata } from './mask.js';
 import { ReportImages } from './report-images.js';
+import { ViewerObjects } from './viewer-objects.service.js';
 import { examById, seriesOfExam, viewerAccount } from './viewing.store.js';
 
 /** What a verified viewer path grants: one study, read-only for share paths. */
@@ -49,7 +50,11 @@ export class ViewingService {
     private readonly list: ExamListService,
   ) {
     this.keyImages = new ReportImages(db, blobs);
+    this.objects = new ViewerObjects(db, blobs, clock, signer, this);
   }
+
+  /** The study's SR documents, encapsulated PDFs, key object selections (viewer-objects.service.ts). */
+  readonly objects: ViewerObjects;
 
   /** The reports' key images (the viewer captures into them; the editor adds, orders and describes). */
   readonly keyImages: ReportImages;
@@ -102,7 +107,11 @@ export class ViewingService {
 
   /** Authorizes a call: the grant, its account's rights, and the exam. */
   async open(token: string | undefined) {
-    const grant = this.verify(token);
+    return this.openGrant(this.verify(token));
+  }
+
+  /** open() for a grant already verified (a document link carries its viewer path's grant). */
+  async openGrant(grant: ViewerGrant) {
     const { account, actions, privacy } = await this.held(grant);
     const exam = await this.exam(grant);
     // A share path has no caller and stays masked; a viewer path masks as the list does.

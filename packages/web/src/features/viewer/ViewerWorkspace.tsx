@@ -1,6 +1,6 @@
 import * as core from '@cornerstonejs/core';
 import * as tools from '@cornerstonejs/tools';
-import { App, Input, type MenuProps } from 'antd';
+import { App, type MenuProps } from 'antd';
 import type { ViewerContext, ViewerPrior } from '@yyp/contracts';
 import { KEY_IMAGE_MAX_COUNT } from '@yyp/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -23,7 +23,10 @@ import { SeriesBrowser } from './SeriesBrowser';
 import { TOOL_KEYS, type ToolName } from './toolNames';
 import { keyCommand, viewportActions } from './viewportActions';
 import { ViewerToolbar } from './ViewerToolbar';
-import { viewportId, ViewportCell, type CellContent, type StudyOverlay } from './ViewportCell';
+import { ObjectView } from './ObjectView';
+import { useViewerObjects } from './useViewerObjects';
+import { viewportId, ViewportCell, type CellContent } from './ViewportCell';
+import { studyOverlay, useArrowPrompt } from './workspaceParts';
 import { usePersonName } from '../../ui/usePersonName';
 import { FollowBanner, FollowButtons } from './FollowControls';
 import { useFollowMode } from './useFollowMode';
@@ -36,38 +39,6 @@ export interface OpenStudy {
 }
 
 const stackKey = (c: CellContent) => `${c.studyUid}|${c.seriesUid}`;
-
-function studyOverlay(study: OpenStudy, personName: (name: string) => string): StudyOverlay {
-  const c = study.context;
-  return {
-    patientName: personName(c.patientName),
-    patientId: c.patientId,
-    sexAge: [c.patientSex, c.patientAge].filter(Boolean).join(' / '),
-    studyDate: c.studyDate,
-    modality: c.modality,
-    institution: c.institution,
-    prior: study.prior,
-  };
-}
-
-/** Prompts for an arrow's label (the arrow tool asks through this callback). */
-function useArrowPrompt() {
-  const { modal } = App.useApp();
-  const { t } = useTranslation();
-  return useCallback(
-    (done: (text: string) => void) => {
-      let value = '';
-      modal.confirm({
-        title: t('viewer.arrowLabel'),
-        icon: null,
-        content: <Input autoFocus maxLength={64} onChange={(e) => (value = e.target.value)} />,
-        onOk: () => done(value),
-        onCancel: () => done(''),
-      });
-    },
-    [modal, t],
-  );
-}
 
 export function ViewerWorkspace(props: { openpath: string; context: ViewerContext; consultationId?: string | null }) {
   const { openpath, context } = props;
@@ -90,6 +61,7 @@ export function ViewerWorkspace(props: { openpath: string; context: ViewerContex
   const offsets = useRef<number[]>([0, 0, 0, 0]);
   const indexes = useRef<number[]>([0, 0, 0, 0]);
   const [measurements, setMeasurements] = useMeasurements(grid);
+  const objects = useViewerObjects(studies);
 
   useEffect(() => {
     let live = true;
@@ -131,16 +103,39 @@ export function ViewerWorkspace(props: { openpath: string; context: ViewerContex
       if (!study) return;
       setCells((c) => c.map((x, i) => (i === index ? content : x)));
       setActive(index);
-      void loadStack(study, content);
+      // A series of objects (an SR, a PDF) is shown as itself, not as a stack of images.
+      if (!objects.objectOf(content.studyUid, content.seriesUid)) void loadStack(study, content);
     },
-    [studyOf, loadStack],
+    [studyOf, loadStack, objects],
   );
 
-  // The first series opens at once.
+  // The first series of images (else the first series) opens as soon as the study's objects are known.
   useEffect(() => {
-    const first = context.series[0];
-    if (ready && first && !cells[0]) show(0, { studyUid: context.studyUid, seriesUid: first.seriesUid });
-  }, [ready, context, cells, show]);
+    const first = context.series.find((x) => !objects.objectOf(context.studyUid, x.seriesUid)) ?? context.series[0];
+    if (ready && first && !cells[0] && objects.loaded(context.studyUid)) {
+      show(0, { studyUid: context.studyUid, seriesUid: first.seriesUid });
+    }
+  }, [ready, context, cells, show, objects]);
+  /** An image an SR or key object names, shown beside it (the key images know its series). */
+  const openImage = (index: number, studyUid: string) => (sopUid: string, frame: number | null) => {
+    const key = objects.keyImagesOf(studyUid).find((k) => k.sopUid === sopUid);
+    if (!key) return;
+    if (layout === '1x1') setLayout('1x2');
+    show(index === 0 ? 1 : 0, { studyUid, seriesUid: key.seriesUid, target: { sopUid, frame } });
+  };
+  const objectIn = (i: number, c: CellContent | null) => {
+    const object = c ? objects.objectOf(c.studyUid, c.seriesUid) : undefined;
+    const study = c ? studyOf(c.studyUid) : undefined;
+    if (!c || !object || !study) return undefined;
+    return (
+      <ObjectView
+        openpath={study.openpath}
+        studyUid={c.studyUid}
+        object={object}
+        onOpenImage={openImage(i, c.studyUid)}
+      />
+    );
+  };
 
   // Viewports follow their cell's size.
   useEffect(() => {
@@ -361,7 +356,13 @@ export function ViewerWorkspace(props: { openpath: string; context: ViewerContex
       <div className="viewer-body">
         <aside className="viewer-side">
           {studies.map((s) => (
-            <SeriesBrowser key={s.context.studyUid} study={s} ready={ready} onOpen={(c) => show(active, c)} />
+            <SeriesBrowser
+              key={s.context.studyUid}
+              study={s}
+              ready={ready}
+              objects={objects}
+              onOpen={(c) => show(active, c)}
+            />
           ))}
           <MeasurementsPanel measurements={measurements} onClear={clearMeasurements} />
         </aside>
@@ -379,6 +380,8 @@ export function ViewerWorkspace(props: { openpath: string; context: ViewerContex
                 onActivate={setActive}
                 onDropSeries={show}
                 onImageIndex={onImageIndex}
+                object={objectIn(i, cells[i] ?? null)}
+                marks={cells[i] ? objects.marksOf(cells[i].studyUid) : undefined}
               />
             </div>
           ))}

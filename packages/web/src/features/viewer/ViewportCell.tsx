@@ -1,15 +1,19 @@
 import * as core from '@cornerstonejs/core';
 import * as tools from '@cornerstonejs/tools';
 import { Progress } from 'antd';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { annotationsOf } from './annotations';
+import { AnnotationOverlay } from './AnnotationOverlay';
 import { renderingEngine, RENDERING_ENGINE_ID, TOOL_GROUP_ID, type StackImage } from './engine';
+import type { ImageMarks } from './useViewerObjects';
 import { rangeToWindow } from './presets';
 
-/** What a viewport shows: a series of an open study. */
+/** What a viewport shows: a series of an open study (at one of its images, a key image). */
 export interface CellContent {
   studyUid: string;
   seriesUid: string;
+  target?: { sopUid: string; frame: number | null };
 }
 
 /** The corner texts of a viewport that come from the study (already masked by the server). */
@@ -41,6 +45,10 @@ interface Props {
   onDropSeries: (index: number, content: CellContent) => void;
   /** the shown image changed (linked scrolling, key images) */
   onImageIndex?: (index: number, imageIndex: number) => void;
+  /** shown instead of the canvas: a series of objects (an SR as text, a PDF) */
+  object?: ReactNode;
+  /** the study's key images (marked in the overlay) and presentation states' annotations (drawn over the image) */
+  marks?: ImageMarks;
 }
 
 export const viewportId = (index: number) => `yyp-vp-${index}`;
@@ -72,6 +80,7 @@ async function prefetch(imageIds: string[], signal: { cancelled: boolean }, onPr
  */
 export function ViewportCell(props: Props) {
   const { index, content, stack, overlay, series, active, ready, onActivate, onDropSeries, onImageIndex } = props;
+  const { object, marks } = props;
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   const [imageIndex, setImageIndex] = useState(0);
@@ -166,6 +175,20 @@ export function ViewportCell(props: Props) {
     };
   }, [stack, id, index, onImageIndex]);
 
+  // A key image asked for: its place in the stack once the stack shows.
+  const target = content?.target;
+  useEffect(() => {
+    if (!shown || !stack || !target) return;
+    const at = stack.findIndex(
+      (s) => s.sopUid === target.sopUid && (target.frame === null || s.frame === target.frame),
+    );
+    const viewport = core.getRenderingEngine(RENDERING_ENGINE_ID)?.getViewport(id) as core.StackViewport | undefined;
+    if (at >= 0 && viewport && viewport.getCurrentImageIdIndex() !== at) void viewport.setImageIdIndex(at);
+  }, [shown, stack, target, id]);
+  const current = stack?.[imageIndex];
+  const isKey = Boolean(current && marks?.keyImages.has(current.sopUid));
+  const drawn = current && marks ? annotationsOf(marks.annotations, current.sopUid, current.frame) : [];
+
   const onDrop = (e: DragEvent) => {
     const raw = e.dataTransfer.getData(SERIES_DRAG_TYPE);
     if (!raw) return;
@@ -185,6 +208,7 @@ export function ViewportCell(props: Props) {
       data-series-uid={content?.seriesUid}
       data-image-index={imageIndex}
       data-stack-ready={shown && Boolean(stack?.length)}
+      data-object={object ? 'true' : undefined}
       onMouseDownCapture={() => onActivate(index)}
       onDragOver={(e) => {
         if (e.dataTransfer.types.includes(SERIES_DRAG_TYPE)) e.preventDefault();
@@ -193,7 +217,11 @@ export function ViewportCell(props: Props) {
     >
       <div ref={element} className="viewer-element" onContextMenu={(e) => e.preventDefault()} />
       {!content && <div className="viewer-empty">{t('viewer.dropHere')}</div>}
-      {content && overlay && (
+      {content && !object && shown && drawn.length > 0 && (
+        <AnnotationOverlay viewportId={id} element={element} imageId={current?.imageId} annotations={drawn} />
+      )}
+      {content && object}
+      {content && overlay && !object && (
         <>
           <div className="viewer-overlay viewer-overlay-tl" data-testid={`overlay-tl-${index}`}>
             <div>{overlay.patientName}</div>
@@ -209,6 +237,11 @@ export function ViewportCell(props: Props) {
             </div>
           </div>
           <div className="viewer-overlay viewer-overlay-bl" data-testid={`overlay-bl-${index}`}>
+            {isKey && (
+              <div className="viewer-key-mark" data-testid={`key-image-${index}`}>
+                ★ {t('viewer.objects.keyImage')}
+              </div>
+            )}
             <div>
               {t('viewer.seriesNo')}: {series?.seriesNumber ?? '—'}
             </div>
