@@ -1,4 +1,4 @@
-import { CopyOutlined, RobotOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { CopyOutlined, RobotOutlined, SendOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExamDetail } from '@yyp/contracts';
 import { App, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
@@ -10,6 +10,8 @@ import { addExamTag, assignExam, fetchReporters, removeExamTag, sendAiTask, view
 import { fetchDictionary } from '../../api/organizations';
 import { useNotify } from '../../shared/notify/useNotify';
 import { studyKeys } from '../../shared/queries/studyQueries';
+import { usePersonName } from '../../ui/usePersonName';
+import { SendStudyDialog } from './SendStudyDialog';
 
 interface ExamActionsCardProps {
   exam: ExamDetail;
@@ -25,6 +27,8 @@ export function ExamActionsCard({ exam, onChanged }: ExamActionsCardProps) {
   const can = (action: string) => exam.actions.includes(action);
   const [assignee, setAssignee] = useState<string | undefined>(exam.assigneeId ?? undefined);
   const [share, setShare] = useState<{ url: string; expires: number } | null>(null);
+  const [sending, setSending] = useState(false);
+  const personName = usePersonName();
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: studyKeys.detail(exam.id) });
     onChanged();
@@ -170,12 +174,30 @@ export function ExamActionsCard({ exam, onChanged }: ExamActionsCardProps) {
                 </Typography.Text>
               </Space>
             ) : (
-              <div>
+              <Space wrap>
                 <Button icon={<ShareAltOutlined />} loading={shareLink.isPending} onClick={() => shareLink.mutate()}>
                   {t('studyList.detail.shareLink')}
                 </Button>
-              </div>
+                {/* a stored file carries the private fields unmasked: not sent where the exam shows masked */}
+                {exam.hasImage && !exam.masked && (
+                  <Button icon={<SendOutlined />} onClick={() => setSending(true)}>
+                    {t('studyList.action.sendDicom')}
+                  </Button>
+                )}
+              </Space>
             )}
+            <SendStudyDialog
+              target={
+                sending
+                  ? {
+                      examId: exam.id,
+                      bucketId: exam.bucketId,
+                      name: personName(exam.patientName) || exam.patientId || exam.accessionNumber,
+                    }
+                  : null
+              }
+              onClose={() => setSending(false)}
+            />
           </div>
         )}
         {can('exam_update') && (

@@ -8,6 +8,7 @@ import {
   MoreOutlined,
   PrinterOutlined,
   RollbackOutlined,
+  SendOutlined,
   SolutionOutlined,
 } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ import { useNavigate } from 'react-router';
 import { deleteExam, destroyExam, recoverExam, setPrinted, viewerPath } from '../../api/exams';
 import { useNotify } from '../../shared/notify/useNotify';
 import { MatchScheduleDialog } from './MatchScheduleDialog';
+import { SendStudyDialog } from './SendStudyDialog';
 import { downloadStudyPackage } from './useExportExams';
 import { useReadOrdering } from './useExpertOrdering';
 import { useInvalidateExams } from './useStudies';
@@ -41,6 +43,7 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   const { can } = usePermissions();
   const invalidate = useInvalidateExams();
   const [matching, setMatching] = useState(false);
+  const [sending, setSending] = useState(false);
   const ordering = useReadOrdering(exam.bucketId);
   const name = personName(exam.patientName) || exam.patientId || exam.accessionNumber;
   const done = (text: string) => async () => {
@@ -102,7 +105,11 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
   const menu: MenuProps['items'] = [
     // A stored file carries the private fields unmasked: not offered where the exam shows masked.
     ...(can(exam.bucketId, 'study_package') && exam.hasImage && !exam.masked
-      ? [{ key: 'download', icon: <DownloadOutlined />, label: t('studyList.action.download') }]
+      ? [
+          { key: 'download', icon: <DownloadOutlined />, label: t('studyList.action.download') },
+          // Sending to a DICOM node (issue 28) takes a copy out as the package does: same action.
+          { key: 'send', icon: <SendOutlined />, label: t('studyList.action.sendDicom') },
+        ]
       : []),
     ...(can(exam.bucketId, 'exam_update')
       ? [
@@ -140,6 +147,8 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
     } else if (key === 'consult') {
       const query = new URLSearchParams({ examId: exam.id, reportId: exam.id });
       void navigate(`/consultations/add?${query.toString()}`);
+    } else if (key === 'send') {
+      setSending(true);
     } else if (key === 'match') {
       setMatching(true);
     } else if (key === 'printed') {
@@ -189,6 +198,10 @@ export function ExamRowActions({ exam, deleted, onOpen }: ExamRowActionsProps) {
         </Dropdown>
       )}
       {matching && <MatchScheduleDialog exam={exam} open={matching} onClose={() => setMatching(false)} />}
+      <SendStudyDialog
+        target={sending ? { examId: exam.id, bucketId: exam.bucketId, name } : null}
+        onClose={() => setSending(false)}
+      />
     </Space>
   );
 }

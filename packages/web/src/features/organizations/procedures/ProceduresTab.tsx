@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { OrgAccess } from '../orgAccess';
 import { DevicesPanel } from './DevicesPanel';
 import { DeviceGroupsPanel, ModalitiesPanel } from './DictionaryPanels';
+import { ForwardingPanel } from './ForwardingPanel';
 import { ProcedureListPanel } from './ProcedureListPanel';
 import './procedures.css';
 
 /**
  * Procedure management, an organization admin tab (spec 000 §2; issue 22): the procedures the desk
- * registers for, the devices that perform them, device groups and the modality dictionary. Members
+ * registers for, the devices that perform them, device groups, the modality dictionary and the
+ * forwarding rules that send new studies to devices (issue 28). Members
  * read it (bucket_read); organization and group admins change it (bucket_manage, `canManage`).
  */
 export function ProceduresTab({ organization, access }: { organization: Organization; access: OrgAccess }) {
@@ -36,6 +38,11 @@ export function ProceduresTab({ organization, access }: { organization: Organiza
       key: 'modalities',
       label: t('procedures.sections.modalities'),
       children: <ModalitiesPanel bucketId={bucketId} canManage={canManage} />,
+    },
+    {
+      key: 'forwarding',
+      label: t('procedures.sections.forwarding'),
+      children: <ForwardingPanel bucketId={bucketId} canManage={canManage} />,
     },
   ];
   return (
