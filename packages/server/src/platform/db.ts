@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema.js';
 
@@ -29,6 +30,8 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
   /** An in-memory PGlite starts from this data directory (a dumpDataDir tarball) instead of initdb. */
   pgliteDump?: Blob | undefined;
+  /** Tests only: more options for PGlite (its compiled module, start parameters); none in production. */
+  pglite?: PGliteOptions | undefined;
   poolSize?: number;
 }
 
@@ -66,8 +69,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const client = options.pgliteDir
-    ? new PGlite(options.pgliteDir)
-    : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
+    ? new PGlite(options.pgliteDir, options.pglite)
+    : new PGlite({ ...options.pglite, ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}) });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   // PGlite is one process's embedded store: there is no other instance to exclude.

@@ -1,6 +1,12 @@
 import { DEMO_PASSWORD } from '@yyp/contracts';
 import { describe, expect, it } from 'vitest';
-import { commonPasswordVariants, isCommonPassword, newPasswordProblem } from './passwords.js';
+import {
+  commonPasswordVariants,
+  hashPassword,
+  isCommonPassword,
+  newPasswordProblem,
+  verifyPassword,
+} from './passwords.js';
 
 describe('common passwords (@zxcvbn-ts/language-common)', () => {
   it('finds listed passwords whatever their case, added symbols or symbol-for-letter spelling', async () => {
@@ -36,5 +42,19 @@ describe('common passwords (@zxcvbn-ts/language-common)', () => {
     expect(await newPasswordProblem('Qwerty123!', true)).toBe('passwordTooSimple');
     expect(await newPasswordProblem('kestrel481', false)).toBeNull();
     expect(await newPasswordProblem('Heron#2026x', true)).toBeNull();
+  });
+});
+
+describe('password hashes', () => {
+  // Test factories hash their accounts' passwords more cheaply (test/factories.ts): the production
+  // cost is checked here, where nothing else would notice it falling.
+  it("are argon2id at OWASP's cost (19 MiB, 2 passes), salted, and verify only the password", async () => {
+    const a = await hashPassword('Heron#2026x');
+    const b = await hashPassword('Heron#2026x');
+    expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword(a, 'Heron#2026x')).toBe(true);
+    expect(await verifyPassword(a, 'heron#2026x')).toBe(false);
+    expect(await verifyPassword(null, 'Heron#2026x')).toBe(false);
   });
 });
