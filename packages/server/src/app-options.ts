@@ -38,6 +38,8 @@ export interface AppOptions {
   webDist?: string | undefined;
   /** origins that may frame /web and /web-report (FRAME_ANCESTORS); default none */
   frameAncestors?: readonly string[] | undefined;
+  /** origins whose pages may call /dicom-web across origins (CORS); none by default */
+  dicomWebCorsOrigins?: readonly string[] | undefined;
   logger?: FastifyBaseLogger;
   /** how often exams deleted more than 30 days ago are purged (default hourly; 0: never, tests) */
   purgeIntervalMs?: number;

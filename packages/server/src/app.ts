@@ -9,7 +9,7 @@ import { AccountsService } from './modules/accounts/index.js';
 import { DomainService, getDomainConfig } from './modules/domain/index.js';
 import { AdminService } from './modules/admin/index.js';
 import { ArchiveService } from './modules/archive/index.js';
-import { DimseQueryRetrieve, dicomWebRoutes, DicomWebService } from './modules/dicomweb/index.js';
+import { DimseQueryRetrieve, dicomWebRoutes, DicomWebService, installDicomWebCors } from './modules/dicomweb/index.js';
 import { ReportExtrasService, ReportsService } from './modules/reports/index.js';
 import { ordersServices } from './modules/orders/index.js';
 import { consultationServices } from './modules/consultations/index.js';
@@ -347,6 +347,7 @@ export async function buildApp(
 
   await app.register(
     async (web) => {
+      installDicomWebCors(web, options.dicomWebCorsOrigins ?? []);
       installAuth(web, options.db, (token) => services.accounts.authenticate(token));
       // STOW-RS reads its body as a stream, part by part (dicomweb.routes: stowParts), within
       // the STOW-RS request size.

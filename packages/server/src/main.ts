@@ -89,6 +89,7 @@ async function main(): Promise<void> {
     publicBaseUrl: config.publicBaseUrl,
     webDist: config.webDist ?? defaultWebDist,
     frameAncestors: config.frameAncestors,
+    dicomWebCorsOrigins: config.dicomWebCorsOrigins,
     databaseUrl: config.databaseUrl,
     espeakPath: config.espeakPath,
     turn: config.turn,

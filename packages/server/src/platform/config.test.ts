@@ -170,3 +170,15 @@ describe('DICOM TLS settings', () => {
     });
   });
 });
+
+describe('DICOMWEB_CORS_ORIGINS', () => {
+  it('lists exact origins, none by default, and refuses anything else', () => {
+    expect(loadConfig({}).dicomWebCorsOrigins).toEqual([]);
+    expect(
+      loadConfig({ DICOMWEB_CORS_ORIGINS: 'https://OHIF.hospital.cn/, http://10.0.0.5:3000' }).dicomWebCorsOrigins,
+    ).toEqual(['https://ohif.hospital.cn', 'http://10.0.0.5:3000']);
+    for (const bad of ['*', 'https://*.hospital.cn', 'ohif.hospital.cn', 'https://x.org/path']) {
+      expect(() => loadConfig({ DICOMWEB_CORS_ORIGINS: bad })).toThrow(/DICOMWEB_CORS_ORIGINS/);
+    }
+  });
+});

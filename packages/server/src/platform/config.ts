@@ -47,6 +47,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** origins that may show /web and /web-report in a frame (FRAME_ANCESTORS); none by default */
   frameAncestors: string[];
+  /** origins whose pages may call /dicom-web (a viewer such as OHIF served elsewhere): DICOMWEB_CORS_ORIGINS */
+  dicomWebCorsOrigins: string[];
   /** the espeak-ng program text-to-speech runs (ESPEAK_NG); undefined: espeak-ng on the PATH */
   espeakPath: string | undefined;
   /** WeChat Pay (YYP_WECHATPAY off|sim|live, default sim, and WECHATPAY_*; docs/payments.md) */
@@ -77,11 +79,21 @@ export function iceUrls(value: string | undefined): string[] {
  * reaches the Content-Security-Policy.
  */
 function frameAncestors(value: string | undefined): string[] {
+  return originList(value, 'FRAME_ANCESTORS', true);
+}
+
+/**
+ * Origins (scheme://host[:port]) separated by spaces or commas, lower case, without a trailing
+ * slash; `subdomains` allows a leading *. Anything else stops the server with a clear message.
+ */
+function originList(value: string | undefined, name: string, subdomains: boolean): string[] {
   const list = (value ?? '').split(/[\s,]+/).filter(Boolean);
-  const origin = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?\/?$/i;
+  const origin = subdomains
+    ? /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?\/?$/i
+    : /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?\/?$/i;
   const bad = list.find((entry) => !origin.test(entry));
   if (bad !== undefined) {
-    throw new Error(`FRAME_ANCESTORS must list http(s) origins such as https://his.example.org, got "${bad}"`);
+    throw new Error(`${name} must list http(s) origins such as https://his.example.org, got "${bad}"`);
   }
   return [...new Set(list.map((entry) => entry.replace(/\/$/, '').toLowerCase()))];
 }
@@ -253,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
     trustProxy: trustProxy(env.TRUST_PROXY),
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
+    dicomWebCorsOrigins: originList(env.DICOMWEB_CORS_ORIGINS, 'DICOMWEB_CORS_ORIGINS', false),
     espeakPath: env.ESPEAK_NG || undefined,
     wechatPay: wechatPaySettings(env),
     sms: smsSettings(env),

@@ -4,3 +4,4 @@ export { dicomWebRoutes } from './dicomweb.routes.js';
 export { DicomWebService } from './dicomweb.service.js';
 export { bulkDataMultipart, frameNumbers, framesMultipart } from './wado-multipart.js';
 export { DimseQueryRetrieve } from './dimse-qr.service.js';
+export { installDicomWebCors } from './dicomweb.cors.js';
