@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import { COMMAND, TAG, commandUs, encodeRequest, type CommandSet } from './dimse-command.js';
 import type { AcceptedContext } from './dimse-negotiation.js';
 import type { RetrieveInstance, SubOperationSink } from './dimse-qr.js';
+import { rewriteLittleEndian, UNCOMPRESSED_LE } from './transcode.js';
 import { encodePDataBatch } from './ul-pdata.js';
 
 export class OutgoingRequests {
@@ -23,18 +24,30 @@ export class OutgoingRequests {
 
   /**
    * C-GET's sub-operations: each instance sent on a context of its SOP class and stored transfer
-   * syntax where the requestor took the SCP role (0x0122, SOP class not supported, without one).
+   * syntax where the requestor took the SCP role, or an uncompressed one in the other little endian
+   * syntax, rewritten (0x0122, SOP class not supported, without one).
    */
   storeSink(contexts: ReadonlyMap<number, AcceptedContext>, peerMaxPdu: number): SubOperationSink {
     return {
       store: (instance: RetrieveInstance, dataset: Buffer) => {
-        const contextId = [...contexts].find(
-          ([, c]) =>
-            c.requestorIsScp &&
-            c.abstractSyntax === instance.sopClassUid &&
-            c.transferSyntax === instance.transferSyntaxUid,
-        )?.[0];
-        if (contextId === undefined || this.socket.destroyed) return Promise.resolve(0x0122);
+        // The instance's own syntax, else (uncompressed) the other little endian one, rewritten.
+        const stored = instance.transferSyntaxUid;
+        const syntaxes = UNCOMPRESSED_LE.includes(stored) ? [stored, ...UNCOMPRESSED_LE] : [stored];
+        const found = syntaxes
+          .map((ts) =>
+            [...contexts].find(
+              ([, c]) => c.requestorIsScp && c.abstractSyntax === instance.sopClassUid && c.transferSyntax === ts,
+            ),
+          )
+          .find((c) => c !== undefined);
+        if (!found || this.socket.destroyed) return Promise.resolve(0x0122);
+        const [contextId, context] = found;
+        let bytes: Buffer;
+        try {
+          bytes = rewriteLittleEndian(dataset, stored, context.transferSyntax);
+        } catch {
+          return Promise.resolve(0xa700);
+        }
         return this.request(
           contextId,
           {
@@ -43,7 +56,7 @@ export class OutgoingRequests {
             affectedSopInstanceUid: instance.sopInstanceUid,
             priority: 0,
           },
-          dataset,
+          bytes,
           peerMaxPdu,
         );
       },

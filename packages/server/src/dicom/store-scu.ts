@@ -17,6 +17,7 @@ import {
   type PresentationContextRq,
   type RoleSelection,
 } from './ul.js';
+import { rewriteLittleEndian, UNCOMPRESSED_LE } from './transcode.js';
 import { decodePDataChunks, encodePDataBatch } from './ul-pdata.js';
 
 const MAX_PDU = 1_048_576;
@@ -41,6 +42,7 @@ export class StoreScuError extends Error {}
 /**
  * The presentation contexts for `proposals`: one per (SOP class, transfer syntax) pair, at most
  * 128 (odd ids 1 … 255, PS3.8 9.3.2.2). Pairs past that are not proposed (their sends fail).
+ * An uncompressed little endian instance is proposed in both little endian syntaxes, its own first.
  */
 export function storeContexts(proposals: readonly StoreProposal[]): PresentationContextRq[] {
   const seen = new Set<string>();
@@ -49,7 +51,12 @@ export function storeContexts(proposals: readonly StoreProposal[]): Presentation
     const id = `${p.sopClassUid} ${p.transferSyntaxUid}`;
     if (seen.has(id) || out.length >= 128) continue;
     seen.add(id);
-    out.push({ id: out.length * 2 + 1, abstractSyntax: p.sopClassUid, transferSyntaxes: [p.transferSyntaxUid] });
+    // An uncompressed instance may also go in the other little endian syntax (rewritten, transcode.ts).
+    const other = UNCOMPRESSED_LE.find(
+      (ts) => UNCOMPRESSED_LE.includes(p.transferSyntaxUid) && ts !== p.transferSyntaxUid,
+    );
+    const transferSyntaxes = other ? [p.transferSyntaxUid, other] : [p.transferSyntaxUid];
+    out.push({ id: out.length * 2 + 1, abstractSyntax: p.sopClassUid, transferSyntaxes });
   }
   return out;
 }
@@ -137,9 +144,16 @@ export class StoreScu {
     return scu;
   }
 
-  /** Whether the peer accepted this SOP class in this transfer syntax. */
-  accepts(sopClassUid: string, transferSyntaxUid: string): boolean {
-    return this.accepted.has(`${sopClassUid} ${transferSyntaxUid}`);
+  /**
+   * The accepted context for an instance of this SOP class stored in this syntax: the same syntax,
+   * else (uncompressed) the other little endian one, which the data set is rewritten in.
+   */
+  private contextFor(sopClassUid: string, transferSyntaxUid: string): { id: number; transferSyntax: string } | null {
+    for (const ts of [transferSyntaxUid, ...(UNCOMPRESSED_LE.includes(transferSyntaxUid) ? UNCOMPRESSED_LE : [])]) {
+      const id = this.accepted.get(`${sopClassUid} ${ts}`);
+      if (id !== undefined) return { id, transferSyntax: ts };
+    }
+    return null;
   }
 
   /**
@@ -190,8 +204,15 @@ export class StoreScu {
     dataset: Buffer,
     moveOriginator?: { ae: string; messageId: number },
   ): Promise<number> {
-    const contextId = this.accepted.get(`${sopClassUid} ${transferSyntaxUid}`);
-    if (contextId === undefined) return 0x0122;
+    const context = this.contextFor(sopClassUid, transferSyntaxUid);
+    if (!context) return 0x0122;
+    const contextId = context.id;
+    let bytes: Buffer;
+    try {
+      bytes = rewriteLittleEndian(dataset, transferSyntaxUid, context.transferSyntax);
+    } catch {
+      return 0xa700; // not rewritable: this instance fails, the association goes on
+    }
     const messageId = this.nextMessageId++ & 0xffff;
     const command = encodeRequest({
       commandField: COMMAND.cStoreRq,
@@ -207,7 +228,7 @@ export class StoreScu {
         contextId,
         [
           { command: true, bytes: command },
-          { command: false, bytes: dataset },
+          { command: false, bytes },
         ],
         this.peerMaxPdu,
       ),

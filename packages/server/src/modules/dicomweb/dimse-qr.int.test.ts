@@ -5,7 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema.js';
 import { TAG, commandUs } from '../../dicom/dimse-command.js';
-import { DatasetBuilder, EXPLICIT_VR_LE } from '../../dicom/dataset-writer.js';
+import { DatasetBuilder, EXPLICIT_VR_LE, IMPLICIT_VR_LE } from '../../dicom/dataset-writer.js';
+import { rewriteLittleEndian } from '../../dicom/transcode.js';
 import { part10Dataset } from '../../dicom/part10.js';
 import { QR_SOP_CLASS } from '../../dicom/qr.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
@@ -308,6 +309,57 @@ describe('Query/Retrieve C-MOVE and C-GET', () => {
     expect(responses.map((r) => r.status)).toEqual([0x0000]);
     expect(commandUs(responses[0]!.command, TAG.completed)).toBe(0);
     expect(storescp.files().length).toBe(before);
+  });
+
+  it('sends an instance stored in implicit VR in the explicit syntax a peer chose (C-MOVE and C-GET), the same data set', async () => {
+    const implicit = generateStudy({
+      modality: 'CT',
+      instancesPerSeries: 2,
+      rows: 32,
+      columns: 32,
+      transferSyntax: IMPLICIT_VR_LE,
+    });
+    for (const i of implicit.instances) await t.services.archive.ingest(orgA, i.bytes, 'dimse');
+    const expected = new Map(implicit.instances.map((i) => [i.sopInstanceUid, part10Dataset(i.bytes).dataset]));
+    const before = new Set(storescp.files());
+    const moved = await retrieve('movescu', dimse.port, WS, [
+      '-S',
+      '-aem',
+      WS,
+      '-k',
+      'QueryRetrieveLevel=STUDY',
+      '-k',
+      `StudyInstanceUID=${implicit.studyInstanceUid}`,
+    ]);
+    expect(moved.ok, moved.log).toBe(true);
+    const out = path.join(dir, 'get-implicit');
+    fs.mkdirSync(out);
+    const got = await retrieve('getscu', dimse.port, WS, [
+      '-S',
+      '-od',
+      out,
+      '-k',
+      'QueryRetrieveLevel=STUDY',
+      '-k',
+      `StudyInstanceUID=${implicit.studyInstanceUid}`,
+    ]);
+    expect(got.ok, got.log).toBe(true);
+    const received = [
+      ...storescp
+        .files()
+        .filter((f) => !before.has(f))
+        .map((f) => path.join(dir, 'received', f)),
+      ...fs.readdirSync(out).map((f) => path.join(out, f)),
+    ];
+    expect(received).toHaveLength(4);
+    for (const file of received) {
+      const ds = part10Dataset(fs.readFileSync(file));
+      // Both peers chose explicit VR: what they hold is the stored data set, rewritten without loss.
+      expect(ds.transferSyntaxUid).toBe(EXPLICIT_VR_LE);
+      expect(
+        rewriteLittleEndian(ds.dataset, EXPLICIT_VR_LE, IMPLICIT_VR_LE).equals(expected.get(ds.sopInstanceUid)!),
+      ).toBe(true);
+    }
   });
 
   it('gets a series on the same association (getscu)', async () => {
