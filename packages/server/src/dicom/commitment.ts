@@ -84,11 +84,12 @@ export function commitmentReport(
   transferSyntax: string,
 ): { eventTypeId: number; dataset: Buffer } {
   const ds = new DatasetBuilder('').text(TAG.transactionUid, 'UI', result.transactionUid);
-  if (result.committed.length > 0)
-    {ds.sequence(
+  if (result.committed.length > 0) {
+    ds.sequence(
       TAG.referencedSopSequence,
       result.committed.map((r) => refItem(r)),
-    );}
+    );
+  }
   if (result.failed.length > 0) {
     ds.sequence(
       TAG.failedSopSequence,

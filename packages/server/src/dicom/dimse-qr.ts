@@ -4,14 +4,7 @@
  * C-GET (sub-operations on the same association). The archive answers through
  * QueryRetrieveHandlers; this file speaks the protocol.
  */
-import {
-  COMMAND,
-  STATUS,
-  TAG,
-  type SubOperationCounts,
-  commandUid,
-  type CommandSet,
-} from './dimse-command.js';
+import { COMMAND, STATUS, TAG, type SubOperationCounts, commandUid, type CommandSet } from './dimse-command.js';
 import type { ServiceExchange } from './dimse-services.js';
 import { DatasetBuilder, EXPLICIT_VR_LE } from './dataset-writer.js';
 import type { DimseCaller } from './dimse-handlers.js';

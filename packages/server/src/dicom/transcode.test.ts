@@ -14,7 +14,9 @@ function sample(): DatasetBuilder {
   const item = new DatasetBuilder('ISO_IR 192')
     .text(0x00081150, 'UI', '1.2.840.10008.5.1.4.1.1.2')
     .text(0x00081155, 'UI', '1.2.3.4')
-    .sequence(0x00400220, [new DatasetBuilder('ISO_IR 192').text(0x00080100, 'SH', 'T-04000').text(0x00080104, 'LO', '胸部')]);
+    .sequence(0x00400220, [
+      new DatasetBuilder('ISO_IR 192').text(0x00080100, 'SH', 'T-04000').text(0x00080104, 'LO', '胸部'),
+    ]);
   return new DatasetBuilder('ISO_IR 192')
     .text(0x00080005, 'CS', 'ISO_IR 192')
     .text(0x00100010, 'PN', '张^伟')

@@ -184,9 +184,9 @@ export class DimseQueryRetrieve {
     for (const ref of request.refs) {
       const sopClass = stored.get(ref.sopInstanceUid);
       if (sopClass === undefined) result.failed.push({ ...ref, reason: FAILURE_REASON.noSuchInstance });
-      else if (sopClass !== ref.sopClassUid)
-        {result.failed.push({ ...ref, reason: FAILURE_REASON.classInstanceConflict });}
-      else result.committed.push(ref);
+      else if (sopClass !== ref.sopClassUid) {
+        result.failed.push({ ...ref, reason: FAILURE_REASON.classInstanceConflict });
+      } else result.committed.push(ref);
     }
     return result;
   }
