@@ -169,9 +169,17 @@ export class StoreScu {
     const found = [...this.accepted].find(([key]) => key.startsWith(`${abstractSyntax} `));
     if (!found) return 0x0122;
     const [key, contextId] = found;
+    return this.send(contextId, fields, dataset(key.slice(abstractSyntax.length + 1)));
+  }
+
+  /** A request and its data set on one context, and its response's status. */
+  private async send(
+    contextId: number,
+    fields: Omit<Parameters<typeof encodeRequest>[0], 'messageId' | 'hasDataset'>,
+    bytes: Buffer,
+  ): Promise<number> {
     const messageId = this.nextMessageId++ & 0xffff;
     const command = encodeRequest({ ...fields, messageId, hasDataset: true });
-    const bytes = dataset(key.slice(abstractSyntax.length + 1));
     this.socket.write(
       encodePDataBatch(
         contextId,
@@ -206,36 +214,23 @@ export class StoreScu {
   ): Promise<number> {
     const context = this.contextFor(sopClassUid, transferSyntaxUid);
     if (!context) return 0x0122;
-    const contextId = context.id;
     let bytes: Buffer;
     try {
       bytes = rewriteLittleEndian(dataset, transferSyntaxUid, context.transferSyntax);
     } catch {
       return 0xa700; // not rewritable: this instance fails, the association goes on
     }
-    const messageId = this.nextMessageId++ & 0xffff;
-    const command = encodeRequest({
-      commandField: COMMAND.cStoreRq,
-      messageId,
-      hasDataset: true,
-      affectedSopClassUid: sopClassUid,
-      affectedSopInstanceUid: sopInstanceUid,
-      priority: 0,
-      ...(moveOriginator ? { moveOriginator } : {}),
-    });
-    this.socket.write(
-      encodePDataBatch(
-        contextId,
-        [
-          { command: true, bytes: command },
-          { command: false, bytes },
-        ],
-        this.peerMaxPdu,
-      ),
+    return this.send(
+      context.id,
+      {
+        commandField: COMMAND.cStoreRq,
+        affectedSopClassUid: sopClassUid,
+        affectedSopInstanceUid: sopInstanceUid,
+        priority: 0,
+        ...(moveOriginator ? { moveOriginator } : {}),
+      },
+      bytes,
     );
-    const answer = await this.next();
-    if (answer.status === undefined) throw new StoreScuError('no C-STORE response');
-    return answer.status;
   }
 
   /** A-RELEASE-RQ and its RP; the socket is closed either way. */
