@@ -5,7 +5,8 @@
  * organization and group rows the tenant-isolation matrix points its routes at (a dictionary item,
  * an assign rule), written through the modules' stores as the seed writes them.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { auditLogs } from '../db/schema.js';
 import { insertDictionaryItem } from '../modules/organizations/organizations.store.js';
 import { insertAssignRule } from '../modules/rules/rules.store.js';
@@ -68,4 +69,19 @@ export async function lastAudit(t: TestApp, action: string): Promise<typeof audi
     .orderBy(desc(auditLogs.id))
     .limit(1);
   return row;
+}
+
+/** The answer's JSON, once its status is `status`. */
+export const ok = <T>(res: { statusCode: number; body: string; json(): unknown }, status = 200): T => {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+};
+
+/** How many audit rows of `action` the organization has. */
+export async function auditActions(t: TestApp, bucketId: string, action: string): Promise<number> {
+  const rows = await t.db.database.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.bucketId, bucketId), eq(auditLogs.action, action)));
+  return rows.length;
 }

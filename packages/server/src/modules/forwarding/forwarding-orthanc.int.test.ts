@@ -11,7 +11,7 @@ import { startTestDimse } from '../../test/dimse.js';
 import { makeMember, makeModality, makeOrganization } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { startOrthanc, type TestOrthanc } from '../../test/orthanc.js';
-import { ok } from '../registry/procedures.fixture.js';
+import { ok } from '../../test/factories-platform.js';
 import { DEFAULT_STABLE_SECONDS } from './index.js';
 
 /**

@@ -20,7 +20,7 @@ import {
   type BuiltOrganization,
 } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { auditActions, ok } from '../registry/procedures.fixture.js';
+import { auditActions, ok } from '../../test/factories-platform.js';
 import { DEFAULT_STABLE_SECONDS } from './index.js';
 
 const run = promisify(execFile);

@@ -1,7 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { expect } from 'vitest';
-import { auditLogs } from '../../db/schema.js';
 import { makeGroupMember, makeMember, makeOrganization, type BuiltOrganization } from '../../test/factories.js';
 import type { TestApp } from '../../test/harness.js';
 
@@ -24,20 +21,7 @@ export async function makeProcedureStaff(t: TestApp): Promise<ProcedureStaff> {
   return { org, other, tok };
 }
 
-/** The answer's JSON, once its status is `status`. */
-export const ok = <T>(res: { statusCode: number; body: string; json(): unknown }, status = 200): T => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-};
-
-/** How many audit rows of `action` the organization has. */
-export async function auditActions(t: TestApp, bucketId: string, action: string): Promise<number> {
-  const rows = await t.db.database.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.bucketId, bucketId), eq(auditLogs.action, action)));
-  return rows.length;
-}
+export { auditActions, ok } from '../../test/factories-platform.js';
 
 /** An .xlsx file of one sheet holding `rows` (the first one the header), as the import takes it. */
 export async function xlsxOf(rows: readonly (readonly (string | number | boolean | null)[])[]): Promise<Buffer> {
