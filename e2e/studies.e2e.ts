@@ -115,7 +115,7 @@ describe('study list', () => {
 
     // Export: an .xlsx arrives.
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: '导出' }).click();
+    await page.getByRole('button', { name: /导出$/ }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^exams-\d{8}\.xlsx$/);
     const bytes = fs.readFileSync((await file.path())!);
