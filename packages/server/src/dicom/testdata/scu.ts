@@ -38,6 +38,9 @@ export class TestScu {
   ac: AssociateAc | null = null;
 
   private constructor(private readonly socket: net.Socket) {
+    // A request's command and data set leave in separate writes: without this the data set waits
+    // for the peer's delayed ACK of the command (~40 ms), on every request.
+    socket.setNoDelay(true);
     socket.on('data', (d: Buffer) => this.receive(d));
     socket.on('close', () => {
       this.closed = true;
