@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { COMMAND, TAG, commandUs, encodeRequest, type CommandSet } from './dimse-command.js';
 import type { AcceptedContext } from './dimse-negotiation.js';
 import type { RetrieveInstance, SubOperationSink } from './dimse-qr.js';
-import { rewriteLittleEndian, UNCOMPRESSED_LE } from './transcode.js';
+import { rewriteLittleEndian, sendableSyntaxes } from './transcode.js';
 import { encodePDataBatch } from './ul-pdata.js';
 
 export class OutgoingRequests {
@@ -32,8 +32,7 @@ export class OutgoingRequests {
       store: (instance: RetrieveInstance, dataset: Buffer) => {
         // The instance's own syntax, else (uncompressed) the other little endian one, rewritten.
         const stored = instance.transferSyntaxUid;
-        const syntaxes = UNCOMPRESSED_LE.includes(stored) ? [stored, ...UNCOMPRESSED_LE] : [stored];
-        const found = syntaxes
+        const found = sendableSyntaxes(stored)
           .map((ts) =>
             [...contexts].find(
               ([, c]) => c.requestorIsScp && c.abstractSyntax === instance.sopClassUid && c.transferSyntax === ts,

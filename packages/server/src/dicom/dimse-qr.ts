@@ -83,19 +83,15 @@ const FIND_BATCH = 64;
 export async function answerQrFind(exchange: ServiceExchange, model: QrModel, ctx: QrContext): Promise<void> {
   const { message, messageId, transferSyntax } = exchange;
   const sopClassUid = commandUid(message.command, TAG.affectedSopClassUid);
-  const answer = (status: number, dataset?: Buffer) =>
-    exchange.respond({ commandField: COMMAND.cFindRq | 0x8000, messageId, status, sopClassUid }, dataset);
+  const answer = (status: number, errorComment?: string) =>
+    exchange.respond({ commandField: COMMAND.cFindRq | 0x8000, messageId, status, sopClassUid, errorComment });
+  const refuse = (err: unknown) =>
+    answer(STATUS.identifierDoesNotMatch, err instanceof Error ? err.message : undefined);
   let query: QrQuery;
   try {
     query = parseQrQuery(Buffer.concat(message.data), transferSyntax, model);
   } catch (err) {
-    exchange.respond({
-      commandField: COMMAND.cFindRq | 0x8000,
-      messageId,
-      status: STATUS.identifierDoesNotMatch,
-      sopClassUid,
-      errorComment: err instanceof Error ? err.message : undefined,
-    });
+    refuse(err);
     return;
   } finally {
     message.data = [];
@@ -105,15 +101,8 @@ export async function answerQrFind(exchange: ServiceExchange, model: QrModel, ct
     matches = await ctx.handlers.find(ctx.caller, query);
   } catch (err) {
     // A value not of its key's form (a date that is no date) is the identifier's fault.
-    if (err instanceof QrIdentifierError) {
-      exchange.respond({
-        commandField: COMMAND.cFindRq | 0x8000,
-        messageId,
-        status: STATUS.identifierDoesNotMatch,
-        sopClassUid,
-        errorComment: err.message,
-      });
-    } else answer(STATUS.unableToProcess);
+    if (err instanceof QrIdentifierError) refuse(err);
+    else answer(STATUS.unableToProcess);
     return;
   }
   for (let at = 0; at < matches.length && !ctx.state.cancelled && !exchange.closed(); at += FIND_BATCH) {

@@ -17,7 +17,7 @@ import {
   type PresentationContextRq,
   type RoleSelection,
 } from './ul.js';
-import { rewriteLittleEndian, UNCOMPRESSED_LE } from './transcode.js';
+import { rewriteLittleEndian, sendableSyntaxes } from './transcode.js';
 import { decodePDataChunks, encodePDataBatch } from './ul-pdata.js';
 
 const MAX_PDU = 1_048_576;
@@ -52,11 +52,11 @@ export function storeContexts(proposals: readonly StoreProposal[]): Presentation
     if (seen.has(id) || out.length >= 128) continue;
     seen.add(id);
     // An uncompressed instance may also go in the other little endian syntax (rewritten, transcode.ts).
-    const other = UNCOMPRESSED_LE.find(
-      (ts) => UNCOMPRESSED_LE.includes(p.transferSyntaxUid) && ts !== p.transferSyntaxUid,
-    );
-    const transferSyntaxes = other ? [p.transferSyntaxUid, other] : [p.transferSyntaxUid];
-    out.push({ id: out.length * 2 + 1, abstractSyntax: p.sopClassUid, transferSyntaxes });
+    out.push({
+      id: out.length * 2 + 1,
+      abstractSyntax: p.sopClassUid,
+      transferSyntaxes: sendableSyntaxes(p.transferSyntaxUid),
+    });
   }
   return out;
 }
@@ -149,7 +149,7 @@ export class StoreScu {
    * else (uncompressed) the other little endian one, which the data set is rewritten in.
    */
   private contextFor(sopClassUid: string, transferSyntaxUid: string): { id: number; transferSyntax: string } | null {
-    for (const ts of [transferSyntaxUid, ...(UNCOMPRESSED_LE.includes(transferSyntaxUid) ? UNCOMPRESSED_LE : [])]) {
+    for (const ts of sendableSyntaxes(transferSyntaxUid)) {
       const id = this.accepted.get(`${sopClassUid} ${ts}`);
       if (id !== undefined) return { id, transferSyntax: ts };
     }

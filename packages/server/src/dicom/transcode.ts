@@ -19,6 +19,11 @@ import { DicomError, MAX_SEQUENCE_DEPTH } from './parse.js';
 
 export const UNCOMPRESSED_LE: readonly string[] = [EXPLICIT_VR_LE, IMPLICIT_VR_LE];
 
+/** The syntaxes an instance stored in `stored` may be sent in: its own first, and if uncompressed the other little endian one. */
+export function sendableSyntaxes(stored: string): string[] {
+  return UNCOMPRESSED_LE.includes(stored) ? [stored, ...UNCOMPRESSED_LE.filter((ts) => ts !== stored)] : [stored];
+}
+
 const malformed = (what: string) => new DicomError(`cannot rewrite the data set: ${what}`, 'malformed');
 const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
 

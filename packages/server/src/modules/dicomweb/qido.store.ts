@@ -57,24 +57,18 @@ const hasWildcards = (value: string) => /[*?]/.test(value);
  * PN matching ignore case), with wildcards.
  */
 function personNameMatch(column: AnyPgColumn, value: string, caseSensitive: boolean): SQL {
-  if (caseSensitive) {
-    const p = likePattern(value);
-    return or(
-      sql`${column} like ${p}`,
-      ...[1, 2, 3].map((g) => sql`split_part(${column}, '=', ${sql.raw(String(g))}) like ${p}`),
-    )!;
-  }
-  const p = likePattern(value).toLowerCase();
+  const p = caseSensitive ? likePattern(value) : likePattern(value).toLowerCase();
+  const cased = (v: SQL) => (caseSensitive ? v : sql`lower(${v})`);
   return or(
-    sql`lower(${column}) like ${p}`,
-    ...[1, 2, 3].map((g) => sql`lower(split_part(${column}, '=', ${sql.raw(String(g))})) like ${p}`),
+    sql`${cased(sql`${column}`)} like ${p}`,
+    ...[1, 2, 3].map((g) => sql`${cased(sql`split_part(${column}, '=', ${sql.raw(String(g))})`)} like ${p}`),
   )!;
 }
 
 /**
  * Single value matching is exact (case-sensitive, index-backed); wildcard matching compares lower
- * case, which the lower(…) text_pattern_ops indexes of PatientID and AccessionNumber serve for a
- * fixed prefix.
+ * case (unless `caseSensitive`), which the lower(…) text_pattern_ops indexes of PatientID and
+ * AccessionNumber serve for a fixed prefix.
  */
 function textMatch(column: AnyPgColumn, value: string, caseSensitive: boolean): SQL {
   if (!hasWildcards(value)) return eq(column, value);

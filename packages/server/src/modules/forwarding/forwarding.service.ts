@@ -145,23 +145,15 @@ export class ForwardingService {
       const found = await store.sendInstances(this.db, exam.id, seriesUids);
       if (found.length === 0) throw new AppError('ValidationError', 'None of these series is in the study');
     }
-    const row = await this.db.transaction(async (tx) => {
-      const created = await store.insertSend(
-        tx,
-        {
-          bucketId: exam.bucketId,
-          examId: exam.id,
-          destinationId: destination.id,
-          destinationAe: destination.aeTitle,
-          seriesUids,
-          trigger: 'manual',
-          ruleId: null,
-          requestedBy: caller.account.id,
-        },
-        this.clock.now(),
-      );
-      await this.jobs.enqueue(tx, SEND_JOB, { sendId: created.id }, SEND_ATTEMPTS);
-      return created;
+    const row = await this.queueSend({
+      bucketId: exam.bucketId,
+      examId: exam.id,
+      destinationId: destination.id,
+      destinationAe: destination.aeTitle,
+      seriesUids,
+      trigger: 'manual',
+      ruleId: null,
+      requestedBy: caller.account.id,
     });
     await auditExam(this.db, ctx, caller.account, 'exam.dicom_send', exam, {
       patientId: exam.patientId,
@@ -228,29 +220,30 @@ export class ForwardingService {
       ruleMatches(r.rule, { ...facts, sourceAe }),
     );
     for (const { rule, destination } of rules) {
-      const send = await this.db.transaction(async (tx) => {
-        const created = await store.insertSend(
-          tx,
-          {
-            bucketId,
-            examId,
-            destinationId: destination.id,
-            destinationAe: destination.aeTitle,
-            seriesUids: null,
-            trigger: 'rule',
-            ruleId: rule.id,
-            requestedBy: null,
-          },
-          this.clock.now(),
-        );
-        await this.jobs.enqueue(tx, SEND_JOB, { sendId: created.id }, SEND_ATTEMPTS);
-        return created;
+      const send = await this.queueSend({
+        bucketId,
+        examId,
+        destinationId: destination.id,
+        destinationAe: destination.aeTitle,
+        seriesUids: null,
+        trigger: 'rule',
+        ruleId: rule.id,
+        requestedBy: null,
       });
       await auditExam(this.db, { ip: null, userAgent: 'forwarding' }, null, 'exam.dicom_send', exam, {
         patientId: exam.patientId,
         details: { sendId: send.id, destination: destination.aeTitle, ruleId: rule.id },
       });
     }
+  }
+
+  /** A send's row and the job that sends it, in one transaction. */
+  private queueSend(values: Parameters<typeof store.insertSend>[1]) {
+    return this.db.transaction(async (tx) => {
+      const created = await store.insertSend(tx, values, this.clock.now());
+      await this.jobs.enqueue(tx, SEND_JOB, { sendId: created.id }, SEND_ATTEMPTS);
+      return created;
+    });
   }
 
   /** A destination: a device of the organization with a host and a port; anything else is a 400. */
