@@ -84,17 +84,17 @@ describe('study list', () => {
 
     // Yesterday's tab and the CT modality keep it; today's tab does not.
     await page.getByRole('tab', { name: '今天' }).click();
-    await expect.poll(() => rowOf(page, '张伟').count()).toBe(0);
+    await expect.poll(() => rowOf(page, '张伟').count(), { timeout: 15_000 }).toBe(0);
     await page.getByRole('tab', { name: '昨天' }).click();
     await rowOf(page, '张伟').waitFor();
     await page.getByLabel('检查类型').click();
     await page.getByTitle('CT', { exact: true }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);
     await page.getByLabel('检查类型').click();
     await page.getByTitle('MR', { exact: true }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(() => rowOf(page, '张伟').count()).toBe(1);
+    await expect.poll(() => rowOf(page, '张伟').count(), { timeout: 15_000 }).toBe(1);
     await screenshot(page, 'studies-filtered');
 
     // Saved as a quick search, it becomes a tab of its own.
@@ -104,7 +104,7 @@ describe('study list', () => {
     await screenshot(page, 'studies-save-quick');
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     await page.getByRole('tab', { name: '昨天CT张伟', selected: true }).waitFor();
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);
     const token = (await apiLogin('senior')).accessToken;
     const saved = await api<
       { title: string; criteria: { studyDate: { preset: string }; filters: { field: string }[] } }[]
@@ -135,14 +135,14 @@ describe('study list', () => {
       .getByRole('dialog')
       .getByRole('button', { name: /确\s*定|OK/ })
       .click();
-    await expect.poll(() => rowOf(page, '刘洋').count()).toBe(0);
+    await expect.poll(() => rowOf(page, '刘洋').count(), { timeout: 15_000 }).toBe(0);
 
     await page.getByRole('button', { name: '已删除检查' }).click();
     await page.waitForURL('**/studies?view=deleted');
     await rowOf(page, '刘洋').waitFor();
     await screenshot(page, 'studies-deleted');
     await rowOf(page, '刘洋').getByRole('button', { name: '恢复' }).click();
-    await expect.poll(() => rowOf(page, '刘洋').count()).toBe(0);
+    await expect.poll(() => rowOf(page, '刘洋').count(), { timeout: 15_000 }).toBe(0);
 
     await page.getByRole('button', { name: '返回列表' }).click();
     await rowOf(page, '刘洋').waitFor();
