@@ -61,8 +61,9 @@ export function SampleGraphsSection({
               trigger={['click']}
               disabled={full}
               menu={{
-                items:
-                  library.length > 0
+                items: graphs.library.isLoading
+                  ? [{ key: '', label: t('app.loading'), disabled: true }]
+                  : library.length > 0
                     ? library.map((g) => ({
                         key: g.id,
                         label: (
@@ -76,7 +77,7 @@ export function SampleGraphsSection({
                 onClick: ({ key }) => key && graphs.place.mutate(key),
               }}
             >
-              <Button size="small" icon={<PlusOutlined />} loading={graphs.place.isPending || graphs.library.isLoading}>
+              <Button size="small" icon={<PlusOutlined />} loading={graphs.place.isPending}>
                 {t('report.graphs.place')} <DownOutlined />
               </Button>
             </Dropdown>
