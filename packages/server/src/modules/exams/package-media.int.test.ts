@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { IMPLICIT_VR_LE } from '../../dicom/dataset-writer.js';
 import { generateStudy, type GeneratedStudy } from '../../dicom/testdata/generate.js';
 import { withObjects } from '../../dicom/testdata/objects.js';
 import { makeStaffed } from '../../test/factories-archive.js';
@@ -17,6 +20,8 @@ let t: TestApp;
 let study: GeneratedStudy;
 let examId = '';
 let doctor = '';
+let implicitStudy: GeneratedStudy;
+let implicitExamId = '';
 const dir = mediaTempDir();
 
 beforeAll(async () => {
@@ -37,7 +42,31 @@ beforeAll(async () => {
   // An SR, an encapsulated PDF and a key object selection of the study, each in a series of its own.
   study = withObjects(images, { patientName: '王^伟', charset: 'GB18030' });
   for (const i of study.instances) examId = (await t.services.archive.ingest(rad.org.bucketId, i.bytes, 'web')).examId;
+  // A study stored in Implicit VR Little Endian, which the media profiles do not allow.
+  implicitStudy = generateStudy({
+    modality: 'MR',
+    series: 1,
+    instancesPerSeries: 2,
+    rows: 24,
+    columns: 24,
+    patientId: 'MEDIA-002',
+    accessionNumber: 'ACC-MEDIA-2',
+    transferSyntax: IMPLICIT_VR_LE,
+  });
+  for (const i of implicitStudy.instances) {
+    implicitExamId = (await t.services.archive.ingest(rad.org.bucketId, i.bytes, 'web')).examId;
+  }
 });
+
+const run = promisify(execFile);
+/** dcmdump's reading of a file's data set: every element with its VR and value, lengths and syntax left out. */
+async function dumpedDataset(file: string): Promise<string[]> {
+  const { stdout } = await run('dcmdump', ['-q', '+L', '+E', file], { maxBuffer: 64 << 20 });
+  return stdout
+    .split('\n')
+    .filter((l) => /^\s*\(/.test(l) && !l.includes('(0002,') && !/Delimitation|Sequence with|Item with/.test(l))
+    .map((l) => l.replace(/#\s*\d+,.*$/, '').trimEnd());
+}
 afterAll(async () => {
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -99,6 +128,33 @@ describe('the study package as DICOM media', () => {
     expect(html).toContain('DICOM/P0000001/S0000001/SE000001');
     expect(html).not.toMatch(/<script|src=|href=|url\(|@import/i);
     expect(fs.readFileSync(path.join(media, 'README.TXT'), 'utf8')).toContain('DICOMDIR');
+  });
+
+  it('writes an instance stored in Implicit VR Little Endian as Explicit VR, the same elements and values', async () => {
+    const res = await t.call('GET', `exams/${implicitExamId}/study-package`, { token: doctor });
+    expect(res.statusCode).toBe(200);
+    const out = path.join(await unzipTo(dir, res.rawPayload), 'study-ACC-MEDIA-2');
+    // dcmftest, the records' syntax as dcmdump reads each file, and dcmmkdir's general purpose profile (explicit only).
+    await checkMedia(
+      out,
+      implicitStudy.instances.map((i) => i.sopInstanceUid),
+    );
+    const dicom = filesUnder(out).filter((f) => f.startsWith('DICOM/'));
+    expect(dicom).toHaveLength(2);
+    for (const [n, f] of dicom.entries()) {
+      const { stdout } = await run('dcmdump', ['-q', '-M', '+P', '0002,0010', path.join(out, f)]);
+      expect(stdout).toContain('=LittleEndianExplicit');
+      const original = path.join(dir, `implicit-${n}.dcm`);
+      const sop = (await run('dcmdump', ['-q', '+P', '0008,0018', path.join(out, f)])).stdout;
+      const source = implicitStudy.instances.find((i) => sop.includes(i.sopInstanceUid))!;
+      fs.writeFileSync(original, source.bytes);
+      expect((await run('dcmdump', ['-q', '-M', '+P', '0002,0010', original])).stdout).toContain(
+        '=LittleEndianImplicit',
+      );
+      const [mine, theirs] = [await dumpedDataset(path.join(out, f)), await dumpedDataset(original)];
+      expect(mine.length).toBeGreaterThan(20);
+      expect(mine).toEqual(theirs);
+    }
   });
 
   it('imports into Orthanc: one study, every instance', async () => {

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { Language } from '@yyp/contracts';
 import yazl from 'yazl';
+import { EXPLICIT_VR_LE, IMPLICIT_VR_LE } from '../../dicom/dataset-writer.js';
 import { keyText, encodeDicomdir, recordTypeOf, type DirectoryRecord, type KeyElement } from '../../dicom/dicomdir.js';
 import {
   readInstanceFacts,
@@ -10,7 +11,9 @@ import {
   type InstanceFacts,
   type KeyDefaults,
 } from '../../dicom/dicomdir-keys.js';
+import { part10Dataset, toPart10 } from '../../dicom/part10.js';
 import { servedInstance } from '../../dicom/preamble.js';
+import { rewriteLittleEndian } from '../../dicom/transcode.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import { indexPage, readme, type MediaSummary } from './package-index.js';
 import type { MediaFile } from './package-media.store.js';
@@ -20,7 +23,9 @@ import type { MediaFile } from './package-media.store.js';
  * interchange profiles of PS3.11): under the package's folder a DICOMDIR describing every file, the
  * instances as stored (preamble zeroed) under File IDs of 8-character components
  * (DICOM/P0000001/S0000001/SE000001/I0000001: patient, study, series, instance, no extension), an
- * offline index page INDEX.HTM and README.TXT. The folder's content is the disc's root.
+ * offline index page INDEX.HTM and README.TXT. The folder's content is the disc's root. An
+ * instance stored in Implicit VR Little Endian, which the General Purpose profiles do not allow on
+ * media, is written in Explicit VR Little Endian (the same values, VRs from the dictionary).
  */
 export interface MediaOptions {
   /** the zip's top folder: the package's name */
@@ -138,7 +143,8 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 export interface MediaLayout {
   dicomdir: Buffer;
-  files: { file: MediaFile; path: string }[];
+  /** `explicit`: the stored file is implicit VR and goes on the media rewritten as explicit VR */
+  files: { file: MediaFile; path: string; explicit: boolean }[];
   summary: MediaSummary;
 }
 
@@ -213,7 +219,9 @@ export async function mediaLayout(blobs: BlobStore, files: MediaFile[], now: Dat
           keys: recordKeys('SERIES', ef.facts, defaults(ef, se, 1, s)),
           children: series.entries.map((e, i) => {
             const fileId = [...folder, `I${pad(i + 1, 7)}`];
-            out.files.push({ file: e.file, path: fileId.join('/') });
+            const stored = e.facts.transferSyntaxUid || e.file.transferSyntaxUid;
+            const explicit = stored === IMPLICIT_VR_LE;
+            out.files.push({ file: e.file, path: fileId.join('/'), explicit });
             const type = recordTypeOf(e.facts.sopClassUid || e.file.sopClassUid);
             return {
               type,
@@ -222,7 +230,7 @@ export async function mediaLayout(blobs: BlobStore, files: MediaFile[], now: Dat
                 fileId,
                 sopClassUid: e.facts.sopClassUid || e.file.sopClassUid,
                 sopInstanceUid: e.facts.sopInstanceUid || e.file.sopInstanceUid,
-                transferSyntaxUid: e.facts.transferSyntaxUid || e.file.transferSyntaxUid,
+                transferSyntaxUid: explicit ? EXPLICIT_VR_LE : stored,
               },
             };
           }),
@@ -259,6 +267,30 @@ export async function buildMediaPackage(
   return blobs.putStream(key, await mediaZip(blobs, files, options));
 }
 
+/**
+ * An implicit VR file as the Part 10 file of its data set in Explicit VR Little Endian (read whole:
+ * instances stored so are uncompressed single images). A file that cannot be rewritten (malformed
+ * past its header) goes on as stored, which its own meta header still describes.
+ */
+function explicitCopy(blobs: BlobStore, key: string): Readable {
+  return Readable.from(
+    (async function* () {
+      const chunks: Buffer[] = [];
+      for await (const c of blobs.stream(key) as AsyncIterable<Buffer>) chunks.push(c);
+      const file = Buffer.concat(chunks);
+      try {
+        const p = part10Dataset(file);
+        const dataset = rewriteLittleEndian(p.dataset, IMPLICIT_VR_LE, EXPLICIT_VR_LE);
+        yield toPart10(dataset, { ...p, transferSyntaxUid: EXPLICIT_VR_LE });
+      } catch {
+        file.fill(0, 0, Math.min(128, file.length));
+        yield file;
+      }
+    })(),
+    { objectMode: false },
+  );
+}
+
 /** The media as a zip stream. */
 export async function mediaZip(blobs: BlobStore, files: MediaFile[], options: MediaOptions): Promise<Readable> {
   const layout = await mediaLayout(blobs, files, options.now);
@@ -267,7 +299,8 @@ export async function mediaZip(blobs: BlobStore, files: MediaFile[], options: Me
   const mtime = options.now;
   zip.addBuffer(layout.dicomdir, at('DICOMDIR'), { compress: false, mtime });
   for (const f of layout.files) {
-    zip.addReadStream(servedInstance(blobs, f.file.blobKey), at(f.path), { compress: false, mtime });
+    const stream = f.explicit ? explicitCopy(blobs, f.file.blobKey) : servedInstance(blobs, f.file.blobKey);
+    zip.addReadStream(stream, at(f.path), { compress: false, mtime });
   }
   zip.addBuffer(Buffer.from(indexPage(layout.summary, options.language), 'utf8'), at('INDEX.HTM'), { mtime });
   zip.addBuffer(Buffer.from(readme(layout.summary, options.language), 'utf8'), at('README.TXT'), { mtime });
