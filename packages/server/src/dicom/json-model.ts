@@ -103,9 +103,10 @@ export function toDicomJson(
     if (vr === 'SQ') {
       out[key] = {
         vr,
-        Value: (el.items ?? []).map((item) =>
+        // A nested value's tag path names its item too (bulkDataValue reads it back).
+        Value: (el.items ?? []).map((item, index) =>
           item.dataSet && depth < MAX_SEQUENCE_DEPTH
-            ? toDicomJson(item.dataSet, charset, bulkDataUri, `${path}${key}/`, depth + 1)
+            ? toDicomJson(item.dataSet, charset, bulkDataUri, `${path}${key}.${index}.`, depth + 1)
             : {},
         ),
       };
@@ -209,13 +210,29 @@ export function frameBytes(file: Uint8Array, n: number): { bytes: Uint8Array; tr
   };
 }
 
-/** The value of a top-level element (tag as 8 hex digits) in little endian, for BulkDataURI retrieval. */
-export function topLevelValue(file: Uint8Array, tag: string): Uint8Array | null {
-  if (!/^[0-9A-Fa-f]{8}$/.test(tag)) return null;
-  const ds = dicomParser.parseDicom(file);
-  const el = ds.elements[`x${tag.toLowerCase()}`];
-  if (!el || el.encapsulatedPixelData) return null;
-  return servedValue(ds, el, el.vr ?? vrOfTag(tag.toUpperCase()));
+/**
+ * The value a BulkDataURI names, in little endian, for its retrieval: a top-level element (its tag
+ * as 8 hex digits) or one inside sequence items, its tag path the tags and 0-based item indexes
+ * joined by dots as toDicomJson writes them (00880200.0.7FE00010: the icon's pixel data). One path
+ * segment, so the bulkdata routes take it as they take a tag. Null for a path that names no value.
+ */
+export function bulkDataValue(file: Uint8Array, tagPath: string): Uint8Array | null {
+  const steps = tagPath.split('.');
+  if (steps.length % 2 === 0 || steps.length > 2 * MAX_SEQUENCE_DEPTH + 1) return null;
+  let ds = dicomParser.parseDicom(file);
+  for (let i = 0; ; i += 2) {
+    const tag = steps[i]!;
+    if (!/^[0-9A-Fa-f]{8}$/.test(tag)) return null;
+    const el = ds.elements[`x${tag.toLowerCase()}`];
+    if (!el) return null;
+    if (i === steps.length - 1) {
+      return el.encapsulatedPixelData || el.items ? null : servedValue(ds, el, el.vr ?? vrOfTag(tag.toUpperCase()));
+    }
+    const index = steps[i + 1]!;
+    const item = /^\d{1,6}$/.test(index) ? el.items?.[Number(index)]?.dataSet : undefined;
+    if (!item) return null;
+    ds = item;
+  }
 }
 
 const nameMap = (

@@ -1,7 +1,7 @@
 /**
  * Debian's Orthanc (with its DICOMweb plugin) as a peer archive for tests: fresh storage in a temp
  * dir, free ports, accepting C-STORE from anyone on the loopback, its REST API for checking what
- * arrived. scripts/install-test-deps.sh installs it.
+ * arrived. scripts/install-test-deps.sh installs it (orthanc, orthanc-dicomweb).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const ORTHANC_BIN = '/usr/sbin/Orthanc';
+/** Where Debian's orthanc-dicomweb puts the plugin (`dpkg -L orthanc-dicomweb`). */
+export const ORTHANC_DICOMWEB_PLUGIN = '/usr/share/orthanc/plugins/libOrthancDicomWeb.so';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -32,10 +34,30 @@ export interface TestOrthanc {
   stop(): Promise<void>;
 }
 
-/** `modalities`: the peers Orthanc may send to (its DicomModalities, by name: [AE title, host, port]). */
+/** A DICOMweb server Orthanc's DICOMweb plugin may use as a client (its DicomWeb.Servers entry). */
+export interface DicomWebPeer {
+  /** the server's DICOMweb root, e.g. http://127.0.0.1:8080/dicom-web */
+  url: string;
+  /** sent with every request, e.g. an Authorization header */
+  headers?: Record<string, string>;
+}
+
+export interface OrthancOptions {
+  /**
+   * Loads the DICOMweb plugin, with these servers (by name) it may query, retrieve from and store
+   * to through /dicom-web/servers/{name}/…; its own DICOMweb server is at /dicom-web/.
+   */
+  dicomWebServers?: Record<string, DicomWebPeer>;
+}
+
+/**
+ * `modalities`: the peers Orthanc may send to (its DicomModalities, by name: [AE title, host, port]);
+ * `options`: the DICOMweb plugin and the servers it knows.
+ */
 export async function startOrthanc(
   aet = 'ARCHIVE',
   modalities: Record<string, [string, string, number]> = {},
+  options: OrthancOptions = {},
 ): Promise<TestOrthanc> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yyp-orthanc-'));
   const [dicomPort, httpPort] = [await freePort(), await freePort()];
@@ -52,6 +74,21 @@ export async function startOrthanc(
     DicomAlwaysAllowEcho: true,
     SaveJobs: false,
     DicomModalities: modalities,
+    ...(options.dicomWebServers
+      ? {
+          Plugins: [ORTHANC_DICOMWEB_PLUGIN],
+          DicomWeb: {
+            Enable: true,
+            Root: '/dicom-web/',
+            Servers: Object.fromEntries(
+              Object.entries(options.dicomWebServers).map(([name, peer]) => [
+                name,
+                { Url: peer.url, HttpHeaders: peer.headers ?? {} },
+              ]),
+            ),
+          },
+        }
+      : {}),
   };
   fs.writeFileSync(path.join(dir, 'orthanc.json'), JSON.stringify(config));
   const log = fs.openSync(path.join(dir, 'orthanc.log'), 'a');

@@ -31,6 +31,8 @@ describe('offersFor', () => {
     expect(offersFor('GET', '/dicom-web/studies/:study/metadata')).toBe(JSON_OFFERS);
     expect(offersFor('POST', '/dicom-web/studies')).toBe(JSON_OFFERS);
     expect(offersFor('GET', '/dicom-web/studies/:study')).toBe(DICOM_OFFERS);
+    // A series retrieve (its path ends in the :series parameter) answers instances, not JSON.
+    expect(offersFor('GET', '/dicom-web/studies/:study/series/:series')).toBe(DICOM_OFFERS);
     expect(offersFor('GET', '/dicom-web/studies/:study/series/:series/instances/:instance')).toBe(DICOM_OFFERS);
     expect(offersFor('GET', '/dicom-web/studies/:study/series/:series/instances/:instance/frames/:frames')).toBe(
       OCTET_OFFERS,

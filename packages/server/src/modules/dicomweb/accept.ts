@@ -68,6 +68,7 @@ export function acceptable(accept: string | undefined, offers: readonly Offer[])
 export function offersFor(method: string, url: string): readonly Offer[] {
   if (method === 'POST' || url.endsWith('/metadata')) return JSON_OFFERS;
   if (url.includes('/frames/') || url.includes('/bulkdata/')) return OCTET_OFFERS;
-  if (/(studies|series|instances)$/.test(url)) return JSON_OFFERS;
+  // The search resources end in a collection's name; a series ends in its :series parameter.
+  if (/\/(studies|series|instances)$/.test(url)) return JSON_OFFERS;
   return DICOM_OFFERS;
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { instanceMetadata, topLevelValue, type DicomJson } from '../../dicom/json-model.js';
+import { bulkDataValue, instanceMetadata, type DicomJson } from '../../dicom/json-model.js';
 import { servedInstance } from '../../dicom/preamble.js';
 import { maskedFilesRefused } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
@@ -35,11 +35,16 @@ export class DicomWebRetrieval {
     studyUid: string,
     seriesUid?: string,
     sopUid?: string,
-  ): Promise<{ blobKey: string; size: number }[]> {
+  ): Promise<{ blobKey: string; size: number; seriesUid: string; sopUid: string }[]> {
     const scope = await readScope(this.db, caller);
     const rows = await this.instanceRows(scope, studyUid, seriesUid, sopUid);
     if (rows.some((r) => scope.masked(r.exam))) throw maskedFilesRefused();
-    return rows.map((r) => ({ blobKey: r.instance.blobKey, size: r.instance.size }));
+    return rows.map((r) => ({
+      blobKey: r.instance.blobKey,
+      size: r.instance.size,
+      seriesUid: r.series.seriesUid,
+      sopUid: r.instance.sopInstanceUid,
+    }));
   }
 
   /** The instances of a study, a series or one instance within the organizations; 404 if none. */
@@ -99,8 +104,9 @@ export class DicomWebRetrieval {
   }
 
   /**
-   * A top-level value referenced by BulkDataURI. The value of any top-level element can be asked
-   * for, so a caller who sees the exam masked is refused the ones the metadata masks.
+   * A value referenced by BulkDataURI (a tag path, json-model.ts bulkDataValue). The value of any
+   * element can be asked for, so a caller who sees the exam masked is refused the ones the metadata
+   * masks, and what lies inside them.
    */
   async bulkData(
     caller: { id: string },
@@ -122,9 +128,9 @@ export class DicomWebRetrieval {
     masked?: ReadScope['masked'],
   ) {
     const [row] = await this.instanceRows(scope, studyUid, seriesUid, sopUid);
-    if (MASKED_TAGS.has(tag.toUpperCase()) && masked?.(row!.exam)) throw maskedValue();
+    if (MASKED_TAGS.has(tag.split('.')[0]!.toUpperCase()) && masked?.(row!.exam)) throw maskedValue();
     const bytes = await this.blobs.get(row!.instance.blobKey);
-    const value = topLevelValue(bytes, tag);
+    const value = bulkDataValue(bytes, tag);
     if (!value) throw errors.notFound('Bulk data');
     return value;
   }

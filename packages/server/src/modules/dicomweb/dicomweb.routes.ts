@@ -240,7 +240,12 @@ export function dicomWebRoutes(
       try {
         for (const [i, f] of files.entries()) {
           if (i > 0) out.write('\r\n');
-          out.write(partHeader(boundary, 'application/dicom', { 'Content-Length': String(f.size) }));
+          out.write(
+            partHeader(boundary, 'application/dicom', {
+              'Content-Length': String(f.size),
+              'Content-Location': `${baseUrl(request)}/studies/${p.study}/series/${f.seriesUid}/instances/${f.sopUid}`,
+            }),
+          );
           for await (const chunk of web.stream(f.blobKey)) out.write(chunk);
         }
         out.end(closing(boundary));
@@ -277,9 +282,14 @@ export function dicomWebRoutes(
     auth: 'account',
     handler: async ({ account, request, reply }) => {
       const p = request.params as Required<P>;
-      const frames = await web.frames(account, p.study, p.series, p.instance, frameNumbers(p.frames));
+      const numbers = frameNumbers(p.frames);
+      const frames = await web.frames(account, p.study, p.series, p.instance, numbers);
       await audit.read(account, auditContext(request), 'frames', p.study, p.series, p.instance);
-      const { body, boundary, transferSyntax } = framesMultipart(frames);
+      const instanceUrl = `${baseUrl(request)}/studies/${p.study}/series/${p.series}/instances/${p.instance}`;
+      const { body, boundary, transferSyntax } = framesMultipart(
+        frames,
+        numbers.map((n) => `${instanceUrl}/frames/${n}`),
+      );
       void reply.header(
         'content-type',
         `multipart/related; type="application/octet-stream"; transfer-syntax=${transferSyntax}; boundary=${boundary}`,
@@ -296,7 +306,10 @@ export function dicomWebRoutes(
       const p = request.params as Required<P>;
       const value = await web.bulkData(account, p.study, p.series, p.instance, p.tag);
       await audit.read(account, auditContext(request), 'bulkdata', p.study, p.series, p.instance);
-      const { body, boundary } = bulkDataMultipart(value);
+      const { body, boundary } = bulkDataMultipart(
+        value,
+        `${baseUrl(request)}/studies/${p.study}/series/${p.series}/instances/${p.instance}/bulkdata/${p.tag}`,
+      );
       void reply.header('content-type', `multipart/related; type="application/octet-stream"; boundary=${boundary}`);
       return reply.send(body) as never;
     },
