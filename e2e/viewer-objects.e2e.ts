@@ -93,11 +93,12 @@ describe('objects in the viewer', () => {
     ]);
     const pdf = generatePdf({ ...s, seriesNumber: 91 }, samplePdf('Outside hospital report'));
     const ko = generateKeyObject({ ...s, seriesNumber: 92 }, [ct.instances[2]!], '结节');
-    // A presentation state circling the bone disk of the key image (x 0.7 × 128, y 64), with a label.
+    // A presentation state circling the bone disk of the key image, with a label. The disk's centre
+    // is pixel (0.7 × 128, 64), whose centre in GSPS units (0,0 the first pixel's corner) is 90.1, 64.5.
     const pr = generateGsps(
       { ...s, seriesNumber: 93 },
       [ct.instances[2]!],
-      [{ type: 'CIRCLE', points: [89.6, 64, 98.6, 64] }],
+      [{ type: 'CIRCLE', points: [90.1, 64.5, 99.1, 64.5] }],
       {
         value: '结节',
         anchor: [98, 54],
@@ -144,10 +145,62 @@ describe('objects in the viewer', () => {
     await keys.first().click();
     await p.getByTestId('key-image-0').waitFor();
     await expect.poll(() => p.getByTestId('instance-0').innerText(), { timeout: 30_000 }).toContain('(3/3)');
-    // The presentation state's circle over this image is not asserted here: in this browser the
-    // series' loading stops at 0 of 3 and the overlay never learns the image's geometry (issue 28,
-    // left open). Its shapes are checked in annotations.test.ts.
+    // The series loads to the end (it stopped at 0 of 3 when the key image's move raced the stack).
+    await expect.poll(() => p.getByTestId('progress-0').count(), { timeout: 30_000 }).toBe(0);
     await screenshot(p, 'viewer-objects-key-image');
+
+    step('the presentation state draws its circle and label over the key image');
+    const overlay = p.getByTestId('gsps-overlay');
+    await overlay.waitFor({ timeout: 30_000 });
+    expect(await overlay.getAttribute('data-shapes')).toBe('2');
+    const drawn = await p.evaluate(() => {
+      const box = (e: Element | null) => {
+        const r = e!.getBoundingClientRect();
+        return { left: r.left, top: r.top, width: r.width, height: r.height };
+      };
+      const cell = document.querySelector('[data-testid="viewport-0"]')!;
+      const canvas = cell.querySelector('canvas')!;
+      const svg = cell.querySelector('[data-testid="gsps-overlay"]')!;
+      const text = svg.querySelector('text')!;
+      return {
+        element: box(cell.querySelector('.viewer-element')),
+        canvas: { ...box(canvas), pixelWidth: canvas.width },
+        svg: box(svg),
+        circle: box(svg.querySelector('ellipse')),
+        label: { text: text.textContent, x: Number(text.getAttribute('x')), y: Number(text.getAttribute('y')) },
+      };
+    });
+    // Where the image point lands on screen, computed here: the 128 × 128 image fitted to the
+    // element and centred (no zoom or pan yet); GSPS pixel 0,0 is the image's top left corner.
+    const { element } = drawn;
+    const scale = Math.min(element.width, element.height) / 128;
+    const screenOf = (x: number, y: number) => [
+      element.left + (element.width - 128 * scale) / 2 + x * scale,
+      element.top + (element.height - 128 * scale) / 2 + y * scale,
+    ];
+    const [cx, cy] = screenOf(90.1, 64.5);
+    const { circle } = drawn;
+    expect(Math.abs(circle.left + circle.width / 2 - cx!)).toBeLessThan(3);
+    expect(Math.abs(circle.top + circle.height / 2 - cy!)).toBeLessThan(3);
+    // Radius 9 image pixels, the stroke's width aside.
+    expect(Math.abs(circle.width / 2 - 9 * scale)).toBeLessThan(3);
+    expect(Math.abs(circle.height / 2 - 9 * scale)).toBeLessThan(3);
+    // The label at its anchor (98, 54), drawn 4 px right of and above it.
+    const [ax, ay] = screenOf(98, 54);
+    expect(drawn.label.text).toBe('结节');
+    expect(Math.abs(drawn.svg.left + drawn.label.x - 4 - ax!)).toBeLessThan(3);
+    expect(Math.abs(drawn.svg.top + drawn.label.y + 4 - ay!)).toBeLessThan(3);
+    // And it circles what the image shows there: the bright bone disk of the phantom.
+    const ratio = drawn.canvas.pixelWidth / drawn.canvas.width;
+    const under = await p.evaluate(
+      ([x, y]) => {
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="viewport-0"] canvas')!;
+        return Array.from(canvas.getContext('2d')!.getImageData(x!, y!, 1, 1).data.slice(0, 3));
+      },
+      [Math.round((cx! - drawn.canvas.left) * ratio), Math.round((cy! - drawn.canvas.top) * ratio)],
+    );
+    expect(Math.min(...under)).toBeGreaterThan(200);
+    await screenshot(p, 'viewer-objects-gsps');
 
     step('the PDF shows inline');
     const served = p.waitForResponse((r) => r.url().includes('/yyp/api/v1/viewer/document?link='));

@@ -3,6 +3,7 @@ import type { ImageAnnotation } from '@yyp/contracts';
 import { useEffect, useState, type RefObject } from 'react';
 import { annotationShapes, type Shape } from './annotations';
 import { RENDERING_ENGINE_ID } from './engine';
+import { gspsPointToCanvas } from './imagePoint';
 
 function Drawn({ shape }: { shape: Shape }) {
   const stroke = { stroke: '#fadb14', strokeWidth: 1.5, fill: 'none' };
@@ -49,12 +50,11 @@ function Drawn({ shape }: { shape: Shape }) {
 
 /** The shapes in canvas pixels, or null while the image's geometry is not known yet. */
 function shapesOf(viewport: core.StackViewport, imageId: string, annotations: ImageAnnotation[]): Shape[] | null {
-  // GSPS pixel 0,0 is the top left pixel's corner; Cornerstone's image coordinates its centre.
+  const cpu = core.getShouldUseCPURendering();
   const toCanvas = (x: number, y: number): [number, number] => {
-    const world = core.utilities.imageToWorldCoords(imageId, [x - 0.5, y - 0.5]);
-    if (!world) throw new Error('no geometry');
-    const [cx, cy] = viewport.worldToCanvas(world);
-    return [cx, cy];
+    const at = gspsPointToCanvas(viewport, imageId, x, y, cpu);
+    if (!at) throw new Error('no geometry');
+    return at;
   };
   try {
     return annotationShapes(annotations, toCanvas);

@@ -8,6 +8,7 @@ import { AnnotationOverlay } from './AnnotationOverlay';
 import { renderingEngine, RENDERING_ENGINE_ID, TOOL_GROUP_ID, type StackImage } from './engine';
 import type { ImageMarks } from './useViewerObjects';
 import { rangeToWindow } from './presets';
+import { showStack } from './showStack';
 
 /** What a viewport shows: a series of an open study (at one of its images, a key image). */
 export interface CellContent {
@@ -54,6 +55,12 @@ interface Props {
 export const viewportId = (index: number) => `yyp-vp-${index}`;
 export const SERIES_DRAG_TYPE = 'application/x-yyp-series';
 
+/** The place of a key image in a stack, or -1. */
+function targetIndex(stack: StackImage[], target: CellContent['target']): number {
+  if (!target) return -1;
+  return stack.findIndex((s) => s.sopUid === target.sopUid && (target.frame === null || s.frame === target.frame));
+}
+
 /** Loads every image of a stack into the cache, six at a time, reporting progress. */
 async function prefetch(imageIds: string[], signal: { cancelled: boolean }, onProgress: (done: number) => void) {
   let next = 0;
@@ -89,8 +96,15 @@ export function ViewportCell(props: Props) {
   const [zoom, setZoom] = useState<number | null>(null);
   const [loaded, setLoaded] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [shown, setShown] = useState(false);
+  // The stack whose image is on the canvas. Compared with the current stack rather than kept as a
+  // flag: a flag left true by the previous stack (before an SR or PDF took the cell) let the key
+  // image's move race the new setStack, and the dropped load never settled.
+  const [shownStack, setShownStack] = useState<StackImage[] | null>(null);
+  const shown = shownStack !== null && shownStack === stack;
   const id = viewportId(index);
+  const target = content?.target;
+  const targetRef = useRef(target);
+  targetRef.current = target;
 
   // Enable the element once the engine is ready; the tool group drives it.
   useEffect(() => {
@@ -120,19 +134,22 @@ export function ViewportCell(props: Props) {
     const imageIds = stack.map((s) => s.imageId);
     setLoaded(0);
     setError(null);
-    setShown(false);
+    setShownStack(null);
     performance.mark(`yyp-viewer:stack-start:${index}`);
-    viewport
-      .setStack(imageIds, 0)
+    // A key image asked for opens the stack there (one image loaded before the others, not two).
+    const at = Math.max(0, targetIndex(stack, targetRef.current));
+    showStack(viewport, imageIds, at)
       .then(() => {
+        if (signal.cancelled) return;
         viewport.render();
         performance.mark(`yyp-viewer:first-image:${index}`);
-        setImageIndex(0);
-        setInstanceNumber(stack[0]!.instanceNumber);
+        const i = viewport.getCurrentImageIdIndex();
+        setImageIndex(i);
+        setInstanceNumber(stack[i]?.instanceNumber ?? null);
         const voi = viewport.getProperties().voiRange;
         setWl(voi ? rangeToWindow(voi) : null);
         setZoom(viewport.getZoom());
-        setShown(true);
+        setShownStack(stack);
         return prefetch(imageIds, signal, setLoaded);
       })
       .then(() => {
@@ -175,13 +192,10 @@ export function ViewportCell(props: Props) {
     };
   }, [stack, id, index, onImageIndex]);
 
-  // A key image asked for: its place in the stack once the stack shows.
-  const target = content?.target;
+  // Another key image of the stack already shown: move there.
   useEffect(() => {
     if (!shown || !stack || !target) return;
-    const at = stack.findIndex(
-      (s) => s.sopUid === target.sopUid && (target.frame === null || s.frame === target.frame),
-    );
+    const at = targetIndex(stack, target);
     const viewport = core.getRenderingEngine(RENDERING_ENGINE_ID)?.getViewport(id) as core.StackViewport | undefined;
     if (at >= 0 && viewport && viewport.getCurrentImageIdIndex() !== at) void viewport.setImageIdIndex(at);
   }, [shown, stack, target, id]);
