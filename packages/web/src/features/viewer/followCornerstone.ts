@@ -3,6 +3,7 @@ import * as tools from '@cornerstonejs/tools';
 import { TOOL_GROUP_ID } from './engine';
 import { FOLLOW_ANNOTATION_PREFIX, type FollowAnnotationSpec, type FollowSteps } from './followPlan';
 import { windowToRange } from './presets';
+import { showImageAt } from './showStack';
 
 /**
  * A follower's viewport made to show the presenter's view (the steps planFollow chose), and the
@@ -12,7 +13,7 @@ import { windowToRange } from './presets';
 export async function applyFollowSteps(vp: core.StackViewport, steps: FollowSteps): Promise<void> {
   if (steps.image !== undefined && steps.image !== vp.getCurrentImageIdIndex()) {
     try {
-      await vp.setImageIdIndex(steps.image);
+      await showImageAt(vp, steps.image);
     } catch {
       // an image that cannot load shows its own error; the rest still follows
     }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Enums } from '@cornerstonejs/core';
 import { describe, expect, it } from 'vitest';
-import { showStack, type StackHost } from './showStack';
+import { showImageAt, showStack, type ImageHost, type StackHost } from './showStack';
 
 const IDS = ['wadors:a/frames/1', 'wadors:b/frames/1', 'wadors:c/frames/1'];
 
@@ -56,5 +56,34 @@ describe('showStack', () => {
   it('fails when setStack fails and nothing was shown', async () => {
     const { viewport } = host(Promise.reject(new Error('index 5 is invalid')));
     await expect(showStack(viewport, IDS, 5)).rejects.toThrow('index 5 is invalid');
+  });
+});
+
+describe('showImageAt', () => {
+  it('settles when an image of the stack is shown though setImageIdIndex never does', async () => {
+    const element = document.createElement('div');
+    const asked: number[] = [];
+    const viewport: ImageHost = {
+      element,
+      getImageIds: () => IDS,
+      setImageIdIndex: (i) => {
+        asked.push(i);
+        return new Promise<string>(() => {});
+      },
+    };
+    const moved = showImageAt(viewport, 2);
+    expect(asked).toEqual([2]);
+    expect(await settled(moved)).toBe('pending');
+    element.dispatchEvent(new CustomEvent(Enums.Events.STACK_NEW_IMAGE, { detail: { imageId: IDS[0] } }));
+    expect(await settled(moved)).toBe('resolved');
+  });
+
+  it('settles with setImageIdIndex when it settles', async () => {
+    const viewport: ImageHost = {
+      element: document.createElement('div'),
+      getImageIds: () => IDS,
+      setImageIdIndex: () => Promise.resolve(IDS[1]!),
+    };
+    await showImageAt(viewport, 1);
   });
 });

@@ -17,7 +17,27 @@ export interface StackHost {
  * is dispatched while Cornerstone displays the image, and the caller's `then` runs after that.
  */
 export function showStack(viewport: StackHost, imageIds: string[], at: number): Promise<void> {
-  const el = viewport.element;
+  return shownOrSettled(viewport.element, imageIds, () => viewport.setStack(imageIds, at));
+}
+
+/** What showImageAt needs of a Cornerstone stack viewport. */
+export interface ImageHost {
+  element: HTMLDivElement;
+  getImageIds: () => string[];
+  setImageIdIndex: (index: number) => Promise<string>;
+}
+
+/**
+ * Moves a viewport to image `index` of its stack and settles once an image of the stack is shown,
+ * for the same reason as showStack: a move superseded by another (the user scrolls while a
+ * followed presenter's image loads) never settles setImageIdIndex's promise under CPU rendering.
+ */
+export function showImageAt(viewport: ImageHost, index: number): Promise<void> {
+  return shownOrSettled(viewport.element, viewport.getImageIds(), () => viewport.setImageIdIndex(index));
+}
+
+/** Runs `start` and settles with it, or at the first STACK_NEW_IMAGE of one of `imageIds`. */
+function shownOrSettled(el: HTMLDivElement, imageIds: string[], start: () => Promise<unknown>): Promise<void> {
   const ours = new Set(imageIds);
   return new Promise<void>((resolve, reject) => {
     const done = () => el.removeEventListener(Enums.Events.STACK_NEW_IMAGE, onNewImage);
@@ -27,7 +47,7 @@ export function showStack(viewport: StackHost, imageIds: string[], at: number): 
       resolve();
     };
     el.addEventListener(Enums.Events.STACK_NEW_IMAGE, onNewImage);
-    viewport.setStack(imageIds, at).then(
+    start().then(
       () => {
         done();
         resolve();
