@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AccountsService } from './modules/accounts/index.js';
-import { DomainService, getDomainConfig } from './modules/domain/index.js';
+import { DomainService, cachedDomainConfig } from './modules/domain/index.js';
 import { AdminService } from './modules/admin/index.js';
 import { ArchiveService } from './modules/archive/index.js';
 import { DimseQueryRetrieve, dicomWebRoutes, DicomWebService, installDicomWebCors } from './modules/dicomweb/index.js';
@@ -105,7 +105,9 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installInputGuard(app);
-  setOperationAuditGate(async (db) => (await getDomainConfig(db)).auditLogOn);
+  // Read at every operation audit row: kept a second, dropped when this process changes it.
+  const domainConfig = cachedDomainConfig(1000);
+  setOperationAuditGate(async (db) => (await domainConfig(db)).auditLogOn);
 
   const tokens = new TokenService(options.jwtSecret, options.tokenTtlSeconds);
   const signer = new Signer(options.jwtSecret);

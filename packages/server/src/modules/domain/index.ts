@@ -2,4 +2,4 @@
 // this folder (its stores above all) is private to it; eslint.config.js enforces the arrow.
 export { domainRoutes } from './domain.routes.js';
 export { DomainService } from './domain.service.js';
-export { DEFAULT_DOMAIN_ID, getDomainConfig, updateDomainConfig } from './domain.store.js';
+export { DEFAULT_DOMAIN_ID, cachedDomainConfig, getDomainConfig, updateDomainConfig } from './domain.store.js';

@@ -1,7 +1,8 @@
 import type { ExamDetail, Reporter } from '@yyp/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, assignRules, auditLogs, bucketDictionary, exams } from '../../db/schema.js';
+import { openAssignments } from './exams.manage.store.js';
 import { bucket, find, fx, id, ingest, login, page, tok, useExamListFixture } from './exams.list.fixture.js';
 
 useExamListFixture();
@@ -219,6 +220,35 @@ describe('assignment', () => {
     // Already assigned: the rules leave it.
     expect(await fx.t.services.autoAssign.assign(ct)).toBeNull();
     expect(await assignee(ct)).toBe(doctorId);
+
+    // A burst of new exams is assigned as a batch: each goes to the reporter with fewer open exams
+    // counting those chosen before it in the batch (a tie to the one listed first), a CT by its own rule.
+    const burst: string[] = [];
+    for (let n = 0; n < 6; n++) {
+      const modality = n === 3 ? 'CT' : 'MR';
+      burst.push(await ingest(bucket['RH-RAD']!, { modality, patientName: `RULE^B${n}`, patientId: `R-B${n}` }));
+    }
+    await fx.t.services.autoAssign.whenIdle();
+    await db().update(exams).set({ assigneeId: null, assignedAt: null }).where(inArray(exams.id, burst));
+    // One taken by hand in the meantime keeps its assignee.
+    await db().update(exams).set({ assigneeId: seniorId }).where(eq(exams.id, burst[5]!));
+    const load = await openAssignments(db(), [doctorId, seniorId]);
+    const expected = new Map<string, string>();
+    for (const [n, examId] of burst.slice(0, 5).entries()) {
+      if (n === 3) {
+        expected.set(examId, doctorId);
+        continue;
+      }
+      const [d, s] = [load.get(doctorId) ?? 0, load.get(seniorId) ?? 0];
+      const who = s < d ? seniorId : doctorId;
+      load.set(who, (who === doctorId ? d : s) + 1);
+      expected.set(examId, who);
+    }
+    const chosen = await fx.t.services.autoAssign.assignMany(burst);
+    expect(chosen).toEqual(expected);
+    for (const [examId, who] of expected) expect(await assignee(examId)).toBe(who);
+    expect(await assignee(burst[5]!)).toBe(seniorId);
+    expect(new Set(expected.values())).toEqual(new Set([doctorId, seniorId]));
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema.js';
 import type { CallerAccess, Membership } from '../../platform/authz.js';
 import type { Db } from '../../platform/db.js';
+import { anyText, textArrayLiteral } from '../../platform/sql.js';
 
 /** SQL of the exam detail drawer: the exam's own fields, assignment, tags and co-written exams. */
 
@@ -197,14 +198,28 @@ export async function setAssignee(db: Db, examId: string, assigneeId: string | n
   return rows.length > 0;
 }
 
-/** Sets the assignee only if the exam has none (automatic assignment never overrides a person's choice). */
-export async function assignIfUnassigned(db: Db, examId: string, assigneeId: string, now: Date): Promise<boolean> {
+/**
+ * Sets each exam's chosen assignee only if it has none (automatic assignment never overrides a
+ * person's choice), in one statement; answers the exams it assigned.
+ */
+export async function assignManyIfUnassigned(
+  db: Db,
+  chosen: ReadonlyMap<string, string>,
+  now: Date,
+): Promise<string[]> {
+  if (chosen.size === 0) return [];
   const rows = await db
     .update(exams)
-    .set({ assigneeId, assignedAt: now })
-    .where(and(eq(exams.id, examId), isNull(exams.assigneeId), isNull(exams.deletedTime)))
+    .set({
+      assigneeId: sql`v.assignee`,
+      assignedAt: now,
+    })
+    .from(
+      sql`unnest(${textArrayLiteral([...chosen.keys()])}::text[], ${textArrayLiteral([...chosen.values()])}::text[]) as v(id, assignee)`,
+    )
+    .where(and(sql`${exams.id} = v.id`, isNull(exams.assigneeId), isNull(exams.deletedTime)))
     .returning({ id: exams.id });
-  return rows.length > 0;
+  return rows.map((r) => r.id);
 }
 
 export async function accountName(db: Db, accountId: string): Promise<string | null> {
@@ -228,8 +243,10 @@ export async function openAssignments(db: Db, accountIds: string[]): Promise<Map
   return new Map(rows.map((r) => [r.id!, Number(r.n)]));
 }
 
-export async function examForAssign(db: Db, examId: string) {
-  const [row] = await db
+/** The exams automatic assignment looks at, with their group (one query for a batch). */
+export async function examsForAssign(db: Db, examIds: readonly string[]) {
+  if (examIds.length === 0) return [];
+  return db
     .select({
       id: exams.id,
       bucketId: exams.bucketId,
@@ -240,17 +257,20 @@ export async function examForAssign(db: Db, examId: string) {
     })
     .from(exams)
     .innerJoin(buckets, eq(buckets.id, exams.bucketId))
-    .where(eq(exams.id, examId))
-    .limit(1);
-  return row;
+    .where(anyText(exams.id, examIds));
 }
 
-export async function assignRulesOf(db: Db, groupId: string) {
-  return db
+/** The assign rules of each group, in the order they are tried (priority, then age). */
+export async function assignRulesOfGroups(db: Db, groupIds: readonly string[]) {
+  const out = new Map<string, (typeof assignRules.$inferSelect)[]>();
+  if (groupIds.length === 0) return out;
+  const rows = await db
     .select()
     .from(assignRules)
-    .where(eq(assignRules.groupId, groupId))
+    .where(anyText(assignRules.groupId, groupIds))
     .orderBy(asc(assignRules.priority), asc(assignRules.createdAt));
+  for (const r of rows) out.set(r.groupId, [...(out.get(r.groupId) ?? []), r]);
+  return out;
 }
 
 /* ---------- co-written exams ---------- */
