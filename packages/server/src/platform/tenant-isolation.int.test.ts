@@ -211,6 +211,18 @@ describe('tenant isolation matrix', () => {
     }
   });
 
+  it("(h) renders none of group A's images for another group: every rendered and thumbnail route is 404", async () => {
+    // These routes are auth 'account' (the matrix's (b) asks only for no 5xx and no leak there).
+    const images = t.routes.filter((r) => /\/(rendered|thumbnail)$/.test(r.url));
+    expect(images.length).toBe(8);
+    const failures: string[] = [];
+    for (const r of images) {
+      const res = await call(r.method, r.url, tokens.otherAdmin);
+      if (res.statusCode !== 404) failures.push(`${r.method} ${r.url} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('(c) answers 403 to a member of the group who lacks the needed power or action', async () => {
     const failures: string[] = [];
     let checked = 0;

@@ -168,7 +168,7 @@ export class DicomWebAudit {
   read(
     actor: AccountRow,
     ctx: AuditContext,
-    kind: 'metadata' | 'instance' | 'frames' | 'bulkdata',
+    kind: 'metadata' | 'instance' | 'frames' | 'bulkdata' | 'rendered',
     study: string,
     series?: string,
     instance?: string,

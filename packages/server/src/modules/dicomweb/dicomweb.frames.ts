@@ -2,8 +2,10 @@ import { callerScope } from '../../platform/access.js';
 import { effectiveActions } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
-import { errors } from '../../platform/errors.js';
+import { AppError, errors } from '../../platform/errors.js';
 import { hiddenConsultationCopies } from '../exams/index.js';
+import { canDecode, CodecError, encodesSyntax } from '../../dicom/codecs/index.js';
+import { frameAnswer, type WantedPart } from './accept.js';
 import { FrameSource, type Frame } from './frame-source.js';
 import { bucketsOf, hiddenOf, type ExamScope } from './qido.store.js';
 import {
@@ -14,6 +16,8 @@ import {
   type StoredFile,
   type ViewerFrameRow,
 } from './frames.store.js';
+
+const notAcceptable = (message: string) => new AppError('NotAcceptable', message);
 
 /** WADO-RS frames: the frame path's look-ups (frames.store.ts) and the frames of a stored file (frame-source.ts). */
 export class DicomWebFrames {
@@ -32,7 +36,14 @@ export class DicomWebFrames {
    * exam_get: read from the scope its authentication loaded (no query of its own), then one
    * prepared look-up of the instance's file (frames.store.ts) and the frames (frame-source.ts).
    */
-  async frames(caller: { id: string }, studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
+  async frames(
+    caller: { id: string },
+    studyUid: string,
+    seriesUid: string,
+    sopUid: string,
+    numbers: number[],
+    wanted?: readonly WantedPart[],
+  ) {
     const { access, facts } = await callerScope(this.db, caller);
     const buckets = facts.filter((b) => effectiveActions(access, b).has('exam_get')).map((b) => b.id);
     let file = await instanceFile(this.db, buckets, studyUid, seriesUid, sopUid);
@@ -45,7 +56,28 @@ export class DicomWebFrames {
       }
     }
     if (!file) throw errors.notFound('Instance');
-    return this.frameSource.read(file, numbers);
+    return wanted ? this.answer(file, numbers, wanted) : this.frameSource.read(file, numbers);
+  }
+
+  /**
+   * Frames in the syntax and media type the request's Accept asks for (accept.ts frameAnswer):
+   * as stored when it takes them, else transcoded; 406 when it names nothing they can be given in.
+   */
+  private async answer(file: StoredFile, numbers: number[], wanted: readonly WantedPart[]): Promise<Frame[]> {
+    const frames = await this.frameSource.read(file, numbers);
+    const stored = frames[0]!.transferSyntaxUid;
+    const chosen = frameAnswer(stored, wanted, (ts) => canDecode(stored) && encodesSyntax(ts));
+    if (!chosen) throw notAcceptable(`The frames are stored as ${stored} and cannot be given in the syntax asked for`);
+    if (chosen.transferSyntax === stored) return frames.map((f) => ({ ...f, mediaType: chosen.mediaType }));
+    try {
+      const out = await this.frameSource.transcoded(file, numbers, chosen.transferSyntax);
+      return out.map((f) => ({ ...f, mediaType: chosen.mediaType }));
+    } catch (err) {
+      if (err instanceof CodecError) {
+        throw notAcceptable(`The frames cannot be given as ${chosen.transferSyntax}: ${err.message}`);
+      }
+      throw err;
+    }
   }
 
   async framesIn(

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import { bulkDataValue, instanceMetadata, type DicomJson } from '../../dicom/json-model.js';
-import { servedInstance } from '../../dicom/preamble.js';
+import { CodecError, nativePixelData, NATIVE_SYNTAXES, transcodeInstance } from '../../dicom/codecs/index.js';
+import { part10Dataset } from '../../dicom/part10.js';
+import { servedInstance, zeroPreamble } from '../../dicom/preamble.js';
 import { maskedFilesRefused } from '../../platform/authz.js';
 import type { BlobStore } from '../../platform/blobs.js';
 import type { Db } from '../../platform/db.js';
@@ -9,6 +11,16 @@ import { MASKED_TAGS, maskMetadata } from '../viewing/index.js';
 import { mapConcurrent, readScope, type ReadScope } from './dicomweb.scope.js';
 import { withExamValues } from './exam-values.js';
 import { searchInstances, type ExamScope } from './qido.store.js';
+
+/** Whether a stored file's pixel data is encapsulated (its syntax a compressed one). */
+function isEncapsulated(file: Uint8Array): boolean {
+  try {
+    const ts = part10Dataset(Buffer.from(file.buffer, file.byteOffset, file.byteLength)).transferSyntaxUid;
+    return ts !== '' && !NATIVE_SYNTAXES.has(ts);
+  } catch {
+    return false;
+  }
+}
 
 const maskedValue = () =>
   new AppError('InsufficientPermissions', "This value is one of the patient's private fields, masked for you", {
@@ -131,8 +143,39 @@ export class DicomWebRetrieval {
     if (MASKED_TAGS.has(tag.split('.')[0]!.toUpperCase()) && masked?.(row!.exam)) throw maskedValue();
     const bytes = await this.blobs.get(row!.instance.blobKey);
     const value = bulkDataValue(bytes, tag);
-    if (!value) throw errors.notFound('Bulk data');
-    return value;
+    if (value) return value;
+    // Encapsulated Pixel Data is decoded: an octet-stream's default syntax is explicit VR little endian.
+    if (tag.toUpperCase() === '7FE00010' && isEncapsulated(bytes)) {
+      try {
+        return await nativePixelData(bytes);
+      } catch (err) {
+        if (err instanceof CodecError) {
+          throw new AppError('NotAcceptable', `The pixel data cannot be decoded: ${err.message}`);
+        }
+        throw err;
+      }
+    }
+    throw errors.notFound('Bulk data');
+  }
+
+  /**
+   * A stored instance file in another transfer syntax (issue 28 item 7, dicom/codecs
+   * transcodeInstance), its preamble zeroed; 406 when its pixels cannot be written in it.
+   */
+  async transcoded(blobKey: string, transferSyntaxUid: string): Promise<Uint8Array> {
+    const stored = await this.blobs.get(blobKey);
+    try {
+      const out = await transcodeInstance(stored, transferSyntaxUid);
+      if (out !== stored) return out;
+      const copy = Buffer.from(out); // the stored bytes are never changed
+      zeroPreamble(copy);
+      return copy;
+    } catch (err) {
+      if (err instanceof CodecError) {
+        throw new AppError('NotAcceptable', `The instance cannot be given as ${transferSyntaxUid}: ${err.message}`);
+      }
+      throw err;
+    }
   }
 
   /** A stored instance file as served: its preamble zeroed (files stored before the ingest zeroed it keep theirs). */

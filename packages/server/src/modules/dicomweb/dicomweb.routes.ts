@@ -16,10 +16,12 @@ import { AppError } from '../../platform/errors.js';
 import { defineRoute, type RawInput } from '../../platform/route.js';
 import { bucketsWith } from '../../platform/access.js';
 import { DicomWebAudit } from './dicomweb.audit.js';
+import { renderedRoutes } from './dicomweb.rendered.js';
 import type { DicomWebService, SearchPage } from './dicomweb.service.js';
 import type { Query } from './qido-query.js';
 import { QueryRefused } from './qido-query.js';
-import { acceptable, offersFor } from './accept.js';
+import { canDecode, encodesSyntax } from '../../dicom/codecs/index.js';
+import { acceptable, bulkDataAcceptable, instanceSyntax, offersFor, wantedParts } from './accept.js';
 import { bulkDataMultipart, frameNumbers, framesMultipart } from './wado-multipart.js';
 
 const DICOM_JSON = 'application/dicom+json';
@@ -105,6 +107,7 @@ export function dicomWebRoutes(
   { stowLimitBytes, clock }: { stowLimitBytes: number; clock: Clock },
 ): void {
   const audit = new DicomWebAudit(db, clock);
+  renderedRoutes(app, db, web, audit);
   // An Accept header the answer cannot meet is refused before any work (accept.ts).
   app.addHook('preHandler', async (request) => {
     const url = request.routeOptions.url;
@@ -226,27 +229,34 @@ export function dicomWebRoutes(
   // viewer's read, audited once per window.
   const retrieve = async (account: AccountRow, request: FastifyRequest, reply: FastifyReply) => {
     const p = request.params as P;
+    // The transfer-syntax asked for (accept.ts): "*" serves the files as stored, another is transcoded.
+    const target = instanceSyntax(wantedParts(request.headers.accept), (ts) => canDecode(ts) || encodesSyntax(ts));
+    if (!target) throw new AppError('NotAcceptable', 'The Accept header names no transfer syntax this server produces');
     const files = await web.files(account, p.study, p.series, p.instance);
     const ctx = auditContext(request);
     if (p.instance) await audit.read(account, ctx, 'instance', p.study, p.series, p.instance);
     else await audit.retrieve(account, ctx, p.study, p.series);
+    // The first instance is transcoded before the answer starts, so that it can still be a 406.
+    const first = target === '*' ? undefined : await web.transcoded(files[0]!.blobKey, target);
     const boundary = multipartBoundary();
     const out = new PassThrough();
     void reply.header(
       'content-type',
-      `multipart/related; type="application/dicom"; transfer-syntax=*; boundary=${boundary}`,
+      `multipart/related; type="application/dicom"; transfer-syntax=${target}; boundary=${boundary}`,
     );
     void (async () => {
       try {
         for (const [i, f] of files.entries()) {
           if (i > 0) out.write('\r\n');
+          const bytes = target === '*' ? undefined : i === 0 ? first! : await web.transcoded(f.blobKey, target);
           out.write(
             partHeader(boundary, 'application/dicom', {
-              'Content-Length': String(f.size),
+              'Content-Length': String(bytes ? bytes.length : f.size),
               'Content-Location': `${baseUrl(request)}/studies/${p.study}/series/${f.seriesUid}/instances/${f.sopUid}`,
             }),
           );
-          for await (const chunk of web.stream(f.blobKey)) out.write(chunk);
+          if (bytes) out.write(bytes);
+          else for await (const chunk of web.stream(f.blobKey)) out.write(chunk);
         }
         out.end(closing(boundary));
       } catch (err) {
@@ -278,12 +288,13 @@ export function dicomWebRoutes(
   defineRoute(app, {
     method: 'GET',
     url: 'studies/:study/series/:series/instances/:instance/frames/:frames',
-    summary: 'WADO-RS: frames of an instance, as stored',
+    summary: 'WADO-RS: frames of an instance, as stored or in the transfer syntax asked for',
     auth: 'account',
     handler: async ({ account, request, reply }) => {
       const p = request.params as Required<P>;
       const numbers = frameNumbers(p.frames);
-      const frames = await web.frames(account, p.study, p.series, p.instance, numbers);
+      const wanted = wantedParts(request.headers.accept);
+      const frames = await web.frames(account, p.study, p.series, p.instance, numbers, wanted);
       await audit.read(account, auditContext(request), 'frames', p.study, p.series, p.instance);
       const instanceUrl = `${baseUrl(request)}/studies/${p.study}/series/${p.series}/instances/${p.instance}`;
       const { body, boundary, transferSyntax } = framesMultipart(
@@ -292,7 +303,7 @@ export function dicomWebRoutes(
       );
       void reply.header(
         'content-type',
-        `multipart/related; type="application/octet-stream"; transfer-syntax=${transferSyntax}; boundary=${boundary}`,
+        `multipart/related; type="${frames[0]!.mediaType ?? 'application/octet-stream'}"; transfer-syntax=${transferSyntax}; boundary=${boundary}`,
       );
       return reply.send(body) as never;
     },
@@ -304,6 +315,9 @@ export function dicomWebRoutes(
     auth: 'account',
     handler: async ({ account, request, reply }) => {
       const p = request.params as Required<P>;
+      if (!bulkDataAcceptable(wantedParts(request.headers.accept))) {
+        throw new AppError('NotAcceptable', 'Bulk data is answered in explicit VR little endian only');
+      }
       const value = await web.bulkData(account, p.study, p.series, p.instance, p.tag);
       await audit.read(account, auditContext(request), 'bulkdata', p.study, p.series, p.instance);
       const { body, boundary } = bulkDataMultipart(

@@ -217,10 +217,14 @@ export class DicomWebService {
     return this.retrieval.stream(blobKey);
   }
 
+  transcoded(blobKey: string, transferSyntaxUid: string): Promise<Uint8Array> {
+    return this.retrieval.transcoded(blobKey, transferSyntaxUid);
+  }
+
   // WADO-RS frames (dicomweb.frames.ts)
 
-  frames(caller: { id: string }, studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
-    return this.frameReader.frames(caller, studyUid, seriesUid, sopUid, numbers);
+  frames(...args: Parameters<DicomWebFrames['frames']>) {
+    return this.frameReader.frames(...args);
   }
 
   framesIn(scope: string[], studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {

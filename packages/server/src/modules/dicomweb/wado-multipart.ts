@@ -28,7 +28,7 @@ export function framesMultipart(
 ): { body: Buffer; boundary: string; transferSyntax: string } {
   const boundary = multipartBoundary();
   const transferSyntax = frames[0]!.transferSyntaxUid;
-  const type = `application/octet-stream; transfer-syntax=${transferSyntax}`;
+  const type = `${frames[0]!.mediaType ?? 'application/octet-stream'}; transfer-syntax=${transferSyntax}`;
   const chunks: Buffer[] = [];
   frames.forEach((f, i) => {
     if (i > 0) chunks.push(CRLF);
