@@ -43,11 +43,14 @@ const TYPES = {
   '.ico': 'image/x-icon',
 };
 
-/** OHIF's configuration: one DICOMweb data source at `/dicom-web` of the page's own origin. */
-function appConfig(origin) {
-  const root = `${origin}/dicom-web`;
+/**
+ * OHIF's configuration: one DICOMweb data source at `root` (by default `/dicom-web` of the page's
+ * own origin, the proxy); with `oidc`, OHIF signs in at that OpenID Connect provider first.
+ */
+function appConfig(origin, root = `${origin}/dicom-web`, oidc = undefined) {
   return `window.config = ${JSON.stringify(
     {
+      ...(oidc ? { oidc: [oidc] } : {}),
       routerBasename: '/',
       extensions: [],
       modes: [],
@@ -91,16 +94,20 @@ function appConfig(origin) {
 /**
  * Serves OHIF's dist on a free loopback port, /dicom-web/* proxied to `dicomWebBase` (keep-alive).
  * Returns its origin and `stop()`.
+ *
+ * `options.direct`: no proxy; OHIF calls `dicomWebBase` on its own origin (CORS) and, with
+ * `options.oidc` (OHIF's oidc entry: authority, client_id, redirect_uri, …), signs in there first.
+ * `options.port`: a fixed port (its origin must be registered at the provider before it starts).
  */
-export async function serveOhif(dist, dicomWebBase) {
-  const port = await freePort();
+export async function serveOhif(dist, dicomWebBase, options = {}) {
+  const port = options.port ?? (await freePort());
   const origin = `http://${LOOPBACK}:${port}`;
   const upstream = new URL(dicomWebBase);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-  const config = appConfig(origin);
+  const config = options.direct ? appConfig(origin, dicomWebBase, options.oidc) : appConfig(origin);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, origin);
-    if (url.pathname.startsWith('/dicom-web/') || url.pathname === '/dicom-web') {
+    if (!options.direct && (url.pathname.startsWith('/dicom-web/') || url.pathname === '/dicom-web')) {
       const proxied = http.request(
         {
           host: upstream.hostname,
@@ -148,5 +155,5 @@ export async function serveOhif(dist, dicomWebBase) {
         server.close(() => resolve());
       }),
   );
-  return { origin, dicomWebBase: `${origin}/dicom-web`, stop: () => stop() };
+  return { origin, dicomWebBase: options.direct ? dicomWebBase : `${origin}/dicom-web`, stop: () => stop() };
 }

@@ -96,6 +96,7 @@ export * from './statistics-calls.js';
 export * from './statistics-labels.js';
 export * from './sso.js';
 export * from './sso-calls.js';
+export * from './oidc-provider-calls.js';
 export * from './wx-login.js';
 export * from './entry.js';
 export * from './entry-calls.js';

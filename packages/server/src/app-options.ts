@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from './platform/blobs.js';
 import type { Clock } from './platform/clock.js';
-import type { TrustProxy } from './platform/config.js';
+import type { OidcProviderClient, TrustProxy } from './platform/config.js';
+import type { OidcSigningKey } from './modules/oidc-provider/index.js';
 import type { Db } from './platform/db.js';
 import type { SmsProvider } from './platform/sms/index.js';
 import type { WxLoginProvider } from './platform/wxlogin/index.js';
@@ -56,6 +57,11 @@ export interface AppOptions {
   databaseUrl?: string | undefined;
   /** the live socket's timings (tests shorten them; defaults in contracts/live.ts) */
   liveTimings?: { heartbeatMs?: number; authTimeoutMs?: number; maxBufferedBytes?: number };
+  /**
+   * yyp as an OpenID Connect provider for viewers such as OHIF (OIDC_PROVIDER_CLIENTS; the signing
+   * key from DATA_DIR): its public clients and key; needs publicBaseUrl (the issuer). Absent: off.
+   */
+  oidcProvider?: { clients: readonly OidcProviderClient[]; key: OidcSigningKey } | undefined;
   /** the espeak-ng program text-to-speech runs (ESPEAK_NG; default espeak-ng on the PATH) */
   espeakPath?: string | undefined;
   /**

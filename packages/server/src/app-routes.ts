@@ -51,6 +51,7 @@ import { videoRoutes } from './modules/video/index.js';
 import { consultationSide } from './modules/consultations/index.js';
 import { entryRoutes } from './modules/entries/index.js';
 import { ssoRoutes } from './modules/sso/index.js';
+import { oidcInteractionRoutes } from './modules/oidc-provider/index.js';
 import { wxLoginRoutes } from './modules/wxlogin/index.js';
 import { globalConfigRoutes } from './modules/global-configs/index.js';
 import { learningRoutes } from './modules/learnings/index.js';
@@ -127,6 +128,7 @@ export async function apiRoutes(
   reportSharingRoutes(api, options.db, services.reportSharing, services.reportPublish, services.webIntegration);
   entryRoutes(api, services.entries);
   ssoRoutes(api, services.sso, options.publicBaseUrl);
+  oidcInteractionRoutes(api, services.oidcProvider);
   wxLoginRoutes(api, services.wxLogin);
   globalConfigRoutes(api, services.globalConfigs);
   learningRoutes(api, services.learnings);

@@ -1,3 +1,4 @@
+import type { OidcProviderService } from './modules/oidc-provider/index.js';
 import type { AccountsService } from './modules/accounts/index.js';
 import type { AdminService } from './modules/admin/index.js';
 import type { AiService } from './modules/ai/index.js';
@@ -53,6 +54,8 @@ export interface Services {
   entries: EntriesService;
   /** OpenID Connect single sign-on per group (issue 27; docs/sso.md) */
   sso: SsoService;
+  /** yyp as an OpenID Connect provider for viewers (OHIF); null while OIDC_PROVIDER_CLIENTS is empty */
+  oidcProvider: OidcProviderService | null;
   /** WeChat website login (issue 27; docs/wechat-login.md) */
   wxLogin: WxLoginService;
   /** platform settings by key (issue 27) */

@@ -71,6 +71,7 @@ import { consultationBindsCopy, consultationCopyAccess, consultationRoomFacts } 
 import { videoLive, videoService } from './modules/video/index.js';
 import { EntriesService } from './modules/entries/index.js';
 import { SsoService } from './modules/sso/index.js';
+import { OIDC_PROVIDER_PREFIX, oidcProviderRoutes, OidcProviderService } from './modules/oidc-provider/index.js';
 import { WxLoginService } from './modules/wxlogin/index.js';
 import { OpenIdClient } from './platform/oidc.js';
 import { GlobalConfigsService } from './modules/global-configs/index.js';
@@ -155,7 +156,9 @@ export async function buildApp(
   setConsultationCopyBinding(consultationBindsCopy);
   // The video room admits a consultation's participants (the consultations face says who).
   const videoRooms = { roomFacts: (id: string, accountId: string) => consultationRoomFacts(options.db, id, accountId) };
+  const oidcProvider = oidcProviderOf(options, signer, (claims) => services.accounts.sessionCaller(claims));
   const services: Services = {
+    oidcProvider,
     tokens,
     accounts: new AccountsService({
       db: options.db,
@@ -350,7 +353,10 @@ export async function buildApp(
   await app.register(
     async (web) => {
       installDicomWebCors(web, options.dicomWebCorsOrigins ?? []);
-      installAuth(web, options.db, (token) => services.accounts.authenticate(token));
+      // A viewer signed in through yyp's OpenID Connect provider brings its access token (only here).
+      installAuth(web, options.db, (token) =>
+        oidcProvider?.isAccessToken(token) ? oidcProvider.authenticate(token) : services.accounts.authenticate(token),
+      );
       // STOW-RS reads its body as a stream, part by part (dicomweb.routes: stowParts), within
       // the STOW-RS request size.
       web.addContentTypeParser(['multipart/related', 'application/dicom'], (_req, payload, done) =>
@@ -364,6 +370,10 @@ export async function buildApp(
     },
     { prefix: '/dicom-web/' },
   );
+
+  if (oidcProvider) {
+    await app.register((scope) => oidcProviderRoutes(scope, oidcProvider), { prefix: OIDC_PROVIDER_PREFIX });
+  }
 
   // POST /yyp/api/text2speech: beside the API, not under /v1 (spec 001 §7 Queue calling).
   await speechRoutes(app, services.speech, services.liveAccess);
@@ -392,4 +402,25 @@ export async function buildApp(
   }
 
   return { app, services, routes };
+}
+
+/** The OpenID Connect provider for viewers when clients are configured (its issuer needs publicBaseUrl). */
+function oidcProviderOf(
+  options: AppOptions,
+  signer: Signer,
+  sessionCaller: ConstructorParameters<typeof OidcProviderService>[0]['accounts']['sessionCaller'],
+): OidcProviderService | null {
+  const settings = options.oidcProvider;
+  if (!settings || settings.clients.length === 0) return null;
+  if (!options.publicBaseUrl) throw new Error('The OpenID Connect provider needs PUBLIC_BASE_URL (its issuer)');
+  return new OidcProviderService({
+    db: options.db,
+    clock: options.clock,
+    signer,
+    publicBaseUrl: options.publicBaseUrl,
+    clients: settings.clients,
+    key: settings.key,
+    grantSeconds: options.tokenTtlSeconds,
+    accounts: { sessionCaller },
+  });
 }

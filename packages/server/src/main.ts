@@ -8,6 +8,7 @@ import { startWxLogin } from './platform/wxlogin/index.js';
 import { startWechatPay } from './platform/wechatpay/index.js';
 import { migrate, openDatabase } from './platform/db.js';
 import { loadJwtSecret } from './platform/tokens.js';
+import { loadOidcSigningKey } from './modules/oidc-provider/index.js';
 import { errorSerializer } from './platform/http.js';
 import { LocalBlobStore, type BlobStore } from './platform/blobs.js';
 import { startDimse } from './dicom/dimse.js';
@@ -90,6 +91,10 @@ async function main(): Promise<void> {
     webDist: config.webDist ?? defaultWebDist,
     frameAncestors: config.frameAncestors,
     dicomWebCorsOrigins: config.dicomWebCorsOrigins,
+    oidcProvider:
+      config.oidcProviderClients.length > 0
+        ? { clients: config.oidcProviderClients, key: loadOidcSigningKey(config.dataDir) }
+        : undefined,
     databaseUrl: config.databaseUrl,
     espeakPath: config.espeakPath,
     turn: config.turn,

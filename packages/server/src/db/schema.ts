@@ -18,3 +18,4 @@ export * from './schema-sso.js';
 export * from './schema-wx.js';
 export * from './schema-learnings.js';
 export * from './schema-pacs.js';
+export * from './schema-oidc-provider.js';

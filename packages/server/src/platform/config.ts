@@ -49,6 +49,8 @@ export interface Config {
   frameAncestors: string[];
   /** origins whose pages may call /dicom-web (a viewer such as OHIF served elsewhere): DICOMWEB_CORS_ORIGINS */
   dicomWebCorsOrigins: string[];
+  /** viewers (OHIF) that may sign in through yyp as an OpenID Connect provider (OIDC_PROVIDER_CLIENTS); none by default */
+  oidcProviderClients: OidcProviderClient[];
   /** the espeak-ng program text-to-speech runs (ESPEAK_NG); undefined: espeak-ng on the PATH */
   espeakPath: string | undefined;
   /** WeChat Pay (YYP_WECHATPAY off|sim|live, default sim, and WECHATPAY_*; docs/payments.md) */
@@ -96,6 +98,71 @@ function originList(value: string | undefined, name: string, subdomains: boolean
     throw new Error(`${name} must list http(s) origins such as https://his.example.org, got "${bad}"`);
   }
   return [...new Set(list.map((entry) => entry.replace(/\/$/, '').toLowerCase()))];
+}
+
+/** A public client (a viewer in the browser: no secret, code + PKCE) of yyp's OpenID Connect provider. */
+export interface OidcProviderClient {
+  clientId: string;
+  /** shown on the sign-in page; the client id when not given */
+  clientName: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+}
+
+/**
+ * OIDC_PROVIDER_CLIENTS: a JSON array of `{ client_id, redirect_uris, post_logout_redirect_uris?,
+ * client_name? }`; the issuer is PUBLIC_BASE_URL + /yyp/oidc, so that must be set too. A redirect
+ * URI is an absolute http(s) URL without a fragment, compared exactly (RFC 9700 §2.1).
+ */
+export function oidcProviderClients(value: string | undefined, publicBase: string | undefined): OidcProviderClient[] {
+  if (!value?.trim()) return [];
+  const fail = (why: string): never => {
+    throw new Error(`OIDC_PROVIDER_CLIENTS ${why}`);
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    fail('must be a JSON array of clients');
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) fail('must be a JSON array of clients');
+  if (!publicBase) fail('needs PUBLIC_BASE_URL (the issuer is PUBLIC_BASE_URL/yyp/oidc)');
+  const uris = (list: unknown, name: string, required: boolean): string[] => {
+    if (list === undefined && !required) return [];
+    if (!Array.isArray(list) || (required && list.length === 0)) fail(`: ${name} must be a non-empty array of URLs`);
+    return (list as unknown[]).map((entry) => {
+      let u: URL | undefined;
+      try {
+        u = typeof entry === 'string' ? new URL(entry) : undefined;
+      } catch {
+        u = undefined;
+      }
+      if (!u || !['http:', 'https:'].includes(u.protocol) || u.hash || u.username || u.password) {
+        fail(`: ${name} must hold absolute http(s) URLs without a fragment, got ${JSON.stringify(entry)}`);
+      }
+      return entry as string;
+    });
+  };
+  const seen = new Set<string>();
+  return (parsed as unknown[]).map((raw) => {
+    const c = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    const id = c.client_id;
+    if (typeof id !== 'string' || !/^[A-Za-z0-9._-]{1,100}$/.test(id)) {
+      fail(`: client_id must be 1-100 letters, digits, dots, dashes or underscores, got ${JSON.stringify(id)}`);
+    }
+    if (seen.has(id as string)) fail(`: client_id ${id as string} is listed twice`);
+    seen.add(id as string);
+    const name = c.client_name;
+    if (name !== undefined && (typeof name !== 'string' || name.length > 100)) {
+      fail(': client_name must be a short string');
+    }
+    return {
+      clientId: id as string,
+      clientName: (name as string | undefined) || (id as string),
+      redirectUris: uris(c.redirect_uris, 'redirect_uris', true),
+      postLogoutRedirectUris: uris(c.post_logout_redirect_uris, 'post_logout_redirect_uris', false),
+    };
+  });
 }
 
 /** true (every peer) or the addresses/CIDRs (and proxy-addr's names) of the proxies; false: none. */
@@ -237,6 +304,7 @@ function url(value: string | undefined, name: string): string | undefined {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
+  const publicBase = publicBaseUrl(env.PUBLIC_BASE_URL);
   return {
     port: int(env.PORT, 8080, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -262,10 +330,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST || undefined,
     s3: s3Settings(env),
     dicomTls: dicomTlsSettings(env),
-    publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL),
+    publicBaseUrl: publicBase,
     trustProxy: trustProxy(env.TRUST_PROXY),
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     dicomWebCorsOrigins: originList(env.DICOMWEB_CORS_ORIGINS, 'DICOMWEB_CORS_ORIGINS', false),
+    oidcProviderClients: oidcProviderClients(env.OIDC_PROVIDER_CLIENTS, publicBase),
     espeakPath: env.ESPEAK_NG || undefined,
     wechatPay: wechatPaySettings(env),
     sms: smsSettings(env),

@@ -98,6 +98,12 @@ export const routes: RouteObject[] = [
             Component: () => <m.SignedEntryPage type="ss-login" />,
           })),
       },
+      // A viewer (OHIF) signs in through yyp's OpenID Connect provider (issue 28 item 11): needs a session.
+      {
+        path: 'oidc/sign-in',
+        loader: requireSession,
+        lazy: () => import('../features/oidc/OidcSignInPage').then((m) => ({ Component: m.OidcSignInPage })),
+      },
       {
         path: 'go',
         lazy: () =>

@@ -30,6 +30,7 @@ import { consultationsChs } from './consultations/chs';
 import { statisticsChs } from './statistics/chs';
 import { videoChs } from './video/chs';
 import { learningChs } from './learning/chs';
+import { oidcChs } from './oidc/chs';
 
 /** 简体中文 (default language). */
 export const chs: Messages = {
@@ -346,4 +347,5 @@ export const chs: Messages = {
   ...statisticsChs,
   ...videoChs,
   ...learningChs,
+  ...oidcChs,
 };

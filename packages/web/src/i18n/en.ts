@@ -30,6 +30,7 @@ import { consultationsEn } from './consultations/en';
 import { statisticsEn } from './statistics/en';
 import { videoEn } from './video/en';
 import { learningEn } from './learning/en';
+import { oidcEn } from './oidc/en';
 import type { Widen } from './widen';
 
 /**
@@ -361,6 +362,7 @@ export const en = {
   ...statisticsEn,
   ...videoEn,
   ...learningEn,
+  ...oidcEn,
 };
 
 export type Messages = Widen<typeof en>;

@@ -30,6 +30,7 @@ import { consultationsTib } from './consultations/tib';
 import { statisticsTib } from './statistics/tib';
 import { videoTib } from './video/tib';
 import { learningTib } from './learning/tib';
+import { oidcTib } from './oidc/tib';
 
 /** བོད་ཡིག (Tibetan, Unicode Tibetan script). Numbers stay in Arabic digits, as in the data. */
 export const tib: Messages = {
@@ -350,4 +351,5 @@ export const tib: Messages = {
   ...statisticsTib,
   ...videoTib,
   ...learningTib,
+  ...oidcTib,
 };

@@ -21,7 +21,7 @@ import { assertNewPassword, hashPassword, verifyPassword } from '../../platform/
 import type { Sealer } from '../../platform/sealed.js';
 import type { SmsProvider } from '../../platform/sms/index.js';
 import type { SmsStatus } from '@yyp/contracts';
-import type { TokenService } from '../../platform/tokens.js';
+import type { TokenClaims, TokenService } from '../../platform/tokens.js';
 import { getDomainConfig } from '../domain/index.js';
 import { loginGate, purgeLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle.store.js';
 import { clientAddress, RATE_RULES, RateLimiter } from './rate-limit.js';
@@ -138,10 +138,22 @@ export class AccountsService {
    * domain's maxInactiveMinutes.
    */
   async authenticate(token: string): Promise<{ account: AccountRow; scope: CallerScope; sessionId: string }> {
-    const now = this.now();
-    const claims = await this.deps.tokens.verify(token, now);
+    const claims = await this.deps.tokens.verify(token, this.now());
     // Tokens from before sessions existed carry no id: their holders sign in again.
     if (!claims.jti) throw errors.badToken();
+    return this.sessionCaller(claims as Required<TokenClaims>);
+  }
+
+  /**
+   * The caller of verified claims (account, token version, session), checked as `authenticate`
+   * checks a yyp token: also for tokens another part of yyp signed on a session (the OpenID Connect
+   * provider's access tokens for viewers), so that logout, a password change or disabling the
+   * account ends them too.
+   */
+  async sessionCaller(
+    claims: Required<TokenClaims>,
+  ): Promise<{ account: AccountRow; scope: CallerScope; sessionId: string }> {
+    const now = this.now();
     const found = await store.findAccountWithSession(this.db, claims.sub, claims.jti);
     if (!found || found.account.disabled !== 0 || found.account.tokenVersion !== claims.tv) throw errors.badToken();
     const { session } = found;
