@@ -1,7 +1,7 @@
 import type { PixelModule } from './pixel-module.js';
 
 /** Sample values of one frame, interleaved pixel by pixel, as integers of their stored bits. */
-export type SampleValues = Uint8Array | Uint16Array | Int16Array | Int32Array | Float64Array;
+export type SampleValues = Uint8Array | Int8Array | Uint16Array | Int16Array | Int32Array | Float64Array;
 
 /** Why a frame cannot be rendered: the route answers it as the spec says (never 500). */
 export class RenderError extends Error {
@@ -31,25 +31,36 @@ export function nativeSamples(bytes: Uint8Array, m: PixelModule): SampleValues {
   const stored = Math.min(Math.max(m.bitsStored, 1), bits);
   const shift = bits === 1 ? 0 : Math.max(0, Math.min(m.highBit + 1 - stored, bits - stored));
   const signed = m.pixelRepresentation === 1 && bits !== 1;
-  let out: Int32Array | Float64Array;
+  let out: SampleValues;
   if (bits === 8 || bits === 16) {
     // Whole bytes of at most 16 bits: integer shifts and masks over an aligned typed view.
-    const raw = bits === 8 ? bytes : aligned16(bytes, count);
-    const mask = (1 << stored) - 1;
-    const sign = signed ? 1 << (stored - 1) : 0;
-    const span = 1 << stored;
-    out = new Int32Array(count);
-    for (let i = 0; i < count; i++) {
-      const value = (raw[i]! >> shift) & mask;
-      out[i] = value & sign ? value - span : value;
+    const raw = bits === 8 ? bytes.subarray(0, count) : aligned16(bytes, count);
+    if (stored === bits && shift === 0) {
+      // Every bit is a stored bit: the samples are the bytes themselves, read in place.
+      out = !signed
+        ? raw
+        : bits === 8
+          ? new Int8Array(raw.buffer, raw.byteOffset, count)
+          : new Int16Array(raw.buffer, raw.byteOffset, count);
+    } else {
+      const mask = (1 << stored) - 1;
+      const sign = signed ? 1 << (stored - 1) : 0;
+      const span = 1 << stored;
+      const values = signed ? new Int16Array(count) : bits === 8 ? new Uint8Array(count) : new Uint16Array(count);
+      for (let i = 0; i < count; i++) {
+        const value = (raw[i]! >> shift) & mask;
+        values[i] = value & sign ? value - span : value;
+      }
+      out = values;
     }
   } else {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    out = bits === 32 ? new Float64Array(count) : new Int32Array(count);
+    const values = bits === 32 ? new Float64Array(count) : new Int32Array(count);
     for (let i = 0; i < count; i++) {
       const raw = bits === 1 ? (bytes[i >> 3]! >> (i & 7)) & 1 : view.getUint32(4 * i, true);
-      out[i] = exact(raw, shift, stored, signed);
+      values[i] = exact(raw, shift, stored, signed);
     }
+    out = values;
   }
   if (m.samplesPerPixel > 1 && m.planarConfiguration === 1 && m.photometricInterpretation !== 'YBR_FULL_422') {
     return interleaved(out, pixels, m.samplesPerPixel);
@@ -72,7 +83,7 @@ export function exact(raw: number, shift: number, stored: number, signed: boolea
   return signed && value >= 2 ** (stored - 1) ? value - 2 ** stored : value;
 }
 
-function interleaved(planar: Int32Array | Float64Array, pixels: number, spp: number): Int32Array | Float64Array {
+function interleaved(planar: SampleValues, pixels: number, spp: number): SampleValues {
   const out = planar instanceof Float64Array ? new Float64Array(planar.length) : new Int32Array(planar.length);
   for (let s = 0; s < spp; s++) {
     for (let p = 0; p < pixels; p++) out[p * spp + s] = planar[s * pixels + p]!;

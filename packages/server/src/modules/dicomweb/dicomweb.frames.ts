@@ -44,6 +44,21 @@ export class DicomWebFrames {
     numbers: number[],
     wanted?: readonly WantedPart[],
   ) {
+    const file = await this.instanceFileOf(caller, studyUid, seriesUid, sopUid);
+    return wanted ? this.answer(file, numbers, wanted) : this.frameSource.read(file, numbers);
+  }
+
+  /**
+   * The stored file of an instance in the organizations where the caller holds exam_get: the
+   * scope its authentication loaded (no query of its own), one prepared look-up, and the copy gate
+   * only when the file is a consultation's copy; 404 when there is none.
+   */
+  async instanceFileOf(
+    caller: { id: string },
+    studyUid: string,
+    seriesUid: string,
+    sopUid: string,
+  ): Promise<StoredFile> {
     const { access, facts } = await callerScope(this.db, caller);
     const buckets = facts.filter((b) => effectiveActions(access, b).has('exam_get')).map((b) => b.id);
     let file = await instanceFile(this.db, buckets, studyUid, seriesUid, sopUid);
@@ -56,7 +71,7 @@ export class DicomWebFrames {
       }
     }
     if (!file) throw errors.notFound('Instance');
-    return wanted ? this.answer(file, numbers, wanted) : this.frameSource.read(file, numbers);
+    return file;
   }
 
   /**

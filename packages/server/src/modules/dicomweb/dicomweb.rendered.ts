@@ -22,7 +22,7 @@ import { defineRoute } from '../../platform/route.js';
 import type { DicomWebAudit } from './dicomweb.audit.js';
 import { readScope } from './dicomweb.scope.js';
 import type { DicomWebService } from './dicomweb.service.js';
-import { instanceFile, type StoredFile } from './frames.store.js';
+import type { StoredFile } from './frames.store.js';
 import { searchInstances } from './qido.store.js';
 
 type Path = { study: string; series?: string; instance?: string; frames?: string };
@@ -39,13 +39,11 @@ async function collect(stream: Readable): Promise<Buffer> {
  * series its first image (by series number, then instance number). Pixel data is what the frames
  * route serves to every such caller, masked or not; the private fields it masks are not drawn.
  */
-async function fileOf(db: Db, caller: { id: string }, p: Path): Promise<StoredFile> {
+async function fileOf(db: Db, web: DicomWebService, caller: { id: string }, p: Path): Promise<StoredFile> {
+  // An instance or a frame, the common case (viewers' thumbnails and OHIF's images): the frames
+  // route's look-up, which reads consultation copies only when the file is one.
+  if (p.instance && p.series) return web.instanceFileOf(caller, p.study, p.series, p.instance);
   const scope = await readScope(db, caller);
-  if (p.instance && p.series) {
-    const file = await instanceFile(db, scope.buckets, p.study, p.series, p.instance, scope.hidden);
-    if (!file) throw errors.notFound('Instance');
-    return file;
-  }
   const rows = await searchInstances(db, scope, {}, p.study, p.series);
   if (rows.length === 0) throw errors.notFound(p.series ? 'Series' : 'Study');
   const first = rows.find((r) => r.instance.rows) ?? rows[0]!;
@@ -112,7 +110,7 @@ export function renderedRoutes(app: FastifyInstance, db: Db, web: DicomWebServic
       throw err;
     }
     const n = frameNumber(p.frames);
-    const file = await fileOf(db, account, p);
+    const file = await fileOf(db, web, account, p);
     await audit.read(account, auditContext(request), 'rendered', p.study, p.series, p.instance);
     let body: Uint8Array;
     try {

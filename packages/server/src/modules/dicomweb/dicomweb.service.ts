@@ -227,6 +227,10 @@ export class DicomWebService {
     return this.frameReader.frames(...args);
   }
 
+  instanceFileOf(...args: Parameters<DicomWebFrames['instanceFileOf']>) {
+    return this.frameReader.instanceFileOf(...args);
+  }
+
   framesIn(scope: string[], studyUid: string, seriesUid: string, sopUid: string, numbers: number[]) {
     return this.frameReader.framesIn(scope, studyUid, seriesUid, sopUid, numbers);
   }
