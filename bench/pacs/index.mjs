@@ -8,6 +8,10 @@
 // - C-MOVE throughput: a BENCH_PACS_MOVE-instance CT study (default 1,000, 512×512) moved from each
 //   archive into a DCMTK storescp (the same destination AE, TCP_NODELAY on every side), instances
 //   per second from the C-MOVE-RQ to the final response; the median of BENCH_PACS_MOVE_RUNS (3).
+// - WADO-RS rendered: GET …/frames/1/rendered (Accept image/jpeg) of BENCH_PACS_RENDERED (default
+//   100, after 5 untimed) distinct slices of that CT study (512×512, 16-bit), one request at a time
+//   on a kept-alive connection, p50 and p95 from the request to the last byte; each answer checked
+//   to be a JPEG. Orthanc answers through its DICOMweb plugin.
 // yyp runs on its own PostgreSQL database; Orthanc with StorageAccessOnFind "Never" (answers from
 // its index only) and its own SQLite index. Writes bench/results/pacs.json (BENCH_RESULT: another).
 // The goal: each figure at least as good as Orthanc's.
@@ -35,6 +39,7 @@ const STUDIES = Number(process.env.BENCH_PACS_STUDIES || 100_000);
 const QUERIES = Number(process.env.BENCH_PACS_QUERIES || 100);
 const MOVE_INSTANCES = Number(process.env.BENCH_PACS_MOVE || 1000);
 const MOVE_RUNS = Number(process.env.BENCH_PACS_MOVE_RUNS || 3);
+const RENDERED = Number(process.env.BENCH_PACS_RENDERED || 100);
 const WARMUP = 5;
 const DEST = 'BENCH_DEST';
 const STUDY_ROOT_FIND = '1.2.840.10008.5.1.4.1.2.2.1';
@@ -152,6 +157,38 @@ async function moves(d, target, studyUid, destination) {
   };
 }
 
+/** p50/p95 of rendered JPEGs of distinct slices of the moved study, one request at a time. */
+async function rendered(target, headers, study) {
+  const url = (i) =>
+    `${target.dicomWebBase}/studies/${study.studyInstanceUid}/series/${i.seriesInstanceUid}/instances/${i.sopInstanceUid}/frames/1/rendered`;
+  const slices = study.instances.filter(
+    (_, n) => n % Math.max(1, Math.floor(study.instances.length / (RENDERED + WARMUP))) === 0,
+  );
+  const times = [];
+  let bytes = 0;
+  for (const [n, i] of slices.slice(0, RENDERED + WARMUP).entries()) {
+    const start = performance.now();
+    const res = await fetch(url(i), { headers: { accept: 'image/jpeg', ...headers } });
+    const body = Buffer.from(await res.arrayBuffer());
+    const ms = performance.now() - start;
+    if (res.status !== 200 || body[0] !== 0xff || body[1] !== 0xd8) {
+      throw new Error(
+        `rendered answered ${res.status} ${res.headers.get('content-type')}: ${body.subarray(0, 200).toString()}`,
+      );
+    }
+    if (n >= WARMUP) {
+      times.push(ms);
+      bytes += body.length;
+    }
+  }
+  return {
+    requests: times.length,
+    p50: round(percentile(times, 50), 2),
+    p95: round(percentile(times, 95), 2),
+    meanBytes: Math.round(bytes / times.length),
+  };
+}
+
 async function main() {
   ensureOrthancInstalled();
   const d = await loadDicom();
@@ -190,6 +227,7 @@ async function main() {
     load: yLoad,
     find: await finds(d, yyp, population),
     move: await moves(d, yyp, moveStudyUid, destination),
+    rendered: await rendered(yyp, { authorization: `Bearer ${yyp.token}` }, moveStudy),
   };
   console.log('yyp', JSON.stringify(result.archives.yyp));
   await yyp.stop();
@@ -222,6 +260,7 @@ async function main() {
     load: oLoad,
     find: await finds(d, orthanc, population),
     move: await moves(d, orthanc, moveStudyUid, destination),
+    rendered: await rendered(orthanc, {}, moveStudy),
   };
   console.log('orthanc', JSON.stringify(result.archives.orthanc));
   await orthanc.stop();
@@ -232,8 +271,12 @@ async function main() {
   result.vsOrthanc = {
     findP95: Object.fromEntries(Object.keys(y.find).map((k) => [k, ratio(y.find[k].p95, o.find[k].p95)])),
     moveThroughput: ratio(y.move.perSecond, o.move.perSecond),
+    renderedP50: ratio(y.rendered.p50, o.rendered.p50),
   };
-  result.goalMet = Object.values(result.vsOrthanc.findP95).every((r) => r <= 1) && result.vsOrthanc.moveThroughput >= 1;
+  result.goalMet =
+    Object.values(result.vsOrthanc.findP95).every((r) => r <= 1) &&
+    result.vsOrthanc.moveThroughput >= 1 &&
+    result.vsOrthanc.renderedP50 <= 1;
   result.loadAverage = os.loadavg().map((l) => round(l, 2));
   const out = process.env.BENCH_RESULT || path.join(root, 'bench/results/pacs.json');
   fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
