@@ -9,6 +9,9 @@ import type { TestProject } from 'vitest/node';
 export const E2E_JWT_SECRET = 'e2e-secret-for-tests-only-0123456789';
 /** coturn's static-auth-secret in the e2e (the server hands out credentials made with it) */
 export const E2E_TURN_SECRET = 'e2e-turn-secret-for-tests-only';
+/** The viewer registered with yyp's OpenID Connect provider in the e2e server (e2e/oidc-viewer.e2e.ts); nothing listens at its redirect URI: the test takes the redirect in the browser. */
+export const E2E_VIEWER_CLIENT = 'e2e-viewer';
+export const E2E_VIEWER_REDIRECT = 'http://127.0.0.1:9/callback';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -86,6 +89,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // WeChat login through its loopback simulator (e2e/wx-login.e2e.ts scans its QR-code page).
       YYP_WX_LOGIN: 'sim',
       YYP_SMS_SIM_PORT: String(smsPort),
+      // yyp as the OpenID Connect provider of a viewer on another origin (e2e/oidc-viewer.e2e.ts).
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      OIDC_PROVIDER_CLIENTS: JSON.stringify([
+        { client_id: E2E_VIEWER_CLIENT, client_name: 'PACS 工作站', redirect_uris: [E2E_VIEWER_REDIRECT] },
+      ]),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,6 +3,7 @@ import { SignJWT, importJWK, type JWK } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setDisabled } from '../accounts/index.js';
+import { freePort } from '../../dicom/testdata/qrscu.js';
 import { makeStaffed } from '../../test/factories-archive.js';
 import { makeExam, type BuiltAccount } from '../../test/factories.js';
 import { lastAudit } from '../../test/factories-platform.js';
@@ -13,9 +14,11 @@ import { makeOidcSigningKey } from './oidc-provider.keys.js';
 // client library (openid-client) runs the authorization code flow with PKCE against the server on
 // a loopback port; the signed-in user answers on yyp's sign-in page (its two API calls here).
 
-const PORT = 21210;
-const BASE = `http://127.0.0.1:${PORT}`;
-const ISSUER = `${BASE}/yyp/oidc`;
+// A free port, taken before the app starts (its issuer names it): the PGlite and PostgreSQL tiers
+// run this file at the same time.
+let PORT = 0;
+let BASE = '';
+let ISSUER = '';
 const VIEWER = 'http://127.0.0.1:21211';
 const REDIRECT = `${VIEWER}/callback`;
 const AFTER_LOGOUT = `${VIEWER}/logout-redirect.html`;
@@ -29,6 +32,9 @@ const clock = new TestClock(Date.now());
 const syncClock = () => clock.advance(Date.now() - clock.now().getTime());
 
 beforeAll(async () => {
+  PORT = await freePort();
+  BASE = `http://127.0.0.1:${PORT}`;
+  ISSUER = `${BASE}/yyp/oidc`;
   t = await startTestApp({
     seed: false,
     clock,
