@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { errors as joseErrors, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import type { OidcDecision, OidcInteraction } from '@yyp/contracts';
 import type { AccountRow } from '../../db/schema.js';
 import type { CallerScope } from '../../platform/access.js';
@@ -11,17 +11,15 @@ import { errors } from '../../platform/errors.js';
 import type { Signer } from '../../platform/signed.js';
 import type { TokenClaims } from '../../platform/tokens.js';
 import type { OidcSigningKey } from './oidc-provider.keys.js';
+import { isAccessToken, OidcJwt, type TokenAnswer } from './oidc-provider.jwt.js';
 import * as store from './oidc-provider.store.js';
 
-/** Access tokens live 5 minutes (the brief's ceiling is 10); the viewer renews them with its refresh token. */
-export const ACCESS_TOKEN_SECONDS = 300;
 /** An authorization code is exchanged within a minute, once. */
 const CODE_SECONDS = 60;
 /** The sign-in page's authorization request is good for 10 minutes (time to sign in). */
 const INTERACTION_SECONDS = 600;
 const INTERACTION_PURPOSE = 'oidc-interaction';
 const PKCE = /^[A-Za-z0-9._~-]{43,128}$/;
-const ACCESS_TOKEN_TYPE = 'at+jwt';
 
 export type Caller = { account: AccountRow; scope: CallerScope; sessionId: string };
 
@@ -61,15 +59,6 @@ interface PendingRequest {
   codeChallenge: string;
 }
 
-export interface TokenAnswer {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  id_token: string;
-  refresh_token: string;
-  scope: string;
-}
-
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('base64url');
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
@@ -84,9 +73,7 @@ export class OidcProviderService {
   readonly issuer: string;
   readonly audience: string;
   private readonly clients: Map<string, OidcProviderClient>;
-  private readonly privateKey: ReturnType<typeof importJWK>;
-  private readonly publicKey: ReturnType<typeof importJWK>;
-  readonly publicJwk: JWK;
+  private readonly jwt: OidcJwt;
   private lastPurge = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: OidcProviderDeps) {
@@ -94,10 +81,7 @@ export class OidcProviderService {
     this.issuer = `${base}/yyp/oidc`;
     this.audience = `${base}/dicom-web`;
     this.clients = new Map(deps.clients.map((c) => [c.clientId, c]));
-    const { kty, n, e } = deps.key.privateJwk;
-    this.publicJwk = { kty: kty!, n: n!, e: e!, kid: deps.key.kid, alg: 'RS256', use: 'sig' };
-    this.privateKey = importJWK({ ...(deps.key.privateJwk as JWK), alg: 'RS256' }, 'RS256');
-    this.publicKey = importJWK(this.publicJwk, 'RS256');
+    this.jwt = new OidcJwt(deps.key, this.issuer, this.audience);
   }
 
   private now(): Date {
@@ -132,7 +116,7 @@ export class OidcProviderService {
   }
 
   jwks(): { keys: JWK[] } {
-    return { keys: [this.publicJwk] };
+    return { keys: [this.jwt.publicJwk] };
   }
 
   private client(clientId: unknown): OidcProviderClient {
@@ -307,7 +291,7 @@ export class OidcProviderService {
     const refresh = randomToken();
     await store.setRefresh(this.deps.db, grant.id, sha256(refresh));
     await this.auditToken(ctx, caller.account, client.clientId, 'authorization_code', 'success');
-    return this.issue(grant, caller.account, refresh, grant.nonce ?? undefined);
+    return this.jwt.mint(grant, caller.account, refresh, grant.nonce ?? undefined, this.now());
   }
 
   private async refresh(
@@ -337,7 +321,7 @@ export class OidcProviderService {
     }
     const caller = await this.callerOf(grant);
     await this.auditToken(ctx, caller.account, client.clientId, 'refresh_token', 'success');
-    return this.issue(grant, caller.account, refresh, undefined);
+    return this.jwt.mint(grant, caller.account, refresh, undefined, this.now());
   }
 
   /** The grant's session must still be good (not ended, account enabled, same password); else the grant ends. */
@@ -352,52 +336,6 @@ export class OidcProviderService {
       await store.endGrant(this.deps.db, grant.id, this.now());
       throw new OAuthError('invalid_grant', 'The yyp session of this grant has ended; sign in again');
     }
-  }
-
-  private async issue(
-    grant: store.OidcGrantRow,
-    account: AccountRow,
-    refreshToken: string,
-    nonce: string | undefined,
-  ): Promise<TokenAnswer> {
-    const iat = Math.floor(this.now().getTime() / 1000);
-    const exp = iat + ACCESS_TOKEN_SECONDS;
-    const key = await this.privateKey;
-    const accessToken = await new SignJWT({
-      client_id: grant.clientId,
-      scope: grant.scope,
-      tv: grant.tokenVersion,
-      sid: grant.sessionId,
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: this.deps.key.kid, typ: ACCESS_TOKEN_TYPE })
-      .setIssuer(this.issuer)
-      .setAudience(this.audience)
-      .setSubject(account.id)
-      .setJti(crypto.randomUUID())
-      .setIssuedAt(iat)
-      .setExpirationTime(exp)
-      .sign(key);
-    const idToken = await new SignJWT({
-      sid: grant.sessionId,
-      name: account.name,
-      preferred_username: account.username,
-      ...(nonce !== undefined ? { nonce } : {}),
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: this.deps.key.kid, typ: 'JWT' })
-      .setIssuer(this.issuer)
-      .setAudience(grant.clientId)
-      .setSubject(account.id)
-      .setIssuedAt(iat)
-      .setExpirationTime(exp)
-      .sign(key);
-    return {
-      access_token: accessToken,
-      token_type: 'Bearer',
-      expires_in: ACCESS_TOKEN_SECONDS,
-      id_token: idToken,
-      refresh_token: refreshToken,
-      scope: grant.scope,
-    };
   }
 
   /** Every issued token is a sign-in (a security event): who, which viewer, how. */
@@ -420,40 +358,18 @@ export class OidcProviderService {
     });
   }
 
-  /** Whether a bearer is one of this provider's access tokens (its header says at+jwt). */
-  isAccessToken(token: string): boolean {
-    const dot = token.indexOf('.');
-    if (dot <= 0 || dot > 512) return false;
-    try {
-      const header = JSON.parse(Buffer.from(token.slice(0, dot), 'base64url').toString('utf8')) as { typ?: unknown };
-      return typeof header.typ === 'string' && header.typ.toLowerCase() === ACCESS_TOKEN_TYPE;
-    } catch {
-      return false;
-    }
-  }
-
   /**
    * The caller of an access token (for /dicom-web): signature, issuer, audience, type and expiry,
    * then its session as a yyp token's. Expired → TokenExpiredError; anything else → JsonWebTokenError.
    */
   async authenticate(token: string): Promise<Caller> {
-    let payload: Record<string, unknown>;
-    try {
-      ({ payload } = await jwtVerify(token, await this.publicKey, {
-        algorithms: ['RS256'],
-        issuer: this.issuer,
-        audience: this.audience,
-        typ: ACCESS_TOKEN_TYPE,
-        currentDate: this.now(),
-        clockTolerance: 0,
-      }));
-    } catch (err) {
-      if (err instanceof joseErrors.JWTExpired) throw errors.tokenExpired();
-      throw errors.badToken();
-    }
-    const { sub, tv, sid } = payload;
-    if (typeof sub !== 'string' || typeof tv !== 'number' || typeof sid !== 'string') throw errors.badToken();
+    const { sub, tv, sid } = await this.jwt.verifyAccess(token, this.now());
     return this.deps.accounts.sessionCaller({ sub, tv, jti: sid });
+  }
+
+  /** Whether a bearer is one of this provider's access tokens (its header says at+jwt). */
+  isAccessToken(token: string): boolean {
+    return isAccessToken(token);
   }
 
   /** GET/POST me (userinfo) with an access token. */
@@ -470,7 +386,7 @@ export class OidcProviderService {
   async endSession(query: Record<string, string | undefined>): Promise<{ redirect: string | null }> {
     let clientId = query.client_id;
     if (query.id_token_hint) {
-      const hint = await this.readIdTokenHint(query.id_token_hint);
+      const hint = await this.jwt.readIdTokenHint(query.id_token_hint, this.now(), (aud) => this.clients.has(aud));
       if (hint) {
         clientId = hint.clientId;
         await store.endSessionGrants(this.deps.db, hint.clientId, hint.sid, this.now());
@@ -484,26 +400,6 @@ export class OidcProviderService {
       return { redirect: url.href };
     }
     return { redirect: null };
-  }
-
-  /** An id token this provider signed, expired or not (a logout hint may be old). */
-  private async readIdTokenHint(token: string): Promise<{ clientId: string; sid: string } | null> {
-    try {
-      const { payload } = await jwtVerify(token, await this.publicKey, {
-        algorithms: ['RS256'],
-        issuer: this.issuer,
-        // A hint is accepted for a day after its expiry.
-        currentDate: this.now(),
-        clockTolerance: 86_400,
-      });
-      const aud = payload.aud;
-      const sid = payload.sid;
-      return typeof aud === 'string' && typeof sid === 'string' && this.clients.has(aud)
-        ? { clientId: aud, sid }
-        : null;
-    } catch {
-      return null;
-    }
   }
 
   private async purge(now: Date): Promise<void> {
