@@ -297,6 +297,7 @@ export async function buildApp(
   app.addHook('onClose', () => notifications.whenIdle());
   app.addHook('onClose', () => autoAssign.whenIdle());
   app.addHook('onClose', () => registryDicom.whenIdle());
+  app.addHook('onClose', () => forwarding.whenIdle());
   jobs.start(options.jobIntervalMs ?? 1000);
   app.addHook('onClose', () => jobs.stop());
   const statRefreshEvery = options.statRefreshIntervalMs ?? 10_000;

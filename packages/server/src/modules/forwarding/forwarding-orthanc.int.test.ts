@@ -71,6 +71,7 @@ describe('yyp and Orthanc', () => {
     });
     const files = await writeStudy(path.join(dir, 'ct'), ct);
     await run('storescu', ['-aet', CT_AE, '-aec', 'YYP', '127.0.0.1', String(dimse.port), ...files]);
+    await t.services.forwarding.whenIdle();
     t.clock.advance((DEFAULT_STABLE_SECONDS + 1) * 1000);
     while ((await t.services.jobs.runDue()) > 0) {
       /* forwarding, then its send */

@@ -52,6 +52,8 @@ async function sendFromModality(study: GeneratedStudy, name: string): Promise<st
 
 /** Moves the clock past the forwarding's stable age and runs every due job. */
 async function settle(): Promise<void> {
+  // The arrivals' jobs are queued first (their hook runs after the C-STORE has been answered).
+  await t.services.forwarding.whenIdle();
   t.clock.advance((DEFAULT_STABLE_SECONDS + 1) * 1000);
   while ((await t.services.jobs.runDue()) > 0) {
     /* a forwarding job queues send jobs */

@@ -190,12 +190,26 @@ export class ForwardingService {
    */
   onNewExam(examId: string, bucketId: string, source: string): void {
     if (source === 'dimse') return;
-    this.onArrival(examId, bucketId, '').catch((err: unknown) => this.log.error({ err }, 'forwarding failed'));
+    this.track(this.onArrival(examId, bucketId, ''));
   }
 
   /** A new study arrived by C-STORE from `callingAe`. */
   onDimseArrival(examId: string, bucketId: string, callingAe: string): void {
-    this.onArrival(examId, bucketId, callingAe).catch((err: unknown) => this.log.error({ err }, 'forwarding failed'));
+    this.track(this.onArrival(examId, bucketId, callingAe));
+  }
+
+  private readonly arrivals = new Set<Promise<void>>();
+
+  private track(arrival: Promise<void>): void {
+    const work: Promise<void> = arrival
+      .catch((err: unknown) => this.log.error({ err }, 'forwarding failed'))
+      .finally(() => this.arrivals.delete(work));
+    this.arrivals.add(work);
+  }
+
+  /** Resolves once every arrival under way has queued its forwarding job (shutdown, tests). */
+  async whenIdle(): Promise<void> {
+    while (this.arrivals.size > 0) await Promise.allSettled([...this.arrivals]);
   }
 
   /** When the study's organization forwards anything, a job looks at it once it is stable. */
