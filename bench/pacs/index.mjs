@@ -12,6 +12,7 @@
 //   100, after 5 untimed) distinct slices of that CT study (512×512, 16-bit), one request at a time
 //   on a kept-alive connection, p50 and p95 from the request to the last byte; each answer checked
 //   to be a JPEG. Orthanc answers through its DICOMweb plugin.
+// Each archive's figures are taken once the machine is quiet after its load (quiet()).
 // yyp runs on its own PostgreSQL database; Orthanc with StorageAccessOnFind "Never" (answers from
 // its index only) and its own SQLite index. Writes bench/results/pacs.json (BENCH_RESULT: another).
 // The goal: each figure at least as good as Orthanc's.
@@ -31,7 +32,17 @@ import {
   storescu,
 } from '../lib/dicom-tools.mjs';
 import { ensureOrthancInstalled, startOrthanc } from '../lib/orthanc.mjs';
-import { freePort, machine, makeTempDir, onCleanup, percentile, round, runBounded, sleep } from '../lib/util.mjs';
+import {
+  freePort,
+  machine,
+  machineCpu,
+  makeTempDir,
+  onCleanup,
+  percentile,
+  round,
+  runBounded,
+  sleep,
+} from '../lib/util.mjs';
 import { startYyp } from '../lib/yyp.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -157,6 +168,24 @@ async function moves(d, target, studyUid, destination) {
   };
 }
 
+/**
+ * Waits until the machine is quiet (under 10% of its CPU busy over 3 s, at most 10 minutes) and
+ * answers the seconds waited: what an archive does after a load (indexing, statistics, the
+ * database's autovacuum) finishes before its queries are timed, for both archives alike.
+ */
+async function quiet() {
+  const start = performance.now();
+  let last = machineCpu();
+  while (performance.now() - start < 600_000) {
+    await sleep(3000);
+    const now = machineCpu();
+    const busy = (now.busy - last.busy) / Math.max(1, now.busy - last.busy + now.idle - last.idle);
+    last = now;
+    if (busy < 0.1) break;
+  }
+  return round((performance.now() - start) / 1000, 1);
+}
+
 /** p50/p95 of rendered JPEGs of distinct slices of the moved study, one request at a time. */
 async function rendered(target, headers, study) {
   const url = (i) =>
@@ -221,10 +250,14 @@ async function main() {
   await pool.end();
   const yLoad = await storescu(yyp, population.files, { associations: 4 });
   const yMoveLoad = await storescu(yyp, big.files, { associations: 4 });
-  console.log(`yyp: loaded ${population.files.length} in ${yLoad.seconds} s, the move study in ${yMoveLoad.seconds} s`);
+  const yQuiet = await quiet();
+  console.log(
+    `yyp: loaded ${population.files.length} in ${yLoad.seconds} s, the move study in ${yMoveLoad.seconds} s, quiet after ${yQuiet} s`,
+  );
   result.archives.yyp = {
     version: yyp.version,
     load: yLoad,
+    quietAfterLoadSeconds: yQuiet,
     find: await finds(d, yyp, population),
     move: await moves(d, yyp, moveStudyUid, destination),
     rendered: await rendered(yyp, { authorization: `Bearer ${yyp.token}` }, moveStudy),
@@ -252,12 +285,14 @@ async function main() {
   });
   const oLoad = await storescu(orthanc, population.files, { associations: 4 });
   const oMoveLoad = await storescu(orthanc, big.files, { associations: 4 });
+  const oQuiet = await quiet();
   console.log(
-    `orthanc: loaded ${population.files.length} in ${oLoad.seconds} s, the move study in ${oMoveLoad.seconds} s`,
+    `orthanc: loaded ${population.files.length} in ${oLoad.seconds} s, the move study in ${oMoveLoad.seconds} s, quiet after ${oQuiet} s`,
   );
   result.archives.orthanc = {
     version: orthanc.version,
     load: oLoad,
+    quietAfterLoadSeconds: oQuiet,
     find: await finds(d, orthanc, population),
     move: await moves(d, orthanc, moveStudyUid, destination),
     rendered: await rendered(orthanc, {}, moveStudy),
