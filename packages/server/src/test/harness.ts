@@ -333,13 +333,8 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       // Asynchronously, so the removal queues behind tus's own mkdir of uploads/ (its FileStore
-      // constructor's, still pending in libuv's pool when a test file finishes within moments);
-      // again while that mkdir still lands after it (a loaded machine left a few folders behind).
-      for (let attempt = 0; attempt < 3; attempt++) {
-        await fs.promises.rm(blobDir, { recursive: true, force: true });
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        if (!fs.existsSync(blobDir)) break;
-      }
+      // constructor's, still pending in libuv's pool when a test file finishes within moments).
+      await fs.promises.rm(blobDir, { recursive: true, force: true });
       if (!options.db) await db.drop();
     },
   };
