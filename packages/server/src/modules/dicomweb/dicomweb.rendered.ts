@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountRow } from '../../db/schema.js';
 import { CodecError } from '../../dicom/codecs/index.js';
@@ -26,12 +25,6 @@ import type { StoredFile } from './frames.store.js';
 import { searchInstances } from './qido.store.js';
 
 type Path = { study: string; series?: string; instance?: string; frames?: string };
-
-async function collect(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /**
  * The stored file a rendered URL names, in the organizations where the caller holds exam_get
@@ -120,7 +113,7 @@ export function renderedRoutes(app: FastifyInstance, db: Db, web: DicomWebServic
       if (module) {
         [frame] = (await web.frameSource.read(file, [n])) as [FrameBytes];
       } else {
-        const bytes = await collect(web.stream(file.blobKey));
+        const bytes = await web.read(file.blobKey);
         module = readPixelModule(bytes);
         modules.set(key, module);
         frame = frameOfFile(bytes, n, module);

@@ -182,4 +182,9 @@ export class DicomWebRetrieval {
   stream(blobKey: string): Readable {
     return servedInstance(this.blobs, blobKey);
   }
+
+  /** A stored instance file's bytes, whole (the pixel module of a rendering is read from them). */
+  read(blobKey: string): Promise<Buffer> {
+    return this.blobs.get(blobKey);
+  }
 }

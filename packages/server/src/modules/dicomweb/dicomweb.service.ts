@@ -217,6 +217,10 @@ export class DicomWebService {
     return this.retrieval.stream(blobKey);
   }
 
+  read(blobKey: string): Promise<Buffer> {
+    return this.retrieval.read(blobKey);
+  }
+
   transcoded(blobKey: string, transferSyntaxUid: string): Promise<Uint8Array> {
     return this.retrieval.transcoded(blobKey, transferSyntaxUid);
   }

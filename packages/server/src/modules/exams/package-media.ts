@@ -275,9 +275,7 @@ export async function buildMediaPackage(
 function explicitCopy(blobs: BlobStore, key: string): Readable {
   return Readable.from(
     (async function* () {
-      const chunks: Buffer[] = [];
-      for await (const c of blobs.stream(key) as AsyncIterable<Buffer>) chunks.push(c);
-      const file = Buffer.concat(chunks);
+      const file = Buffer.from(await blobs.get(key)); // a copy: its preamble may be zeroed below
       try {
         const p = part10Dataset(file);
         const dataset = rewriteLittleEndian(p.dataset, IMPLICIT_VR_LE, EXPLICIT_VR_LE);
