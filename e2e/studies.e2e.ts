@@ -87,6 +87,8 @@ describe('study list', () => {
     await expect.poll(() => rowOf(page, '张伟').count(), { timeout: 15_000 }).toBe(0);
     await page.getByRole('tab', { name: '昨天' }).click();
     await rowOf(page, '张伟').waitFor();
+    // The pointer leaves the tabs: a toolbar button's tooltip under it would take the next click.
+    await page.mouse.move(0, 0);
     await page.getByLabel('检查类型').click();
     await page.getByTitle('CT', { exact: true }).click();
     await page.keyboard.press('Escape');
